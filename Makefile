@@ -1,0 +1,33 @@
+# The two set-up commands of the README:
+#   make demo   install missing Debian packages, build, run the default experiment (Fig. 3 isoefficiency map)
+#   make test   install missing Debian packages, build, run every test
+BUILD ?= build
+JOBS  ?= $(shell nproc)
+
+.PHONY: all deps build demo test bench reproduce clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	$(BUILD)/isogrid run experiments/drozdowski2003/fig3-isoefficiency-m-V.yaml --out results/demo --force
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	bash bench/run.sh
+
+reproduce: build
+	$(BUILD)/isogrid reproduce experiments/drozdowski2003/ --force
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,97 @@
+#include "simulator/cli/commands.hpp"
+#include "simulator/core/catalog.hpp"
+#include "simulator/core/value.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace isogrid::cli {
+
+namespace {
+
+std::string bounds(const ParamSpec& p)
+{
+  if (p.kind == ParamKind::Choice || p.kind == ParamKind::Path || p.kind == ParamKind::Text)
+    return "";
+  std::string lo = std::isinf(p.min) ? "" : fmt::format("{} {}", p.min_exclusive ? ">" : ">=", format_number(p.min));
+  std::string hi = std::isinf(p.max) ? "" : fmt::format("<= {}", format_number(p.max));
+  if (!lo.empty() && !hi.empty())
+    return lo + ", " + hi;
+  return lo + hi;
+}
+
+void list_models(const Catalog& c)
+{
+  fmt::print("MODELS\n");
+  for (const Model* m : c.models()) {
+    const ModelInfo& info = m->info();
+    fmt::print("\n  {}  —  {}\n  source: {}\n  parameters:\n", info.name, info.summary, info.source);
+    for (const auto& p : info.params) {
+      std::string def = p.default_value ? format_value(*p.default_value) : "required";
+      if (p.default_value && def.empty())
+        def = "none";
+      std::string type = kind_name(p.kind);
+      if (!p.policy_family.empty())
+        type = p.policy_family + " policy";
+      std::string b = bounds(p);
+      fmt::print("    {:<20} {:<18} {:<10} {}{}\n", p.name, type, def, p.doc, b.empty() ? "" : " (" + b + ")");
+    }
+    fmt::print("  metrics (columns pred_<name> and sim_<name>):\n");
+    for (const auto& x : info.metrics)
+      fmt::print("    {:<20} {}\n", x.name, x.doc);
+  }
+}
+
+void list_policies(const Catalog& c)
+{
+  fmt::print("\nPOLICIES (a model parameter of kind '<family> policy' takes one of these names)\n");
+  std::string family;
+  for (const auto& p : c.policies()) {
+    if (p.family != family) {
+      family = p.family;
+      fmt::print("\n  {}\n", family);
+    }
+    fmt::print("    {:<22} {}\n", p.name, p.summary);
+  }
+}
+
+void list_platforms(const Catalog& c)
+{
+  fmt::print("\nPLATFORM GENERATORS (keys of an isogrid YAML platform file; SimGrid XML files load as they are)\n");
+  for (const auto& g : c.platform_generators()) {
+    fmt::print("\n  {}  —  {}\n", g.name, g.summary);
+    size_t width = 0;
+    for (const auto& p : g.params)
+      width = std::max(width, p.name.size());
+    for (const auto& p : g.params) {
+      std::string def = p.default_value ? format_value(*p.default_value) : "required";
+      if (p.default_value && def.empty())
+        def = "none";
+      std::string unit = p.unit.empty() ? "" : " [" + p.unit + "]";
+      fmt::print("    {:<{}} {:<10} {}{}\n", p.name, width, def, p.doc, unit);
+    }
+  }
+}
+
+}  // namespace
+
+void add_list_command(CLI::App& app, Shared&)
+{
+  auto what = std::make_shared<std::string>("all");
+  CLI::App* cmd = app.add_subcommand("list", "List models (with their parameters and metrics), policies and "
+                                             "platform generators");
+  cmd->add_option("what", *what, "models | policies | platforms | all")
+      ->check(CLI::IsMember({"models", "policies", "platforms", "all"}));
+  cmd->callback([what] {
+    const Catalog& c = builtin_catalog();
+    if (*what == "models" || *what == "all")
+      list_models(c);
+    if (*what == "policies" || *what == "all")
+      list_policies(c);
+    if (*what == "platforms" || *what == "all")
+      list_platforms(c);
+  });
+}
+
+}  // namespace isogrid::cli

@@ -1,0 +1,121 @@
+#include "simulator/cli/commands.hpp"
+#include "simulator/cli/experiment_loading.hpp"
+#include "simulator/core/input_error.hpp"
+#include "simulator/report/report_writer.hpp"
+#include "simulator/sg/session.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+
+namespace fs = std::filesystem;
+
+namespace isogrid::cli {
+
+namespace {
+
+struct ReproduceArgs {
+  std::string folder;
+  std::string out;
+  unsigned jobs = 0;
+  bool resume   = false;
+  bool force    = false;
+  bool no_plot  = false;
+};
+
+std::vector<std::string> study_files(const std::string& folder)
+{
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    std::string ext = entry.path().extension().string();
+    if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml") && entry.path().stem() != "paper")
+      files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+void reproduce(const ReproduceArgs& args, Shared& shared)
+{
+  std::vector<std::string> files = study_files(args.folder);
+  if (files.empty())
+    throw InputError({args.folder, 0, 0}, "", "no experiment files (*.yaml) in this folder");
+  PaperInfo paper = read_paper_info(args.folder);
+
+  // Every study is validated, and every output folder checked, before the first point runs.
+  std::vector<Experiment> experiments;
+  for (const auto& f : files)
+    experiments.push_back(load_checked_experiment(f, {}));
+  fs::path out = args.out.empty() ? fs::path("results") / fs::path(args.folder).lexically_normal().filename()
+                                  : fs::path(args.out);
+  if (out.filename().empty())
+    out = out.parent_path();
+  std::vector<RunOptions> options;
+  for (const auto& ex : experiments) {
+    RunOptions opt;
+    opt.out_dir         = (out / fs::path(ex.file).stem()).string();
+    opt.jobs            = args.jobs ? args.jobs : default_jobs();
+    opt.resume          = args.resume;
+    opt.force           = args.force;
+    opt.command_line    = shared.command_line;
+    opt.simgrid_version = sg::simgrid_version();
+    check_output_folder(ex, opt);
+    options.push_back(opt);
+  }
+
+  std::vector<StudyReport> studies;
+  size_t missed = 0;
+  for (size_t i = 0; i < experiments.size(); ++i) {
+    const Experiment& ex = experiments[i];
+    fmt::print("[{}/{}] {} ({} points)\n", i + 1, experiments.size(), ex.title.empty() ? ex.file : ex.title,
+               ex.sweep.size());
+    StudyReport s;
+    s.experiment = &ex;
+    s.folder     = fs::path(ex.file).stem().string();
+    s.run        = run_experiment(ex, options[i]);
+    if (s.run.interrupted) {
+      fmt::print("interrupted; finished rows are kept, continue with --resume\n");
+      shared.exit_code = kInterrupted;
+      return;
+    }
+    s.references    = check_references(ex, s.run.results_csv);
+    s.max_deviation = max_abs_deviation(s.run.results_csv);
+    if (!args.no_plot)
+      s.plots = render_plots(options[i].out_dir);
+    missed += count_failures(s.references);
+    fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}\n", s.run.counts.total, s.run.wall_s,
+               s.run.counts.errors, s.references.size() - count_failures(s.references), s.references.size());
+    if (!s.plots.ok && !s.plots.error.empty())
+      fmt::print(stderr, "  warning: {}\n", s.plots.error);
+    studies.push_back(std::move(s));
+  }
+  std::string report = (out / "REPORT.md").string();
+  write_report(report, paper, studies, shared.command_line, sg::simgrid_version());
+  fmt::print("report: {}\n", report);
+  if (missed) {
+    fmt::print("{} reference value(s) out of tolerance\n", missed);
+    shared.exit_code = kFailure;
+  }
+}
+
+}  // namespace
+
+void add_reproduce_command(CLI::App& app, Shared& shared)
+{
+  auto args = std::make_shared<ReproduceArgs>();
+  CLI::App* cmd = app.add_subcommand("reproduce", "Run every study of a paper (each YAML file of the folder) and "
+                                                  "write REPORT.md: paper vs predicted vs simulated, with plots");
+  cmd->add_option("folder", args->folder, "a paper's folder, e.g. experiments/drozdowski2003/")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("-o,--out", args->out, "output folder (default: results/<paper folder name>)");
+  cmd->add_option("-j,--jobs", args->jobs, "simulated points run in parallel (default: all cores)")
+      ->check(CLI::Range(1u, 1024u));
+  cmd->add_flag("--resume", args->resume, "continue interrupted studies; finished points are kept");
+  cmd->add_flag("--force", args->force, "replace previous results in the output folder");
+  cmd->add_flag("--no-plot", args->no_plot, "do not draw the plots");
+  cmd->footer("Exit code 1 when a reference value is out of its tolerance; the report says which.");
+  cmd->callback([args, &shared] { reproduce(*args, shared); });
+}
+
+}  // namespace isogrid::cli

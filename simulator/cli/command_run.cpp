@@ -1,0 +1,110 @@
+#include "simulator/cli/commands.hpp"
+#include "simulator/cli/experiment_loading.hpp"
+#include "simulator/core/text.hpp"
+#include "simulator/report/plotter.hpp"
+#include "simulator/report/reference_check.hpp"
+#include "simulator/run/runner.hpp"
+#include "simulator/sg/session.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+
+namespace isogrid::cli {
+
+namespace {
+
+struct RunArgs {
+  std::string experiment;
+  std::string out;
+  unsigned jobs = 0;
+  std::vector<std::string> set;
+  bool resume      = false;
+  bool force       = false;
+  bool no_plot     = false;
+  bool no_progress = false;
+  bool simgrid_logs = false;
+};
+
+std::string default_out_dir(const std::string& experiment)
+{
+  return (std::filesystem::path("results") / std::filesystem::path(experiment).stem()).string();
+}
+
+void run(const RunArgs& args, Shared& shared)
+{
+  Experiment ex = load_checked_experiment(args.experiment, args.set);
+  RunOptions opt;
+  opt.out_dir         = args.out.empty() ? default_out_dir(args.experiment) : args.out;
+  opt.jobs            = args.jobs ? args.jobs : default_jobs();
+  opt.resume          = args.resume;
+  opt.force           = args.force;
+  opt.progress        = !args.no_progress;
+  opt.simgrid_logs    = args.simgrid_logs;
+  opt.command_line    = shared.command_line;
+  opt.simgrid_version = sg::simgrid_version();
+
+  fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
+             ex.sweep.size(), ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);
+  RunResult r = run_experiment(ex, opt);
+  fmt::print("{} {} points ({} already done, {} run, {} errors) in {}\n", r.interrupted ? "interrupted after" : "done:",
+             r.counts.total, r.counts.skipped, r.counts.ran, r.counts.errors, format_duration(r.wall_s));
+  if (r.interrupted) {
+    fmt::print("finished rows are in {}; continue with --resume\n", r.results_csv);
+    shared.exit_code = kInterrupted;
+    return;
+  }
+  fmt::print("results: {}\n", r.results_csv);
+  double dev = max_abs_deviation(r.results_csv);
+  if (!std::isnan(dev))
+    fmt::print("simulated vs predicted {}: largest relative deviation {:.3e}\n", ex.model->info().primary_metric, dev);
+  if (r.counts.errors)
+    fmt::print("{} point(s) failed; see the status and message columns\n", r.counts.errors);
+
+  if (!ex.references.empty()) {
+    auto outcomes = check_references(ex, r.results_csv);
+    size_t missed = count_failures(outcomes);
+    fmt::print("\nreferences: {} of {} within tolerance\n{}", outcomes.size() - missed, outcomes.size(),
+               references_table_text(ex, outcomes));
+  }
+  if (!args.no_plot && !ex.plots.empty()) {
+    PlotResult plots = render_plots(opt.out_dir);
+    if (plots.ok)
+      for (const auto& f : plots.files)
+        fmt::print("plot: {}\n", (std::filesystem::path(opt.out_dir) / f).string());
+    else {
+      fmt::print(stderr, "warning: {}\n", plots.error);
+      shared.exit_code = kFailure;
+    }
+  }
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, Shared& shared)
+{
+  auto args = std::make_shared<RunArgs>();
+  CLI::App* cmd = app.add_subcommand("run", "Run an experiment file: validate, expand the sweep, run every point, "
+                                            "write results.csv, run.json and plots");
+  cmd->add_option("experiment", args->experiment, "experiment file (YAML), e.g. experiments/drozdowski2003/fig3.yaml")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("-o,--out", args->out, "output folder (default: results/<experiment name>)");
+  cmd->add_option("-j,--jobs", args->jobs, "simulated points run in parallel, one process each (default: all cores)")
+      ->check(CLI::Range(1u, 1024u));
+  cmd->add_option("--set", args->set,
+                  "override a key: --set S=10 fixes a parameter, --set 'V=logspace(0,10,21)' sweeps it, "
+                  "--set seed=7 sets a top-level key, --set parameters.A=[1,2] uses a path")
+      ->take_all()
+      ->allow_extra_args(false);
+  cmd->add_flag("--resume", args->resume, "continue an interrupted run in the same folder; finished points are kept");
+  cmd->add_flag("--force", args->force, "replace a previous run in the output folder");
+  cmd->add_flag("--no-plot", args->no_plot, "do not draw the plots");
+  cmd->add_flag("--no-progress", args->no_progress, "no progress line (it is shown only on a terminal anyway)");
+  cmd->add_flag("--simgrid-logs", args->simgrid_logs, "let SimGrid print its own log lines");
+  cmd->footer("Interrupt with Ctrl-C at any time: finished rows stay in results.csv and --resume picks up the rest.\n"
+              "results.csv has one row per point, in sweep order, identical for any --jobs (but for wall_s).");
+  cmd->callback([args, &shared] { run(*args, shared); });
+}
+
+}  // namespace isogrid::cli

@@ -1,0 +1,46 @@
+// isogrid: discrete-event simulation of computational grids on SimGrid — run experiments, sweep parameters,
+// compare simulated, closed-form and published numbers, draw speedup and isoefficiency maps.
+#include "simulator/cli/commands.hpp"
+#include "simulator/core/input_error.hpp"
+#include "simulator/run/runner.hpp"
+
+#include <cstdio>
+#include <fmt/format.h>
+
+int main(int argc, char** argv)
+{
+  using namespace isogrid::cli;
+  CLI::App app{"isogrid — discrete-event simulator of computational grids (on SimGrid)\n"
+               "Reproduce published experiments, compare policies, draw speedup and isoefficiency maps.",
+               "isogrid"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("isogrid ") + ISOGRID_VERSION);
+  app.footer("Exit codes: 0 ok, 1 a reference or plot failed, 2 bad input (nothing written), 130 interrupted.\n"
+             "Run `isogrid COMMAND --help` for a command's options. Documentation: docs/");
+
+  Shared shared;
+  for (int i = 0; i < argc; ++i)
+    shared.command_line += (i ? " " : "") + std::string(argv[i]);
+  add_run_command(app, shared);
+  add_reproduce_command(app, shared);
+  add_plot_command(app, shared);
+  add_validate_command(app, shared);
+  add_list_command(app, shared);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : kBadInput;
+  } catch (const isogrid::InputError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kBadInput;
+  } catch (const isogrid::OutputConflict& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kBadInput;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kFailure;
+  }
+  return shared.exit_code;
+}

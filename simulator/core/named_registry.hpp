@@ -1,0 +1,65 @@
+#pragma once
+// Things registered by name (policies, platform generators). An unknown name is an error listing the known ones.
+#include "simulator/core/input_error.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace isogrid {
+
+class UnknownName : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+template <class T>
+class NamedRegistry {
+public:
+  struct Entry {
+    std::string name;
+    std::string summary;
+    T item;
+  };
+
+  explicit NamedRegistry(std::string what) : what_(std::move(what)) {}
+
+  NamedRegistry& add(std::string name, std::string summary, T item)
+  {
+    entries_.push_back({std::move(name), std::move(summary), std::move(item)});
+    return *this;
+  }
+
+  const T& get(const std::string& name) const
+  {
+    for (const auto& e : entries_)
+      if (e.name == name)
+        return e.item;
+    throw UnknownName(unknown_name_message(what_, name, names()));
+  }
+
+  bool contains(const std::string& name) const
+  {
+    for (const auto& e : entries_)
+      if (e.name == name)
+        return true;
+    return false;
+  }
+
+  std::vector<std::string> names() const
+  {
+    std::vector<std::string> out;
+    for (const auto& e : entries_)
+      out.push_back(e.name);
+    return out;
+  }
+
+  const std::vector<Entry>& entries() const { return entries_; }
+
+private:
+  std::string what_;
+  std::vector<Entry> entries_;
+};
+
+}  // namespace isogrid

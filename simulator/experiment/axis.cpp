@@ -1,0 +1,150 @@
+#include "simulator/experiment/axis.hpp"
+
+#include "simulator/core/text.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <regex>
+
+namespace isogrid {
+
+std::vector<double> range_values(double start, double stop, double step)
+{
+  std::vector<double> out;
+  // Count first, then compute start + k*step: no accumulated rounding, and the stop is inclusive.
+  double span = (stop - start) / step;
+  auto count  = static_cast<long long>(std::floor(span + 1e-9)) + 1;
+  for (long long k = 0; k < count; ++k)
+    out.push_back(start + static_cast<double>(k) * step);
+  return out;
+}
+
+std::vector<double> linspace_values(double start, double stop, size_t n)
+{
+  std::vector<double> out;
+  if (n == 1)
+    return {start};
+  for (size_t k = 0; k < n; ++k)
+    out.push_back(k + 1 == n ? stop : start + (stop - start) * static_cast<double>(k) / static_cast<double>(n - 1));
+  return out;
+}
+
+std::vector<double> logspace_values(double start_exponent, double stop_exponent, size_t n)
+{
+  std::vector<double> out;
+  for (double e : linspace_values(start_exponent, stop_exponent, n))
+    out.push_back(std::pow(10.0, e));
+  return out;
+}
+
+std::vector<double> geomspace_values(double start, double stop, size_t n)
+{
+  std::vector<double> out = logspace_values(std::log10(start), std::log10(stop), n);
+  // Pin the endpoints to what the user wrote rather than 10^log10(x).
+  out.front() = start;
+  out.back()  = stop;
+  return out;
+}
+
+namespace {
+
+const std::vector<std::string> kGenerators = {"range", "linspace", "logspace", "geomspace"};
+
+std::vector<double> generate(const Field& at, const std::string& kind, const std::vector<double>& args)
+{
+  auto need = [&](size_t lo, size_t hi, const char* usage) {
+    if (args.size() < lo || args.size() > hi)
+      at.fail(fmt::format("{} takes {}, got {} numbers", kind, usage, args.size()));
+  };
+  auto count = [&](double n) {
+    if (n < 1 || n != std::floor(n) || n > 1e7)
+      at.fail(fmt::format("{}: the number of values must be a whole number between 1 and 1e7, got {}", kind,
+                          format_number(n)));
+    return static_cast<size_t>(n);
+  };
+  if (kind == "range") {
+    need(2, 3, "[start, stop] or [start, stop, step]");
+    double step = args.size() == 3 ? args[2] : 1.0;
+    if (step == 0 || (args[1] - args[0]) / step < 0)
+      at.fail(fmt::format("range [{}, {}] with step {} produces no value", format_number(args[0]),
+                          format_number(args[1]), format_number(step)));
+    if ((args[1] - args[0]) / step > 1e7)
+      at.fail("range produces more than 1e7 values");
+    return range_values(args[0], args[1], step);
+  }
+  need(3, 3, "[start, stop, count]");
+  size_t n = count(args[2]);
+  if (kind == "linspace")
+    return linspace_values(args[0], args[1], n);
+  if (kind == "logspace")
+    return logspace_values(args[0], args[1], n);
+  if (!(args[0] > 0 && args[1] > 0))
+    at.fail("geomspace endpoints must be positive");
+  return geomspace_values(args[0], args[1], n);
+}
+
+Axis numeric_axis(const Field& at, size_t param, const ParamSpec& spec, const ValueReader& reader,
+                  const std::vector<double>& xs)
+{
+  if (spec.kind == ParamKind::Choice || spec.kind == ParamKind::Path || spec.kind == ParamKind::Text)
+    at.fail(fmt::format("{} takes names, so it can only be swept over a list", spec.name));
+  Axis axis{param, spec.name, {}};
+  for (double x : xs) {
+    reader.check_number(at, spec, x);
+    axis.values.emplace_back(x);
+  }
+  return axis;
+}
+
+}  // namespace
+
+bool looks_like_generator(const std::string& text)
+{
+  static const std::regex call(R"(^\s*(range|linspace|logspace|geomspace)\s*\(.*\)\s*$)");
+  return std::regex_match(text, call);
+}
+
+Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const ValueReader& reader)
+{
+  if (field.is_list()) {
+    if (field.size() == 0)
+      field.fail("an axis needs at least one value");
+    Axis axis{param, spec.name, {}};
+    for (size_t i = 0; i < field.size(); ++i)
+      axis.values.push_back(reader.read(field.element(i), spec));
+    return axis;
+  }
+  if (field.is_map()) {
+    field.only_keys(kGenerators, "axis generator");
+    std::string kind = field.keys().front();
+    if (field.size() != 1)
+      field.fail("an axis generator mapping takes exactly one of range, linspace, logspace, geomspace");
+    Field args = field.child(kind);
+    return numeric_axis(args, param, spec, reader, generate(args, kind, args.numbers()));
+  }
+  if (field.is_scalar() && looks_like_generator(field.node().Scalar())) {
+    static const std::regex call(R"(^\s*(\w+)\s*\((.*)\)\s*$)");
+    std::smatch m;
+    std::string text = field.node().Scalar();
+    std::regex_match(text, m, call);
+    std::vector<double> args;
+    std::string inner = m[2].str();
+    size_t start      = 0;
+    while (start <= inner.size()) {
+      size_t comma = inner.find(',', start);
+      std::string piece = trim(inner.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+      double x          = 0;
+      if (!parse_number(piece, x))
+        field.fail(fmt::format("'{}' is not a number in {}", piece, text));
+      args.push_back(x);
+      if (comma == std::string::npos)
+        break;
+      start = comma + 1;
+    }
+    return numeric_axis(field, param, spec, reader, generate(field, m[1].str(), args));
+  }
+  // A single value: an axis of one, so a sweep can be narrowed without moving the key.
+  return Axis{param, spec.name, {reader.read(field, spec)}};
+}
+
+}  // namespace isogrid

@@ -1,0 +1,322 @@
+#include "simulator/experiment/experiment.hpp"
+
+#include "simulator/core/named_registry.hpp"
+#include "simulator/core/sha256.hpp"
+#include "simulator/experiment/overrides.hpp"
+#include "simulator/experiment/plots.hpp"
+#include "simulator/experiment/value_reader.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+namespace isogrid {
+
+std::string mode_name(RunMode mode)
+{
+  switch (mode) {
+    case RunMode::Predict:
+      return "predict";
+    case RunMode::Simulate:
+      return "simulate";
+    case RunMode::Both:
+      return "both";
+  }
+  return "?";
+}
+
+const std::vector<std::string>& experiment_keys()
+{
+  static const std::vector<std::string> keys = {"title",   "description", "source",     "model",
+                                                "mode",    "seed",        "repetitions", "timeout",
+                                                "parameters", "sweep",    "simgrid",    "references",
+                                                "plots"};
+  return keys;
+}
+
+namespace {
+
+// Cross-parameter checks run on every point before the sweep starts, so that a bad combination is reported
+// with its file and line instead of becoming a failed row. Past this many points they run lazily.
+constexpr uint64_t kEagerCheckLimit = 5'000'000;
+
+std::vector<std::string> param_names(const Model& model)
+{
+  std::vector<std::string> out;
+  for (const auto& p : model.info().params)
+    out.push_back(p.name);
+  return out;
+}
+
+size_t param_index(const Model& model, const std::string& name)
+{
+  const auto& params = model.info().params;
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i].name == name)
+      return i;
+  return params.size();
+}
+
+RunMode read_mode(const Field& f, const Model& model)
+{
+  RunMode mode = model.info().can_simulate ? (model.info().can_predict ? RunMode::Both : RunMode::Simulate)
+                                           : RunMode::Predict;
+  if (!f.present())
+    return mode;
+  std::string name = f.text();
+  if (name == "predict")
+    mode = RunMode::Predict;
+  else if (name == "simulate")
+    mode = RunMode::Simulate;
+  else if (name == "both")
+    mode = RunMode::Both;
+  else
+    f.fail(unknown_name_message("mode", name, {"predict", "simulate", "both"}));
+  if (mode != RunMode::Simulate && !model.info().can_predict)
+    f.fail(fmt::format("model {} has no closed-form face; use mode: simulate", model.info().name));
+  if (mode != RunMode::Predict && !model.info().can_simulate)
+    f.fail(fmt::format("model {} has no simulated face; use mode: predict", model.info().name));
+  return mode;
+}
+
+std::string describe_point(const Point& p, const std::vector<Axis>& axes)
+{
+  std::string out;
+  for (const auto& a : axes) {
+    if (a.values.size() < 2)
+      continue;
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", a.name, format_value(p.values[a.param]));
+  }
+  return out;
+}
+
+void check_points(const Field& doc, const Model& model, const Sweep& sweep)
+{
+  uint64_t limit = std::min<uint64_t>(sweep.combinations(), kEagerCheckLimit);
+  for (uint64_t c = 0; c < limit; ++c) {
+    Point p = sweep.point(c * sweep.repetitions());
+    try {
+      model.check(p);
+    } catch (const ParamError& e) {
+      bool swept = false;
+      for (const auto& a : sweep.axes())
+        swept = swept || a.name == e.param();
+      Field at = doc.child(swept ? "sweep" : "parameters").child(e.param());
+      if (!at.present())
+        at = doc.child("parameters").present() ? doc.child("parameters") : doc.child("model");
+      std::string where = describe_point(p, sweep.axes());
+      at.fail(where.empty() ? e.what() : fmt::format("{} (at {})", e.what(), where));
+    }
+  }
+}
+
+// A reference must name a point of the sweep. When --set has reshaped the sweep, references that fell outside
+// it are dropped instead: narrowing a sweep from the command line should not need editing the file.
+void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& sweep, const Model& model,
+                                    bool drop_misses)
+{
+  if (drop_misses) {
+    std::vector<Reference> kept;
+    for (auto& r : refs) {
+      std::vector<Reference> one = {r};
+      try {
+        check_references_hit_the_sweep(one, sweep, model, false);
+        kept.push_back(std::move(r));
+      } catch (const InputError&) {
+      }
+    }
+    refs = std::move(kept);
+    return;
+  }
+  for (const auto& r : refs) {
+    for (const auto& axis : sweep.axes()) {
+      if (axis.values.size() < 2)
+        continue;
+      bool pinned = false;
+      for (const auto& [idx, value] : r.at)
+        pinned = pinned || idx == axis.param;
+      if (!pinned)
+        throw InputError(r.where, "at",
+                         fmt::format("the reference does not say which {} it is for ({} is swept)", axis.name,
+                                     axis.name));
+    }
+    for (const auto& [idx, value] : r.at) {
+      const std::string& name = model.info().params[idx].name;
+      const Axis* axis        = nullptr;
+      for (const auto& a : sweep.axes())
+        if (a.param == idx)
+          axis = &a;
+      bool found = false;
+      if (axis) {
+        for (const auto& v : axis->values)
+          found = found || values_match(v, value);
+      } else {
+        found = values_match(sweep.fixed()[idx], value);
+      }
+      if (!found)
+        throw InputError(r.where, "at." + name,
+                         fmt::format("no point of the sweep has {} = {}", name, format_value(value)));
+    }
+  }
+}
+
+std::string file_bytes(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+namespace {
+
+void check_platform_files(const Field& doc, const Experiment& ex, const PlatformCheck& check_platform)
+{
+  const auto& specs = ex.model->info().params;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (!specs[i].platform_file)
+      continue;
+    std::vector<std::string> paths;
+    Field at = doc.child("parameters").child(specs[i].name);
+    for (const auto& a : ex.sweep.axes())
+      if (a.param == i) {
+        at = doc.child("sweep").child(specs[i].name);
+        for (const auto& v : a.values)
+          paths.push_back(std::get<std::string>(v));
+      }
+    if (paths.empty())
+      paths.push_back(std::get<std::string>(ex.sweep.fixed()[i]));
+    for (const auto& p : paths) {
+      if (p.empty())
+        continue;
+      try {
+        check_platform(p);
+      } catch (const std::exception& e) {
+        at.fail(fmt::format("platform {} does not load: {}", p, e.what()));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                           const Catalog& catalog, const PlatformCheck& check_platform)
+{
+  YAML::Node root = load_yaml_file(path);
+  if (!root.IsMap())
+    throw InputError({path, 1, 1}, "", "an experiment file is a mapping of keys (model, parameters, sweep, ...)");
+  auto origin        = std::make_shared<YamlOrigin>();
+  origin->file       = path;
+  origin->overridden = apply_overrides(root, overrides);
+  Field doc(root, "", origin);
+  doc.only_keys(experiment_keys(), "experiment key");
+
+  Experiment ex;
+  ex.file = path;
+  Field model_field = doc.required("model");
+  try {
+    ex.model = &catalog.model(model_field.text());
+  } catch (const UnknownName& e) {
+    model_field.fail(e.what());
+  }
+  const Model& model = *ex.model;
+  const auto& specs  = model.info().params;
+  ValueReader reader(catalog, std::filesystem::path(path).parent_path().string());
+
+  if (doc.child("title").present())
+    ex.title = doc.child("title").text();
+  if (doc.child("description").present())
+    ex.description = doc.child("description").text();
+  if (doc.child("source").present())
+    ex.source = doc.child("source").text();
+  ex.mode = read_mode(doc.child("mode"), model);
+  if (doc.child("seed").present())
+    ex.seed = static_cast<uint64_t>(doc.child("seed").integer_at_least(0));
+  uint32_t repetitions = 1;
+  if (doc.child("repetitions").present()) {
+    long long r = doc.child("repetitions").integer_at_least(1);
+    if (r > 1'000'000)
+      doc.child("repetitions").fail("more than 1e6 repetitions per point");
+    repetitions = static_cast<uint32_t>(r);
+  }
+  if (doc.child("timeout").present())
+    ex.timeout_s = doc.child("timeout").number_at_least(0, true);
+
+  // Fixed values, then axes; a parameter is either fixed or swept.
+  std::vector<std::optional<Value>> fixed(specs.size());
+  Field params = doc.child("parameters");
+  if (params.present()) {
+    params.only_keys(param_names(model), "parameter of model " + model.info().name);
+    for (const auto& key : params.keys()) {
+      size_t i = param_index(model, key);
+      fixed[i] = reader.read(params.child(key), specs[i]);
+    }
+  }
+  std::vector<Axis> axes;
+  Field sweep = doc.child("sweep");
+  if (sweep.present()) {
+    sweep.only_keys(param_names(model), "parameter of model " + model.info().name);
+    for (const auto& key : sweep.keys()) {
+      size_t i = param_index(model, key);
+      if (fixed[i])
+        sweep.child(key).fail(fmt::format("{} is both fixed under parameters and swept here; keep one", key));
+      axes.push_back(read_axis(sweep.child(key), i, specs[i], reader));
+    }
+  }
+  std::vector<Value> values(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    bool swept = false;
+    for (const auto& a : axes)
+      swept = swept || a.param == i;
+    if (fixed[i])
+      values[i] = *fixed[i];
+    else if (specs[i].default_value)
+      values[i] = *specs[i].default_value;
+    else if (swept)
+      values[i] = 0.0;  // overwritten by every point
+    else
+      (params.present() ? params : doc).fail(
+          fmt::format("missing parameter '{}' ({}), which model {} needs", specs[i].name, specs[i].doc,
+                      model.info().name));
+  }
+  ex.sweep = Sweep(&specs, std::move(values), std::move(axes), repetitions, ex.seed);
+
+  ex.simgrid_config = model.info().simgrid_config;
+  Field sg          = doc.child("simgrid");
+  if (sg.present()) {
+    if (!sg.is_map())
+      sg.fail("expected a mapping of SimGrid configuration keys to values, e.g. network/model: CM02");
+    for (const auto& key : sg.keys())
+      ex.simgrid_config.push_back(key + ":" + sg.child(key).text());
+  }
+
+  check_points(doc, model, ex.sweep);
+  if (check_platform)
+    check_platform_files(doc, ex, check_platform);
+  ex.references = read_references(doc.child("references"), model, reader);
+  check_references_hit_the_sweep(ex.references, ex.sweep, model, !overrides.empty());
+  ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.simulates(), !overrides.empty());
+
+  YAML::Emitter emitter;
+  emitter << root;
+  ex.resolved_yaml = std::string(emitter.c_str()) + "\n";
+  std::string fingerprint = ex.resolved_yaml;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].kind != ParamKind::Path)
+      continue;
+    for (const auto& a : ex.sweep.axes())
+      if (a.param == i)
+        for (const auto& v : a.values)
+          fingerprint += file_bytes(std::get<std::string>(v));
+    if (auto* s = std::get_if<std::string>(&ex.sweep.fixed()[i]); s && !s->empty())
+      fingerprint += file_bytes(*s);
+  }
+  ex.hash = sha256_hex(fingerprint);
+  return ex;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,50 @@
+#pragma once
+// An experiment file, read and checked in full before anything runs. See docs/experiment-files.md.
+#include "simulator/core/catalog.hpp"
+#include "simulator/experiment/references.hpp"
+#include "simulator/experiment/sweep.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+enum class RunMode { Predict, Simulate, Both };
+std::string mode_name(RunMode mode);
+
+struct Experiment {
+  std::string file;         // as given on the command line
+  std::string resolved_yaml;  // the document after --set overrides, as run
+  std::string hash;         // sha256 of resolved_yaml and of every file it names
+  std::string title;
+  std::string description;
+  std::string source;
+
+  const Model* model = nullptr;
+  RunMode mode       = RunMode::Both;
+  uint64_t seed      = 1;
+  double timeout_s   = 600;
+  std::vector<std::string> simgrid_config;  // model defaults, then the experiment's `simgrid:` entries
+  Sweep sweep;
+  std::vector<Reference> references;
+  nlohmann::json plots;
+
+  bool predicts() const { return mode != RunMode::Simulate; }
+  bool simulates() const { return mode != RunMode::Predict; }
+};
+
+// Loads a platform file to prove it loads; throws std::exception with SimGrid's complaint. Supplied by the
+// caller so that this library stays free of SimGrid.
+using PlatformCheck = std::function<void(const std::string& path)>;
+
+// Reads, overrides (--set key=value) and validates an experiment file. Throws InputError naming file, line, key.
+Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                           const Catalog& catalog, const PlatformCheck& check_platform = {});
+
+// The keys an experiment file may hold at top level.
+const std::vector<std::string>& experiment_keys();
+
+}  // namespace isogrid

@@ -1,0 +1,88 @@
+#include "simulator/experiment/overrides.hpp"
+
+#include "simulator/experiment/axis.hpp"
+#include "simulator/experiment/experiment.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace isogrid {
+
+namespace {
+
+std::vector<std::string> split_path(const std::string& path)
+{
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t dot = path.find('.', start);
+    parts.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos)
+      break;
+    start = dot + 1;
+  }
+  return parts;
+}
+
+void set_path(YAML::Node root, const std::vector<std::string>& parts, const YAML::Node& value,
+              const std::string& setting)
+{
+  // yaml-cpp nodes are references whose operator= copies content: walk with reset(), never with =.
+  YAML::Node node;
+  node.reset(root);
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (parts[i].empty())
+      throw InputError({}, setting, "empty key in path");
+    if (!node[parts[i]].IsDefined() || node[parts[i]].IsNull())
+      node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    else if (!node[parts[i]].IsMap())
+      throw InputError({}, setting, fmt::format("'{}' is not a mapping, so it has no key '{}'", parts[i], parts[i + 1]));
+    YAML::Node next = node[parts[i]];
+    node.reset(next);
+  }
+  node[parts.back()] = value;
+}
+
+void remove_key(YAML::Node root, const std::string& map, const std::string& key)
+{
+  YAML::Node m = root[map];
+  if (m.IsDefined() && m.IsMap() && m[key].IsDefined())
+    m.remove(key);
+}
+
+}  // namespace
+
+std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides)
+{
+  std::set<std::string> touched;
+  if (!root.IsMap() && !overrides.empty())
+    throw InputError({}, "--set", "the experiment document is not a mapping");
+  for (const auto& setting : overrides) {
+    size_t eq = setting.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError({}, setting, "expected --set key=value");
+    std::string key  = setting.substr(0, eq);
+    std::string text = setting.substr(eq + 1);
+    YAML::Node value;
+    try {
+      value = YAML::Load(text);
+    } catch (const YAML::Exception& e) {
+      throw InputError({}, key, fmt::format("cannot read value '{}': {}", text, e.msg));
+    }
+
+    std::string path = key;
+    if (key.find('.') == std::string::npos) {
+      const auto& top = experiment_keys();
+      if (std::find(top.begin(), top.end(), key) == top.end()) {
+        bool swept = value.IsSequence() || (value.IsScalar() && looks_like_generator(value.Scalar()));
+        path       = (swept ? "sweep." : "parameters.") + key;
+        remove_key(root, swept ? "parameters" : "sweep", key);
+      }
+    }
+    set_path(root, split_path(path), value, setting);
+    touched.insert(path);
+  }
+  return touched;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,16 @@
+#pragma once
+// --set key=value on the command line. `key` is a dotted path into the experiment document
+// (parameters.S, sweep.V, seed), or a bare name: a top-level key if it is one, otherwise a model parameter —
+// fixed if the value is a single value, swept if it is a list or a generator such as "logspace(0, 10, 41)".
+#include "simulator/experiment/yaml_source.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+// Applies the overrides to `root` and returns the key paths they replaced (for error locations).
+std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides);
+
+}  // namespace isogrid

@@ -1,0 +1,184 @@
+#include "simulator/experiment/plots.hpp"
+
+#include "simulator/core/input_error.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace isogrid {
+
+namespace {
+
+// Log scale when an axis spans three decades or more of positive values.
+bool wants_log(const Axis& axis)
+{
+  double lo = 0, hi = 0;
+  bool first = true;
+  for (const auto& v : axis.values) {
+    auto* d = std::get_if<double>(&v);
+    if (!d || *d <= 0)
+      return false;
+    lo    = first ? *d : std::min(lo, *d);
+    hi    = first ? *d : std::max(hi, *d);
+    first = false;
+  }
+  return !first && hi / lo >= 1000;
+}
+
+const Axis* find_axis(const std::vector<Axis>& axes, const std::string& name)
+{
+  for (const auto& a : axes)
+    if (a.name == name)
+      return &a;
+  return nullptr;
+}
+
+std::vector<std::string> axis_names(const std::vector<Axis>& axes)
+{
+  std::vector<std::string> out;
+  for (const auto& a : axes)
+    out.push_back(a.name);
+  return out;
+}
+
+std::vector<std::string> metric_names(const Model& model)
+{
+  std::vector<std::string> out;
+  for (const auto& m : model.info().metrics)
+    out.push_back(m.name);
+  return out;
+}
+
+std::string swept(const Field& f, const std::vector<Axis>& axes)
+{
+  std::string name = f.text();
+  if (!find_axis(axes, name))
+    f.fail(unknown_name_message("swept parameter", name, axis_names(axes)));
+  return name;
+}
+
+std::string metric(const Field& f, const Model& model)
+{
+  std::string name = f.text();
+  auto known       = metric_names(model);
+  if (std::find(known.begin(), known.end(), name) == known.end())
+    f.fail(unknown_name_message("metric", name, known));
+  return name;
+}
+
+nlohmann::json default_plot(const Model& model, const std::vector<Axis>& axes, const std::string& face)
+{
+  nlohmann::json p;
+  std::vector<const Axis*> multi;
+  for (const auto& a : axes)
+    if (a.values.size() > 1)
+      multi.push_back(&a);
+  if (multi.empty())
+    return nullptr;
+  p["face"] = face;
+  p["file"] = "plot.png";
+  if (multi.size() >= 2) {
+    p["kind"]  = "contour";
+    p["x"]     = multi[0]->name;
+    p["y"]     = multi[1]->name;
+    p["z"]     = model.info().primary_metric;
+    p["log_x"] = wants_log(*multi[0]);
+    p["log_y"] = wants_log(*multi[1]);
+  } else {
+    p["kind"]  = "line";
+    p["x"]     = multi[0]->name;
+    p["y"]     = nlohmann::json::array({model.info().primary_metric});
+    p["log_x"] = wants_log(*multi[0]);
+    p["log_y"] = false;
+  }
+  return p;
+}
+
+nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool simulates,
+                        bool drop_misfits, size_t index)
+{
+  f.only_keys({"kind", "x", "y", "z", "series", "levels", "infeasible", "face", "log_x", "log_y", "title", "file"},
+              "plot key");
+  nlohmann::json p;
+  std::string kind = f.required("kind").text();
+  if (kind != "contour" && kind != "line")
+    f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line"}));
+  p["kind"]        = kind;
+  std::string x    = swept(f.required("x"), axes);
+  p["x"]           = x;
+  p["log_x"]       = f.child("log_x").present() ? f.child("log_x").boolean() : wants_log(*find_axis(axes, x));
+  p["face"]        = simulates ? "simulated" : "predicted";
+  if (f.child("face").present()) {
+    std::string want = f.child("face").text();
+    if (want != "predicted" && want != "simulated")
+      f.child("face").fail(unknown_name_message("face", want, {"predicted", "simulated"}));
+    if (want == "simulated" && !simulates && !drop_misfits)
+      f.child("face").fail("this experiment does not simulate (mode: predict)");
+    p["face"] = simulates ? want : "predicted";
+  }
+  if (kind == "contour") {
+    std::string y = swept(f.required("y"), axes);
+    if (y == x)
+      f.child("y").fail("a contour map needs two different swept parameters");
+    p["y"]     = y;
+    p["log_y"] = f.child("log_y").present() ? f.child("log_y").boolean() : wants_log(*find_axis(axes, y));
+    p["z"]     = f.child("z").present() ? metric(f.child("z"), model) : model.info().primary_metric;
+    if (f.child("levels").present())
+      p["levels"] = f.child("levels").numbers();
+  } else {
+    nlohmann::json ys = nlohmann::json::array();
+    Field y           = f.child("y");
+    if (!y.present())
+      ys.push_back(model.info().primary_metric);
+    else if (y.is_list())
+      for (size_t i = 0; i < y.size(); ++i)
+        ys.push_back(metric(y.element(i), model));
+    else
+      ys.push_back(metric(y, model));
+    p["y"]     = ys;
+    p["log_y"] = f.child("log_y").present() ? f.child("log_y").boolean() : false;
+    if (f.child("series").present()) {
+      std::string s = swept(f.child("series"), axes);
+      if (s == x)
+        f.child("series").fail("series must differ from x");
+      p["series"] = s;
+    }
+  }
+  if (f.child("infeasible").present())
+    p["infeasible"] = metric(f.child("infeasible"), model);
+  if (f.child("title").present())
+    p["title"] = f.child("title").text();
+  p["file"] = f.child("file").present() ? f.child("file").text() : fmt::format("plot-{}.png", index + 1);
+  std::string file = p["file"];
+  if (file.find('/') != std::string::npos || file.find("..") != std::string::npos)
+    f.child("file").fail("a plot file is a plain file name, written into the output folder");
+  return p;
+}
+
+}  // namespace
+
+nlohmann::json read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool simulates,
+                          bool drop_misfits)
+{
+  nlohmann::json plots = nlohmann::json::array();
+  if (field.present()) {
+    if (!field.is_list())
+      field.fail("expected a list of plots");
+    for (size_t i = 0; i < field.size(); ++i) {
+      try {
+        plots.push_back(read_one(field.element(i), model, axes, simulates, drop_misfits, i));
+      } catch (const InputError&) {
+        if (!drop_misfits)
+          throw;
+      }
+    }
+  }
+  if (plots.empty() && (!field.present() || drop_misfits)) {
+    auto p = default_plot(model, axes, simulates ? "simulated" : "predicted");
+    if (!p.is_null())
+      plots.push_back(p);
+  }
+  return plots;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,134 @@
+#include "simulator/experiment/references.hpp"
+
+#include "simulator/core/value.hpp"
+#include "simulator/experiment/value_reader.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace isogrid {
+
+bool Reference::accepts(double x) const
+{
+  if (std::isnan(x))
+    return false;
+  double diff = std::fabs(x - value);
+  bool ok     = true;
+  if (tolerance_abs >= 0)
+    ok = ok && diff <= tolerance_abs;
+  if (tolerance_rel >= 0)
+    ok = ok && diff <= tolerance_rel * std::fabs(value);
+  return ok;
+}
+
+std::string Reference::tolerance_text() const
+{
+  std::vector<std::string> parts;
+  if (tolerance_abs >= 0)
+    parts.push_back(fmt::format("±{}", format_number(tolerance_abs)));
+  if (tolerance_rel >= 0)
+    parts.push_back(fmt::format("±{}%", format_number(tolerance_rel * 100)));
+  std::string out;
+  for (const auto& p : parts)
+    out += (out.empty() ? "" : " and ") + p;
+  return out;
+}
+
+namespace {
+
+struct GroupDefaults {
+  std::string source;
+  std::string metric;
+  double abs = -1;
+  double rel = -1;
+};
+
+void read_tolerance(const Field& f, double& abs, double& rel)
+{
+  if (!f.present())
+    return;
+  if (f.is_scalar()) {  // a bare number is an absolute tolerance
+    abs = f.number_at_least(0, false);
+    rel = -1;
+    return;
+  }
+  f.only_keys({"abs", "rel"}, "tolerance key");
+  abs = f.child("abs").present() ? f.child("abs").number_at_least(0, false) : -1;
+  rel = f.child("rel").present() ? f.child("rel").number_at_least(0, false) : -1;
+}
+
+size_t metric_of(const Field& f, const Model& model, const std::string& name)
+{
+  std::vector<std::string> known;
+  for (size_t i = 0; i < model.info().metrics.size(); ++i) {
+    if (model.info().metrics[i].name == name)
+      return i;
+    known.push_back(model.info().metrics[i].name);
+  }
+  f.fail(unknown_name_message("metric of model " + model.info().name, name, known));
+}
+
+void read_group(const Field& group, const Model& model, const ValueReader& reader, std::vector<Reference>& out)
+{
+  group.only_keys({"source", "metric", "tolerance", "values"}, "references key");
+  GroupDefaults d;
+  if (group.child("source").present())
+    d.source = group.child("source").text();
+  if (group.child("metric").present())
+    d.metric = group.child("metric").text();
+  read_tolerance(group.child("tolerance"), d.abs, d.rel);
+
+  Field values = group.required("values");
+  if (!values.is_list())
+    values.fail("expected a list of {at: {...}, value: ...} entries");
+  const auto& params = model.info().params;
+  for (size_t i = 0; i < values.size(); ++i) {
+    Field entry = values.element(i);
+    entry.only_keys({"at", "value", "metric", "tolerance", "source", "note"}, "reference key");
+    Reference r;
+    r.where  = entry.where();
+    r.source = entry.child("source").present() ? entry.child("source").text() : d.source;
+    r.note   = entry.child("note").present() ? entry.child("note").text() : "";
+    Field metric = entry.child("metric").present() ? entry.child("metric") : group.child("metric");
+    if (!metric.present())
+      entry.fail("a reference needs a metric (in the entry or its group)");
+    r.metric = metric_of(metric, model, metric.text());
+    r.value  = entry.required("value").number();
+    r.tolerance_abs = d.abs;
+    r.tolerance_rel = d.rel;
+    read_tolerance(entry.child("tolerance"), r.tolerance_abs, r.tolerance_rel);
+    if (r.tolerance_abs < 0 && r.tolerance_rel < 0)
+      entry.fail("a reference needs a tolerance (abs or rel, in the entry or its group)");
+
+    Field at = entry.required("at");
+    std::vector<std::string> names;
+    for (const auto& p : params)
+      names.push_back(p.name);
+    at.only_keys(names, "parameter of model " + model.info().name);
+    for (const auto& key : at.keys()) {
+      size_t idx = 0;
+      while (params[idx].name != key)
+        ++idx;
+      r.at.emplace_back(idx, reader.read(at.child(key), params[idx]));
+    }
+    out.push_back(std::move(r));
+  }
+}
+
+}  // namespace
+
+std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader)
+{
+  std::vector<Reference> out;
+  if (!field.present())
+    return out;
+  if (field.is_list()) {
+    for (size_t i = 0; i < field.size(); ++i)
+      read_group(field.element(i), model, reader, out);
+  } else {
+    read_group(field, model, reader, out);
+  }
+  return out;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,40 @@
+#pragma once
+// Numbers a paper (or a derivation from its equations) gives for some points of a sweep, with the tolerance
+// within which a reproduction counts as matching. Written as
+//   references:
+//     source: "Drozdowski & Wielebski (2003), eqs. 1-3; table derived in notes B.3"
+//     metric: efficiency
+//     tolerance: {abs: 5e-4}
+//     values:
+//       - {at: {m: 4, V: 1e5}, value: 0.4571}
+// or as a list of such groups.
+#include "simulator/core/input_error.hpp"
+#include "simulator/core/model.hpp"
+#include "simulator/experiment/yaml_source.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace isogrid {
+
+class ValueReader;
+
+struct Reference {
+  std::vector<std::pair<size_t, Value>> at;  // (model parameter index, value) pairs that select the point
+  size_t metric = 0;
+  double value  = 0;
+  double tolerance_abs = -1;  // < 0: not set
+  double tolerance_rel = -1;
+  std::string source;
+  std::string note;
+  SourceLocation where;
+
+  // True when `x` is within tolerance (both bounds apply when both are set).
+  bool accepts(double x) const;
+  std::string tolerance_text() const;
+};
+
+std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader);
+
+}  // namespace isogrid

@@ -1,0 +1,35 @@
+#pragma once
+// The cartesian product of the sweep axes, times the repetitions. Points are decoded from their index on demand,
+// so a sweep of millions of points costs no memory; the first axis varies slowest, repetitions fastest.
+#include "simulator/core/point.hpp"
+#include "simulator/experiment/axis.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace isogrid {
+
+class Sweep {
+public:
+  Sweep() = default;
+  Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std::vector<Axis> axes,
+        uint32_t repetitions, uint64_t seed);
+
+  uint64_t size() const { return combinations_ * repetitions_; }
+  uint64_t combinations() const { return combinations_; }
+  uint32_t repetitions() const { return repetitions_; }
+  const std::vector<Axis>& axes() const { return axes_; }
+  const std::vector<Value>& fixed() const { return fixed_; }
+
+  Point point(uint64_t index) const;
+
+private:
+  const std::vector<ParamSpec>* specs_ = nullptr;
+  std::vector<Value> fixed_;  // one value per model parameter; swept ones are overwritten per point
+  std::vector<Axis> axes_;
+  uint32_t repetitions_  = 1;
+  uint64_t seed_         = 0;
+  uint64_t combinations_ = 1;
+};
+
+}  // namespace isogrid

@@ -1,0 +1,210 @@
+#include "simulator/experiment/yaml_source.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+namespace isogrid {
+
+namespace {
+
+SourceLocation mark_location(const YAML::Mark& mark, const std::string& file)
+{
+  SourceLocation loc{file, 0, 0};
+  if (mark.line >= 0) {
+    loc.line   = mark.line + 1;
+    loc.column = mark.column + 1;
+  }
+  return loc;
+}
+
+// yaml-cpp keeps duplicated keys silently; a duplicated key is almost always a mistake, so refuse it.
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file)
+{
+  if (node.IsMap()) {
+    std::set<std::string> seen;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      std::string key = it->first.Scalar();
+      if (!seen.insert(key).second)
+        throw InputError(mark_location(it->first.Mark(), file), key, "duplicate key");
+      reject_duplicate_keys(it->second, file);
+    }
+  } else if (node.IsSequence()) {
+    for (const auto& child : node)
+      reject_duplicate_keys(child, file);
+  }
+}
+
+std::string describe(const YAML::Node& node)
+{
+  if (!node.IsDefined() || node.IsNull())
+    return "nothing";
+  if (node.IsScalar())
+    return fmt::format("'{}'", node.Scalar());
+  if (node.IsSequence())
+    return "a list";
+  return "a mapping";
+}
+
+}  // namespace
+
+YAML::Node load_yaml_text(const std::string& text, const std::string& origin)
+{
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw InputError(mark_location(e.mark, origin), "", fmt::format("malformed YAML: {}", e.msg));
+  }
+  reject_duplicate_keys(root, origin);
+  return root;
+}
+
+YAML::Node load_yaml_file(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw InputError({path, 0, 0}, "", fmt::format("cannot read file: {}", std::strerror(errno)));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return load_yaml_text(buffer.str(), path);
+}
+
+bool parse_number(const std::string& text, double& out)
+{
+  if (text.empty())
+    return false;
+  const char* begin = text.c_str();
+  char* end         = nullptr;
+  errno             = 0;
+  double v          = std::strtod(begin, &end);
+  if (end == begin || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+    return false;
+  out = v;
+  return true;
+}
+
+Field::Field(YAML::Node node, std::string path, std::shared_ptr<const YamlOrigin> origin)
+    : node_(std::move(node)), path_(std::move(path)), origin_(std::move(origin))
+{
+}
+
+SourceLocation Field::where() const
+{
+  for (const auto& p : origin_->overridden)
+    if (path_ == p || path_.rfind(p + ".", 0) == 0 || path_.rfind(p + "[", 0) == 0)
+      return {"", 0, 0};
+  return mark_location(node_.Mark(), origin_->file);
+}
+
+void Field::fail(const std::string& message) const { throw InputError(where(), path_, message); }
+
+double Field::number() const
+{
+  double v = 0;
+  if (!node_.IsScalar() || !parse_number(node_.Scalar(), v))
+    fail(fmt::format("expected a finite number, got {}", describe(node_)));
+  return v;
+}
+
+double Field::number_at_least(double min, bool exclusive) const
+{
+  double v = number();
+  if (exclusive ? !(v > min) : !(v >= min))
+    fail(fmt::format("expected a number {} {}, got {}", exclusive ? ">" : ">=", min, node_.Scalar()));
+  return v;
+}
+
+long long Field::integer_at_least(long long min) const
+{
+  double v = number();
+  if (v != std::floor(v) || std::fabs(v) > 9e15)
+    fail(fmt::format("expected a whole number, got {}", node_.Scalar()));
+  if (v < static_cast<double>(min))
+    fail(fmt::format("expected a whole number >= {}, got {}", min, node_.Scalar()));
+  return static_cast<long long>(v);
+}
+
+std::string Field::text() const
+{
+  if (!node_.IsScalar())
+    fail(fmt::format("expected a word or sentence, got {}", describe(node_)));
+  return node_.Scalar();
+}
+
+bool Field::boolean() const
+{
+  if (node_.IsScalar()) {
+    const std::string& s = node_.Scalar();
+    if (s == "true" || s == "yes" || s == "on")
+      return true;
+    if (s == "false" || s == "no" || s == "off")
+      return false;
+  }
+  fail(fmt::format("expected true or false, got {}", describe(node_)));
+}
+
+std::vector<double> Field::numbers() const
+{
+  if (!node_.IsSequence())
+    fail(fmt::format("expected a list of numbers, got {}", describe(node_)));
+  std::vector<double> out;
+  for (size_t i = 0; i < node_.size(); ++i)
+    out.push_back(element(i).number());
+  return out;
+}
+
+Field Field::child(const std::string& key) const
+{
+  // Const lookup: yaml-cpp's non-const operator[] would insert the key, and Node assignment copies content.
+  const YAML::Node& map = node_;
+  YAML::Node c          = map.IsMap() ? map[key] : YAML::Node(YAML::NodeType::Undefined);
+  return Field(c, path_.empty() ? key : path_ + "." + key, origin_);
+}
+
+Field Field::required(const std::string& key) const
+{
+  if (!node_.IsMap())
+    fail(fmt::format("expected a mapping with key '{}', got {}", key, describe(node_)));
+  Field c = child(key);
+  if (!c.present())
+    fail(fmt::format("missing required key '{}'", key));
+  return c;
+}
+
+Field Field::element(size_t i) const
+{
+  const YAML::Node& list = node_;
+  return Field(list[i], fmt::format("{}[{}]", path_, i), origin_);
+}
+
+std::vector<std::string> Field::keys() const
+{
+  std::vector<std::string> out;
+  if (node_.IsMap())
+    for (auto it = node_.begin(); it != node_.end(); ++it)
+      out.push_back(it->first.Scalar());
+  return out;
+}
+
+void Field::only_keys(const std::vector<std::string>& allowed, const std::string& what) const
+{
+  if (!node_.IsMap())
+    fail(fmt::format("expected a mapping, got {}", describe(node_)));
+  for (auto it = node_.begin(); it != node_.end(); ++it) {
+    std::string key = it->first.Scalar();
+    bool ok         = false;
+    for (const auto& a : allowed)
+      ok = ok || a == key;
+    if (!ok) {
+      Field at(it->first, path_.empty() ? key : path_ + "." + key, origin_);
+      at.fail(unknown_name_message(what, key, allowed));
+    }
+  }
+}
+
+}  // namespace isogrid

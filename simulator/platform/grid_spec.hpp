@@ -1,0 +1,98 @@
+#pragma once
+// The compact YAML grid spec: a multi-cluster grid (or a star) in a dozen lines instead of a page of SimGrid XML.
+// This file only reads and checks the spec into plain structs; simulator/sg/grid_builder.cpp turns them into a
+// SimGrid platform. Every mistake is an InputError naming file, line, column and key.
+//
+//   name: das2                       # optional, default: the file name without its extension
+//   clusters:                        # one or more
+//     - name: vu                     # letters, digits, '_', '.', '-'; unique
+//       hosts: 72                    # host count, >= 1; hosts are vu-0 .. vu-71
+//       speed: 1Gf                   # per host (and per core): f, kf, Mf, Gf, ...; bare number = flop/s
+//       cores: 2                     # optional, default 1
+//       link: {bandwidth: 1.25GBps, latency: 5us}    # each host's private split-duplex link to the switch;
+//                                                    # latency optional, default 0
+//       backbone: {bandwidth: 10GBps, latency: 1us, sharing: shared}   # optional; sharing: shared | fatpipe
+//   inter_cluster:                   # required when there are two clusters or more
+//     bandwidth: 100MBps             # default of every cluster-to-cluster link (one split-duplex link per pair)
+//     latency: 10ms                  # optional, default 0
+//     links:                         # optional per-pair overrides of bandwidth and/or latency
+//       - {between: [vu, leiden], bandwidth: 50MBps, latency: 3ms}
+//     latency_matrix:                # optional one-way latencies; beats both latencies above for the pairs it covers
+//       order: [vu, leiden]          # distinct cluster names (a subset is fine)
+//       values: [[0, 1.2ms], [1.2ms, 0]]   # square, symmetric, zero diagonal
+//
+// or, instead of clusters, a star (a center and workers, each worker behind its own link):
+//
+//   star:
+//     center: {name: P0, speed: 1Gf}                  # name optional, default P0
+//     workers: {count: 10, prefix: P, speed: 1Gf, bandwidth: 100MBps, latency: 1ms}   # P1 .. P10
+//     # or a list: workers: [{name: w1, speed: 1Gf, bandwidth: 1GBps, latency: 1ms}, ...]
+//
+// Units are SimGrid's (see simulator/core/units.hpp); docs/platforms.md is the user reference.
+#include "simulator/core/catalog.hpp"
+#include "simulator/core/input_error.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+enum class LinkSharing { Shared, Fatpipe };
+
+struct LinkSpec {
+  double bandwidth = 0;  // byte/s
+  double latency   = 0;  // s
+};
+
+struct BackboneSpec {
+  double bandwidth    = 0;
+  double latency      = 0;
+  LinkSharing sharing = LinkSharing::Shared;
+};
+
+struct ClusterSpec {
+  std::string name;
+  long long hosts = 1;
+  double speed    = 0;  // flop/s per core
+  int cores       = 1;
+  LinkSpec link;
+  std::optional<BackboneSpec> backbone;
+
+  std::string host_name(long long i) const { return name + "-" + std::to_string(i); }
+};
+
+// One per pair of clusters (full mesh), with defaults, overrides and the latency matrix already applied.
+struct InterClusterLink {
+  size_t a = 0, b = 0;  // indices into GridSpec::clusters, a < b
+  LinkSpec link;
+};
+
+struct StarHostSpec {
+  std::string name;
+  double speed     = 0;  // flop/s
+  double bandwidth = 0;  // byte/s, the worker's link to the center
+  double latency   = 0;  // s
+};
+
+struct StarGridSpec {
+  std::string center_name = "P0";
+  double center_speed     = 0;
+  std::vector<StarHostSpec> workers;
+};
+
+struct GridSpec {
+  std::string file;
+  std::string name;
+  std::vector<ClusterSpec> clusters;        // empty for a star
+  std::vector<InterClusterLink> inter_links;  // pairs in order (0,1), (0,2), ..., (1,2), ...
+  std::optional<StarGridSpec> star;
+};
+
+// Reads and checks a grid spec; throws InputError (file:line:column, key, what was expected).
+GridSpec read_grid_spec(const std::string& path);
+
+// The two generators ("clusters", "star") and their keys, for `isogrid list platforms`.
+std::vector<GeneratorEntry> grid_spec_generators();
+
+}  // namespace isogrid

@@ -1,0 +1,187 @@
+#include "simulator/report/reference_check.hpp"
+
+#include "simulator/core/value.hpp"
+#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/run/results_reader.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace isogrid {
+
+namespace {
+
+// A results.csv cell read back as the kind of value it is compared with.
+Value parse_cell(const std::string& cell, const Value& like)
+{
+  if (std::holds_alternative<std::string>(like))
+    return cell;
+  if (std::holds_alternative<double>(like)) {
+    double x = 0;
+    return parse_number(cell, x) ? Value(x) : Value(cell);
+  }
+  std::vector<double> list;
+  size_t start = 0;
+  while (start <= cell.size()) {
+    size_t semi = cell.find(';', start);
+    double x    = 0;
+    if (!parse_number(cell.substr(start, semi == std::string::npos ? std::string::npos : semi - start), x))
+      return cell;
+    list.push_back(x);
+    if (semi == std::string::npos)
+      break;
+    start = semi + 1;
+  }
+  return list;
+}
+
+int column_of(const std::vector<std::string>& header, const std::string& name)
+{
+  for (size_t i = 0; i < header.size(); ++i)
+    if (header[i] == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+bool read_cell(const std::vector<std::string>& row, int col, double& x)
+{
+  return col >= 0 && parse_number(row[static_cast<size_t>(col)], x);
+}
+
+std::string point_text(const Experiment& ex, const Reference& r)
+{
+  std::string out;
+  for (const auto& [idx, value] : r.at)
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", ex.model->info().params[idx].name, format_value(value));
+  return out;
+}
+
+std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.6g}", x); }
+
+std::string difference(double x, double ref, bool ok)
+{
+  if (std::isnan(x))
+    return "-";
+  return fmt::format("{:+.2e} {}", x - ref, ok ? "ok" : "MISS");
+}
+
+}  // namespace
+
+bool ReferenceOutcome::passed() const
+{
+  bool any = !std::isnan(predicted) || !std::isnan(simulated);
+  if (rows == 0 || !any)
+    return false;
+  return (std::isnan(predicted) || predicted_ok) && (std::isnan(simulated) || simulated_ok);
+}
+
+std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv)
+{
+  const ModelInfo& info = ex.model->info();
+  std::vector<std::string> header = read_results_header(results_csv);
+  std::vector<int> param_col, pred_col, sim_col;
+  for (const auto& p : info.params)
+    param_col.push_back(column_of(header, p.name));
+  for (const auto& m : info.metrics) {
+    pred_col.push_back(column_of(header, "pred_" + m.name));
+    sim_col.push_back(column_of(header, "sim_" + m.name));
+  }
+  int status_col = column_of(header, "status");
+
+  size_t n = ex.references.size();
+  std::vector<ReferenceOutcome> out(n);
+  std::vector<double> pred_sum(n, 0), sim_sum(n, 0);
+  std::vector<size_t> pred_n(n, 0), sim_n(n, 0);
+  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
+    if (status_col < 0 || row[static_cast<size_t>(status_col)] != "ok")
+      return;
+    for (size_t k = 0; k < n; ++k) {
+      const Reference& r = ex.references[k];
+      bool match         = true;
+      for (const auto& [idx, value] : r.at)
+        match = match && param_col[idx] >= 0 &&
+                values_match(parse_cell(row[static_cast<size_t>(param_col[idx])], value), value);
+      if (!match)
+        continue;
+      out[k].rows += 1;
+      double x = 0;
+      if (read_cell(row, pred_col[r.metric], x))
+        pred_sum[k] += x, pred_n[k] += 1;
+      if (read_cell(row, sim_col[r.metric], x))
+        sim_sum[k] += x, sim_n[k] += 1;
+    }
+  });
+  for (size_t k = 0; k < n; ++k) {
+    const Reference& r = ex.references[k];
+    out[k].reference   = &r;
+    out[k].point       = point_text(ex, r);
+    if (pred_n[k]) {
+      out[k].predicted    = pred_sum[k] / static_cast<double>(pred_n[k]);
+      out[k].predicted_ok = r.accepts(out[k].predicted);
+    }
+    if (sim_n[k]) {
+      out[k].simulated    = sim_sum[k] / static_cast<double>(sim_n[k]);
+      out[k].simulated_ok = r.accepts(out[k].simulated);
+    }
+  }
+  return out;
+}
+
+size_t count_failures(const std::vector<ReferenceOutcome>& outcomes)
+{
+  size_t n = 0;
+  for (const auto& o : outcomes)
+    n += o.passed() ? 0 : 1;
+  return n;
+}
+
+std::string references_table_text(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes)
+{
+  if (outcomes.empty())
+    return "";
+  std::string out = fmt::format("{:<28} {:<12} {:>11} {:>11} {:>15} {:>11} {:>15}  {}\n", "point", "metric",
+                                "reference", "predicted", "diff", "simulated", "diff", "tolerance");
+  for (const auto& o : outcomes) {
+    const Reference& r = *o.reference;
+    out += fmt::format("{:<28} {:<12} {:>11} {:>11} {:>15} {:>11} {:>15}  {}\n", o.point,
+                       ex.model->info().metrics[r.metric].name, shown(r.value), shown(o.predicted),
+                       difference(o.predicted, r.value, o.predicted_ok), shown(o.simulated),
+                       difference(o.simulated, r.value, o.simulated_ok), r.tolerance_text());
+  }
+  return out;
+}
+
+std::string references_table_markdown(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes)
+{
+  if (outcomes.empty())
+    return "";
+  std::string out = "| point | metric | reference | predicted | diff | simulated | diff | tolerance | source |\n"
+                    "|---|---|---:|---:|---:|---:|---:|---|---|\n";
+  for (const auto& o : outcomes) {
+    const Reference& r = *o.reference;
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", o.point,
+                       ex.model->info().metrics[r.metric].name, shown(r.value), shown(o.predicted),
+                       difference(o.predicted, r.value, o.predicted_ok), shown(o.simulated),
+                       difference(o.simulated, r.value, o.simulated_ok), r.tolerance_text(),
+                       r.note.empty() ? r.source : r.source + " — " + r.note);
+  }
+  return out;
+}
+
+double max_abs_deviation(const std::string& results_csv)
+{
+  std::vector<std::string> header = read_results_header(results_csv);
+  int dev = column_of(header, "rel_dev");
+  int status = column_of(header, "status");
+  double worst = std::nan("");
+  if (dev < 0)
+    return worst;
+  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
+    double x = 0;
+    if (row[static_cast<size_t>(status)] == "ok" && read_cell(row, dev, x))
+      worst = std::isnan(worst) ? std::fabs(x) : std::max(worst, std::fabs(x));
+  });
+  return worst;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,33 @@
+#pragma once
+// Holds a finished run against the paper's numbers: for each reference, the mean predicted and simulated values
+// over the matching rows (repetitions averaged) and whether each is within tolerance.
+#include "simulator/experiment/experiment.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+struct ReferenceOutcome {
+  const Reference* reference = nullptr;
+  std::string point;      // "m=4, V=1e+05"
+  size_t rows      = 0;   // matching rows with status ok
+  double predicted = std::nan("");
+  double simulated = std::nan("");
+  bool predicted_ok = false;
+  bool simulated_ok = false;
+  bool passed() const;  // every face that was computed is within tolerance
+};
+
+std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv);
+
+// A plain-text table for the terminal, and a Markdown one for REPORT.md.
+std::string references_table_text(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes);
+std::string references_table_markdown(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes);
+
+size_t count_failures(const std::vector<ReferenceOutcome>& outcomes);
+
+// Largest |rel_dev| between simulated and predicted primary metric over the ok rows (NaN when none).
+double max_abs_deviation(const std::string& results_csv);
+
+}  // namespace isogrid

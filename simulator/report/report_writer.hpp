@@ -1,0 +1,35 @@
+#pragma once
+// REPORT.md for `isogrid reproduce`: per study, what was run, the paper's numbers against the predicted and
+// simulated ones, the agreement between the two faces, and the plots.
+#include "simulator/experiment/experiment.hpp"
+#include "simulator/report/plotter.hpp"
+#include "simulator/report/reference_check.hpp"
+#include "simulator/run/runner.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+// experiments/<paper>/paper.yaml: title, citation, notes (all optional).
+struct PaperInfo {
+  std::string title;
+  std::string citation;
+  std::string notes;
+};
+
+PaperInfo read_paper_info(const std::string& folder);
+
+struct StudyReport {
+  const Experiment* experiment = nullptr;
+  std::string folder;  // the study's results, relative to the report
+  RunResult run;
+  std::vector<ReferenceOutcome> references;
+  PlotResult plots;
+  double max_deviation = 0;
+};
+
+void write_report(const std::string& path, const PaperInfo& paper, const std::vector<StudyReport>& studies,
+                  const std::string& command_line, const std::string& simgrid_version);
+
+}  // namespace isogrid

@@ -1,0 +1,82 @@
+#include "simulator/run/results_reader.hpp"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <stdexcept>
+
+namespace isogrid {
+
+std::vector<std::string> split_csv_line(const std::string& line)
+{
+  std::vector<std::string> out;
+  std::string field;
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.push_back(std::move(field));
+      field.clear();
+    } else {
+      field += c;
+    }
+  }
+  out.push_back(std::move(field));
+  return out;
+}
+
+int ResultsTable::column(const std::string& name) const
+{
+  for (size_t i = 0; i < header.size(); ++i)
+    if (header[i] == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> for_each_result(const std::string& path,
+                                         const std::function<void(const std::vector<std::string>&)>& row)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw std::runtime_error(fmt::format("cannot read {}", path));
+  std::string line;
+  if (!std::getline(in, line))
+    throw std::runtime_error(fmt::format("{} is empty", path));
+  std::vector<std::string> header = split_csv_line(line);
+  while (std::getline(in, line)) {
+    if (line.empty())
+      continue;
+    auto fields = split_csv_line(line);
+    if (fields.size() == header.size())
+      row(fields);
+  }
+  return header;
+}
+
+std::vector<std::string> read_results_header(const std::string& path)
+{
+  std::ifstream in(path);
+  std::string line;
+  if (!in || !std::getline(in, line))
+    throw std::runtime_error(fmt::format("cannot read a header from {}", path));
+  return split_csv_line(line);
+}
+
+ResultsTable read_results(const std::string& path)
+{
+  ResultsTable t;
+  t.header = for_each_result(path, [&](const std::vector<std::string>& r) { t.rows.push_back(r); });
+  return t;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,27 @@
+#pragma once
+// Reads results.csv back: for --resume, reference checks and reports. Streams, so large files cost little.
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+std::vector<std::string> split_csv_line(const std::string& line);
+
+class ResultsTable {
+public:
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+
+  int column(const std::string& name) const;  // -1 when absent
+};
+
+std::vector<std::string> read_results_header(const std::string& path);
+
+// Calls `row` for every complete data row. Returns the header.
+std::vector<std::string> for_each_result(const std::string& path,
+                                         const std::function<void(const std::vector<std::string>&)>& row);
+
+ResultsTable read_results(const std::string& path);
+
+}  // namespace isogrid

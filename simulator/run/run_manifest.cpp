@@ -1,0 +1,109 @@
+#include "simulator/run/run_manifest.hpp"
+
+#include "simulator/core/value.hpp"
+
+#include <ctime>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace isogrid {
+
+std::string isogrid_version() { return ISOGRID_VERSION; }
+
+std::string utc_timestamp()
+{
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+nlohmann::json make_manifest(const Experiment& ex, const std::string& command_line, const std::string& simgrid_version,
+                             unsigned jobs)
+{
+  const ModelInfo& info = ex.model->info();
+  nlohmann::json m;
+  m["isogrid_version"] = isogrid_version();
+  m["simgrid_version"] = simgrid_version;
+  m["command_line"]    = command_line;
+  char host[256]       = {0};
+  ::gethostname(host, sizeof host - 1);
+  m["host"]       = host;
+  m["jobs"]       = jobs;
+  m["started_at"] = utc_timestamp();
+
+  nlohmann::json e;
+  e["file"]        = ex.file;
+  e["hash"]        = ex.hash;
+  e["title"]       = ex.title;
+  e["description"] = ex.description;
+  e["source"]      = ex.source;
+  e["model"]       = info.name;
+  e["mode"]        = mode_name(ex.mode);
+  e["seed"]        = ex.seed;
+  e["repetitions"] = ex.sweep.repetitions();
+  e["points"]      = ex.sweep.size();
+  e["timeout_s"]   = ex.timeout_s;
+  nlohmann::json axes = nlohmann::json::array();
+  for (const auto& a : ex.sweep.axes()) {
+    nlohmann::json values = nlohmann::json::array();
+    for (const auto& v : a.values)
+      values.push_back(format_value(v));
+    axes.push_back({{"name", a.name}, {"values", values}});
+  }
+  e["axes"] = axes;
+  m["experiment"] = e;
+
+  nlohmann::json metrics = nlohmann::json::array();
+  for (const auto& metric : info.metrics)
+    metrics.push_back({{"name", metric.name}, {"doc", metric.doc}, {"unit", metric.unit}});
+  m["metrics"]        = metrics;
+  m["primary_metric"] = info.primary_metric;
+  // The network-model settings every simulated point ran with (principle 6 of the architecture).
+  m["simgrid_config"] = ex.simulates() ? nlohmann::json(ex.simgrid_config) : nlohmann::json::array();
+  m["plots"]          = ex.plots;
+  m["status"]         = "running";
+  return m;
+}
+
+void set_manifest_status(nlohmann::json& manifest, const std::string& status, const RunCounts& counts, double wall_s)
+{
+  manifest["status"]      = status;
+  manifest["finished_at"] = utc_timestamp();
+  manifest["wall_s"]      = wall_s;
+  manifest["counts"]      = {{"total", counts.total},
+                             {"already_done", counts.skipped},
+                             {"ran", counts.ran},
+                             {"errors", counts.errors}};
+}
+
+void write_json_atomically(const std::string& path, const nlohmann::json& value)
+{
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << value.dump(2) << '\n';
+    if (!out)
+      throw std::runtime_error(fmt::format("cannot write {}", tmp));
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+nlohmann::json read_json(const std::string& path)
+{
+  std::ifstream in(path);
+  if (!in)
+    throw std::runtime_error(fmt::format("cannot read {}", path));
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(fmt::format("{} is not valid JSON: {}", path, e.what()));
+  }
+}
+
+}  // namespace isogrid

@@ -1,0 +1,346 @@
+#include "simulator/run/runner.hpp"
+
+#include "simulator/core/text.hpp"
+#include "simulator/run/csv_sink.hpp"
+#include "simulator/run/process_pool.hpp"
+#include "simulator/run/progress.hpp"
+#include "simulator/run/results_reader.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <unordered_map>
+
+namespace fs = std::filesystem;
+
+namespace isogrid {
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+void on_interrupt(int) { g_interrupted = 1; }
+
+// Rows that finished ahead of a slow point wait in memory; past this many, no new point starts until it is done.
+constexpr size_t kMaxWaitingRows = 10000;
+
+double now_s()
+{
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+class InterruptGuard {
+public:
+  InterruptGuard()
+  {
+    g_interrupted = 0;
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;  // no SA_RESTART: poll() must wake up
+    sigaction(SIGINT, &sa, &old_int_);
+    sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~InterruptGuard()
+  {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+
+private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+// Child -> parent encoding of an Outcome: counts and doubles in native layout (same binary on both ends).
+std::string encode(const Outcome& out)
+{
+  std::string bytes;
+  auto put_vector = [&](const std::vector<double>& v) {
+    uint32_t n = static_cast<uint32_t>(v.size());
+    bytes.append(reinterpret_cast<const char*>(&n), sizeof n);
+    bytes.append(reinterpret_cast<const char*>(v.data()), n * sizeof(double));
+  };
+  put_vector(out.predicted);
+  put_vector(out.simulated);
+  bytes += out.note;
+  return bytes;
+}
+
+Outcome decode(const std::string& bytes)
+{
+  Outcome out;
+  size_t pos = 0;
+  auto get_vector = [&](std::vector<double>& v) {
+    uint32_t n = 0;
+    if (pos + sizeof n > bytes.size())
+      throw std::runtime_error("truncated result from child");
+    std::memcpy(&n, bytes.data() + pos, sizeof n);
+    pos += sizeof n;
+    if (pos + n * sizeof(double) > bytes.size())
+      throw std::runtime_error("truncated result from child");
+    v.resize(n);
+    std::memcpy(v.data(), bytes.data() + pos, n * sizeof(double));
+    pos += n * sizeof(double);
+  };
+  get_vector(out.predicted);
+  get_vector(out.simulated);
+  out.note = bytes.substr(pos);
+  return out;
+}
+
+class RowFormatter {
+public:
+  explicit RowFormatter(const Experiment& ex) : ex_(ex), primary_(ex.model->metric_index(ex.model->info().primary_metric)) {}
+
+  std::string ok(const Point& p, const Outcome& out, double wall_s) const
+  {
+    std::string row = prefix(p, "ok");
+    size_t n        = ex_.model->info().metrics.size();
+    if (ex_.predicts())
+      for (size_t i = 0; i < n; ++i)
+        row += "," + format_number(out.predicted[i]);
+    if (ex_.simulates())
+      for (size_t i = 0; i < n; ++i)
+        row += "," + format_number(out.simulated[i]);
+    if (ex_.predicts() && ex_.simulates())
+      row += "," + format_number(deviation(out.predicted[primary_], out.simulated[primary_]));
+    return row + "," + csv_field(out.note) + "," + wall(wall_s);
+  }
+
+  std::string error(const Point& p, const std::string& message, double wall_s) const
+  {
+    std::string row = prefix(p, "error");
+    size_t blanks   = metric_columns();
+    row.append(blanks, ',');
+    return row + "," + csv_field(message) + "," + wall(wall_s);
+  }
+
+private:
+  size_t metric_columns() const
+  {
+    size_t n = ex_.model->info().metrics.size();
+    return (ex_.predicts() ? n : 0) + (ex_.simulates() ? n : 0) + (ex_.predicts() && ex_.simulates() ? 1 : 0);
+  }
+
+  std::string prefix(const Point& p, const char* status) const
+  {
+    std::string row = fmt::format("{},{}", p.index, p.repetition);
+    for (const auto& v : p.values)
+      row += "," + csv_field(format_value(v));
+    return row + fmt::format(",{},{}", p.seed, status);
+  }
+
+  static double deviation(double predicted, double simulated)
+  {
+    if (!std::isfinite(predicted) || !std::isfinite(simulated))
+      return std::nan("");
+    if (predicted == 0)
+      return simulated - predicted;
+    return (simulated - predicted) / std::fabs(predicted);
+  }
+
+  static std::string wall(double s) { return fmt::format("{:.6f}", s); }
+
+  const Experiment& ex_;
+  size_t primary_;
+};
+
+// Rows already in results.csv: their indices, after dropping a torn last line (a kill mid-write).
+std::vector<bool> rows_already_done(const std::string& csv, const Experiment& ex)
+{
+  std::vector<bool> done(ex.sweep.size(), false);
+  std::ifstream in(csv, std::ios::binary);
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  size_t last_newline = content.rfind('\n');
+  if (last_newline == std::string::npos)
+    throw OutputConflict(fmt::format("{} has no header line; remove it or use --force", csv));
+  if (last_newline + 1 != content.size()) {
+    content.resize(last_newline + 1);
+    std::ofstream out(csv, std::ios::binary | std::ios::trunc);
+    out << content;
+  }
+  auto header   = for_each_result(csv, [&](const std::vector<std::string>& row) {
+    uint64_t index = std::stoull(row[0]);
+    if (index < done.size())
+      done[index] = true;
+  });
+  if (header != results_header(ex))
+    throw OutputConflict(fmt::format("{} has different columns than this experiment produces; use --force", csv));
+  return done;
+}
+
+}  // namespace
+
+std::vector<std::string> results_header(const Experiment& ex)
+{
+  const ModelInfo& info = ex.model->info();
+  std::vector<std::string> h = {"index", "repetition"};
+  for (const auto& p : info.params)
+    h.push_back(p.name);
+  h.push_back("seed");
+  h.push_back("status");
+  if (ex.predicts())
+    for (const auto& m : info.metrics)
+      h.push_back("pred_" + m.name);
+  if (ex.simulates())
+    for (const auto& m : info.metrics)
+      h.push_back("sim_" + m.name);
+  if (ex.predicts() && ex.simulates())
+    h.push_back("rel_dev");
+  h.push_back("message");
+  h.push_back("wall_s");
+  return h;
+}
+
+Outcome evaluate_point(const Experiment& ex, const Point& point, const SimulationContext& context)
+{
+  Outcome out(ex.model->info().metrics.size());
+  bool predict_in_simulation = ex.model->predict_needs_simulator(point);
+  if (ex.predicts() && !predict_in_simulation)
+    ex.model->predict(point, out);
+  if (ex.simulates() || (ex.predicts() && predict_in_simulation))
+    ex.model->simulate(point, context, out);
+  if (!ex.simulates())  // the simulation only served the prediction
+    std::fill(out.simulated.begin(), out.simulated.end(), std::nan(""));
+  return out;
+}
+
+void check_output_folder(const Experiment& ex, const RunOptions& options)
+{
+  fs::path dir(options.out_dir);
+  fs::path csv = dir / "results.csv";
+  fs::path manifest = dir / "run.json";
+  bool has_run = fs::exists(csv) || fs::exists(manifest);
+  if (!has_run || options.force)
+    return;
+  if (!options.resume)
+    throw OutputConflict(fmt::format(
+        "{} already holds a run; pass --resume to finish it or --force to replace it", dir.string()));
+  if (!fs::exists(manifest) || !fs::exists(csv))
+    throw OutputConflict(fmt::format("{} holds a partial run without run.json or results.csv; use --force",
+                                     dir.string()));
+  nlohmann::json previous = read_json(manifest.string());
+  std::string hash        = previous.value("/experiment/hash"_json_pointer, std::string());
+  if (hash != ex.hash)
+    throw OutputConflict(fmt::format(
+        "the run in {} was made from a different experiment (hash {}…, now {}…); use --force to start over",
+        dir.string(), hash.substr(0, 12), ex.hash.substr(0, 12)));
+}
+
+RunResult run_experiment(const Experiment& ex, const RunOptions& options)
+{
+  check_output_folder(ex, options);
+  fs::path dir(options.out_dir);
+  fs::create_directories(dir);
+  std::string csv_path      = (dir / "results.csv").string();
+  std::string manifest_path = (dir / "run.json").string();
+
+  bool resuming = options.resume && !options.force && fs::exists(csv_path);
+  std::vector<bool> done = resuming ? rows_already_done(csv_path, ex) : std::vector<bool>(ex.sweep.size(), false);
+  if (!resuming) {
+    fs::remove(csv_path);
+    fs::remove(manifest_path);
+  }
+  {
+    std::ofstream copy((dir / "experiment.yaml").string(), std::ios::trunc);
+    copy << ex.resolved_yaml;
+  }
+
+  RunResult result;
+  result.results_csv  = csv_path;
+  RunCounts& counts   = result.counts;
+  counts.total        = ex.sweep.size();
+  for (bool d : done)
+    counts.skipped += d ? 1 : 0;
+
+  nlohmann::json manifest = make_manifest(ex, options.command_line, options.simgrid_version, options.jobs);
+  write_json_atomically(manifest_path, manifest);
+
+  InterruptGuard guard;
+  double started = now_s();
+  CsvSink sink(csv_path, results_header(ex), counts.total, done, resuming);
+  RowFormatter format(ex);
+  Progress progress(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
+  SimulationContext context{ex.simgrid_config, options.simgrid_logs};
+  ProcessPool pool(options.jobs, ex.timeout_s);
+  std::unordered_map<uint64_t, Point> in_flight;
+
+  auto record = [&](const ChildResult& r) {
+    Point& p = in_flight.at(r.task);
+    std::string row;
+    bool failed = !r.ok;
+    if (r.ok) {
+      try {
+        row = format.ok(p, decode(r.payload), r.wall_s);
+      } catch (const std::exception& e) {
+        failed = true;
+        row    = format.error(p, e.what(), r.wall_s);
+      }
+    } else {
+      row = format.error(p, r.error, r.wall_s);
+    }
+    counts.ran += 1;
+    counts.errors += failed ? 1 : 0;
+    sink.push(r.task, std::move(row));
+    progress.tick(failed);
+    in_flight.erase(r.task);
+  };
+  auto collect = [&] {
+    for (const auto& r : pool.wait_some())
+      record(r);
+  };
+
+  for (uint64_t i = 0; i < counts.total && !g_interrupted; ++i) {
+    if (done[i])
+      continue;
+    Point p = ex.sweep.point(i);
+    bool needs_child = ex.simulates() || ex.model->predict_needs_simulator(p);
+    if (!needs_child) {
+      double t0 = now_s();
+      std::string row;
+      bool failed = false;
+      try {
+        Outcome out(ex.model->info().metrics.size());
+        ex.model->predict(p, out);
+        row = format.ok(p, out, now_s() - t0);
+      } catch (const std::exception& e) {
+        failed = true;
+        row    = format.error(p, e.what(), now_s() - t0);
+      }
+      counts.ran += 1;
+      counts.errors += failed ? 1 : 0;
+      sink.push(i, std::move(row));
+      progress.tick(failed);
+      continue;
+    }
+    while ((pool.full() || sink.waiting() > kMaxWaitingRows) && !pool.idle() && !g_interrupted)
+      collect();
+    if (g_interrupted)
+      break;
+    pool.launch(i, [&] { return encode(evaluate_point(ex, p, context)); });
+    in_flight.emplace(i, std::move(p));
+  }
+  while (!pool.idle() && !g_interrupted)
+    collect();
+
+  result.interrupted = g_interrupted != 0;
+  if (result.interrupted) {
+    pool.kill_all();  // their points were not finished: --resume runs them again
+    sink.flush_waiting();
+  }
+  sink.close();
+  progress.finish();
+  result.wall_s = now_s() - started;
+  set_manifest_status(manifest, result.interrupted ? "interrupted" : "complete", counts, result.wall_s);
+  write_json_atomically(manifest_path, manifest);
+  return result;
+}
+
+}  // namespace isogrid

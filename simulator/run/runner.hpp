@@ -1,0 +1,48 @@
+#pragma once
+// `isogrid run`: expands the sweep, runs the points (analytic ones in-process, simulated ones in forked
+// children), streams results.csv in point order and keeps run.json up to date.
+#include "simulator/experiment/experiment.hpp"
+#include "simulator/run/run_manifest.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace isogrid {
+
+struct RunOptions {
+  std::string out_dir;
+  unsigned jobs = 1;
+  bool resume   = false;
+  bool force    = false;
+  bool progress = true;  // shown only on a terminal anyway
+  bool simgrid_logs = false;
+  std::string command_line;
+  std::string simgrid_version;
+};
+
+struct RunResult {
+  RunCounts counts;
+  double wall_s     = 0;
+  bool interrupted  = false;
+  std::string results_csv;
+};
+
+// The output folder already holds a run and neither --resume nor --force was given, or --resume does not fit.
+class OutputConflict : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// Checks the output folder before anything is written (so bad input leaves nothing behind).
+void check_output_folder(const Experiment& ex, const RunOptions& options);
+
+RunResult run_experiment(const Experiment& ex, const RunOptions& options);
+
+// The results.csv header for an experiment.
+std::vector<std::string> results_header(const Experiment& ex);
+
+// The metrics of one point, computed the way the runner does (both faces as the mode asks). Exposed for tests
+// and benchmarks that time the harness against bare simulations.
+Outcome evaluate_point(const Experiment& ex, const Point& point, const SimulationContext& context);
+
+}  // namespace isogrid

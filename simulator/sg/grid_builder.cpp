@@ -1,0 +1,125 @@
+// Builds a YAML grid spec (simulator/platform/grid_spec.hpp) in the current engine with SimGrid's C++ platform API.
+//
+// The shape is the one SimGrid's own <cluster> tag builds, so that a spec and its XML transcription give the same
+// times (tests/grid_builder_test.cpp holds them to it):
+//
+//   grid (full zone)
+//    ├── cluster vu (star zone)      vu-0 ──link:vu-0 (split-duplex)──┐
+//    │                               vu-1 ──link:vu-1 ────────────────┼── backbone:vu ── vu-router
+//    │                               ...                              ┘   (optional)
+//    └── cluster leiden (star zone)  ... the same ...
+//   and one split-duplex link inter:vu:leiden per pair of clusters, as the zone route between the two routers.
+//
+// A transfer from vu-0 to vu-1 crosses link:vu-0 (up), backbone:vu once (a star zone drops the repeated link),
+// link:vu-1 (down). From vu-0 to leiden-3 it crosses link:vu-0, backbone:vu, inter:vu:leiden, backbone:leiden,
+// link:leiden-3. Its time under exact CM02 is the sum of those latencies plus bytes / the narrowest bandwidth.
+#include "simulator/platform/grid_spec.hpp"
+#include "simulator/sg/star_platform.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+namespace sg4 = simgrid::s4u;
+using simgrid::kernel::routing::NetPoint;
+
+namespace isogrid::sg {
+
+namespace {
+
+// Link names carry a ':' that user names cannot contain (grid_spec.cpp refuses it), so they never collide.
+std::string host_link_name(const std::string& host) { return "link:" + host; }
+std::string backbone_name(const ClusterSpec& c) { return "backbone:" + c.name; }
+std::string inter_link_name(const ClusterSpec& a, const ClusterSpec& b) { return "inter:" + a.name + ":" + b.name; }
+
+struct BuiltCluster {
+  sg4::NetZone* zone = nullptr;
+  NetPoint* gateway  = nullptr;
+};
+
+const sg4::Link* create_backbone(sg4::NetZone* zone, const ClusterSpec& c)
+{
+  auto policy = c.backbone->sharing == LinkSharing::Fatpipe ? sg4::Link::SharingPolicy::FATPIPE
+                                                            : sg4::Link::SharingPolicy::SHARED;
+  return zone->create_link(backbone_name(c), c.backbone->bandwidth)
+      ->set_latency(c.backbone->latency)
+      ->set_sharing_policy(policy)
+      ->seal();
+}
+
+// A host and its private link. The route is declared host -> everyone and made symmetrical, so the star zone
+// takes the link's UP half on the way out and its DOWN half on the way in: sending and receiving do not compete.
+void add_host(sg4::NetZone* zone, const ClusterSpec& c, long long i, const sg4::Link* backbone)
+{
+  std::string name = c.host_name(i);
+  sg4::Host* host  = zone->create_host(name, c.speed)->set_core_count(c.cores);
+  const sg4::Link* link =
+      zone->create_split_duplex_link(host_link_name(name), c.link.bandwidth)->set_latency(c.link.latency)->seal();
+  std::vector<sg4::LinkInRoute> route = {{link, sg4::LinkInRoute::Direction::UP}};
+  if (backbone)
+    route.emplace_back(backbone);
+  zone->add_route(host->get_netpoint(), nullptr, nullptr, nullptr, route, true);
+}
+
+BuiltCluster build_cluster(const sg4::NetZone* grid, const ClusterSpec& c)
+{
+  BuiltCluster built;
+  built.zone = sg4::create_star_zone(c.name);
+  built.zone->set_parent(grid);
+  const sg4::Link* backbone = c.backbone ? create_backbone(built.zone, c) : nullptr;
+  for (long long i = 0; i < c.hosts; ++i)
+    add_host(built.zone, c, i, backbone);
+  // The router has no route of its own: reaching it from a host crosses that host's link and the backbone,
+  // exactly what leaving the cluster should cost.
+  built.gateway = built.zone->create_router(c.name + "-router");
+  built.zone->seal();
+  return built;
+}
+
+void connect_clusters(sg4::NetZone* grid, const GridSpec& spec, const std::vector<BuiltCluster>& built)
+{
+  for (const auto& pair : spec.inter_links) {
+    const ClusterSpec& a = spec.clusters[pair.a];
+    const ClusterSpec& b = spec.clusters[pair.b];
+    const sg4::Link* link = grid->create_split_duplex_link(inter_link_name(a, b), pair.link.bandwidth)
+                                ->set_latency(pair.link.latency)
+                                ->seal();
+    grid->add_route(built[pair.a].zone->get_netpoint(), built[pair.b].zone->get_netpoint(), built[pair.a].gateway,
+                    built[pair.b].gateway, {{link, sg4::LinkInRoute::Direction::UP}}, true);
+  }
+}
+
+void build_clusters(const GridSpec& spec)
+{
+  sg4::NetZone* grid = sg4::create_full_zone(spec.name);
+  std::vector<BuiltCluster> built;
+  for (const auto& c : spec.clusters)
+    built.push_back(build_cluster(grid, c));
+  connect_clusters(grid, spec, built);
+  grid->seal();
+}
+
+void build_star_spec(const GridSpec& spec)
+{
+  StarSpec star;
+  star.name         = spec.name;
+  star.center_name  = spec.star->center_name;
+  star.center_speed = spec.star->center_speed;
+  for (const auto& w : spec.star->workers)
+    star.workers.push_back({w.name, w.speed, w.bandwidth, w.latency});
+  build_star(star);
+}
+
+}  // namespace
+
+void build_grid_platform(const std::string& path)
+{
+  GridSpec spec = read_grid_spec(path);
+  if (spec.star)
+    build_star_spec(spec);
+  else
+    build_clusters(spec);
+}
+
+}  // namespace isogrid::sg

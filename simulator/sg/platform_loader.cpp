@@ -1,0 +1,93 @@
+#include "simulator/sg/platform_loader.hpp"
+
+#include "simulator/core/input_error.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <stdexcept>
+
+namespace sg4 = simgrid::s4u;
+
+namespace isogrid::sg {
+
+namespace {
+bool ends_with(const std::string& s, const std::string& suffix)
+{
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+}  // namespace
+
+void build_grid_platform(const std::string& path);  // grid_builder.cpp
+
+void load_platform(const std::string& path)
+{
+  if (ends_with(path, ".yaml") || ends_with(path, ".yml")) {
+    build_grid_platform(path);
+    return;
+  }
+  sg4::Engine::get_instance()->load_platform(path);
+}
+
+bool natural_less(const std::string& a, const std::string& b)
+{
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      size_t i2 = i, j2 = j;
+      while (i2 < a.size() && std::isdigit(static_cast<unsigned char>(a[i2])))
+        ++i2;
+      while (j2 < b.size() && std::isdigit(static_cast<unsigned char>(b[j2])))
+        ++j2;
+      std::string na = a.substr(i, i2 - i), nb = b.substr(j, j2 - j);
+      na.erase(0, std::min(na.find_first_not_of('0'), na.size()));
+      nb.erase(0, std::min(nb.find_first_not_of('0'), nb.size()));
+      if (na.size() != nb.size())
+        return na.size() < nb.size();
+      if (na != nb)
+        return na < nb;
+      i = i2, j = j2;
+    } else {
+      if (a[i] != b[j])
+        return a[i] < b[j];
+      ++i, ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+Host* host_by_name(const std::string& name)
+{
+  Host* h = sg4::Engine::get_instance()->host_by_name_or_null(name);
+  if (h)
+    return h;
+  std::vector<std::string> names;
+  for (Host* x : hosts_in_natural_order())
+    names.push_back(x->get_name());
+  if (names.size() > 12)
+    names.resize(12), names.push_back("...");
+  throw std::invalid_argument(unknown_name_message("host", name, names));
+}
+
+std::vector<Host*> hosts_in_natural_order()
+{
+  std::vector<Host*> hosts = sg4::Engine::get_instance()->get_all_hosts();
+  std::sort(hosts.begin(), hosts.end(), [](Host* x, Host* y) { return natural_less(x->get_name(), y->get_name()); });
+  return hosts;
+}
+
+RouteInfo route_between(Host* from, Host* to)
+{
+  std::vector<sg4::Link*> links;
+  RouteInfo r;
+  from->route_to(to, links, &r.latency);
+  r.bandwidth = links.empty() ? 0 : links.front()->get_bandwidth();
+  for (const auto* l : links)
+    r.bandwidth = std::min(r.bandwidth, l->get_bandwidth());
+  return r;
+}
+
+}  // namespace isogrid::sg

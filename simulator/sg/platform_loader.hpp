@@ -1,0 +1,26 @@
+#pragma once
+// Loads a platform file into the current engine: SimGrid XML as SimGrid reads it, or isogrid's compact YAML
+// grid spec built through the C++ platform API.
+#include "simulator/sg/messaging.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid::sg {
+
+void load_platform(const std::string& path);
+
+struct RouteInfo {
+  double latency   = 0;  // sum over the links of the route, s
+  double bandwidth = 0;  // the narrowest link of the route, byte/s
+};
+
+Host* host_by_name(const std::string& name);  // throws std::invalid_argument listing a few known hosts
+// Every host, in natural name order (node-2 before node-10), so that "the first m workers" reads as expected.
+std::vector<Host*> hosts_in_natural_order();
+RouteInfo route_between(Host* from, Host* to);
+
+// Natural order of names: digit runs compare as numbers.
+bool natural_less(const std::string& a, const std::string& b);
+
+}  // namespace isogrid::sg

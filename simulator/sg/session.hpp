@@ -1,0 +1,36 @@
+#pragma once
+// One simulation = one SimGrid engine = one process. A Session creates the engine with the experiment's
+// configuration ("network/model:CM02", ...) and keeps SimGrid's log lines quiet unless asked.
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace simgrid::s4u {
+class Engine;
+}
+
+namespace isogrid::sg {
+
+class Session {
+public:
+  // `config` holds "key:value" SimGrid settings.
+  Session(const std::vector<std::string>& config, bool simgrid_logs);
+  ~Session();
+  Session(const Session&)            = delete;
+  Session& operator=(const Session&) = delete;
+
+  void run();
+  double clock() const;
+
+private:
+  simgrid::s4u::Engine* engine_ = nullptr;
+};
+
+// "3.32.0", from the library actually linked.
+std::string simgrid_version();
+
+// The settings under which SimGrid's network time equals latency + size/bandwidth exactly, so that simulations can
+// be held against closed forms: CM02, no correction factors, no TCP window cap, no reverse ACK traffic.
+const std::vector<std::string>& exact_network_config();
+
+}  // namespace isogrid::sg

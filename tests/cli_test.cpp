@@ -1,0 +1,118 @@
+// The isogrid command as a user meets it: help, list, validate, exit codes, Ctrl-C and --resume, reproduce.
+#include "simulator/run/results_reader.hpp"
+#include "tests/test_support.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <thread>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
+
+}  // namespace
+
+TEST(Cli, HelpNamesEveryCommand)
+{
+  CommandResult r = run_isogrid("--help");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* cmd : {"run", "reproduce", "plot", "validate", "list"})
+    EXPECT_TRUE(contains(r.output, cmd)) << cmd;
+  CommandResult run = run_isogrid("run --help");
+  for (const char* opt : {"--jobs", "--out", "--set", "--resume", "--force"})
+    EXPECT_TRUE(contains(run.output, opt)) << opt;
+  EXPECT_EQ(run_isogrid("").exit_code, 2);  // a command is required
+}
+
+TEST(Cli, ListShowsModelsParametersPoliciesAndPlatforms)
+{
+  CommandResult r = run_isogrid("list");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* expected : {"dlt-star", "Drozdowski", "efficiency", "fastest-link-first", "dlt-sequence",
+                               "unit_bytes", "> 0", "PLATFORM GENERATORS"})
+    EXPECT_TRUE(contains(r.output, expected)) << expected << "\n" << r.output;
+  EXPECT_EQ(run_isogrid("list nonsense").exit_code, 2);
+}
+
+TEST(Cli, ValidateReportsGoodAndBadFiles)
+{
+  CommandResult good = run_isogrid("validate " + source("experiments/drozdowski2003/fig3-isoefficiency-m-V.yaml"));
+  EXPECT_EQ(good.exit_code, 0) << good.output;
+  EXPECT_TRUE(contains(good.output, "820 point(s)")) << good.output;
+  TempDir dir;
+  std::string bad = dir.write("bad.yaml", "model: dlt-star\nparameters:\n  V: 0\n  m: 2\n");
+  CommandResult r = run_isogrid("validate " + bad);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, bad + ":3:6: parameters.V: V must be > 0, got 0")) << r.output;
+}
+
+TEST(Cli, BadInputWritesNothing)
+{
+  TempDir dir;
+  std::string bad = dir.write("bad.yaml", "model: dlt-star\nparameters: {V: 100, m: 2, sequence: random}\n");
+  CommandResult r = run_isogrid(fmt::format("run {} --out {}", bad, dir.file("out")));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "known: given, fastest-link-first")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("out")));
+}
+
+TEST(Cli, RunWritesResultsAndRefusesToOverwrite)
+{
+  TempDir dir;
+  std::string exp = source("experiments/drozdowski2003/fig3-isoefficiency-m-V.yaml");
+  std::string out = dir.file("out");
+  CommandResult r = run_isogrid(fmt::format("run {} --out {} --set m=4 --set mode=predict --no-plot", exp, out));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "41 points")) << r.output;
+  EXPECT_TRUE(contains(r.output, "references: 3 of 3 within tolerance")) << r.output;
+  ResultsTable t = read_results(out + "/results.csv");
+  EXPECT_EQ(t.rows.size(), 41u);
+  CommandResult again = run_isogrid(fmt::format("run {} --out {} --set m=4 --no-plot", exp, out));
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_TRUE(contains(again.output, "--resume")) << again.output;
+}
+
+TEST(Cli, InterruptKeepsFinishedRowsAndResumeCompletesTheSweep)
+{
+  TempDir dir;
+  // 30 points of a 1000-worker star: about 75 ms each on one job.
+  std::string exp = dir.write("slow.yaml", "model: dlt-star\nparameters: {m: 1000, C: 0.001}\nsweep:\n"
+                                            "  V: {logspace: [11, 12, 30]}\n");
+  std::string out = dir.file("out");
+  pid_t pid       = start_isogrid({"run", exp, "--out", out, "--jobs", "1", "--no-plot"}, dir.file("log"));
+  auto deadline   = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  // Interrupt once a few rows are on disk.
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (std::filesystem::exists(out + "/results.csv") && read_results(out + "/results.csv").rows.size() >= 3)
+      break;
+  }
+  ::kill(-pid, SIGINT);  // the whole job, as Ctrl-C does
+  EXPECT_EQ(wait_isogrid(pid), 130) << read_file(dir.file("log"));
+  EXPECT_TRUE(contains(read_file(dir.file("log")), "--resume"));
+  EXPECT_TRUE(contains(read_file(out + "/run.json"), "\"status\": \"interrupted\""));
+  size_t kept = read_results(out + "/results.csv").rows.size();
+  EXPECT_GE(kept, 3u);
+  EXPECT_LT(kept, 30u);
+
+  CommandResult resumed = run_isogrid(fmt::format("run {} --out {} --jobs 2 --resume --no-plot", exp, out));
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_TRUE(contains(resumed.output, fmt::format("({} already done, {} run, 0 errors)", kept, 30 - kept)))
+      << resumed.output;
+  ResultsTable t = read_results(out + "/results.csv");
+  ASSERT_EQ(t.rows.size(), 30u);
+  for (size_t i = 0; i < 30; ++i) {
+    EXPECT_EQ(t.rows[i][0], std::to_string(i));
+    EXPECT_EQ(t.rows[i][static_cast<size_t>(t.column("status"))], "ok");
+  }
+  EXPECT_TRUE(contains(read_file(out + "/run.json"), "\"status\": \"complete\""));
+}

@@ -1,0 +1,198 @@
+// Bad experiment files: each gives an InputError naming file, line and key, before anything runs.
+#include "simulator/core/catalog.hpp"
+#include "simulator/experiment/experiment.hpp"
+#include "tests/test_support.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+
+namespace {
+
+const char* kGood = R"(title: ok
+model: dlt-star
+parameters:
+  A: 1
+  C: 1
+  S: 1000
+sweep:
+  m: {range: [1, 4]}
+  V: {logspace: [3, 5, 3]}
+)";
+
+struct Expectation {
+  int line;
+  std::string key;
+  std::string words;  // a fragment of the message
+};
+
+// Loads `text` and returns the error; fails the test when it loads.
+InputError load_error(const std::string& text, const std::vector<std::string>& overrides = {})
+{
+  TempDir dir;
+  std::string path = dir.write("exp.yaml", text);
+  try {
+    load_experiment(path, overrides, builtin_catalog());
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().file, overrides.empty() ? path : e.where().file);
+    return e;
+  }
+  ADD_FAILURE() << "expected an error for:\n" << text;
+  return InputError({}, "", "");
+}
+
+void expect_error(const std::string& text, const Expectation& x)
+{
+  InputError e = load_error(text);
+  EXPECT_EQ(e.where().line, x.line) << e.what();
+  EXPECT_EQ(e.key(), x.key) << e.what();
+  EXPECT_NE(std::string(e.what()).find(x.words), std::string::npos) << e.what();
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to)
+{
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST(ExperimentErrors, TheGoodFileLoads)
+{
+  TempDir dir;
+  Experiment ex = load_experiment(dir.write("exp.yaml", kGood), {}, builtin_catalog());
+  EXPECT_EQ(ex.sweep.size(), 12u);
+  EXPECT_EQ(ex.model->info().name, "dlt-star");
+  EXPECT_EQ(ex.hash.size(), 64u);
+}
+
+TEST(ExperimentErrors, MalformedYamlGivesLineAndColumn)
+{
+  InputError e = load_error("model: dlt-star\nparameters: {A: 1\nsweep: [\n");
+  EXPECT_GE(e.where().line, 2);
+  EXPECT_NE(std::string(e.what()).find("malformed YAML"), std::string::npos) << e.what();
+}
+
+TEST(ExperimentErrors, DuplicateKey) { expect_error(replace(kGood, "  C: 1\n", "  C: 1\n  C: 2\n"), {6, "C", "duplicate"}); }
+
+TEST(ExperimentErrors, UnknownTopLevelKeySuggestsTheClosestOne)
+{
+  expect_error(replace(kGood, "title: ok", "titel: ok"), {1, "titel", "did you mean 'title'"});
+}
+
+TEST(ExperimentErrors, UnknownModelListsTheKnownOnes)
+{
+  expect_error(replace(kGood, "model: dlt-star", "model: dlt-sta"), {2, "model", "known: dlt-star"});
+}
+
+TEST(ExperimentErrors, UnknownParameter) { expect_error(replace(kGood, "  A: 1", "  Q: 1"), {4, "parameters.Q", "unknown parameter"}); }
+
+TEST(ExperimentErrors, NegativeSize) { expect_error(replace(kGood, "  S: 1000", "  S: -5"), {6, "parameters.S", "S must be >= 0"}); }
+
+TEST(ExperimentErrors, ZeroRate) { expect_error(replace(kGood, "  C: 1", "  C: 0"), {5, "parameters.C", "C must be > 0"}); }
+
+TEST(ExperimentErrors, NotANumber) { expect_error(replace(kGood, "  A: 1", "  A: fast"), {4, "parameters.A", "expected a finite number"}); }
+
+TEST(ExperimentErrors, WorkerCountMustBeWhole)
+{
+  expect_error(replace(kGood, "m: {range: [1, 4]}", "m: [1, 2.5]"), {8, "sweep.m[1]", "whole number"});
+}
+
+TEST(ExperimentErrors, AxisGeneratorErrors)
+{
+  expect_error(replace(kGood, "{logspace: [3, 5, 3]}", "{logspace: [3, 5]}"), {9, "sweep.V.logspace", "takes [start, stop, count]"});
+  expect_error(replace(kGood, "{range: [1, 4]}", "{range: [4, 1]}"), {8, "sweep.m.range", "produces no value"});
+  expect_error(replace(kGood, "{range: [1, 4]}", "{steps: [1, 4]}"), {8, "sweep.m.steps", "unknown axis generator"});
+  expect_error(replace(kGood, "{logspace: [3, 5, 3]}", "{linspace: [-1, 5, 3]}"), {9, "sweep.V.linspace", "V must be > 0"});
+}
+
+TEST(ExperimentErrors, ParameterBothFixedAndSwept)
+{
+  expect_error(replace(kGood, "  S: 1000\n", "  S: 1000\n  m: 3\n"), {9, "sweep.m", "both fixed"});
+}
+
+TEST(ExperimentErrors, MissingRequiredParameter)
+{
+  expect_error(replace(kGood, "  V: {logspace: [3, 5, 3]}\n", ""), {4, "parameters", "missing parameter 'V'"});
+}
+
+TEST(ExperimentErrors, ListLengthMustMatchTheWorkerCount)
+{
+  expect_error(replace(kGood, "  A: 1", "  A: [1, 2, 3]"), {4, "parameters.A", "A lists 3 values but m = 1 (at m=1, V=1000)"});
+}
+
+TEST(ExperimentErrors, UnknownPolicyListsTheKnownOnes)
+{
+  expect_error(replace(kGood, "  S: 1000", "  S: 1000\n  sequence: fastest-first"),
+               {7, "parameters.sequence", "known: given, fastest-link-first"});
+}
+
+TEST(ExperimentErrors, UnknownMode) { expect_error(replace(kGood, "title: ok", "title: ok\nmode: fast"), {2, "mode", "known: predict, simulate, both"}); }
+
+TEST(ExperimentErrors, ReferenceOutsideTheSweep)
+{
+  std::string text = std::string(kGood) +
+                     "references:\n  metric: efficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 9, V: 1e3}, value: 1}\n";
+  expect_error(text, {14, "at.m", "no point of the sweep has m = 9"});
+}
+
+TEST(ExperimentErrors, ReferenceMustPinEverySweptParameter)
+{
+  std::string text = std::string(kGood) +
+                     "references:\n  metric: efficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 2}, value: 1}\n";
+  expect_error(text, {14, "at", "which V"});
+}
+
+TEST(ExperimentErrors, ReferenceUnknownMetric)
+{
+  std::string text = std::string(kGood) +
+                     "references:\n  metric: eficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 2, V: 1e3}, value: 1}\n";
+  expect_error(text, {11, "references.metric", "did you mean 'efficiency'"});
+}
+
+TEST(ExperimentErrors, PlotNamesAParameterThatIsNotSwept)
+{
+  std::string text = std::string(kGood) + "plots:\n  - {kind: contour, x: m, y: C}\n";
+  expect_error(text, {11, "plots[0].y", "unknown swept parameter 'C'"});
+}
+
+TEST(ExperimentErrors, MissingPlatformFile)
+{
+  expect_error(replace(kGood, "  S: 1000", "  S: 1000\n  platform: nowhere.xml"), {7, "parameters.platform", "no such file"});
+}
+
+TEST(ExperimentErrors, PlatformThatDoesNotLoadIsReportedAtItsKey)
+{
+  TempDir dir;
+  dir.write("broken.xml", "<?xml version='1.0'?>\n<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Full\">\n"
+                          "    <host id=\"a\" speed=\"fast\"/>\n  </zone>\n</platform>\n");
+  std::string path = dir.write("exp.yaml", replace(kGood, "  S: 1000", "  S: 1000\n  platform: broken.xml"));
+  bool checked = false;
+  try {
+    load_experiment(path, {}, builtin_catalog(), [&](const std::string& p) {
+      checked = true;
+      EXPECT_EQ(p, dir.file("broken.xml"));
+      throw std::runtime_error("bad speed 'fast' at line 4");
+    });
+    ADD_FAILURE() << "expected an error";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(checked);
+    EXPECT_EQ(e.where().line, 7);
+    EXPECT_EQ(e.key(), "parameters.platform");
+    EXPECT_NE(std::string(e.what()).find("does not load: bad speed 'fast' at line 4"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ExperimentErrors, OverrideErrorsPointAtTheCommandLine)
+{
+  InputError e = load_error(kGood, {"V=-1"});
+  EXPECT_EQ(e.where().file, "");
+  EXPECT_EQ(e.key(), "parameters.V");
+  EXPECT_NE(std::string(e.what()).find("command line"), std::string::npos) << e.what();
+  InputError f = load_error(kGood, {"novalue"});
+  EXPECT_NE(std::string(f.what()).find("expected --set key=value"), std::string::npos) << f.what();
+}
+
+TEST(ExperimentErrors, NotAMapping) { expect_error("- just\n- a list\n", {1, "", "is a mapping"}); }

@@ -1,0 +1,228 @@
+// The runner end to end, with a test model whose points misbehave on purpose: error rows, identical results for
+// any --jobs, and --resume that recomputes nothing that finished.
+#include "simulator/core/catalog.hpp"
+#include "simulator/experiment/experiment.hpp"
+#include "simulator/run/results_reader.hpp"
+#include "simulator/run/runner.hpp"
+#include "tests/test_support.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <thread>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+
+namespace {
+
+// square: predicted x^2; simulated x^2 + noise(seed), except x = 3 (crash), 4 (hang), 5 (throw).
+// Every simulated point appends a line to a log file, to count what ran.
+class SquareModel : public Model {
+public:
+  explicit SquareModel(std::string log) : log_(std::move(log))
+  {
+    info_.name  = "square";
+    info_.summary = "test model";
+    ParamSpec x;
+    x.name = "x";
+    x.kind = ParamKind::Real;
+    info_.params  = {x};
+    info_.metrics = {{"y", "x squared", ""}, {"noise", "seeded noise", ""}};
+    info_.primary_metric = "y";
+  }
+  const ModelInfo& info() const override { return info_; }
+  void predict(const Point& p, Outcome& out) const override { out.predicted[0] = p.number("x") * p.number("x"); }
+  void simulate(const Point& p, const SimulationContext&, Outcome& out) const override
+  {
+    double x = p.number("x");
+    std::ofstream(log_, std::ios::app) << p.index << "\n";
+    if (x == 3)
+      std::raise(SIGSEGV);
+    if (x == 4)
+      std::this_thread::sleep_for(std::chrono::seconds(60));
+    if (x == 5)
+      throw std::runtime_error("x = 5 is not allowed");
+    out.simulated[0] = x * x;
+    out.simulated[1] = static_cast<double>(p.seed % 1000) / 1000.0;
+  }
+
+private:
+  ModelInfo info_;
+  std::string log_;
+};
+
+struct Fixture {
+  TempDir dir;
+  Catalog catalog;
+  std::string log = dir.file("ran.log");
+  Fixture() { catalog.add_model(std::make_unique<SquareModel>(log)); }
+
+  Experiment load(const std::string& yaml, const std::vector<std::string>& overrides = {})
+  {
+    return load_experiment(dir.write("exp.yaml", yaml), overrides, catalog);
+  }
+  RunResult run(const Experiment& ex, const std::string& out, unsigned jobs, bool resume = false, bool force = false)
+  {
+    RunOptions o;
+    o.out_dir  = dir.file(out);
+    o.jobs     = jobs;
+    o.resume   = resume;
+    o.force    = force;
+    o.progress = false;
+    return run_experiment(ex, o);
+  }
+  size_t simulated_points() const
+  {
+    std::ifstream in(log);
+    size_t n = 0;
+    std::string line;
+    while (std::getline(in, line))
+      ++n;
+    return n;
+  }
+};
+
+// results.csv without the wall_s column, which is the only one allowed to differ between runs.
+std::string without_wall_time(const std::string& csv)
+{
+  ResultsTable t = read_results(csv);
+  std::string out;
+  for (const auto& row : t.rows) {
+    for (size_t i = 0; i + 1 < row.size(); ++i)
+      out += row[i] + "|";
+    out += "\n";
+  }
+  return out;
+}
+
+const char* kSweep = "model: square\nseed: 5\nrepetitions: 2\nsweep:\n  x: {range: [6, 60]}\n";
+
+}  // namespace
+
+TEST(Runner, ResultsAreIdenticalWhateverTheNumberOfJobs)
+{
+  Fixture f;
+  Experiment ex = f.load(kSweep);
+  RunResult one = f.run(ex, "one", 1);
+  RunResult two = f.run(ex, "two", 2);
+  RunResult six = f.run(ex, "six", 6);
+  EXPECT_EQ(one.counts.total, 110u);
+  EXPECT_EQ(one.counts.errors, 0u);
+  std::string reference = without_wall_time(one.results_csv);
+  EXPECT_EQ(without_wall_time(two.results_csv), reference);
+  EXPECT_EQ(without_wall_time(six.results_csv), reference);
+  ResultsTable t = read_results(two.results_csv);
+  ASSERT_EQ(t.rows.size(), 110u);
+  for (size_t i = 0; i < t.rows.size(); ++i)
+    EXPECT_EQ(t.rows[i][0], std::to_string(i));  // written in point order
+  EXPECT_EQ(t.header.back(), "wall_s");
+  EXPECT_EQ(t.rows[3][static_cast<size_t>(t.column("pred_y"))], "49");
+  EXPECT_EQ(t.rows[3][static_cast<size_t>(t.column("rel_dev"))], "0");
+}
+
+TEST(Runner, FailingPointsBecomeErrorRowsAndTheSweepGoesOn)
+{
+  Fixture f;
+  Experiment ex = f.load("model: square\ntimeout: 0.5\nsweep:\n  x: [2, 3, 4, 5, 6]\n");
+  RunResult r   = f.run(ex, "out", 2);
+  EXPECT_EQ(r.counts.errors, 3u);
+  ResultsTable t = read_results(r.results_csv);
+  ASSERT_EQ(t.rows.size(), 5u);
+  auto cell = [&](size_t row, const char* col) { return t.rows[row][static_cast<size_t>(t.column(col))]; };
+  EXPECT_EQ(cell(0, "status"), "ok");
+  EXPECT_EQ(cell(1, "status"), "error");
+  EXPECT_NE(cell(1, "message").find("crashed: signal 11"), std::string::npos) << cell(1, "message");
+  EXPECT_NE(cell(2, "message").find("timed out after 0.5 s"), std::string::npos) << cell(2, "message");
+  EXPECT_EQ(cell(3, "message"), "x = 5 is not allowed");
+  EXPECT_EQ(cell(4, "status"), "ok");
+  EXPECT_EQ(cell(4, "sim_y"), "36");
+  EXPECT_EQ(cell(1, "sim_y"), "");
+}
+
+TEST(Runner, ResumeRecomputesNothingThatFinished)
+{
+  Fixture f;
+  Experiment ex   = f.load(kSweep);
+  RunResult whole = f.run(ex, "whole", 2);
+  std::string expected = without_wall_time(whole.results_csv);
+
+  // An interrupted run: keep rows 0..39 and 70..89 (finished early), drop the rest, and tear the last line.
+  RunResult part = f.run(ex, "part", 2);
+  ResultsTable t = read_results(part.results_csv);
+  std::string kept = read_file(part.results_csv).substr(0, read_file(part.results_csv).find('\n') + 1);
+  size_t kept_rows = 0;
+  for (size_t i = 0; i < t.rows.size(); ++i) {
+    if (i < 40 || (i >= 70 && i < 90)) {
+      std::string line;
+      for (size_t k = 0; k < t.rows[i].size(); ++k)
+        line += (k ? "," : "") + t.rows[i][k];
+      kept += line + "\n";
+      ++kept_rows;
+    }
+  }
+  kept += "91,1,5";  // torn write
+  std::ofstream(part.results_csv, std::ios::trunc) << kept;
+
+  size_t before  = f.simulated_points();
+  RunResult done = f.run(ex, "part", 2, /*resume=*/true);
+  EXPECT_EQ(done.counts.skipped, kept_rows);
+  EXPECT_EQ(done.counts.ran, 110u - kept_rows);
+  EXPECT_EQ(f.simulated_points() - before, 110u - kept_rows);
+  EXPECT_EQ(without_wall_time(done.results_csv), expected);
+  // A second resume has nothing left to do.
+  RunResult again = f.run(ex, "part", 2, true);
+  EXPECT_EQ(again.counts.ran, 0u);
+  EXPECT_EQ(without_wall_time(again.results_csv), expected);
+}
+
+TEST(Runner, RefusesToOverwriteOrToResumeADifferentExperiment)
+{
+  Fixture f;
+  Experiment ex = f.load(kSweep);
+  f.run(ex, "out", 2);
+  EXPECT_THROW(f.run(ex, "out", 2), OutputConflict);
+  Experiment other = f.load(kSweep, {"seed=6"});
+  try {
+    f.run(other, "out", 2, true);
+    ADD_FAILURE() << "expected a conflict";
+  } catch (const OutputConflict& e) {
+    EXPECT_NE(std::string(e.what()).find("different experiment"), std::string::npos) << e.what();
+  }
+  RunResult replaced = f.run(other, "out", 2, false, true);
+  EXPECT_EQ(replaced.counts.ran, 110u);
+}
+
+TEST(Runner, PredictOnlyRunsInProcess)
+{
+  Fixture f;
+  Experiment ex = f.load("model: square\nmode: predict\nsweep:\n  x: [3, 4, 5]\n");
+  RunResult r   = f.run(ex, "out", 2);
+  EXPECT_EQ(r.counts.errors, 0u);  // the crashing simulate() is never called
+  EXPECT_EQ(f.simulated_points(), 0u);
+  ResultsTable t = read_results(r.results_csv);
+  EXPECT_EQ(t.column("sim_y"), -1);
+  EXPECT_EQ(t.column("rel_dev"), -1);
+  EXPECT_EQ(t.rows[2][static_cast<size_t>(t.column("pred_y"))], "25");
+}
+
+TEST(Runner, ManifestRecordsProvenance)
+{
+  Fixture f;
+  Experiment ex = f.load(kSweep);
+  RunOptions o;
+  o.out_dir         = f.dir.file("out");
+  o.jobs            = 2;
+  o.progress        = false;
+  o.command_line    = "isogrid run exp.yaml";
+  o.simgrid_version = "3.32.0";
+  run_experiment(ex, o);
+  std::string manifest = read_file(f.dir.file("out/run.json"));
+  for (const char* expected : {"\"status\": \"complete\"", "\"simgrid_version\": \"3.32.0\"",
+                               "\"command_line\": \"isogrid run exp.yaml\"", "\"isogrid_version\"", "\"hash\": \""})
+    EXPECT_NE(manifest.find(expected), std::string::npos) << expected;
+  EXPECT_NE(manifest.find(ex.hash), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(f.dir.file("out/experiment.yaml")));
+}

@@ -1,0 +1,109 @@
+// Sweep expansion: generators, point order, seeds, and --set overrides.
+#include "simulator/core/catalog.hpp"
+#include "simulator/experiment/axis.hpp"
+#include "simulator/experiment/experiment.hpp"
+#include "simulator/experiment/seeds.hpp"
+#include "tests/test_support.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <set>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+
+TEST(AxisGenerators, RangeIsInclusiveAndExact)
+{
+  EXPECT_EQ(range_values(1, 5, 1), (std::vector<double>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(range_values(1, 6, 2), (std::vector<double>{1, 3, 5}));
+  EXPECT_EQ(range_values(0, 1, 0.1).size(), 11u);  // 0.1 steps reach 1 despite rounding
+  EXPECT_DOUBLE_EQ(range_values(0, 1, 0.1)[7], 0.7);
+  EXPECT_EQ(range_values(5, 1, -2), (std::vector<double>{5, 3, 1}));
+}
+
+TEST(AxisGenerators, LogspaceHitsEveryDecadeExactly)
+{
+  auto v = logspace_values(0, 10, 41);
+  ASSERT_EQ(v.size(), 41u);
+  for (int k = 0; k <= 10; ++k)
+    EXPECT_EQ(v[static_cast<size_t>(4 * k)], std::pow(10.0, k)) << k;
+  auto g = geomspace_values(1e-8, 1e5, 27);
+  EXPECT_EQ(g.front(), 1e-8);
+  EXPECT_EQ(g.back(), 1e5);
+  EXPECT_NEAR(g[16] / 1e0, 1.0, 1e-12);
+  EXPECT_EQ(linspace_values(0, 1, 5), (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
+}
+
+TEST(AxisGenerators, StringFormReadsLikeTheMappingForm)
+{
+  EXPECT_TRUE(looks_like_generator("logspace(0, 10, 41)"));
+  EXPECT_TRUE(looks_like_generator(" range(1,20) "));
+  EXPECT_FALSE(looks_like_generator("given"));
+  TempDir dir;
+  std::string a = dir.write("a.yaml", "model: dlt-star\nsweep:\n  m: range(1, 20, 2)\n  V: 'logspace(0, 10, 41)'\n");
+  std::string b = dir.write("b.yaml", "model: dlt-star\nsweep:\n  m: {range: [1, 20, 2]}\n  V: {logspace: [0, 10, 41]}\n");
+  Experiment ea = load_experiment(a, {}, builtin_catalog());
+  Experiment eb = load_experiment(b, {}, builtin_catalog());
+  ASSERT_EQ(ea.sweep.size(), eb.sweep.size());
+  EXPECT_EQ(ea.sweep.size(), 10u * 41u);
+  for (uint64_t i = 0; i < ea.sweep.size(); i += 37)
+    EXPECT_EQ(ea.sweep.point(i).values, eb.sweep.point(i).values);
+}
+
+TEST(SweepOrder, FirstAxisSlowestRepetitionsFastest)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", "model: dlt-star\nrepetitions: 2\nsweep:\n  m: [1, 2]\n  V: [10, 20, 30]\n");
+  Experiment ex    = load_experiment(path, {}, builtin_catalog());
+  ASSERT_EQ(ex.sweep.size(), 12u);
+  std::vector<std::pair<double, double>> order;
+  for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
+    Point p = ex.sweep.point(i);
+    EXPECT_EQ(p.index, i);
+    EXPECT_EQ(p.repetition, i % 2);
+    EXPECT_EQ(p.combination, i / 2);
+    order.emplace_back(p.number("m"), p.number("V"));
+  }
+  EXPECT_EQ(order[0], std::make_pair(1.0, 10.0));
+  EXPECT_EQ(order[1], std::make_pair(1.0, 10.0));
+  EXPECT_EQ(order[2], std::make_pair(1.0, 20.0));
+  EXPECT_EQ(order[6], std::make_pair(2.0, 10.0));
+  EXPECT_EQ(order[11], std::make_pair(2.0, 30.0));
+}
+
+TEST(SweepSeeds, DerivedFromExperimentSeedCombinationAndRepetition)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", "model: dlt-star\nseed: 42\nrepetitions: 3\nsweep:\n  m: [1, 2]\n  V: [10, 20]\n");
+  Experiment three = load_experiment(path, {}, builtin_catalog());
+  Experiment five  = load_experiment(path, {"repetitions=5"}, builtin_catalog());
+  Experiment other = load_experiment(path, {"seed=43"}, builtin_catalog());
+  std::set<uint64_t> seen;
+  for (uint64_t c = 0; c < 4; ++c)
+    for (uint32_t r = 0; r < 3; ++r) {
+      uint64_t s = three.sweep.point(c * 3 + r).seed;
+      EXPECT_EQ(s, derive_seed(42, c, r));
+      EXPECT_EQ(s, five.sweep.point(c * 5 + r).seed);  // adding repetitions keeps earlier seeds
+      EXPECT_NE(s, other.sweep.point(c * 3 + r).seed);
+      seen.insert(s);
+    }
+  EXPECT_EQ(seen.size(), 12u);
+}
+
+TEST(Overrides, BareNamesFixOrSweepParameters)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", "model: dlt-star\nparameters: {V: 100}\nsweep:\n  m: [1, 2, 3]\n");
+  Experiment fixed = load_experiment(path, {"m=5"}, builtin_catalog());
+  EXPECT_EQ(fixed.sweep.size(), 1u);
+  EXPECT_EQ(fixed.sweep.point(0).number("m"), 5);
+  Experiment swept = load_experiment(path, {"V=logspace(1, 3, 3)"}, builtin_catalog());
+  EXPECT_EQ(swept.sweep.size(), 9u);
+  EXPECT_EQ(swept.sweep.point(8).number("V"), 1000);
+  Experiment list = load_experiment(path, {"parameters.A=[1, 2, 3]", "m=3"}, builtin_catalog());
+  EXPECT_EQ(std::get<std::vector<double>>(list.sweep.point(0).get("A")), (std::vector<double>{1, 2, 3}));
+  Experiment top = load_experiment(path, {"seed=9", "mode=predict"}, builtin_catalog());
+  EXPECT_EQ(top.seed, 9u);
+  EXPECT_EQ(top.mode, RunMode::Predict);
+  EXPECT_NE(top.hash, fixed.hash);  // the hash covers the overrides
+}

@@ -1,0 +1,159 @@
+#include "tests/test_support.hpp"
+
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <fmt/format.h>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace isogrid::testing {
+
+Point point_for(const Model& model, const std::map<std::string, Value>& values, uint64_t seed)
+{
+  Point p;
+  p.specs = &model.info().params;
+  p.seed  = seed;
+  for (const auto& spec : model.info().params) {
+    auto it = values.find(spec.name);
+    if (it != values.end())
+      p.values.push_back(it->second);
+    else if (spec.default_value)
+      p.values.push_back(*spec.default_value);
+    else
+      throw std::invalid_argument("test point lacks required parameter " + spec.name);
+  }
+  for (const auto& [name, v] : values)
+    if (!p.has(name))
+      throw std::invalid_argument("model has no parameter " + name);
+  return p;
+}
+
+std::vector<std::string> run_in_children(const std::vector<std::function<std::string()>>& work, unsigned jobs)
+{
+  std::vector<std::string> out(work.size());
+  ProcessPool pool(jobs, 300);
+  size_t next = 0, finished = 0;
+  while (finished < work.size()) {
+    while (next < work.size() && !pool.full()) {
+      pool.launch(next, work[next]);
+      ++next;
+    }
+    for (const auto& r : pool.wait_some()) {
+      if (!r.ok)
+        throw std::runtime_error(fmt::format("child {} failed: {}", r.task, r.error));
+      out[r.task] = r.payload;
+      ++finished;
+    }
+  }
+  return out;
+}
+
+std::string encode_outcome(const Outcome& out)
+{
+  std::ostringstream s;
+  s.precision(17);
+  s << out.predicted.size() << ' ';
+  for (double x : out.predicted)
+    s << x << ' ';
+  for (double x : out.simulated)
+    s << x << ' ';
+  return s.str();
+}
+
+Outcome decode_outcome(const std::string& payload)
+{
+  std::istringstream s(payload);
+  size_t n = 0;
+  s >> n;
+  Outcome out(n);
+  auto read = [&](double& x) {
+    std::string token;
+    s >> token;
+    x = std::strtod(token.c_str(), nullptr);  // accepts "nan"
+  };
+  for (auto& x : out.predicted)
+    read(x);
+  for (auto& x : out.simulated)
+    read(x);
+  return out;
+}
+
+TempDir::TempDir()
+{
+  std::random_device rd;
+  path_ = std::filesystem::temp_directory_path() / fmt::format("isogrid-test-{}-{:x}", ::getpid(), rd());
+  std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir()
+{
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+std::string TempDir::write(const std::string& name, const std::string& content) const
+{
+  std::string p = file(name);
+  std::filesystem::create_directories(std::filesystem::path(p).parent_path());
+  std::ofstream(p, std::ios::trunc) << content;
+  return p;
+}
+
+CommandResult run_isogrid(const std::string& arguments)
+{
+  CommandResult r;
+  std::string command = fmt::format("{} {} 2>&1", ISOGRID_BINARY, arguments);
+  FILE* pipe          = ::popen(command.c_str(), "r");
+  if (!pipe)
+    throw std::runtime_error("popen failed");
+  std::array<char, 4096> buffer{};
+  size_t n;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    r.output.append(buffer.data(), n);
+  int status  = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+pid_t start_isogrid(const std::vector<std::string>& arguments, const std::string& log)
+{
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    FILE* out = std::fopen(log.c_str(), "w");
+    ::dup2(fileno(out), STDOUT_FILENO);
+    ::dup2(fileno(out), STDERR_FILENO);
+    ::setpgid(0, 0);  // its own group, like a shell job: the signal goes to isogrid and its children
+    std::vector<char*> argv;
+    std::string binary = ISOGRID_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copy = arguments;
+    for (auto& a : copy)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(binary.c_str(), argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+int wait_isogrid(pid_t pid)
+{
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string read_file(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace isogrid::testing

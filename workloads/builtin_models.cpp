@@ -1,0 +1,30 @@
+// The catalog of everything isogrid ships: models, policies (by the decision they make), platform generators.
+#include "policies/dlt/sequence.hpp"
+#include "simulator/core/catalog.hpp"
+#include "simulator/platform/grid_spec.hpp"
+#include "workloads/divisible_load/dlt_star_model.hpp"
+
+namespace isogrid {
+
+namespace {
+
+Catalog make_builtin_catalog()
+{
+  Catalog c;
+  c.add_model(dlt::make_dlt_star_model());
+  for (const auto& e : dlt::sequence_policies().entries())
+    c.add_policy({"dlt-sequence", e.name, e.summary});
+  for (auto& g : grid_spec_generators())
+    c.add_platform_generator(std::move(g));
+  return c;
+}
+
+}  // namespace
+
+const Catalog& builtin_catalog()
+{
+  static const Catalog catalog = make_builtin_catalog();
+  return catalog;
+}
+
+}  // namespace isogrid
