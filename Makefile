@@ -24,7 +24,7 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 bench: build
-	bash bench/run.sh
+	bash bench/run.sh $(BUILD)
 
 reproduce: build
 	$(BUILD)/isogrid reproduce experiments/drozdowski2003/ --force

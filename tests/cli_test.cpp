@@ -116,3 +116,36 @@ TEST(Cli, InterruptKeepsFinishedRowsAndResumeCompletesTheSweep)
   }
   EXPECT_TRUE(contains(read_file(out + "/run.json"), "\"status\": \"complete\""));
 }
+
+TEST(Cli, ReproduceWritesTheReportWithEveryReferenceMet)
+{
+  TempDir dir;
+  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --jobs 2",
+                                            source("experiments/drozdowski2003"), dir.file("report")));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  std::string report = read_file(dir.file("report/REPORT.md"));
+  EXPECT_TRUE(contains(report, "58 of 58 reference values met within tolerance")) << report.substr(0, 3000);
+  EXPECT_TRUE(contains(report, "| m=4, V=100000 | efficiency | 0.457 | 0.457095 |")) << report;
+  // Studies in paper.yaml's order, each with its plots.
+  size_t fig3 = report.find("## Fig. 3"), fig4 = report.find("## Fig. 4"), ext1 = report.find("## Beyond the paper");
+  EXPECT_LT(fig3, fig4);
+  EXPECT_LT(fig4, ext1);
+  for (const char* png : {"fig3-isoefficiency-m-V/fig3-isoefficiency-m-V.png", "fig4-isoefficiency-C-S/fig4-isoefficiency-C-S.png",
+                          "ext2-result-return/ext2-isoefficiency-m-beta.png"}) {
+    EXPECT_TRUE(contains(report, std::string("(") + png + ")")) << png;
+    EXPECT_GT(std::filesystem::file_size(dir.file(std::string("report/") + png)), 20000u) << png;
+  }
+}
+
+TEST(Cli, ReproduceFailsWhenAReferenceIsMissed)
+{
+  TempDir dir;
+  dir.write("paper/study.yaml", "title: wrong on purpose\nmodel: dlt-star\nmode: predict\nparameters: {m: 2, S: 1000}\n"
+                                "sweep:\n  V: [1000, 10000]\nreferences:\n  metric: efficiency\n  tolerance: 0.001\n"
+                                "  values:\n    - {at: {V: 1000}, value: 0.5}\n    - {at: {V: 10000}, value: 0.9}\n");
+  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --no-plot", dir.file("paper"), dir.file("out")));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  std::string report = read_file(dir.file("out/REPORT.md"));
+  EXPECT_TRUE(contains(report, "1 of 2 reference values met")) << report;
+  EXPECT_TRUE(contains(report, "MISS")) << report;
+}

@@ -130,3 +130,48 @@ TEST(DltSimulation, DefaultSimGridNetworkModelDoesNotMatchTheClosedForm)
   Outcome o = decode_outcome(payload.front());
   EXPECT_GT(std::fabs(o.simulated[kMakespan] / o.predicted[kMakespan] - 1), 1e-3);
 }
+
+TEST(DltSimulation, PlatformFilesGiveTheirOwnClosedForm)
+{
+  // On a platform file A, C and S are read off the hosts and routes; both faces come from the child.
+  std::string star     = std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/star-4.xml";
+  std::string clusters = std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/two-clusters.yaml";
+  std::vector<Point> points = {
+      point_for(dlt(), {{"platform", star}, {"originator", std::string("master")}, {"m", 4.0}, {"V", 1e9},
+                        {"unit_flops", 100.0}}),
+      point_for(dlt(), {{"platform", star}, {"originator", std::string("master")}, {"m", 1.0}, {"V", 1e8},
+                        {"unit_flops", 100.0}}),
+      point_for(dlt(), {{"platform", clusters}, {"originator", std::string("vu-0")}, {"m", 5.0}, {"V", 1e9},
+                        {"unit_flops", 50.0}, {"sequence", std::string("fastest-link-first")}}),
+      point_for(dlt(), {{"platform", clusters}, {"originator", std::string("vu-0")}, {"m", 5.0}, {"V", 1e9},
+                        {"unit_flops", 50.0}, {"beta", 0.1}}),
+  };
+  std::vector<Outcome> outcomes = evaluate_in_children(points);
+  for (size_t i = 0; i < points.size(); ++i) {
+    ASSERT_EQ(outcomes[i].predicted[kFeasible], 1.0) << i;
+    EXPECT_NEAR(outcomes[i].simulated[kMakespan] / outcomes[i].predicted[kMakespan], 1.0, 1e-6) << i;
+    EXPECT_NEAR(outcomes[i].simulated[kSequential] / outcomes[i].predicted[kSequential], 1.0, 1e-6) << i;
+  }
+  // By hand: worker-1 (1 Gf, 125 MBps, 100 us) gets everything when m = 1:
+  // T(1) = 100e-6 + (1/125e6 + 100/1e9) * 1e8 = 10.8001 s.
+  EXPECT_NEAR(outcomes[1].predicted[kSequential], 10.8001, 1e-9);
+  EXPECT_NEAR(outcomes[1].predicted[kMakespan], 10.8001, 1e-9);
+  // From vu-0, fastest-link-first serves vu-1 first: 50us + 1us + 50us, 125 MBps, 1 Gf at 50 flops per byte.
+  EXPECT_NEAR(outcomes[2].predicted[kSequential], 101e-6 + (1 / 125e6 + 50 / 1e9) * 1e9, 1e-9);
+}
+
+TEST(DltSimulation, TooFewHostsOnThePlatformIsAClearError)
+{
+  std::string star = std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/star-4.xml";
+  Point p          = point_for(dlt(), {{"platform", star}, {"m", 5.0}, {"V", 1e9}});
+  ProcessPool pool(1, 60);
+  pool.launch(0, [&p] {
+    Outcome out(dlt().info().metrics.size());
+    dlt().simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
+    return std::string("no error");
+  });
+  auto r = pool.wait_some();
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_FALSE(r[0].ok);
+  EXPECT_EQ(r[0].error, "m = 5 but the platform has only 4 hosts besides the originator master");
+}

@@ -100,10 +100,40 @@ TEST(Overrides, BareNamesFixOrSweepParameters)
   Experiment swept = load_experiment(path, {"V=logspace(1, 3, 3)"}, builtin_catalog());
   EXPECT_EQ(swept.sweep.size(), 9u);
   EXPECT_EQ(swept.sweep.point(8).number("V"), 1000);
+  Experiment mapping = load_experiment(path, {"V={geomspace: [10, 1000, 3]}"}, builtin_catalog());
+  EXPECT_EQ(mapping.sweep.size(), 9u);
+  EXPECT_EQ(mapping.sweep.point(7).number("V"), 100);
   Experiment list = load_experiment(path, {"parameters.A=[1, 2, 3]", "m=3"}, builtin_catalog());
   EXPECT_EQ(std::get<std::vector<double>>(list.sweep.point(0).get("A")), (std::vector<double>{1, 2, 3}));
   Experiment top = load_experiment(path, {"seed=9", "mode=predict"}, builtin_catalog());
   EXPECT_EQ(top.seed, 9u);
   EXPECT_EQ(top.mode, RunMode::Predict);
   EXPECT_NE(top.hash, fixed.hash);  // the hash covers the overrides
+}
+
+TEST(SweepSeeds, SameSeedAcrossGivesPairedPoints)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", "model: dlt-star\nrepetitions: 2\nsame_seed_across: [sequence]\nparameters: {m: 2}\nsweep:\n"
+                                         "  V: [10, 20]\n  sequence: [given, fastest-link-first, slowest-link-first]\n");
+  Experiment ex = load_experiment(path, {}, builtin_catalog());
+  ASSERT_EQ(ex.sweep.size(), 12u);
+  std::set<uint64_t> seeds;
+  for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
+    Point p = ex.sweep.point(i);
+    // Same V and repetition, whatever the sequence: same seed.
+    Point first = ex.sweep.point((i / 6) * 6 + p.repetition);
+    EXPECT_EQ(p.seed, first.seed) << i;
+    seeds.insert(p.seed);
+  }
+  EXPECT_EQ(seeds.size(), 4u);  // 2 loads x 2 repetitions
+  InputError e = [&] {
+    try {
+      load_experiment(path, {"same_seed_across=[sequenc]"}, builtin_catalog());
+    } catch (const InputError& err) {
+      return err;
+    }
+    return InputError({}, "", "no error");
+  }();
+  EXPECT_NE(std::string(e.what()).find("did you mean 'sequence'"), std::string::npos) << e.what();
 }

@@ -23,7 +23,7 @@ struct ReproduceArgs {
   bool no_plot  = false;
 };
 
-std::vector<std::string> study_files(const std::string& folder)
+std::vector<std::string> study_files(const std::string& folder, const std::vector<std::string>& order)
 {
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(folder)) {
@@ -31,16 +31,22 @@ std::vector<std::string> study_files(const std::string& folder)
     if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml") && entry.path().stem() != "paper")
       files.push_back(entry.path().string());
   }
-  std::sort(files.begin(), files.end());
+  // paper.yaml's `studies` first, in its order; the rest alphabetically.
+  auto rank = [&](const std::string& f) {
+    auto it = std::find(order.begin(), order.end(), fs::path(f).filename().string());
+    return it == order.end() ? order.size() : static_cast<size_t>(it - order.begin());
+  };
+  std::sort(files.begin(), files.end(),
+            [&](const std::string& a, const std::string& b) { return std::make_pair(rank(a), a) < std::make_pair(rank(b), b); });
   return files;
 }
 
 void reproduce(const ReproduceArgs& args, Shared& shared)
 {
-  std::vector<std::string> files = study_files(args.folder);
+  PaperInfo paper                = read_paper_info(args.folder);
+  std::vector<std::string> files = study_files(args.folder, paper.studies);
   if (files.empty())
     throw InputError({args.folder, 0, 0}, "", "no experiment files (*.yaml) in this folder");
-  PaperInfo paper = read_paper_info(args.folder);
 
   // Every study is validated, and every output folder checked, before the first point runs.
   std::vector<Experiment> experiments;
@@ -59,6 +65,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     opt.force           = args.force;
     opt.command_line    = shared.command_line;
     opt.simgrid_version = sg::simgrid_version();
+    opt.warm_up = [](const SimulationContext& c) { sg::prepare_engine(c.simgrid_config, c.simgrid_logs); };
     check_output_folder(ex, opt);
     options.push_back(opt);
   }

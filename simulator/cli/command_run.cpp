@@ -43,6 +43,7 @@ void run(const RunArgs& args, Shared& shared)
   opt.simgrid_logs    = args.simgrid_logs;
   opt.command_line    = shared.command_line;
   opt.simgrid_version = sg::simgrid_version();
+  opt.warm_up = [](const SimulationContext& c) { sg::prepare_engine(c.simgrid_config, c.simgrid_logs); };
 
   fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
              ex.sweep.size(), ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);

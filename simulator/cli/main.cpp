@@ -1,6 +1,7 @@
 // isogrid: discrete-event simulation of computational grids on SimGrid — run experiments, sweep parameters,
 // compare simulated, closed-form and published numbers, draw speedup and isoefficiency maps.
 #include "simulator/cli/commands.hpp"
+#include "simulator/cli/eager_binding.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/run/runner.hpp"
 
@@ -10,6 +11,7 @@
 int main(int argc, char** argv)
 {
   using namespace isogrid::cli;
+  ensure_eager_binding(argc, argv);
   CLI::App app{"isogrid — discrete-event simulator of computational grids (on SimGrid)\n"
                "Reproduce published experiments, compare policies, draw speedup and isoefficiency maps.",
                "isogrid"};

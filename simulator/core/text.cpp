@@ -64,6 +64,8 @@ std::string format_duration(double seconds)
 {
   if (!std::isfinite(seconds) || seconds < 0)
     return "--";
+  if (seconds < 10)
+    return fmt::format("{:.1f}s", seconds);
   auto s = static_cast<long long>(std::llround(seconds));
   if (s < 60)
     return fmt::format("{}s", s);

@@ -31,7 +31,7 @@ const std::vector<std::string>& experiment_keys()
   static const std::vector<std::string> keys = {"title",   "description", "source",     "model",
                                                 "mode",    "seed",        "repetitions", "timeout",
                                                 "parameters", "sweep",    "simgrid",    "references",
-                                                "plots"};
+                                                "plots",   "same_seed_across"};
   return keys;
 }
 
@@ -283,7 +283,25 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
           fmt::format("missing parameter '{}' ({}), which model {} needs", specs[i].name, specs[i].doc,
                       model.info().name));
   }
-  ex.sweep = Sweep(&specs, std::move(values), std::move(axes), repetitions, ex.seed);
+  std::vector<bool> seed_blind(axes.size(), false);
+  Field shared = doc.child("same_seed_across");
+  if (shared.present()) {
+    if (!shared.is_list())
+      shared.fail("expected a list of swept parameters, e.g. [sequence]");
+    for (size_t i = 0; i < shared.size(); ++i) {
+      std::string name = shared.element(i).text();
+      std::vector<std::string> swept;
+      bool found = false;
+      for (size_t k = 0; k < axes.size(); ++k) {
+        swept.push_back(axes[k].name);
+        if (axes[k].name == name)
+          seed_blind[k] = found = true;
+      }
+      if (!found)
+        shared.element(i).fail(unknown_name_message("swept parameter", name, swept));
+    }
+  }
+  ex.sweep = Sweep(&specs, std::move(values), std::move(axes), repetitions, ex.seed, std::move(seed_blind));
 
   ex.simgrid_config = model.info().simgrid_config;
   Field sg          = doc.child("simgrid");

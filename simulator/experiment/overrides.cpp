@@ -74,7 +74,7 @@ std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::s
     if (key.find('.') == std::string::npos) {
       const auto& top = experiment_keys();
       if (std::find(top.begin(), top.end(), key) == top.end()) {
-        bool swept = value.IsSequence() || (value.IsScalar() && looks_like_generator(value.Scalar()));
+        bool swept = value.IsSequence() || value.IsMap() || (value.IsScalar() && looks_like_generator(value.Scalar()));
         path       = (swept ? "sweep." : "parameters.") + key;
         remove_key(root, swept ? "parameters" : "sweep", key);
       }

@@ -1,7 +1,8 @@
 #pragma once
 // --set key=value on the command line. `key` is a dotted path into the experiment document
 // (parameters.S, sweep.V, seed), or a bare name: a top-level key if it is one, otherwise a model parameter —
-// fixed if the value is a single value, swept if it is a list or a generator such as "logspace(0, 10, 41)".
+// fixed if the value is a single value, swept if it is a list, a generator mapping ({logspace: [0, 10, 41]}) or a
+// generator call ("logspace(0, 10, 41)").
 #include "simulator/experiment/yaml_source.hpp"
 
 #include <set>

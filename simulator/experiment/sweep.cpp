@@ -7,9 +7,15 @@
 namespace isogrid {
 
 Sweep::Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std::vector<Axis> axes,
-             uint32_t repetitions, uint64_t seed)
-    : specs_(specs), fixed_(std::move(fixed)), axes_(std::move(axes)), repetitions_(repetitions), seed_(seed)
+             uint32_t repetitions, uint64_t seed, std::vector<bool> same_seed_across)
+    : specs_(specs)
+    , fixed_(std::move(fixed))
+    , axes_(std::move(axes))
+    , repetitions_(repetitions)
+    , seed_(seed)
+    , seed_blind_(std::move(same_seed_across))
 {
+  seed_blind_.resize(axes_.size(), false);
   for (const auto& a : axes_) {
     if (a.values.empty())
       throw std::logic_error("empty sweep axis");
@@ -26,14 +32,20 @@ Point Sweep::point(uint64_t index) const
   p.index       = index;
   p.combination = index / repetitions_;
   p.repetition  = static_cast<uint32_t>(index % repetitions_);
-  p.seed        = derive_seed(seed_, p.combination, p.repetition);
-  uint64_t rest = p.combination;
+  uint64_t rest             = p.combination;
+  uint64_t seed_combination = 0;  // the combination index over the axes that enter the seed
+  uint64_t seed_radix       = 1;
   for (size_t k = axes_.size(); k-- > 0;) {
     const Axis& axis     = axes_[k];
     uint64_t n           = axis.values.size();
     p.values[axis.param] = axis.values[rest % n];
+    if (!seed_blind_[k]) {
+      seed_combination += (rest % n) * seed_radix;
+      seed_radix *= n;
+    }
     rest /= n;
   }
+  p.seed = derive_seed(seed_, seed_combination, p.repetition);
   return p;
 }
 

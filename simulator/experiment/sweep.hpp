@@ -12,8 +12,10 @@ namespace isogrid {
 class Sweep {
 public:
   Sweep() = default;
+  // Axes named in `same_seed_across` do not enter the seed: points that differ only in them share their random
+  // draws (common random numbers), so that policies are compared on the same random platforms.
   Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std::vector<Axis> axes,
-        uint32_t repetitions, uint64_t seed);
+        uint32_t repetitions, uint64_t seed, std::vector<bool> same_seed_across = {});
 
   uint64_t size() const { return combinations_ * repetitions_; }
   uint64_t combinations() const { return combinations_; }
@@ -30,6 +32,7 @@ private:
   uint32_t repetitions_  = 1;
   uint64_t seed_         = 0;
   uint64_t combinations_ = 1;
+  std::vector<bool> seed_blind_;  // per axis: true when the axis does not enter the seed
 };
 
 }  // namespace isogrid

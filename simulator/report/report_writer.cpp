@@ -22,10 +22,21 @@ PaperInfo read_paper_info(const std::string& folder)
   auto origin  = std::make_shared<YamlOrigin>();
   origin->file = path;
   Field doc(load_yaml_file(path), "", origin);
-  doc.only_keys({"title", "citation", "notes"}, "paper.yaml key");
+  doc.only_keys({"title", "citation", "notes", "studies"}, "paper.yaml key");
   info.title    = doc.child("title").present() ? doc.child("title").text() : folder;
   info.citation = doc.child("citation").present() ? doc.child("citation").text() : "";
   info.notes    = doc.child("notes").present() ? doc.child("notes").text() : "";
+  Field studies = doc.child("studies");
+  if (studies.present()) {
+    if (!studies.is_list())
+      studies.fail("expected a list of study files, e.g. [fig3.yaml, fig4.yaml]");
+    for (size_t i = 0; i < studies.size(); ++i) {
+      std::string name = studies.element(i).text();
+      if (!std::filesystem::is_regular_file(std::filesystem::path(folder) / name))
+        studies.element(i).fail(fmt::format("no study file {} in {}", name, folder));
+      info.studies.push_back(name);
+    }
+  }
   return info;
 }
 

@@ -11,11 +11,12 @@
 
 namespace isogrid {
 
-// experiments/<paper>/paper.yaml: title, citation, notes (all optional).
+// experiments/<paper>/paper.yaml: title, citation, notes, and the order of the studies (all optional).
 struct PaperInfo {
   std::string title;
   std::string citation;
   std::string notes;
+  std::vector<std::string> studies;  // file names, in report order; unlisted studies follow alphabetically
 };
 
 PaperInfo read_paper_info(const std::string& folder);

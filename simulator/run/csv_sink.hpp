@@ -1,7 +1,8 @@
 #pragma once
 // results.csv, written in point order whatever order the points finish in, so that the file is identical for any
-// --jobs. Rows that finish early wait in a small buffer until the rows before them are written; every written
-// row is flushed at once, so an interrupted sweep keeps what it finished.
+// --jobs. Rows that finish early wait in a small buffer until the rows before them are written. Written rows reach
+// the file within kFlushInterval seconds (and at once on interruption or at the end), so an interrupted sweep
+// keeps what it finished.
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -27,6 +28,7 @@ public:
 
   // Writes the waiting rows out of order (on interruption: finished work is never thrown away).
   void flush_waiting();
+  void flush();
 
   // Completes the file; after a resume this restores point order if rows were appended out of order.
   void close();
@@ -43,6 +45,8 @@ private:
   std::map<uint64_t, std::string> waiting_;
   bool sorted_         = true;
   int64_t last_written_ = -1;
+  double last_flush_    = 0;
+  static constexpr double kFlushInterval = 0.1;
 };
 
 // Rewrites a results file with its rows in index order (first column), keeping the header first.

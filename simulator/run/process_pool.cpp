@@ -3,6 +3,7 @@
 #include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -12,6 +13,8 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <stdexcept>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,9 +22,9 @@ namespace isogrid {
 
 namespace {
 
-constexpr size_t kDiagnosticsKept = 2000;  // the tail of a child's output that goes into its error message
-constexpr char kOk     = 'K';
-constexpr char kThrown = 'X';
+constexpr size_t kOutputKept = 2000;  // the tail of a child's output that goes into its error message
+constexpr char kOk           = 'K';
+constexpr char kThrown       = 'X';
 
 double now_s()
 {
@@ -44,15 +47,13 @@ void write_all(int fd, const char* data, size_t size)
 }
 
 // Reads what is available; returns false at end of file.
-bool drain(int fd, std::string& into, size_t keep_tail)
+bool drain(int fd, std::string& into)
 {
   char buffer[65536];
   while (true) {
     ssize_t n = ::read(fd, buffer, sizeof buffer);
     if (n > 0) {
       into.append(buffer, static_cast<size_t>(n));
-      if (keep_tail && into.size() > 2 * keep_tail)
-        into.erase(0, into.size() - keep_tail);
       continue;
     }
     if (n == 0)
@@ -63,14 +64,13 @@ bool drain(int fd, std::string& into, size_t keep_tail)
   }
 }
 
-[[noreturn]] void run_child(int result_fd, int diag_fd, const std::function<std::string()>& work)
+[[noreturn]] void run_child(int result_fd, int output_fd, const std::function<std::string()>& work)
 {
   // Ctrl-C reaches the whole process group; the parent decides what an interrupted child means.
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
-  ::dup2(diag_fd, STDOUT_FILENO);
-  ::dup2(diag_fd, STDERR_FILENO);
-  ::close(diag_fd);
+  ::dup2(output_fd, STDOUT_FILENO);
+  ::dup2(output_fd, STDERR_FILENO);
   std::string message;
   char kind = kOk;
   try {
@@ -84,6 +84,10 @@ bool drain(int fd, std::string& into, size_t keep_tail)
   }
   write_all(result_fd, &kind, 1);
   write_all(result_fd, message.data(), message.size());
+  // Close the result pipe now: at _exit the kernel tears the address space down before it closes descriptors,
+  // and the parent would otherwise wait for that teardown before seeing end-of-file.
+  std::fflush(stdout);
+  std::fflush(stderr);
   ::close(result_fd);
   // _exit, not exit: the parent's buffered output and atexit handlers (SimGrid's among them) stay the parent's.
   ::_exit(0);
@@ -99,101 +103,134 @@ std::string one_line(std::string text)
 
 }  // namespace
 
-ProcessPool::ProcessPool(unsigned jobs, double timeout_s) : jobs_(jobs ? jobs : 1), timeout_s_(timeout_s) {}
+ProcessPool::ProcessPool(unsigned jobs, double timeout_s)
+    : jobs_(jobs ? jobs : 1), timeout_s_(timeout_s), output_files_(jobs_, -1), slot_in_use_(jobs_, false)
+{
+}
 
-ProcessPool::~ProcessPool() { kill_all(); }
+ProcessPool::~ProcessPool()
+{
+  kill_all();
+  for (int fd : output_files_)
+    if (fd >= 0)
+      ::close(fd);
+}
 
 void ProcessPool::launch(uint64_t task, const std::function<std::string()>& work)
 {
+  size_t slot = static_cast<size_t>(std::find(slot_in_use_.begin(), slot_in_use_.end(), false) - slot_in_use_.begin());
+  if (slot == slot_in_use_.size())
+    throw std::logic_error("ProcessPool::launch on a full pool");
+  // The child's stdout and stderr go to an in-memory file rather than a second pipe: nothing to drain while it
+  // runs, half the descriptors and wake-ups, and the output is read only when the child fails.
+  int& output = output_files_[slot];
+  if (output < 0 && (output = ::memfd_create("isogrid-child-output", MFD_CLOEXEC)) < 0)
+    throw std::runtime_error(fmt::format("memfd_create: {}", std::strerror(errno)));
+  if (::ftruncate(output, 0) != 0 || ::lseek(output, 0, SEEK_SET) != 0)
+    throw std::runtime_error(fmt::format("resetting child output: {}", std::strerror(errno)));
+
   int result_pipe[2];
-  int diag_pipe[2];
   if (::pipe2(result_pipe, O_CLOEXEC) != 0)
     throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
-  if (::pipe2(diag_pipe, O_CLOEXEC) != 0) {
-    ::close(result_pipe[0]);
-    ::close(result_pipe[1]);
-    throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
-  }
   // Buffered output would otherwise be inherited, and printed again, by the child.
   std::fflush(stdout);
   std::fflush(stderr);
   double started = now_s();
   pid_t pid      = ::fork();
-  if (pid < 0)
+  if (pid < 0) {
+    ::close(result_pipe[0]);
+    ::close(result_pipe[1]);
     throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
+  }
   if (pid == 0) {
     ::close(result_pipe[0]);
-    ::close(diag_pipe[0]);
-    // Other children's pipes are not this child's business. Only the still-open ones: a closed descriptor's number
-    // may already have been reused by this child's own pipes.
-    for (const auto& c : children_) {
-      if (!c.result_closed)
-        ::close(c.result_fd);
-      if (!c.diag_closed)
-        ::close(c.diag_fd);
-    }
-    run_child(result_pipe[1], diag_pipe[1], work);
+    for (const auto& c : children_)  // other children's pipes are not this child's business
+      ::close(c.result_fd);
+    run_child(result_pipe[1], output, work);
   }
   ::close(result_pipe[1]);
-  ::close(diag_pipe[1]);
   ::fcntl(result_pipe[0], F_SETFL, O_NONBLOCK);
-  ::fcntl(diag_pipe[0], F_SETFL, O_NONBLOCK);
-  Child c{task, pid, result_pipe[0], diag_pipe[0], {}, {}, started, started + timeout_s_};
-  children_.push_back(std::move(c));
+  slot_in_use_[slot] = true;
+  children_.push_back(Child{task, pid, result_pipe[0], slot, {}, started, started + timeout_s_});
+}
+
+std::string ProcessPool::output_tail(size_t slot) const
+{
+  int fd = output_files_[slot];
+  struct stat st {};
+  if (fd < 0 || ::fstat(fd, &st) != 0 || st.st_size <= 0)
+    return "";
+  auto size  = static_cast<size_t>(st.st_size);
+  size_t off = size > kOutputKept ? size - kOutputKept : 0;
+  std::string tail(size - off, '\0');
+  ssize_t n = ::pread(fd, tail.data(), tail.size(), static_cast<off_t>(off));
+  tail.resize(n > 0 ? static_cast<size_t>(n) : 0);
+  return (off ? "..." : "") + one_line(tail);
 }
 
 ChildResult ProcessPool::reap(Child& c)
 {
-  int status = 0;
-  while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
+  // A child that reported in full is done: its exit status adds nothing, and waiting for it would wait for the
+  // kernel to tear its address space down. It is collected later (collect_exited) while other children run.
+  bool reported = !c.timed_out && !c.result.empty() && (c.result[0] == kOk || c.result[0] == kThrown);
+  int status    = 0;
+  if (reported) {
+    exited_.push_back(c.pid);
+  } else {
+    while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
+    }
   }
-  if (!c.result_closed)
-    ::close(c.result_fd);
-  if (!c.diag_closed)
-    ::close(c.diag_fd);
+  ::close(c.result_fd);
+  slot_in_use_[c.slot] = false;
+
   ChildResult r;
   r.task   = c.task;
   r.wall_s = now_s() - c.started;
-  std::string diag = one_line(c.diagnostics);
-  if (diag.size() > kDiagnosticsKept)
-    diag = "..." + diag.substr(diag.size() - kDiagnosticsKept);
-  auto with_diag = [&](std::string msg) { return diag.empty() ? msg : msg + "; output: " + diag; };
-
+  auto with_output = [&](std::string msg) {
+    std::string out = output_tail(c.slot);
+    return out.empty() ? msg : msg + "; output: " + out;
+  };
   if (c.timed_out) {
-    r.error = with_diag(fmt::format("timed out after {} s", format_number(timeout_s_)));
-  } else if (WIFSIGNALED(status)) {
-    int sig = WTERMSIG(status);
-    r.error = with_diag(fmt::format("crashed: signal {} ({})", sig, strsignal(sig)));
-  } else if (!c.result.empty() && c.result[0] == kOk && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    r.error = with_output(fmt::format("timed out after {} s", format_number(timeout_s_)));
+  } else if (reported && c.result[0] == kOk) {
     r.ok      = true;
     r.payload = c.result.substr(1);
-  } else if (!c.result.empty() && c.result[0] == kThrown) {
+  } else if (reported) {
     r.error = one_line(c.result.substr(1));
+  } else if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    r.error = with_output(fmt::format("crashed: signal {} ({})", sig, strsignal(sig)));
   } else {
-    r.error = with_diag(fmt::format("exited with code {} before reporting a result",
-                                    WIFEXITED(status) ? WEXITSTATUS(status) : -1));
+    r.error = with_output(fmt::format("exited with code {} before reporting a result",
+                                      WIFEXITED(status) ? WEXITSTATUS(status) : -1));
   }
   return r;
 }
 
+void ProcessPool::collect_exited(bool block)
+{
+  for (size_t i = 0; i < exited_.size();) {
+    int status = 0;
+    pid_t r    = ::waitpid(exited_[i], &status, block ? 0 : WNOHANG);
+    if (r == 0 || (r < 0 && errno == EINTR)) {
+      ++i;
+      continue;
+    }
+    exited_[i] = exited_.back();
+    exited_.pop_back();
+  }
+}
+
 std::vector<ChildResult> ProcessPool::wait_some()
 {
+  collect_exited(false);
   std::vector<ChildResult> done;
   while (done.empty() && !children_.empty()) {
     std::vector<pollfd> fds;
-    std::vector<std::pair<size_t, bool>> owner;  // (child, is_result_fd)
     double next_deadline = children_.front().deadline;
-    for (size_t i = 0; i < children_.size(); ++i) {
-      const Child& c = children_[i];
-      next_deadline  = std::min(next_deadline, c.deadline);
-      if (!c.result_closed) {
-        fds.push_back({c.result_fd, POLLIN, 0});
-        owner.emplace_back(i, true);
-      }
-      if (!c.diag_closed) {
-        fds.push_back({c.diag_fd, POLLIN, 0});
-        owner.emplace_back(i, false);
-      }
+    for (const auto& c : children_) {
+      next_deadline = std::min(next_deadline, c.deadline);
+      fds.push_back({c.result_fd, POLLIN, 0});
     }
     double wait_s  = std::max(0.0, next_deadline - now_s());
     int timeout_ms = static_cast<int>(std::min(wait_s * 1000 + 1, 1e9));
@@ -203,36 +240,22 @@ std::vector<ChildResult> ProcessPool::wait_some()
         return done;  // let the caller look at its interruption flag
       throw std::runtime_error(fmt::format("poll: {}", std::strerror(errno)));
     }
-    for (size_t k = 0; k < fds.size(); ++k) {
-      if (!fds[k].revents)
-        continue;
-      Child& c = children_[owner[k].first];
-      if (owner[k].second) {
-        if (!drain(c.result_fd, c.result, 0)) {
-          ::close(c.result_fd);
-          c.result_closed = true;
-        }
-      } else if (!drain(c.diag_fd, c.diagnostics, kDiagnosticsKept)) {
-        ::close(c.diag_fd);
-        c.diag_closed = true;
-      }
-    }
+    std::vector<bool> finished(children_.size(), false);
+    for (size_t k = 0; k < fds.size(); ++k)
+      if (fds[k].revents)
+        finished[k] = !drain(children_[k].result_fd, children_[k].result);
     double t = now_s();
-    for (auto& c : children_) {
-      if (!c.timed_out && !(c.result_closed && c.diag_closed) && t >= c.deadline) {
-        ::kill(c.pid, SIGKILL);
-        c.timed_out = true;
+    for (size_t k = 0; k < children_.size(); ++k)
+      if (!finished[k] && t >= children_[k].deadline) {
+        ::kill(children_[k].pid, SIGKILL);
+        children_[k].timed_out = true;
+        finished[k]            = true;
       }
-    }
-    for (size_t i = 0; i < children_.size();) {
-      Child& c = children_[i];
-      bool finished = (c.result_closed && c.diag_closed) || c.timed_out;
-      if (finished) {
-        done.push_back(reap(c));
-        children_.erase(children_.begin() + static_cast<long>(i));
-      } else {
-        ++i;
-      }
+    for (size_t k = children_.size(); k-- > 0;) {
+      if (!finished[k])
+        continue;
+      done.push_back(reap(children_[k]));
+      children_.erase(children_.begin() + static_cast<long>(k));
     }
   }
   return done;
@@ -245,12 +268,11 @@ void ProcessPool::kill_all()
     int status = 0;
     while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (!c.result_closed)
-      ::close(c.result_fd);
-    if (!c.diag_closed)
-      ::close(c.diag_fd);
+    ::close(c.result_fd);
+    slot_in_use_[c.slot] = false;
   }
   children_.clear();
+  collect_exited(true);
 }
 
 }  // namespace isogrid

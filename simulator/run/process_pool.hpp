@@ -2,9 +2,9 @@
 // Runs each simulated point in a child forked from this process, at most `jobs` at a time.
 //
 // SimGrid's Engine is a per-process singleton whose clock cannot be reset, so every simulation needs a fresh
-// process. Forking a warm parent (libraries loaded, experiment parsed) costs a fraction of a millisecond; exec'ing
-// a new program costs ~20 ms. A child that crashes, throws or outlives its timeout becomes an error result and
-// the pool carries on.
+// process. Forking a warm parent (libraries loaded and bound, experiment parsed, engine prepared) costs well under
+// a millisecond; exec'ing a new program costs ~20 ms. A child that crashes, throws or outlives its timeout
+// becomes an error result and the pool carries on.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -17,7 +17,7 @@ struct ChildResult {
   uint64_t task = 0;
   bool ok       = false;
   std::string payload;  // what the child's work returned, when ok
-  std::string error;    // why not, when !ok
+  std::string error;    // why not, when !ok (with the end of the child's output)
   double wall_s = 0;
 };
 
@@ -46,22 +46,24 @@ private:
   struct Child {
     uint64_t task;
     pid_t pid;
-    int result_fd;
-    int diag_fd;  // the child's stdout and stderr, kept for error messages
+    int result_fd;  // read end of the pipe the child writes its result to
+    size_t slot;    // which output file holds its stdout and stderr
     std::string result;
-    std::string diagnostics;
     double started;
     double deadline;
-    bool result_closed = false;
-    bool diag_closed   = false;
-    bool timed_out     = false;
+    bool timed_out = false;
   };
 
   ChildResult reap(Child& child);
+  std::string output_tail(size_t slot) const;
+  void collect_exited(bool block);  // waits for children that already reported (no zombies left behind)
 
   unsigned jobs_;
   double timeout_s_;
   std::vector<Child> children_;
+  std::vector<pid_t> exited_;        // reported their result, exit not yet collected
+  std::vector<int> output_files_;    // one in-memory file per slot, reused child after child
+  std::vector<bool> slot_in_use_;
 };
 
 }  // namespace isogrid

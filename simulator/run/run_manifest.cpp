@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <stdexcept>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace isogrid {
@@ -71,8 +72,20 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
   return m;
 }
 
+namespace {
+double cpu_seconds(int who)
+{
+  rusage u{};
+  ::getrusage(who, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
+}  // namespace
+
 void set_manifest_status(nlohmann::json& manifest, const std::string& status, const RunCounts& counts, double wall_s)
 {
+  // Where the time went: the harness itself (parsing, forking, writing) and the simulations in its children.
+  manifest["cpu_s"] = {{"harness", cpu_seconds(RUSAGE_SELF)}, {"simulations", cpu_seconds(RUSAGE_CHILDREN)}};
   manifest["status"]      = status;
   manifest["finished_at"] = utc_timestamp();
   manifest["wall_s"]      = wall_s;

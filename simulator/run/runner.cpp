@@ -96,7 +96,19 @@ Outcome decode(const std::string& bytes)
 
 class RowFormatter {
 public:
-  explicit RowFormatter(const Experiment& ex) : ex_(ex), primary_(ex.model->metric_index(ex.model->info().primary_metric)) {}
+  explicit RowFormatter(const Experiment& ex)
+      : ex_(ex), primary_(ex.model->metric_index(ex.model->info().primary_metric))
+  {
+    // Fixed parameters read the same in every row: format them once.
+    const auto& fixed = ex.sweep.fixed();
+    fixed_cells_.resize(fixed.size());
+    swept_.assign(fixed.size(), false);
+    for (const auto& axis : ex.sweep.axes())
+      swept_[axis.param] = true;
+    for (size_t i = 0; i < fixed.size(); ++i)
+      if (!swept_[i])
+        fixed_cells_[i] = "," + csv_field(format_value(fixed[i]));
+  }
 
   std::string ok(const Point& p, const Outcome& out, double wall_s) const
   {
@@ -131,8 +143,14 @@ private:
   std::string prefix(const Point& p, const char* status) const
   {
     std::string row = fmt::format("{},{}", p.index, p.repetition);
-    for (const auto& v : p.values)
-      row += "," + csv_field(format_value(v));
+    for (size_t i = 0; i < p.values.size(); ++i) {
+      if (swept_[i]) {
+        row += ',';
+        row += csv_field(format_value(p.values[i]));
+      } else {
+        row += fixed_cells_[i];
+      }
+    }
     return row + fmt::format(",{},{}", p.seed, status);
   }
 
@@ -149,6 +167,8 @@ private:
 
   const Experiment& ex_;
   size_t primary_;
+  std::vector<std::string> fixed_cells_;  // ",value" for each fixed parameter
+  std::vector<bool> swept_;
 };
 
 // Rows already in results.csv: their indices, after dropping a torn last line (a kill mid-write).
@@ -271,6 +291,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   SimulationContext context{ex.simgrid_config, options.simgrid_logs};
   ProcessPool pool(options.jobs, ex.timeout_s);
   std::unordered_map<uint64_t, Point> in_flight;
+  bool warmed_up = false;
 
   auto record = [&](const ChildResult& r) {
     Point& p = in_flight.at(r.task);
@@ -319,6 +340,10 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
       sink.push(i, std::move(row));
       progress.tick(failed);
       continue;
+    }
+    if (options.warm_up && !warmed_up) {
+      options.warm_up(context);
+      warmed_up = true;
     }
     while ((pool.full() || sink.waiting() > kMaxWaitingRows) && !pool.idle() && !g_interrupted)
       collect();

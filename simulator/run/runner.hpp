@@ -4,6 +4,7 @@
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/run/run_manifest.hpp"
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -18,6 +19,9 @@ struct RunOptions {
   bool simgrid_logs = false;
   std::string command_line;
   std::string simgrid_version;
+  // Called once, in this process, before the first simulated point is forked (the CLI prepares a SimGrid engine
+  // there, so that children do not each initialise one). Optional.
+  std::function<void(const SimulationContext&)> warm_up;
 };
 
 struct RunResult {

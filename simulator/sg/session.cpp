@@ -1,12 +1,15 @@
 #include "simulator/sg/session.hpp"
 
+#include <csignal>
 #include <fmt/format.h>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/version.h>
 
 namespace isogrid::sg {
 
-Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
+namespace {
+
+simgrid::s4u::Engine* create_engine(const std::vector<std::string>& config, bool simgrid_logs)
 {
   std::vector<std::string> args = {"isogrid"};
   if (!simgrid_logs)
@@ -18,7 +21,32 @@ Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
     argv.push_back(a.data());
   argv.push_back(nullptr);
   int argc = static_cast<int>(args.size());
-  engine_  = new simgrid::s4u::Engine(&argc, argv.data());
+  return new simgrid::s4u::Engine(&argc, argv.data());
+}
+
+}  // namespace
+
+void prepare_engine(const std::vector<std::string>& config, bool simgrid_logs)
+{
+  if (simgrid::s4u::Engine::has_instance())
+    return;
+  // SimGrid's engine takes over Ctrl-C (it prints its status and exits). In the parent of a sweep, Ctrl-C must stay
+  // the runner's: it keeps finished rows and says how to resume. Children get SimGrid's handler back on their own.
+  struct sigaction previous {};
+  ::sigaction(SIGINT, nullptr, &previous);
+  create_engine(config, simgrid_logs);
+  ::sigaction(SIGINT, &previous, nullptr);
+}
+
+Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
+{
+  if (simgrid::s4u::Engine::has_instance()) {
+    engine_ = simgrid::s4u::Engine::get_instance();
+    for (const auto& c : config)
+      simgrid::s4u::Engine::set_config(c);
+  } else {
+    engine_ = create_engine(config, simgrid_logs);
+  }
 }
 
 // The engine is deliberately not deleted: a session lives in a child process that exits right after the run,
