@@ -66,23 +66,69 @@ done
 echo "== harness overhead on a 1000-worker star (20 points vs 20 runs of a bare S4U program)"
 for i in $(seq "$REPEAT"); do
   "$ISOGRID" run bench/star-1000.yaml --out "$OUT/star" --force --jobs 1 --no-plot --no-progress > /dev/null
-  python3 -c "print(1000 * $(wall "$OUT/star") / 20)"
-done | stat > "$OUT/star.isogrid"
-for i in $(seq "$REPEAT"); do
+  python3 -c "print(1000 * $(wall "$OUT/star") / 20)" >> "$OUT/star.isogrid.sweep"
+  # wall_s of a row: from fork to result, i.e. the point's whole cost inside the sweep.
+  python3 -c "import csv,sys; r=list(csv.DictReader(open(sys.argv[1]))); print(1000*sum(float(x['wall_s']) for x in r)/len(r))" \
+    "$OUT/star/results.csv" >> "$OUT/star.isogrid.point"
   start=$(date +%s.%N)
-  for k in $(seq 20); do "$BUILD/bench/bench_bare_star" 1000 > /dev/null; done
-  python3 -c "import time; print(1000 * (time.time() - $start) / 20)"
-done | stat > "$OUT/star.bare"
-echo "ms per point: isogrid $(cat "$OUT/star.isogrid"), bare S4U $(cat "$OUT/star.bare")"
+  for k in $(seq 20); do "$BUILD/bench/bench_bare_star" 1000 | sed 's/.*elapsed_ms=//' >> "$OUT/star.bare.inside"; done
+  python3 -c "import time; print(1000 * (time.time() - $start) / 20)" >> "$OUT/star.bare.process"
+done
+for f in isogrid.sweep isogrid.point bare.process bare.inside; do stat < "$OUT/star.$f" > "$OUT/star.$f.stat"; done
+echo "ms per point: isogrid $(cat "$OUT/star.isogrid.point.stat") (sweep $(cat "$OUT/star.isogrid.sweep.stat")), bare S4U $(cat "$OUT/star.bare.inside.stat") (process $(cat "$OUT/star.bare.process.stat"))"
 {
   echo "## Harness overhead, 1000-worker star"
   echo
   echo "| | ms per simulated point |"
   echo "|---|---|"
-  echo "| isogrid sweep (fork per point, both phases, row written) | $(cat "$OUT/star.isogrid") |"
-  echo "| bare S4U program (exec per run, same schedule) | $(cat "$OUT/star.bare") |"
+  echo "| isogrid, one point inside a sweep (fork to result: engine, platform, partition, both schedules, result) | $(cat "$OUT/star.isogrid.point.stat") |"
+  echo "| bare S4U program, inside the process (engine, platform, both schedules) | $(cat "$OUT/star.bare.inside.stat") |"
+  echo "| isogrid sweep wall time / points (rows written, run.json, start-up amortised) | $(cat "$OUT/star.isogrid.sweep.stat") |"
+  echo "| bare S4U program as a process (exec, start-up, simulation) | $(cat "$OUT/star.bare.process.stat") |"
   echo
 } >> "$REPORT"
+
+echo "== harness overhead in instructions (callgrind; deterministic, unlike timings on a shared machine)"
+if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then
+  cg="$OUT/callgrind"
+  mkdir -p "$cg"
+  # --dump-before=_Fork zeroes the parent's counters at each fork, so the child's file holds only its own work:
+  # engine adoption, platform, partition, both schedules, the result written back.
+  ISOGRID_LAZY_BINDING=1 valgrind --tool=callgrind --dump-before=_Fork --callgrind-out-file="$cg/iso.%p" \
+    "$ISOGRID" run bench/star-1000.yaml --out "$OUT/cg-run" --force --jobs 1 --no-plot --no-progress --set V=1e11 \
+    > /dev/null 2>&1
+  valgrind --tool=callgrind --callgrind-out-file="$cg/bare.out" "$BUILD/bench/bench_bare_star" 1000 > /dev/null 2>&1
+  python3 - "$cg" >> "$REPORT" << 'PY'
+import glob, os, re, subprocess, sys
+cg = sys.argv[1]
+def total(path):
+    for line in open(path):
+        if line.startswith("totals:"):
+            return int(line.split()[1])
+files = sorted(glob.glob(os.path.join(cg, "iso.*")))
+parents = {f.rsplit(".", 1)[0] for f in files if re.search(r"iso\.\d+\.\d+$", f)}
+child = [f for f in files if re.search(r"iso\.\d+$", f) and f not in parents][0]
+parent_after = [f for f in files if f in parents][0]
+annotate = subprocess.run(["callgrind_annotate", "--inclusive=yes", os.path.join(cg, "bare.out")],
+                          capture_output=True, text=True).stdout
+bare_main = int(re.search(r"([\d,]+) \([ \d.]+%\)\s+\?\?\?:main ", annotate).group(1).replace(",", ""))
+bare_all = total(os.path.join(cg, "bare.out"))
+point = total(child)
+after = total(parent_after)
+print("## Harness overhead, 1000-worker star, in instructions (callgrind)\n")
+print("| | instructions |\n|---|---|")
+print(f"| isogrid child for one point (fork to result) | {point / 1e6:.1f} M |")
+print(f"| isogrid parent after the fork (row, run.json, reference check: an upper bound on per-point work) | {after / 1e6:.1f} M |")
+print(f"| bare S4U program, main (engine, platform, both schedules) | {bare_main / 1e6:.1f} M |")
+print(f"| bare S4U program, whole process (with dynamic loading and static initialisers) | {bare_all / 1e6:.1f} M |")
+print(f"\nOverhead of the harness against the bare program's simulation: {100 * ((point + after) / bare_main - 1):+.1f} % "
+      f"(at most; the parent's share is one-off work here). Against a bare process per point: "
+      f"{100 * (point / bare_all - 1):+.1f} %.\n")
+PY
+  tail -n 10 "$REPORT"
+else
+  echo "valgrind not found: skipped" | tee -a "$REPORT"
+fi
 
 echo "== parent memory over a 100 000-point simulated sweep (--jobs 2)"
 "$ISOGRID" run bench/sweep-dlt-m10.yaml --out "$OUT/mem" --force --jobs 2 --no-plot --no-progress \

@@ -1,5 +1,6 @@
 #include "simulator/cli/commands.hpp"
 #include "simulator/cli/experiment_loading.hpp"
+#include "simulator/cli/run_flags.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/report/report_writer.hpp"
 #include "simulator/sg/session.hpp"
@@ -16,11 +17,7 @@ namespace {
 
 struct ReproduceArgs {
   std::string folder;
-  std::string out;
-  unsigned jobs = 0;
-  bool resume   = false;
-  bool force    = false;
-  bool no_plot  = false;
+  RunFlags flags;
 };
 
 std::vector<std::string> study_files(const std::string& folder, const std::vector<std::string>& order)
@@ -52,20 +49,13 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   std::vector<Experiment> experiments;
   for (const auto& f : files)
     experiments.push_back(load_checked_experiment(f, {}));
-  fs::path out = args.out.empty() ? fs::path("results") / fs::path(args.folder).lexically_normal().filename()
-                                  : fs::path(args.out);
+  fs::path out = args.flags.out.empty() ? fs::path("results") / fs::path(args.folder).lexically_normal().filename()
+                                  : fs::path(args.flags.out);
   if (out.filename().empty())
     out = out.parent_path();
   std::vector<RunOptions> options;
   for (const auto& ex : experiments) {
-    RunOptions opt;
-    opt.out_dir         = (out / fs::path(ex.file).stem()).string();
-    opt.jobs            = args.jobs ? args.jobs : default_jobs();
-    opt.resume          = args.resume;
-    opt.force           = args.force;
-    opt.command_line    = shared.command_line;
-    opt.simgrid_version = sg::simgrid_version();
-    opt.warm_up = [](const SimulationContext& c) { sg::prepare_engine(c.simgrid_config, c.simgrid_logs); };
+    RunOptions opt = make_run_options(args.flags, (out / fs::path(ex.file).stem()).string(), shared);
     check_output_folder(ex, opt);
     options.push_back(opt);
   }
@@ -87,7 +77,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     }
     s.references    = check_references(ex, s.run.results_csv);
     s.max_deviation = max_abs_deviation(s.run.results_csv);
-    if (!args.no_plot)
+    if (!args.flags.no_plot)
       s.plots = render_plots(options[i].out_dir);
     missed += count_failures(s.references);
     fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}\n", s.run.counts.total, s.run.wall_s,
@@ -115,12 +105,7 @@ void add_reproduce_command(CLI::App& app, Shared& shared)
   cmd->add_option("folder", args->folder, "a paper's folder, e.g. experiments/drozdowski2003/")
       ->required()
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("-o,--out", args->out, "output folder (default: results/<paper folder name>)");
-  cmd->add_option("-j,--jobs", args->jobs, "simulated points run in parallel (default: all cores)")
-      ->check(CLI::Range(1u, 1024u));
-  cmd->add_flag("--resume", args->resume, "continue interrupted studies; finished points are kept");
-  cmd->add_flag("--force", args->force, "replace previous results in the output folder");
-  cmd->add_flag("--no-plot", args->no_plot, "do not draw the plots");
+  add_run_flags(cmd, args->flags, "results/<paper folder name>");
   cmd->footer("Exit code 1 when a reference value is out of its tolerance; the report says which.");
   cmd->callback([args, &shared] { reproduce(*args, shared); });
 }

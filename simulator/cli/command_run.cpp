@@ -1,10 +1,10 @@
 #include "simulator/cli/commands.hpp"
 #include "simulator/cli/experiment_loading.hpp"
+#include "simulator/cli/run_flags.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/report/plotter.hpp"
 #include "simulator/report/reference_check.hpp"
 #include "simulator/run/runner.hpp"
-#include "simulator/sg/session.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -16,14 +16,8 @@ namespace {
 
 struct RunArgs {
   std::string experiment;
-  std::string out;
-  unsigned jobs = 0;
   std::vector<std::string> set;
-  bool resume      = false;
-  bool force       = false;
-  bool no_plot     = false;
-  bool no_progress = false;
-  bool simgrid_logs = false;
+  RunFlags flags;
 };
 
 std::string default_out_dir(const std::string& experiment)
@@ -34,16 +28,8 @@ std::string default_out_dir(const std::string& experiment)
 void run(const RunArgs& args, Shared& shared)
 {
   Experiment ex = load_checked_experiment(args.experiment, args.set);
-  RunOptions opt;
-  opt.out_dir         = args.out.empty() ? default_out_dir(args.experiment) : args.out;
-  opt.jobs            = args.jobs ? args.jobs : default_jobs();
-  opt.resume          = args.resume;
-  opt.force           = args.force;
-  opt.progress        = !args.no_progress;
-  opt.simgrid_logs    = args.simgrid_logs;
-  opt.command_line    = shared.command_line;
-  opt.simgrid_version = sg::simgrid_version();
-  opt.warm_up = [](const SimulationContext& c) { sg::prepare_engine(c.simgrid_config, c.simgrid_logs); };
+  RunOptions opt = make_run_options(args.flags, args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out,
+                                    shared);
 
   fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
              ex.sweep.size(), ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);
@@ -68,7 +54,7 @@ void run(const RunArgs& args, Shared& shared)
     fmt::print("\nreferences: {} of {} within tolerance\n{}", outcomes.size() - missed, outcomes.size(),
                references_table_text(ex, outcomes));
   }
-  if (!args.no_plot && !ex.plots.empty()) {
+  if (!args.flags.no_plot && !ex.plots.empty()) {
     PlotResult plots = render_plots(opt.out_dir);
     if (plots.ok)
       for (const auto& f : plots.files)
@@ -90,19 +76,12 @@ void add_run_command(CLI::App& app, Shared& shared)
   cmd->add_option("experiment", args->experiment, "experiment file (YAML), e.g. experiments/drozdowski2003/fig3.yaml")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("-o,--out", args->out, "output folder (default: results/<experiment name>)");
-  cmd->add_option("-j,--jobs", args->jobs, "simulated points run in parallel, one process each (default: all cores)")
-      ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--set", args->set,
                   "override a key: --set S=10 fixes a parameter, --set 'V=logspace(0,10,21)' sweeps it, "
                   "--set seed=7 sets a top-level key, --set parameters.A=[1,2] uses a path")
       ->take_all()
       ->allow_extra_args(false);
-  cmd->add_flag("--resume", args->resume, "continue an interrupted run in the same folder; finished points are kept");
-  cmd->add_flag("--force", args->force, "replace a previous run in the output folder");
-  cmd->add_flag("--no-plot", args->no_plot, "do not draw the plots");
-  cmd->add_flag("--no-progress", args->no_progress, "no progress line (it is shown only on a terminal anyway)");
-  cmd->add_flag("--simgrid-logs", args->simgrid_logs, "let SimGrid print its own log lines");
+  add_run_flags(cmd, args->flags, "results/<experiment name>");
   cmd->footer("Interrupt with Ctrl-C at any time: finished rows stay in results.csv and --resume picks up the rest.\n"
               "results.csv has one row per point, in sweep order, identical for any --jobs (but for wall_s).");
   cmd->callback([args, &shared] { run(*args, shared); });

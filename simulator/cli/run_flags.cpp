@@ -1,0 +1,35 @@
+#include "simulator/cli/run_flags.hpp"
+
+#include "simulator/sg/session.hpp"
+
+namespace isogrid::cli {
+
+void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& default_out)
+{
+  command->add_option("-o,--out", flags.out, "output folder (default: " + default_out + ")");
+  command->add_option("-j,--jobs", flags.jobs, "simulated points run in parallel, one process each (default: all cores)")
+      ->check(CLI::Range(1u, 1024u));
+  command->add_flag("--resume", flags.resume, "continue an interrupted run in the same folder; finished points are kept");
+  command->add_flag("--force", flags.force, "replace a previous run in the output folder");
+  command->add_flag("--no-plot", flags.no_plot, "do not draw the plots");
+  command->add_flag("--no-progress", flags.no_progress, "no progress line (it is shown only on a terminal anyway)");
+  command->add_flag("--simgrid-logs", flags.simgrid_logs, "let SimGrid print its own log lines");
+}
+
+RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, const Shared& shared)
+{
+  RunOptions opt;
+  opt.out_dir         = out_dir;
+  opt.jobs            = flags.jobs ? flags.jobs : default_jobs();
+  opt.resume          = flags.resume;
+  opt.force           = flags.force;
+  opt.progress        = !flags.no_progress;
+  opt.simgrid_logs    = flags.simgrid_logs;
+  opt.command_line    = shared.command_line;
+  opt.simgrid_version = sg::simgrid_version();
+  // Children fork from a parent whose engine is ready: each point skips SimGrid's initialisation.
+  opt.warm_up = [](const SimulationContext& c) { sg::prepare_engine(c.simgrid_config, c.simgrid_logs); };
+  return opt;
+}
+
+}  // namespace isogrid::cli

@@ -1,0 +1,24 @@
+#pragma once
+// The options `run` and `reproduce` share, and the RunOptions they turn into.
+#include "simulator/cli/commands.hpp"
+#include "simulator/run/runner.hpp"
+
+#include <string>
+
+namespace isogrid::cli {
+
+struct RunFlags {
+  std::string out;
+  unsigned jobs     = 0;  // 0: every core
+  bool resume       = false;
+  bool force        = false;
+  bool no_plot      = false;
+  bool no_progress  = false;
+  bool simgrid_logs = false;
+};
+
+void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& default_out);
+
+RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, const Shared& shared);
+
+}  // namespace isogrid::cli
