@@ -185,8 +185,9 @@ TEST(DltPartition, ResultReturnLifoScheduleHasNoIdleTime)
   for (size_t i = w.size(); i-- > 0;) {
     double start = std::max(port, ready[i]);
     EXPECT_NEAR(start, ready[i], 1e-9);  // no worker waits for the port...
-    if (i + 1 < w.size())
+    if (i + 1 < w.size()) {
       EXPECT_NEAR(start, port, 1e-9);  // ...and the port does not wait for a worker
+    }
     port = start + w[i].S + beta * w[i].C * p.alpha[i];
   }
   EXPECT_NEAR(port, p.summary.makespan, 1e-9);

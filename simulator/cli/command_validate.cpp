@@ -1,5 +1,6 @@
 #include "simulator/cli/commands.hpp"
 #include "simulator/cli/experiment_loading.hpp"
+#include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"
 #include "simulator/experiment/yaml_source.hpp"
 #include "simulator/sg/platform_check.hpp"
@@ -9,11 +10,6 @@
 namespace isogrid::cli {
 
 namespace {
-
-bool ends_with(const std::string& s, const std::string& suffix)
-{
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 void validate_experiment(const std::string& path, const std::vector<std::string>& set)
 {

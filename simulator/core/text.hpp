@@ -10,6 +10,10 @@ std::string join(const std::vector<std::string>& parts, const std::string& separ
 std::string closest_match(const std::string& name, const std::vector<std::string>& known);
 
 std::string trim(const std::string& s);
+bool ends_with(const std::string& s, const std::string& suffix);
+
+// Seconds on a monotonic clock, for durations (progress, timeouts, wall_s).
+double monotonic_seconds();
 
 // "1h02m03s"-style duration for progress lines and summaries.
 std::string format_duration(double seconds);

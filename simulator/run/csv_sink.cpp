@@ -1,9 +1,9 @@
 #include "simulator/run/csv_sink.hpp"
 
+#include "simulator/core/text.hpp"
 #include "simulator/run/results_reader.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -65,7 +65,7 @@ void CsvSink::write_line(const std::string& line)
   std::fputc('\n', file_);
   // Flushed at least every kFlushInterval: a killed run loses at most that much work (which --resume redoes),
   // and fast analytic sweeps do not pay a system call per row.
-  double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  double now = monotonic_seconds();
   if (now - last_flush_ >= kFlushInterval) {
     std::fflush(file_);
     last_flush_ = now;

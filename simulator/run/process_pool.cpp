@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -25,12 +24,6 @@ namespace {
 constexpr size_t kOutputKept = 2000;  // the tail of a child's output that goes into its error message
 constexpr char kOk           = 'K';
 constexpr char kThrown       = 'X';
-
-double now_s()
-{
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 void write_all(int fd, const char* data, size_t size)
 {
@@ -135,7 +128,7 @@ void ProcessPool::launch(uint64_t task, const std::function<std::string()>& work
   // Buffered output would otherwise be inherited, and printed again, by the child.
   std::fflush(stdout);
   std::fflush(stderr);
-  double started = now_s();
+  double started = monotonic_seconds();
   pid_t pid      = ::fork();
   if (pid < 0) {
     ::close(result_pipe[0]);
@@ -185,7 +178,7 @@ ChildResult ProcessPool::reap(Child& c)
 
   ChildResult r;
   r.task   = c.task;
-  r.wall_s = now_s() - c.started;
+  r.wall_s = monotonic_seconds() - c.started;
   auto with_output = [&](std::string msg) {
     std::string out = output_tail(c.slot);
     return out.empty() ? msg : msg + "; output: " + out;
@@ -232,7 +225,7 @@ std::vector<ChildResult> ProcessPool::wait_some()
       next_deadline = std::min(next_deadline, c.deadline);
       fds.push_back({c.result_fd, POLLIN, 0});
     }
-    double wait_s  = std::max(0.0, next_deadline - now_s());
+    double wait_s  = std::max(0.0, next_deadline - monotonic_seconds());
     int timeout_ms = static_cast<int>(std::min(wait_s * 1000 + 1, 1e9));
     int n          = ::poll(fds.data(), fds.size(), timeout_ms);
     if (n < 0) {
@@ -244,7 +237,7 @@ std::vector<ChildResult> ProcessPool::wait_some()
     for (size_t k = 0; k < fds.size(); ++k)
       if (fds[k].revents)
         finished[k] = !drain(children_[k].result_fd, children_[k].result);
-    double t = now_s();
+    double t = monotonic_seconds();
     for (size_t k = 0; k < children_.size(); ++k)
       if (!finished[k] && t >= children_[k].deadline) {
         ::kill(children_[k].pid, SIGKILL);

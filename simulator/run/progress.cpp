@@ -2,23 +2,16 @@
 
 #include "simulator/core/text.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <fmt/format.h>
 #include <unistd.h>
 
 namespace isogrid {
 
-static double now_s()
-{
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
 bool Progress::terminal_attached() { return ::isatty(STDERR_FILENO) == 1; }
 
 Progress::Progress(uint64_t total, uint64_t already_done, bool enabled)
-    : total_(total), done_(already_done), start_done_(already_done), enabled_(enabled), started_(now_s())
+    : total_(total), done_(already_done), start_done_(already_done), enabled_(enabled), started_(monotonic_seconds())
 {
 }
 
@@ -35,7 +28,7 @@ void Progress::draw(bool force)
 {
   if (!enabled_)
     return;
-  double t = now_s();
+  double t = monotonic_seconds();
   if (!force && t - last_draw_ < 0.1 && done_ < total_)
     return;
   last_draw_     = t;

@@ -7,7 +7,6 @@
 #include "simulator/run/results_reader.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstring>
@@ -27,12 +26,6 @@ void on_interrupt(int) { g_interrupted = 1; }
 
 // Rows that finished ahead of a slow point wait in memory; past this many, no new point starts until it is done.
 constexpr size_t kMaxWaitingRows = 10000;
-
-double now_s()
-{
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 class InterruptGuard {
 public:
@@ -284,7 +277,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   write_json_atomically(manifest_path, manifest);
 
   InterruptGuard guard;
-  double started = now_s();
+  double started = monotonic_seconds();
   CsvSink sink(csv_path, results_header(ex), counts.total, done, resuming);
   RowFormatter format(ex);
   Progress progress(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
@@ -324,16 +317,14 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     Point p = ex.sweep.point(i);
     bool needs_child = ex.simulates() || ex.model->predict_needs_simulator(p);
     if (!needs_child) {
-      double t0 = now_s();
+      double t0 = monotonic_seconds();
       std::string row;
       bool failed = false;
       try {
-        Outcome out(ex.model->info().metrics.size());
-        ex.model->predict(p, out);
-        row = format.ok(p, out, now_s() - t0);
+        row = format.ok(p, evaluate_point(ex, p, context), monotonic_seconds() - t0);
       } catch (const std::exception& e) {
         failed = true;
-        row    = format.error(p, e.what(), now_s() - t0);
+        row    = format.error(p, e.what(), monotonic_seconds() - t0);
       }
       counts.ran += 1;
       counts.errors += failed ? 1 : 0;
@@ -362,7 +353,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   }
   sink.close();
   progress.finish();
-  result.wall_s = now_s() - started;
+  result.wall_s = monotonic_seconds() - started;
   set_manifest_status(manifest, result.interrupted ? "interrupted" : "complete", counts, result.wall_s);
   write_json_atomically(manifest_path, manifest);
   return result;

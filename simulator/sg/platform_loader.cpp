@@ -1,6 +1,7 @@
 #include "simulator/sg/platform_loader.hpp"
 
 #include "simulator/core/input_error.hpp"
+#include "simulator/core/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -13,13 +14,6 @@
 namespace sg4 = simgrid::s4u;
 
 namespace isogrid::sg {
-
-namespace {
-bool ends_with(const std::string& s, const std::string& suffix)
-{
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-}  // namespace
 
 void build_grid_platform(const std::string& path);  // grid_builder.cpp
 

@@ -30,9 +30,13 @@ Instance instance_from_point(const Point& point)
     auto factor = [&](int k) { return 1 + spread[k] * (2 * u[k] - 1); };
     inst.workers[i] = Worker{A[i] * factor(0), C[i] * factor(1), S[i] * factor(2)};
   }
-  const SequencePolicy& order = sequence_policies().get(point.text("sequence"));
-  inst.workers                = reorder(inst.workers, order(inst.workers));
+  inst.workers = reorder(inst.workers, serving_order(point, inst.workers));
   return inst;
+}
+
+std::vector<size_t> serving_order(const Point& point, const std::vector<Worker>& workers)
+{
+  return sequence_policies().get(point.text("sequence"))(workers);
 }
 
 }  // namespace isogrid::dlt

@@ -223,9 +223,8 @@ private:
       workers.push_back({unit_flops / sg::host_speed(h), unit_bytes / r.bandwidth, r.latency});
     }
     // The sequence policy orders the hosts as it orders the closed-form workers.
-    Instance inst{workers, p.number("V"), p.number("beta")};
-    const auto& order = sequence_policies().get(p.text("sequence"))(inst.workers);
-    inst.workers      = reorder(inst.workers, order);
+    std::vector<size_t> order = serving_order(p, workers);
+    Instance inst{reorder(workers, order), p.number("V"), p.number("beta")};
     std::vector<sg::Host*> served;
     for (size_t i : order)
       served.push_back(candidates[i]);
