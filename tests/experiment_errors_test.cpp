@@ -196,3 +196,12 @@ TEST(ExperimentErrors, OverrideErrorsPointAtTheCommandLine)
 }
 
 TEST(ExperimentErrors, NotAMapping) { expect_error("- just\n- a list\n", {1, "", "is a mapping"}); }
+
+TEST(ExperimentErrors, AFileWithOnlyASweepLoads)
+{
+  // No `parameters` key at all: every lookup under it must cope with the key being absent.
+  TempDir dir;
+  Experiment ex = load_experiment(dir.write("exp.yaml", "model: dlt-star\nsweep:\n  m: [1, 2]\n  V: [10, 100]\n"), {},
+                                  builtin_catalog(), [](const std::string&) {});
+  EXPECT_EQ(ex.sweep.size(), 4u);
+}

@@ -59,9 +59,13 @@ def number(x):
     return repr(x)
 
 
-def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title="Test experiment", status="complete"):
+def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title="Test experiment", status="complete",
+                 metrics=None):
     """run.json and results.csv for `rows`: dicts with the parameters, 'status', and per
-    face a dict of metric values ('pred', 'sim')."""
+    face a dict of metric values ('pred', 'sim'); `metrics` as in run.json (METRICS by
+    default)."""
+    metrics = METRICS if metrics is None else metrics
+    metric_names = [m["name"] for m in metrics]
     os.makedirs(folder, exist_ok=True)
     run = {
         "isogrid_version": "test",
@@ -72,8 +76,8 @@ def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title
             "axes": [{"name": name, "values": [number(v) if not isinstance(v, str) else v for v in values]}
                      for name, values in axes],
         },
-        "metrics": METRICS,
-        "primary_metric": "makespan",
+        "metrics": metrics,
+        "primary_metric": metric_names[0],
         "plots": plots,
         "status": status,
     }
@@ -81,7 +85,7 @@ def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title
         json.dump(run, f, indent=2)
     header = ["index", "repetition"] + params + ["seed", "status"]
     for face in faces:
-        header += [f"{face}_{m}" for m in METRIC_NAMES]
+        header += [f"{face}_{m}" for m in metric_names]
     if len(faces) == 2:
         header.append("rel_dev")
     header += ["message", "wall_s"]
@@ -93,7 +97,7 @@ def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title
         ok = row.get("status", "ok") == "ok"
         for face in faces:
             values = row.get(face, {})
-            fields += [number(values.get(m)) if ok else "" for m in METRIC_NAMES]
+            fields += [number(values.get(m)) if ok else "" for m in metric_names]
         if len(faces) == 2:
             fields.append("0" if ok else "")
         fields += ['"failed, on purpose"' if not ok else "", "0.001000"]
@@ -173,6 +177,62 @@ def categorical_folder(folder):
     plots = [{"kind": "line", "x": "policy", "y": ["makespan"], "face": "simulated", "log_x": False,
               "log_y": False, "file": "policies.png"}]
     return write_folder(folder, [("policy", policies)], plots, rows, params=["policy", "m"], faces=("sim",))
+
+
+# A grid experiment in the manner of Korkhov (2009), ch. 4: an N_x x N_y mesh split over
+# C clusters of p processors each.  Many (N_x, p) give the same grain size.
+GRID_METRICS = [
+    {"name": "time", "doc": "execution time", "unit": "s"},
+    {"name": "grain_size", "doc": "mesh cells per processor", "unit": "cells"},
+    {"name": "beta", "doc": "communication / computation", "unit": ""},
+    {"name": "grid_efficiency", "doc": "speedup / (C p)", "unit": ""},
+    {"name": "grid_speedup", "doc": "single-processor time / time", "unit": ""},
+]
+GRID_AXES = [("C", [1, 2, 4]), ("N_x", [100, 200, 400]), ("N_y", [50, 100]), ("p", [1, 2, 4, 8])]
+
+
+def grid_values(C, N_x, N_y, p, deviation=0.0):
+    grain = N_x * N_y / (C * p)
+    compute = 1e-3 * grain
+    communicate = 0.02 * C * math.sqrt(p) * N_y / 50
+    time = (compute + communicate) * (1 + deviation)
+    beta = communicate / compute
+    e = 1 / (1 + beta)
+    return {"time": time, "grain_size": grain, "beta": beta, "grid_efficiency": e, "grid_speedup": e * C * p}
+
+
+def grid_folder(folder, plots, faces=("pred", "sim"), repetitions=2):
+    """The full C x N_x x N_y x p sweep with `repetitions` repetitions; the simulation
+    deviates from the prediction by up to 7 % (so some points leave a 5 % band), and
+    one point fails in every repetition."""
+    rows = []
+    k = 0
+    for C in GRID_AXES[0][1]:
+        for N_x in GRID_AXES[1][1]:
+            for N_y in GRID_AXES[2][1]:
+                for p in GRID_AXES[3][1]:
+                    k += 1
+                    deviation = 0.07 * math.sin(1.7 * k)  # deterministic, in [-7 %, 7 %]
+                    for rep in range(repetitions):
+                        row = {"C": C, "N_x": N_x, "N_y": N_y, "p": p, "policy": "static", "repetition": rep,
+                               "pred": grid_values(C, N_x, N_y, p),
+                               "sim": grid_values(C, N_x, N_y, p, deviation + 0.01 * rep)}
+                        if (C, N_x, N_y, p) == (2, 200, 100, 4):
+                            row["status"] = "timeout"
+                        rows.append(row)
+    return write_folder(folder, GRID_AXES, plots, rows, params=["C", "N_x", "N_y", "p", "policy"], faces=faces,
+                        title="Grid experiment", metrics=GRID_METRICS)
+
+
+# The plots of the brief (Korkhov 2009, figs. 4.3, 4.4, 4.6, 4.9).
+FIG_4_4 = {"kind": "line", "x": "grain_size", "x_kind": "metric", "y": ["time"], "series": "C", "panels": "N_y",
+           "log_x": False, "log_y": False, "face": "simulated", "file": "fig4-4.png"}
+FIG_4_9 = {"kind": "line", "x": "beta", "x_kind": "metric", "y": ["grid_efficiency"], "series": "C", "log_x": True,
+           "log_y": False, "face": "simulated", "select": {"N_y": ["50"]}, "file": "fig4-9.png"}
+FIG_4_3 = {"kind": "parity", "metric": "time", "series": "C", "band": 0.05, "log": True, "face": "simulated",
+           "file": "fig4-3.png"}
+FIG_4_6 = {"kind": "line", "x": "p", "y": ["grid_speedup"], "series": "C", "panels": "N_x", "select": {"N_y": ["50"]},
+           "log_x": True, "log_y": False, "face": "simulated", "file": "fig4-6.png"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -435,6 +495,246 @@ class ReportsProblems(FolderTestCase):
         self.assertFalse(os.path.exists(os.path.join(self.root, "escape.png")))
 
 
+class NewPlotFeatures(FolderTestCase):
+    """x_kind: metric, select, panels and parity plots, run as the C++ side runs them."""
+
+    def test_korkhov_figures(self):
+        folder = grid_folder(self.folder(), [FIG_4_4, FIG_4_9, FIG_4_3, FIG_4_6])
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["fig4-4.png", "fig4-9.png", "fig4-3.png", "fig4-6.png"])
+        self.assert_clean(result)
+        # Panels (subfigures) and parity plots are as reproducible as the rest.
+        images = {}
+        for name in ("fig4-4.png", "fig4-3.png"):
+            with open(os.path.join(folder, name), "rb") as f:
+                images[name] = f.read()
+        self.assertEqual(run_script(folder).returncode, 0)
+        for name, first in images.items():
+            with open(os.path.join(folder, name), "rb") as f:
+                self.assertEqual(f.read(), first, name)
+
+    def test_metric_x_predicted_and_simulated_with_several_metrics(self):
+        plots = [dict(FIG_4_4, y=["time", "grid_efficiency"], file="two-metrics.png"),
+                 dict(FIG_4_9, select=None, file="no-select.png"),
+                 dict(FIG_4_4, panels=None, series=None, file="one-curve.png")]
+        folder = grid_folder(self.folder(), plots)
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["two-metrics.png", "no-select.png", "one-curve.png"])
+        self.assert_clean(result)
+
+    def test_metric_x_simulated_only_with_many_series(self):
+        # 12 values of C: a colorbar instead of a legend, also with panels.
+        folder = self.folder()
+        Cs = list(range(1, 13))
+        rows = [{"C": C, "N_x": N_x, "p": p, "sim": grid_values(C, N_x, 50, p)}
+                for C in Cs for N_x in (100, 200) for p in (1, 2, 4)]
+        plots = [dict(FIG_4_4, panels="N_x", file="many.png")]
+        write_folder(folder, [("C", Cs), ("N_x", [100, 200]), ("p", [1, 2, 4])], plots, rows,
+                     params=["C", "N_x", "p"], faces=("sim",), metrics=GRID_METRICS)
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["many.png"])
+        self.assert_clean(result)
+
+    def test_select_on_contour_and_multiple_values(self):
+        plots = [{"kind": "contour", "x": "N_x", "y": "p", "z": "grid_efficiency", "face": "simulated",
+                  "select": {"N_y": ["100"], "C": ["2", "4"]}, "file": "contour.png"},
+                 dict(FIG_4_6, panels=None, select={"N_y": ["100", "50"]}, file="held.png")]
+        folder = grid_folder(self.folder(), plots)
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["contour.png", "held.png"])
+        self.assert_clean(result)
+
+    def test_panels_on_parity_without_band_and_without_series(self):
+        plots = [{"kind": "parity", "metric": "grid_efficiency", "panels": "N_x", "series": "C", "log": False,
+                  "file": "panels.png"},
+                 {"kind": "parity", "metric": "time", "panels": "p", "band": 0.05, "file": "four-panels.png"},
+                 {"kind": "parity", "file": "primary.png"}]
+        folder = grid_folder(self.folder(), plots)
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["panels.png", "four-panels.png", "primary.png"])
+        self.assert_clean(result)
+
+    def test_select_leaving_no_rows(self):
+        plots = [dict(FIG_4_9, select={"N_y": ["51"]}), dict(FIG_4_3)]
+        folder = grid_folder(self.folder(), plots)
+        result = run_script(folder)
+        self.assert_fails(result, "plot 1 (fig4-9.png)", "select N_y = 51", "matches no row",
+                          "N_y takes 50, 100")
+        self.assertEqual(result.stdout.splitlines(), ["wrote fig4-3.png"])  # the other plot is still drawn
+        self.assertFalse(os.path.exists(os.path.join(folder, "fig4-9.png")))
+
+    def test_select_leaving_only_failed_rows(self):
+        plots = [dict(FIG_4_3, select={"C": ["2"], "N_x": ["200"], "N_y": ["100"], "p": ["4"]})]
+        folder = grid_folder(self.folder(), plots)
+        self.assert_fails(run_script(folder), "select C = 2, N_x = 200, N_y = 100, p = 4", "leaves only failed rows")
+
+    def test_select_of_an_unknown_parameter(self):
+        plots = [dict(FIG_4_3, select={"M": ["2"]}), dict(FIG_4_3, select={"C": []}, file="empty.png"),
+                 dict(FIG_4_3, select={"sim_time": ["2"]}, file="metric.png")]
+        folder = grid_folder(self.folder(), plots)
+        self.assert_fails(run_script(folder), "select names 'M'", "select C must be a non-empty list",
+                          "select names 'sim_time'")
+
+    def test_parity_needs_both_faces(self):
+        plots = [dict(FIG_4_3), dict(FIG_4_4, face="predicted")]
+        folder = grid_folder(self.folder(), plots, faces=("pred",))
+        result = run_script(folder)
+        self.assert_fails(result, "plot 1 (fig4-3.png)", "no sim_time", "mode: both")
+        self.assertEqual(result.stdout.splitlines(), ["wrote fig4-4.png"])
+
+    def test_unknown_panels_parameter(self):
+        plots = [dict(FIG_4_4, panels="N_z"), dict(FIG_4_3, panels="N_z", file="parity.png"),
+                 dict(FIG_4_6, panels="p", file="same.png"),
+                 {"kind": "contour", "x": "N_x", "y": "p", "z": "time", "panels": "C", "file": "contour.png"}]
+        folder = grid_folder(self.folder(), plots)
+        result = run_script(folder)
+        self.assert_fails(result, "plot 1 (fig4-4.png): panels parameter 'N_z' is not a column",
+                          "plot 2 (parity.png): panels parameter 'N_z'", "plot 3 (same.png): panels must differ",
+                          "plot 4 (contour.png): panels are for line and parity plots")
+        self.assertEqual(result.stdout, "")
+
+    def test_bad_new_keys(self):
+        plots = [dict(FIG_4_4, x_kind="grain"), dict(FIG_4_4, x="grains", file="x.png"),
+                 dict(FIG_4_3, band=5, file="band.png"), dict(FIG_4_3, metric="energy", file="energy.png")]
+        folder = grid_folder(self.folder(), plots)
+        self.assert_fails(run_script(folder), "x_kind 'grain'", "'sim_grains'", "'band' must be",
+                          "no pred_energy or sim_energy")
+
+
+def figure_texts(fig):
+    """Every text of a figure (titles, subtitle, labels, legend), as a list."""
+    import matplotlib.text
+    return [t.get_text() for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
+
+
+def data_lines(ax):
+    """The curves of an axes, without the caps of error bars."""
+    return [l for l in ax.get_lines() if l.get_marker() not in ("_", "|") and len(l.get_xdata()) > 1]
+
+
+class DrawnFigures(unittest.TestCase):
+    """What the drawing functions put into a figure, read back from matplotlib."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.root = tempfile.mkdtemp(prefix="isogrid-plot-test-")
+        grid_folder(cls.root, [])
+        cls.ctx = plot.Context(plot.load_run(cls.root), plot.load_results(cls.root))
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.root, True)
+
+    def draw(self, spec):
+        fig = plot.DRAWERS[spec["kind"]](plot.apply_selection(self.ctx, spec, 0), spec, 0)
+        self.addCleanup(plot.plt.close, fig)
+        return fig
+
+    def test_metric_x_curves_pool_every_point(self):
+        fig = self.draw(dict(FIG_4_4, panels=None))
+        ax = fig.axes[0]
+        texts = figure_texts(fig)
+        self.assertIn("grain_size [cells]", texts)
+        subtitle = ax.get_title()
+        self.assertIn("predicted (dashed) and simulated (markers)", subtitle)
+        self.assertIn("one point per (N_x, N_y, p)", subtitle)
+        self.assertIn("2 failed runs left out", subtitle)  # both repetitions of the timed-out point
+        lines = data_lines(ax)
+        # Per C: 3 N_x x 2 N_y x 4 p = 24 points (one missing for C = 2), on both faces.
+        self.assertEqual(sorted(len(l.get_xdata()) for l in lines), [23, 23, 24, 24, 24, 24])
+        for l in lines:
+            x = np.asarray(l.get_xdata())
+            self.assertTrue((np.diff(x) >= 0).all())  # sorted by x
+
+    def test_metric_x_reads_each_face_from_its_own_column(self):
+        folder = tempfile.mkdtemp(prefix="isogrid-plot-test-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        rows = [{"N_x": n, "pred": {"grain_size": n, "time": n}, "sim": {"grain_size": 2 * n, "time": n + 1}}
+                for n in (300, 100, 200)]
+        write_folder(folder, [("N_x", [100, 200, 300])], [], rows, params=["N_x"], metrics=GRID_METRICS)
+        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        spec = dict(FIG_4_4, panels=None, series=None)
+        fig = plot.draw_line(ctx, spec, 0)
+        self.addCleanup(plot.plt.close, fig)
+        lines = {l.get_linestyle(): l for l in data_lines(fig.axes[0])}
+        np.testing.assert_array_equal(lines["--"].get_xdata(), [100, 200, 300])  # predicted
+        np.testing.assert_array_equal(lines["--"].get_ydata(), [100, 200, 300])
+        np.testing.assert_array_equal(lines["None"].get_xdata(), [200, 400, 600])  # simulated
+        np.testing.assert_array_equal(lines["None"].get_ydata(), [101, 201, 301])
+
+    def test_select_is_in_the_subtitle(self):
+        fig = self.draw(FIG_4_9)
+        subtitle = fig.axes[0].get_title()
+        self.assertIn("N_y = 50", subtitle)
+        self.assertIn("one point per (N_x, p)", subtitle)
+        self.assertEqual(fig.axes[0].get_xscale(), "log")
+
+    def test_held_parameter_after_selecting_several_values(self):
+        fig = self.draw(dict(FIG_4_6, panels=None, select={"N_y": ["100", "50"]}))
+        subtitle = fig.axes[0].get_title()
+        self.assertIn("N_y = 50", subtitle)  # held at its first selected value
+        self.assertIn("N_x = 100", subtitle)  # held as before
+        self.assertNotIn("∈", subtitle)  # named once, as held
+
+    def test_panels_titles_in_axis_order(self):
+        fig = self.draw(FIG_4_6)
+        titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+        self.assertEqual(titles, ["N_x = 100", "N_x = 200", "N_x = 400"])
+        texts = figure_texts(fig)
+        self.assertTrue(any("N_y = 50" in t for t in texts), texts)  # the subtitle
+        self.assertFalse(any("N_x = 100 ·" in t or "· N_x" in t for t in texts), texts)  # N_x is not held
+
+    def test_panels_grid_has_three_columns(self):
+        fig = self.draw(dict(FIG_4_4, panels="p"))
+        axes = [ax for ax in fig.axes if ax.get_title()]
+        self.assertEqual([ax.get_title() for ax in axes], ["p = 1", "p = 2", "p = 4", "p = 8"])
+        lefts = sorted({round(ax.get_position().x0, 3) for ax in axes})
+        self.assertEqual(len(lefts), 3)
+        self.assertEqual(axes[0].get_shared_x_axes().get_siblings(axes[0]).__len__(), 4)
+
+    def test_panel_without_ok_rows_is_marked(self):
+        # Only the failed point has N_x = 200 at C = 2, N_y = 100, p = 4.
+        fig = self.draw(dict(FIG_4_3, panels="N_x", select={"C": ["2"], "N_y": ["100"], "p": ["4"]}))
+        titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+        self.assertEqual(titles, ["N_x = 100", "N_x = 200", "N_x = 400"])
+        empty = [ax for ax in fig.axes if ax.get_title() == "N_x = 200"][0]
+        self.assertIn("no ok rows", [t.get_text() for t in empty.texts])
+        texts = figure_texts(fig)
+        self.assertTrue(any("of 2 points outside ±5 %" in t for t in texts), texts)  # N_x = 100, 400
+
+    def test_parity_statistics_in_the_subtitle(self):
+        fig = self.draw(FIG_4_3)
+        ax = fig.axes[0]
+        subtitle = ax.get_title()
+        # 71 points (72 less the failed one); the deviations of fabricated data, by hand:
+        points = []
+        k = 0
+        for C in GRID_AXES[0][1]:
+            for N_x in GRID_AXES[1][1]:
+                for N_y in GRID_AXES[2][1]:
+                    for p in GRID_AXES[3][1]:
+                        k += 1
+                        if (C, N_x, N_y, p) != (2, 200, 100, 4):
+                            points.append(abs(0.07 * math.sin(1.7 * k) + 0.005))
+        outside = sum(d > 0.05 for d in points)
+        self.assertIn(f"= {100 * max(points):.3g} %", subtitle)
+        self.assertIn(f"{outside} of 71 points outside ±5 %", subtitle)
+        self.assertGreater(outside, 0)
+        self.assertEqual(ax.get_xscale(), "log")
+        self.assertEqual(ax.get_xlim(), ax.get_ylim())
+        texts = figure_texts(fig)
+        for t in ("y = x", "±5 %", "predicted time [s]", "simulated time [s]"):
+            self.assertIn(t, texts)
+
+    def test_parity_without_band(self):
+        fig = self.draw({"kind": "parity", "metric": "time", "log": False, "select": {"C": ["4"]}})
+        subtitle = fig.axes[0].get_title()
+        self.assertIn("over 24 points", subtitle)
+        self.assertIn("C = 4", subtitle)
+        self.assertNotIn("outside", subtitle)
+        self.assertEqual(fig.axes[0].get_xscale(), "linear")
+
+
 # ---------------------------------------------------------------------------------------
 # Pure helpers, imported
 # ---------------------------------------------------------------------------------------
@@ -542,6 +842,122 @@ class Helpers(unittest.TestCase):
     def test_infeasible_mask(self):
         mask = plot.infeasible_mask(np.array([[0.0, 1.0], [np.nan, 0.5]]))
         np.testing.assert_array_equal(mask, [[True, False], [False, False]])
+
+    # --- x_kind: metric ---
+
+    @staticmethod
+    def grain_rows():
+        """time against grain size G = N_x / p for C = 1, 2: several (N_x, p) give the
+        same G, and (N_x, p) = (100, 1) has two repetitions."""
+        rows = []
+        for C in ("1", "2"):
+            for N_x, p in (("100", "1"), ("200", "2"), ("400", "4"), ("100", "2"), ("400", "1"), ("200", "4")):
+                G = float(N_x) / float(p)
+                rows.append({"C": C, "N_x": N_x, "p": p, "G": repr(G), "T": repr(G * float(C) + float(p))})
+        rows.append({"C": "1", "N_x": "100", "p": "1", "G": "100", "T": "103"})  # 2nd repetition: T 101, 103
+        rows.append({"C": "1", "N_x": "800", "p": "8", "G": "", "T": "5"})  # no x: dropped
+        rows.append({"C": "1", "N_x": "800", "p": "4", "G": "200", "T": "inf"})  # no y: dropped
+        return rows
+
+    def test_metric_curves_interleave_parameters(self):
+        curves = plot.metric_curves(self.grain_rows(), "G", "T", ["C", "N_x", "p"], "C", ["1", "2"])
+        self.assertEqual(len(curves), 2)
+        one = curves[0]
+        # Sorted by G, ties (G = 50: (100, 2), (200, 4); G = 100: (100, 1), (200, 2),
+        # (400, 4)) by N_x then p: the (N_x, p) interleave into one curve.
+        self.assertEqual([p.x for p in one], [50, 50, 100, 100, 100, 400])
+        self.assertEqual([(p.key[1][1], p.key[2][1]) for p in one],
+                         [(100, 2), (200, 4), (100, 1), (200, 2), (400, 4), (400, 1)])
+        first = one[2]
+        self.assertEqual((first.y, first.count), (102, 2))
+        self.assertAlmostEqual(first.y_std, math.sqrt(2))
+        self.assertEqual(first.x_std, 0)
+        self.assertEqual([p.y for p in one], [52, 54, 102, 102, 104, 401])
+        self.assertEqual([p.y for p in curves[1]], [102, 104, 201, 202, 204, 801])
+
+    def test_metric_curves_without_series(self):
+        curves = plot.metric_curves(self.grain_rows(), "G", "T", ["C", "N_x", "p"])
+        self.assertEqual(len(curves), 1)
+        self.assertEqual(len(curves[0]), 12)
+        # Ties across series are ordered by C first (the first parameter).
+        ties = [(p.key[0][1], p.key[1][1]) for p in curves[0] if p.x == 100]
+        self.assertEqual(ties, [(1, 100), (1, 200), (1, 400), (2, 100), (2, 200), (2, 400)])
+
+    def test_metric_curves_nearly_equal_x_are_ties(self):
+        # Grain sizes computed along different paths differ in the last bits: the order
+        # must follow the parameters, not that noise.
+        rows = [{"N_x": "400", "x": repr(100 * (1 - 1e-14)), "y": "3"},
+                {"N_x": "100", "x": repr(100 * (1 + 1e-14)), "y": "1"},
+                {"N_x": "200", "x": "100", "y": "2"},
+                {"N_x": "300", "x": "100.001", "y": "9"}]
+        (curve,) = plot.metric_curves(rows, "x", "y", ["N_x"])
+        self.assertEqual([p.y for p in curve], [1, 2, 3, 9])
+
+    def test_metric_curves_on_words_and_empty(self):
+        rows = [{"policy": "lifo", "x": "2", "y": "1"}, {"policy": "fifo", "x": "2", "y": "2"},
+                {"policy": "10", "x": "2", "y": "3"}]
+        (curve,) = plot.metric_curves(rows, "x", "y", ["policy"])
+        self.assertEqual([p.y for p in curve], [3, 2, 1])  # numbers before words, words by name
+        self.assertEqual(plot.metric_curves([], "x", "y", ["C"], "C", ["1", "2"]), [[], []])
+
+    # --- select ---
+
+    def test_selection_matching(self):
+        self.assertTrue(plot.matches_any("50", ["50"]))
+        self.assertTrue(plot.matches_any("5e+01", ["50.0"]))
+        self.assertTrue(plot.matches_any("0.30000000000000004", ["0.3"]))
+        self.assertFalse(plot.matches_any("50.001", ["50"]))
+        self.assertTrue(plot.matches_any("fifo", ["lifo", "fifo"]))
+        self.assertFalse(plot.matches_any("fifo", ["FIFO"]))
+        self.assertFalse(plot.matches_any("", ["0"]))
+
+    def test_select_rows(self):
+        rows = [{"N_y": ny, "policy": pol, "i": i}
+                for i, (ny, pol) in enumerate([("50", "fifo"), ("100", "fifo"), ("5e+01", "lifo"), ("50", "lifo")])]
+        kept = plot.select_rows(rows, [("N_y", ["50"])])
+        self.assertEqual([r["i"] for r in kept], [0, 2, 3])
+        kept = plot.select_rows(rows, [("N_y", ["50"]), ("policy", ["lifo"])])
+        self.assertEqual([r["i"] for r in kept], [2, 3])
+        self.assertEqual(plot.select_rows(rows, [("N_y", ["51"])]), [])
+        self.assertEqual(plot.select_rows(rows, []), rows)
+        self.assertEqual(plot.selection_notes([("N_y", ["50"]), ("C", ["1", "4"])]), ["N_y = 50", "C ∈ {1, 4}"])
+
+    def test_restricted_context(self):
+        folder = tempfile.mkdtemp(prefix="isogrid-plot-test-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        grid_folder(folder, [])
+        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        self.assertEqual(ctx.parameters, ["C", "N_x", "N_y", "p", "policy"])
+        view = ctx.restricted([("N_y", ["100"]), ("C", ["4", "2"])])
+        self.assertEqual(view.axes["C"], ["2", "4"])
+        self.assertEqual(view.axes["N_y"], ["100"])
+        self.assertEqual(len(view.rows), 2 * 3 * 4 * 2)
+        self.assertEqual(len(view.ok_rows), len(view.rows) - 2)  # the failed point
+        self.assertEqual(len(ctx.rows), 3 * 3 * 2 * 4 * 2)  # the context itself is untouched
+        self.assertEqual(plot.varying_parameters(view, view.ok_rows, exclude={"C"}), ["N_x", "p"])
+
+    # --- parity ---
+
+    def test_relative_deviations(self):
+        d = plot.relative_deviations([100, 10, 0, 0, -4], [104, 9, 0, 1, -5])
+        np.testing.assert_allclose(d[:3], [0.04, 0.1, 0.0])
+        self.assertEqual(d[3], math.inf)
+        self.assertAlmostEqual(d[4], 0.25)
+
+    def test_parity_statistics(self):
+        stats = plot.parity_statistics([100, 100, 100, 100], [104, 95, 106, 90], band=0.05)
+        self.assertEqual(stats.points, 4)
+        self.assertAlmostEqual(stats.largest, 0.10)
+        self.assertEqual(stats.outside, 2)  # exactly on the edge (95) is inside
+        stats = plot.parity_statistics([1.0, 2.0], [1.01, 1.99])
+        self.assertIsNone(stats.outside)
+        self.assertAlmostEqual(stats.largest, 0.01)
+        empty = plot.parity_statistics([], [], band=0.05)
+        self.assertEqual((empty.points, empty.outside), (0, 0))
+        self.assertTrue(math.isnan(empty.largest))
+        self.assertEqual(plot.band_label(0.05), "±5 %")
+        self.assertEqual(plot.band_label(0.025), "±2.5 %")
+        self.assertEqual(plot.format_percent(0.0712345), "7.12 %")
 
 
 def main():

@@ -137,3 +137,33 @@ TEST(SweepSeeds, SameSeedAcrossGivesPairedPoints)
   }();
   EXPECT_NE(std::string(e.what()).find("did you mean 'sequence'"), std::string::npos) << e.what();
 }
+
+TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", "model: lbm-grid\nrepetitions: 2\nwhere: \"N_x / (p * C) >= 1\"\n"
+                                         "parameters: {N_y: 10}\nsweep:\n  N_x: [4, 16]\n  C: [1, 2]\n  p: [1, 4, 8]\n");
+  Experiment ex = load_experiment(path, {}, builtin_catalog());
+  // (N_x, C, p) kept: N_x=4: (1,1), (1,4), (2,1); N_x=16: all but (2,16)... i.e. p*C <= N_x.
+  size_t kept = 0;
+  for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
+    Point p   = ex.sweep.point(i);
+    bool want = p.number("N_x") / (p.number("p") * p.number("C")) >= 1;
+    EXPECT_EQ(ex.includes(i), want) << i;
+    kept += want ? 1 : 0;
+  }
+  EXPECT_EQ(ex.included_points, kept);
+  EXPECT_EQ(kept, 2u * (3 + 6));
+  // Errors point into the condition.
+  std::string bad = dir.write("bad.yaml", "model: lbm-grid\nwhere: N_x / (px * C) >= 1\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
+  try {
+    load_experiment(bad, {}, builtin_catalog());
+    ADD_FAILURE() << "expected an error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().line, 2);
+    EXPECT_EQ(e.where().column, 15);  // the 'px' inside the condition
+    EXPECT_NE(std::string(e.what()).find("unknown parameter 'px' (did you mean 'p'?)"), std::string::npos) << e.what();
+  }
+  std::string none = dir.write("none.yaml", "model: lbm-grid\nwhere: N_x > 100\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
+  EXPECT_THROW(load_experiment(none, {}, builtin_catalog()), InputError);
+}

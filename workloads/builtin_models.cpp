@@ -3,6 +3,8 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
+#include "workloads/stencil/lbm_models.hpp"
+#include "policies/stencil/decomposition.hpp"
 
 namespace isogrid {
 
@@ -12,8 +14,13 @@ Catalog make_builtin_catalog()
 {
   Catalog c;
   c.add_model(dlt::make_dlt_star_model());
+  c.add_model(stencil::make_lbm_grid_model());
+  c.add_model(stencil::make_lbm_estimation_model());
+  c.add_model(stencil::make_grid_speedup_general_model());
   for (const auto& e : dlt::sequence_policies().entries())
     c.add_policy({"dlt-sequence", e.name, e.summary});
+  for (const auto& e : stencil::decomposition_policies().entries())
+    c.add_policy({"stencil-decomposition", e.name, e.summary});
   for (auto& g : grid_spec_generators())
     c.add_platform_generator(std::move(g));
   return c;

@@ -3,6 +3,7 @@
 #include "simulator/cli/run_flags.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/report/report_writer.hpp"
+#include "simulator/report/run_analysis.hpp"
 #include "simulator/sg/session.hpp"
 
 #include <algorithm>
@@ -65,7 +66,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   for (size_t i = 0; i < experiments.size(); ++i) {
     const Experiment& ex = experiments[i];
     fmt::print("[{}/{}] {} ({} points)\n", i + 1, experiments.size(), ex.title.empty() ? ex.file : ex.title,
-               ex.sweep.size());
+               ex.included_points);
     StudyReport s;
     s.experiment = &ex;
     s.folder     = fs::path(ex.file).stem().string();
@@ -75,8 +76,10 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
       shared.exit_code = kInterrupted;
       return;
     }
-    s.references    = check_references(ex, s.run.results_csv);
-    s.max_deviation = max_abs_deviation(s.run.results_csv);
+    RunAnalysis analysis = analyse_run(ex, options[i].out_dir);
+    s.references         = std::move(analysis.references);
+    s.crossings          = std::move(analysis.crossings);
+    s.max_deviation      = analysis.max_deviation;
     if (!args.flags.no_plot)
       s.plots = render_plots(options[i].out_dir);
     missed += count_failures(s.references);

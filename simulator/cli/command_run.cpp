@@ -3,7 +3,7 @@
 #include "simulator/cli/run_flags.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/report/plotter.hpp"
-#include "simulator/report/reference_check.hpp"
+#include "simulator/report/run_analysis.hpp"
 #include "simulator/run/runner.hpp"
 
 #include <cmath>
@@ -32,7 +32,7 @@ void run(const RunArgs& args, Shared& shared)
                                     shared);
 
   fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
-             ex.sweep.size(), ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);
+             ex.included_points, ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);
   RunResult r = run_experiment(ex, opt);
   fmt::print("{} {} points ({} already done, {} run, {} errors) in {}\n", r.interrupted ? "interrupted after" : "done:",
              r.counts.total, r.counts.skipped, r.counts.ran, r.counts.errors, format_duration(r.wall_s));
@@ -42,17 +42,18 @@ void run(const RunArgs& args, Shared& shared)
     return;
   }
   fmt::print("results: {}\n", r.results_csv);
-  double dev = max_abs_deviation(r.results_csv);
-  if (!std::isnan(dev))
-    fmt::print("simulated vs predicted {}: largest relative deviation {:.3e}\n", ex.model->info().primary_metric, dev);
+  RunAnalysis analysis = analyse_run(ex, opt.out_dir);
+  if (!std::isnan(analysis.max_deviation))
+    fmt::print("simulated vs predicted {}: largest relative deviation {:.3e}\n", ex.model->info().primary_metric,
+               analysis.max_deviation);
   if (r.counts.errors)
     fmt::print("{} point(s) failed; see the status and message columns\n", r.counts.errors);
-
+  if (!analysis.crossings.empty())
+    fmt::print("\ncrossings (crossings.csv):\n{}", crossings_table_text(ex, analysis.crossings));
   if (!ex.references.empty()) {
-    auto outcomes = check_references(ex, r.results_csv);
-    size_t missed = count_failures(outcomes);
-    fmt::print("\nreferences: {} of {} within tolerance\n{}", outcomes.size() - missed, outcomes.size(),
-               references_table_text(ex, outcomes));
+    size_t missed = count_failures(analysis.references);
+    fmt::print("\nreferences: {} of {} within tolerance\n{}", analysis.references.size() - missed,
+               analysis.references.size(), references_table_text(ex, analysis.references));
   }
   if (!args.flags.no_plot && !ex.plots.empty()) {
     PlotResult plots = render_plots(opt.out_dir);

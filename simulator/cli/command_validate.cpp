@@ -16,7 +16,9 @@ void validate_experiment(const std::string& path, const std::vector<std::string>
   Experiment ex = load_checked_experiment(path, set);
   fmt::print("{}: valid experiment\n", path);
   fmt::print("  model {} ({}), seed {}, {} point(s) = {} combination(s) x {} repetition(s)\n", ex.model->info().name,
-             mode_name(ex.mode), ex.seed, ex.sweep.size(), ex.sweep.combinations(), ex.sweep.repetitions());
+             mode_name(ex.mode), ex.seed, ex.included_points, ex.sweep.combinations(), ex.sweep.repetitions());
+  if (!ex.where.empty())
+    fmt::print("  where {}: {} of {} point(s) kept\n", ex.where, ex.included_points, ex.sweep.size());
   for (const auto& a : ex.sweep.axes())
     fmt::print("  sweep {}: {} value(s), {} .. {}\n", a.name, a.values.size(), format_value(a.values.front()),
                format_value(a.values.back()));

@@ -5,6 +5,7 @@
 #include "simulator/experiment/overrides.hpp"
 #include "simulator/experiment/plots.hpp"
 #include "simulator/experiment/value_reader.hpp"
+#include "simulator/experiment/where_expression.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -31,7 +32,8 @@ const std::vector<std::string>& experiment_keys()
   static const std::vector<std::string> keys = {"title",   "description", "source",     "model",
                                                 "mode",    "seed",        "repetitions", "timeout",
                                                 "parameters", "sweep",    "simgrid",    "references",
-                                                "plots",   "same_seed_across"};
+                                                "plots",   "same_seed_across", "crossings",
+                                                "where"};
   return keys;
 }
 
@@ -91,10 +93,60 @@ std::string describe_point(const Point& p, const std::vector<Axis>& axes)
   return out;
 }
 
-void check_points(const Field& doc, const Model& model, const Sweep& sweep)
+// `where: "N_x / (p * C) >= 1"`: which points of the cartesian product to run. Evaluated once per combination
+// while loading, so that the runner, the checks below and the references all see the same points.
+void apply_where(const Field& field, const Model& model, Experiment& ex)
 {
-  uint64_t limit = std::min<uint64_t>(sweep.combinations(), kEagerCheckLimit);
+  if (!field.present())
+    return;
+  ex.where = field.text();
+  std::vector<std::string> numeric;
+  for (const auto& p : model.info().params)
+    if (p.kind == ParamKind::Real || p.kind == ParamKind::Integer || p.kind == ParamKind::RealOrList)
+      numeric.push_back(p.name);
+  WhereExpression condition;
+  try {
+    condition = WhereExpression::parse(ex.where, numeric);
+  } catch (const WhereError& e) {
+    SourceLocation at = field.where();
+    if (at.line > 0)
+      at.column += e.column - 1;
+    throw InputError(at, field.path(), fmt::format("{} (column {} of the condition)", e.what(), e.column));
+  }
+  std::vector<size_t> index;
+  for (const auto& name : condition.names())
+    for (size_t i = 0; i < model.info().params.size(); ++i)
+      if (model.info().params[i].name == name)
+        index.push_back(i);
+  const Sweep& sweep = ex.sweep;
+  ex.excluded.assign(sweep.size(), false);
+  std::vector<double> values(index.size());
+  ex.included_points = 0;
+  for (uint64_t c = 0; c < sweep.combinations(); ++c) {
+    Point p = sweep.point(c * sweep.repetitions());
+    for (size_t k = 0; k < index.size(); ++k) {
+      const auto* x = std::get_if<double>(&p.values[index[k]]);
+      if (!x)
+        field.fail(fmt::format("{} lists several values at some points; a where condition needs single numbers",
+                               model.info().params[index[k]].name));
+      values[k] = *x;
+    }
+    bool keep = condition.holds(values);
+    for (uint32_t r = 0; r < sweep.repetitions(); ++r)
+      ex.excluded[c * sweep.repetitions() + r] = !keep;
+    ex.included_points += keep ? sweep.repetitions() : 0;
+  }
+  if (ex.included_points == 0)
+    field.fail(fmt::format("no point of the sweep satisfies {}", ex.where));
+}
+
+void check_points(const Field& doc, const Model& model, const Experiment& ex)
+{
+  const Sweep& sweep = ex.sweep;
+  uint64_t limit     = std::min<uint64_t>(sweep.combinations(), kEagerCheckLimit);
   for (uint64_t c = 0; c < limit; ++c) {
+    if (!ex.includes(c * sweep.repetitions()))
+      continue;
     Point p = sweep.point(c * sweep.repetitions());
     try {
       model.check(p);
@@ -114,14 +166,14 @@ void check_points(const Field& doc, const Model& model, const Sweep& sweep)
 // A reference must name a point of the sweep. When --set has reshaped the sweep, references that fell outside
 // it are dropped instead: narrowing a sweep from the command line should not need editing the file.
 void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& sweep, const Model& model,
-                                    bool drop_misses)
+                                    bool drop_misses, const std::vector<CrossingSpec>& crossings)
 {
   if (drop_misses) {
     std::vector<Reference> kept;
     for (auto& r : refs) {
       std::vector<Reference> one = {r};
       try {
-        check_references_hit_the_sweep(one, sweep, model, false);
+        check_references_hit_the_sweep(one, sweep, model, false, crossings);
         kept.push_back(std::move(r));
       } catch (const InputError&) {
       }
@@ -130,8 +182,19 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
     return;
   }
   for (const auto& r : refs) {
+    // A crossing reference names one group of its crossing: every for_each parameter, nothing else.
+    if (r.crossing >= 0) {
+      for (size_t idx : crossings[static_cast<size_t>(r.crossing)].for_each) {
+        bool pinned = false;
+        for (const auto& [i, v] : r.at)
+          pinned = pinned || i == idx;
+        if (!pinned)
+          throw InputError(r.where, "at",
+                           fmt::format("the reference does not say which {} it is for", model.info().params[idx].name));
+      }
+    }
     for (const auto& axis : sweep.axes()) {
-      if (axis.values.size() < 2)
+      if (axis.values.size() < 2 || r.crossing >= 0)
         continue;
       bool pinned = false;
       for (const auto& [idx, value] : r.at)
@@ -159,6 +222,32 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
                          fmt::format("no point of the sweep has {} = {}", name, format_value(value)));
     }
   }
+}
+
+// A metric reference must name a point that `where` keeps.
+void check_references_are_run(std::vector<Reference>& refs, const Experiment& ex, bool drop_misses)
+{
+  if (ex.excluded.empty())
+    return;
+  std::vector<Reference> kept;
+  for (auto& r : refs) {
+    bool run = r.crossing >= 0;
+    for (uint64_t c = 0; !run && c < ex.sweep.combinations(); ++c) {
+      uint64_t index = c * ex.sweep.repetitions();
+      if (!ex.includes(index))
+        continue;
+      Point p    = ex.sweep.point(index);
+      bool match = true;
+      for (const auto& [idx, value] : r.at)
+        match = match && values_match(p.values[idx], value);
+      run = match;
+    }
+    if (run)
+      kept.push_back(std::move(r));
+    else if (!drop_misses)
+      throw InputError(r.where, "at", fmt::format("this point is ruled out by where: {}", ex.where));
+  }
+  refs = std::move(kept);
 }
 
 std::string file_bytes(const std::string& path)
@@ -312,12 +401,19 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
       ex.simgrid_config.push_back(key + ":" + sg.child(key).text());
   }
 
-  check_points(doc, model, ex.sweep);
+  ex.included_points = ex.sweep.size();
+  apply_where(doc.child("where"), model, ex);
+  check_points(doc, model, ex);
   if (check_platform)
     check_platform_files(doc, ex, check_platform);
-  ex.references = read_references(doc.child("references"), model, reader);
-  check_references_hit_the_sweep(ex.references, ex.sweep, model, !overrides.empty());
-  ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.simulates(), !overrides.empty());
+  ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
+  std::vector<std::string> crossing_names;
+  for (const auto& c : ex.crossings)
+    crossing_names.push_back(c.name);
+  ex.references = read_references(doc.child("references"), model, reader, crossing_names);
+  check_references_hit_the_sweep(ex.references, ex.sweep, model, !overrides.empty(), ex.crossings);
+  check_references_are_run(ex.references, ex, !overrides.empty());
+  ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(), !overrides.empty());
 
   YAML::Emitter emitter;
   emitter << root;

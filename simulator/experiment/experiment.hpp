@@ -1,6 +1,7 @@
 #pragma once
 // An experiment file, read and checked in full before anything runs. See docs/experiment-files.md.
 #include "simulator/core/catalog.hpp"
+#include "simulator/experiment/crossings.hpp"
 #include "simulator/experiment/references.hpp"
 #include "simulator/experiment/sweep.hpp"
 
@@ -29,10 +30,15 @@ struct Experiment {
   double timeout_s   = 600;
   std::vector<std::string> simgrid_config;  // model defaults, then the experiment's `simgrid:` entries
   Sweep sweep;
+  std::string where;              // the `where:` condition as written ("" when absent)
+  std::vector<bool> excluded;     // per point index: true when `where` rules the point out (empty: none are)
+  uint64_t included_points = 0;
+  std::vector<CrossingSpec> crossings;
   std::vector<Reference> references;
   nlohmann::json plots;
 
   bool predicts() const { return mode != RunMode::Simulate; }
+  bool includes(uint64_t index) const { return excluded.empty() || !excluded[index]; }
   bool simulates() const { return mode != RunMode::Predict; }
 };
 

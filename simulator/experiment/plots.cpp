@@ -3,6 +3,7 @@
 #include "simulator/core/input_error.hpp"
 
 #include <algorithm>
+#include "simulator/core/value.hpp"
 #include <fmt/format.h>
 
 namespace isogrid {
@@ -66,6 +67,50 @@ std::string metric(const Field& f, const Model& model)
   return name;
 }
 
+bool is_metric(const Model& model, const std::string& name)
+{
+  auto known = metric_names(model);
+  return std::find(known.begin(), known.end(), name) != known.end();
+}
+
+// select: {N_y: 50} or {N_y: [10, 50]}: values of swept parameters, each one of the axis's values.
+nlohmann::json read_select(const Field& f, const std::vector<Axis>& axes)
+{
+  if (!f.is_map())
+    f.fail("expected a mapping of swept parameters to values, e.g. {N_y: 50}");
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& key : f.keys()) {
+    Field entry     = f.child(key);
+    const Axis* axis = find_axis(axes, key);
+    if (!axis)
+      entry.fail(unknown_name_message("swept parameter", key, axis_names(axes)));
+    nlohmann::json values = nlohmann::json::array();
+    std::vector<Field> items;
+    if (entry.is_list())
+      for (size_t i = 0; i < entry.size(); ++i)
+        items.push_back(entry.element(i));
+    else
+      items.push_back(entry);
+    for (const auto& item : items) {
+      std::string text = item.text();
+      bool found       = false;
+      for (const auto& v : axis->values) {
+        double x = 0;
+        if (format_value(v) == text || (std::holds_alternative<double>(v) && parse_number(text, x) &&
+                                        values_match(v, Value(x)))) {
+          values.push_back(format_value(v));
+          found = true;
+          break;
+        }
+      }
+      if (!found)
+        item.fail(fmt::format("{} is not one of the values swept for {}", text, key));
+    }
+    out[key] = values;
+  }
+  return out;
+}
+
 nlohmann::json default_plot(const Model& model, const std::vector<Axis>& axes, const std::string& face)
 {
   nlohmann::json p;
@@ -94,19 +139,58 @@ nlohmann::json default_plot(const Model& model, const std::vector<Axis>& axes, c
   return p;
 }
 
-nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool simulates,
-                        bool drop_misfits, size_t index)
+nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts,
+                        bool simulates, bool drop_misfits, size_t index)
 {
-  f.only_keys({"kind", "x", "y", "z", "series", "levels", "infeasible", "face", "log_x", "log_y", "title", "file"},
+  f.only_keys({"kind", "x", "y", "z", "metric", "series", "panels", "select", "band", "log", "levels", "infeasible",
+               "face", "log_x", "log_y", "title", "file"},
               "plot key");
   nlohmann::json p;
   std::string kind = f.required("kind").text();
-  if (kind != "contour" && kind != "line")
-    f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line"}));
-  p["kind"]        = kind;
-  std::string x    = swept(f.required("x"), axes);
-  p["x"]           = x;
-  p["log_x"]       = f.child("log_x").present() ? f.child("log_x").boolean() : wants_log(*find_axis(axes, x));
+  if (kind != "contour" && kind != "line" && kind != "parity")
+    f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line", "parity"}));
+  p["kind"] = kind;
+  if (f.child("select").present())
+    p["select"] = read_select(f.child("select"), axes);
+  if (f.child("panels").present()) {
+    if (kind == "contour")
+      f.child("panels").fail("a contour map has no panels: use select to pick one slice");
+    p["panels"] = swept(f.child("panels"), axes);
+  }
+  if (f.child("title").present())
+    p["title"] = f.child("title").text();
+  p["file"] = f.child("file").present() ? f.child("file").text() : fmt::format("plot-{}.png", index + 1);
+  std::string file = p["file"];
+  if (file.find('/') != std::string::npos || file.find("..") != std::string::npos)
+    f.child("file").fail("a plot file is a plain file name, written into the output folder");
+
+  if (kind == "parity") {
+    // Simulated against predicted, point by point (Korkhov's Fig. 4.3): needs both faces.
+    if (!simulates || !predicts) {
+      if (drop_misfits)
+        throw InputError(f.where(), f.path(), "parity needs both faces");
+      f.fail("a parity plot needs both faces: run with mode: both");
+    }
+    p["metric"] = f.child("metric").present() ? metric(f.child("metric"), model) : model.info().primary_metric;
+    if (f.child("series").present())
+      p["series"] = swept(f.child("series"), axes);
+    if (f.child("band").present()) {
+      double band = f.child("band").number_at_least(0, true);
+      if (band >= 1)
+        f.child("band").fail("band is a relative tolerance, e.g. 0.05");
+      p["band"] = band;
+    }
+    p["log"]  = f.child("log").present() ? f.child("log").boolean() : true;
+    p["face"] = "simulated";
+    return p;
+  }
+
+  std::string x = f.required("x").text();
+  bool x_metric = kind == "line" && !find_axis(axes, x) && is_metric(model, x);
+  x             = x_metric ? x : swept(f.child("x"), axes);
+  p["x"]        = x;
+  p["x_kind"]   = x_metric ? "metric" : "parameter";
+  p["log_x"]    = f.child("log_x").present() ? f.child("log_x").boolean() : (!x_metric && wants_log(*find_axis(axes, x)));
   p["face"]        = simulates ? "simulated" : "predicted";
   if (f.child("face").present()) {
     std::string want = f.child("face").text();
@@ -143,22 +227,18 @@ nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Ax
         f.child("series").fail("series must differ from x");
       p["series"] = s;
     }
+    if (p.contains("panels") && p["panels"] == x)
+      f.child("panels").fail("panels must differ from x");
   }
   if (f.child("infeasible").present())
     p["infeasible"] = metric(f.child("infeasible"), model);
-  if (f.child("title").present())
-    p["title"] = f.child("title").text();
-  p["file"] = f.child("file").present() ? f.child("file").text() : fmt::format("plot-{}.png", index + 1);
-  std::string file = p["file"];
-  if (file.find('/') != std::string::npos || file.find("..") != std::string::npos)
-    f.child("file").fail("a plot file is a plain file name, written into the output folder");
   return p;
 }
 
 }  // namespace
 
-nlohmann::json read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool simulates,
-                          bool drop_misfits)
+nlohmann::json read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
+                          bool simulates, bool drop_misfits)
 {
   nlohmann::json plots = nlohmann::json::array();
   if (field.present()) {
@@ -166,7 +246,7 @@ nlohmann::json read_plots(const Field& field, const Model& model, const std::vec
       field.fail("expected a list of plots");
     for (size_t i = 0; i < field.size(); ++i) {
       try {
-        plots.push_back(read_one(field.element(i), model, axes, simulates, drop_misfits, i));
+        plots.push_back(read_one(field.element(i), model, axes, predicts, simulates, drop_misfits, i));
       } catch (const InputError&) {
         if (!drop_misfits)
           throw;

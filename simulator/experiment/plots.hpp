@@ -7,10 +7,15 @@
 //       z: efficiency
 //       levels: [0.1, 0.2, 0.3, 0.5, 0.7, 0.9]
 //       infeasible: feasible   # metric that is 0 where the instance has no solution: hatched
-//     - kind: line             # metrics against one swept parameter, one curve per value of `series`
-//       x: m
+//     - kind: line             # metrics against a swept parameter or a metric, one curve per value of `series`
+//       x: m                   # with a metric (x: grain_size), every point is drawn, sorted by x
 //       y: [efficiency]
 //       series: V
+//       panels: N_y            # optional: one panel per value of a swept parameter
+//       select: {N_y: 50}      # optional, any kind: only these values of swept parameters
+//     - kind: parity           # simulated against predicted, point by point, with a +-band (needs mode: both)
+//       metric: time
+//       band: 0.05
 // Missing plots get a default: a line plot for one swept parameter, a contour map for two.
 #include "simulator/core/model.hpp"
 #include "simulator/experiment/axis.hpp"
@@ -25,7 +30,7 @@ namespace isogrid {
 // `drop_misfits` (the sweep was reshaped by --set), plots that no longer fit the sweep are left out instead of
 // being errors, and the default plot stands in when none is left.
 // Plots draw the simulated face when the experiment simulates, else the predicted one, unless they say `face:`.
-nlohmann::json read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool simulates,
-                          bool drop_misfits = false);
+nlohmann::json read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
+                          bool simulates, bool drop_misfits = false);
 
 }  // namespace isogrid

@@ -68,9 +68,18 @@ size_t metric_of(const Field& f, const Model& model, const std::string& name)
   f.fail(unknown_name_message("metric of model " + model.info().name, name, known));
 }
 
-void read_group(const Field& group, const Model& model, const ValueReader& reader, std::vector<Reference>& out)
+int crossing_of(const Field& f, const std::vector<std::string>& crossings, const std::string& name)
 {
-  group.only_keys({"source", "metric", "tolerance", "values"}, "references key");
+  for (size_t i = 0; i < crossings.size(); ++i)
+    if (crossings[i] == name)
+      return static_cast<int>(i);
+  f.fail(unknown_name_message("crossing", name, crossings));
+}
+
+void read_group(const Field& group, const Model& model, const ValueReader& reader,
+                const std::vector<std::string>& crossings, std::vector<Reference>& out)
+{
+  group.only_keys({"source", "metric", "crossing", "tolerance", "values"}, "references key");
   GroupDefaults d;
   if (group.child("source").present())
     d.source = group.child("source").text();
@@ -84,15 +93,21 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
   const auto& params = model.info().params;
   for (size_t i = 0; i < values.size(); ++i) {
     Field entry = values.element(i);
-    entry.only_keys({"at", "value", "metric", "tolerance", "source", "note"}, "reference key");
+    entry.only_keys({"at", "value", "metric", "crossing", "tolerance", "source", "note"}, "reference key");
     Reference r;
     r.where  = entry.where();
     r.source = entry.child("source").present() ? entry.child("source").text() : d.source;
     r.note   = entry.child("note").present() ? entry.child("note").text() : "";
-    Field metric = entry.child("metric").present() ? entry.child("metric") : group.child("metric");
-    if (!metric.present())
-      entry.fail("a reference needs a metric (in the entry or its group)");
-    r.metric = metric_of(metric, model, metric.text());
+    Field crossing = entry.child("crossing").present() ? entry.child("crossing") : group.child("crossing");
+    Field metric   = entry.child("metric").present() ? entry.child("metric") : group.child("metric");
+    if (crossing.present() && entry.child("metric").present())
+      entry.fail("a reference is for a metric or for a crossing, not both");
+    if (crossing.present())
+      r.crossing = crossing_of(crossing, crossings, crossing.text());
+    else if (metric.present())
+      r.metric = metric_of(metric, model, metric.text());
+    else
+      entry.fail("a reference needs a metric or a crossing (in the entry or its group)");
     r.value  = entry.required("value").number();
     r.tolerance_abs = d.abs;
     r.tolerance_rel = d.rel;
@@ -117,16 +132,17 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
 
 }  // namespace
 
-std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader)
+std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader,
+                                       const std::vector<std::string>& crossings)
 {
   std::vector<Reference> out;
   if (!field.present())
     return out;
   if (field.is_list()) {
     for (size_t i = 0; i < field.size(); ++i)
-      read_group(field.element(i), model, reader, out);
+      read_group(field.element(i), model, reader, crossings, out);
   } else {
-    read_group(field, model, reader, out);
+    read_group(field, model, reader, crossings, out);
   }
   return out;
 }

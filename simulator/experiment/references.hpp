@@ -7,7 +7,8 @@
 //     tolerance: {abs: 5e-4}
 //     values:
 //       - {at: {m: 4, V: 1e5}, value: 0.4571}
-// or as a list of such groups.
+// or as a list of such groups. A reference may name a crossing (see crossings.hpp) instead of a metric:
+//       - {at: {C: 2}, crossing: beta_for_gamma_0.8, value: 46, tolerance: {rel: 0.05}}
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/model.hpp"
 #include "simulator/experiment/yaml_source.hpp"
@@ -23,6 +24,7 @@ class ValueReader;
 struct Reference {
   std::vector<std::pair<size_t, Value>> at;  // (model parameter index, value) pairs that select the point
   size_t metric = 0;
+  int crossing  = -1;  // >= 0: the reference is for this crossing (index into Experiment::crossings), not a metric
   double value  = 0;
   double tolerance_abs = -1;  // < 0: not set
   double tolerance_rel = -1;
@@ -35,6 +37,8 @@ struct Reference {
   std::string tolerance_text() const;
 };
 
-std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader);
+// `crossings` are the names of the experiment's crossings, which references may name instead of a metric.
+std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader,
+                                       const std::vector<std::string>& crossings = {});
 
 }  // namespace isogrid

@@ -41,7 +41,7 @@ void reject_duplicate_keys(const YAML::Node& node, const std::string& file)
 
 std::string describe(const YAML::Node& node)
 {
-  if (!node.IsDefined() || node.IsNull())
+  if (!node.IsDefined() || node.IsNull())  // IsDefined first: yaml-cpp throws on type queries of missing keys
     return "nothing";
   if (node.IsScalar())
     return fmt::format("'{}'", node.Scalar());
@@ -106,7 +106,7 @@ void Field::fail(const std::string& message) const { throw InputError(where(), p
 double Field::number() const
 {
   double v = 0;
-  if (!node_.IsScalar() || !parse_number(node_.Scalar(), v))
+  if (!is_scalar() || !parse_number(node_.Scalar(), v))
     fail(fmt::format("expected a finite number, got {}", describe(node_)));
   return v;
 }
@@ -131,14 +131,14 @@ long long Field::integer_at_least(long long min) const
 
 std::string Field::text() const
 {
-  if (!node_.IsScalar())
+  if (!is_scalar())
     fail(fmt::format("expected a word or sentence, got {}", describe(node_)));
   return node_.Scalar();
 }
 
 bool Field::boolean() const
 {
-  if (node_.IsScalar()) {
+  if (is_scalar()) {
     const std::string& s = node_.Scalar();
     if (s == "true" || s == "yes" || s == "on")
       return true;
@@ -150,7 +150,7 @@ bool Field::boolean() const
 
 std::vector<double> Field::numbers() const
 {
-  if (!node_.IsSequence())
+  if (!is_list())
     fail(fmt::format("expected a list of numbers, got {}", describe(node_)));
   std::vector<double> out;
   for (size_t i = 0; i < node_.size(); ++i)
@@ -162,13 +162,13 @@ Field Field::child(const std::string& key) const
 {
   // Const lookup: yaml-cpp's non-const operator[] would insert the key, and Node assignment copies content.
   const YAML::Node& map = node_;
-  YAML::Node c          = map.IsMap() ? map[key] : YAML::Node(YAML::NodeType::Undefined);
+  YAML::Node c          = is_map() ? map[key] : YAML::Node(YAML::NodeType::Undefined);
   return Field(c, path_.empty() ? key : path_ + "." + key, origin_);
 }
 
 Field Field::required(const std::string& key) const
 {
-  if (!node_.IsMap())
+  if (!is_map())
     fail(fmt::format("expected a mapping with key '{}', got {}", key, describe(node_)));
   Field c = child(key);
   if (!c.present())
@@ -185,7 +185,7 @@ Field Field::element(size_t i) const
 std::vector<std::string> Field::keys() const
 {
   std::vector<std::string> out;
-  if (node_.IsMap())
+  if (is_map())
     for (auto it = node_.begin(); it != node_.end(); ++it)
       out.push_back(it->first.Scalar());
   return out;
@@ -193,7 +193,7 @@ std::vector<std::string> Field::keys() const
 
 void Field::only_keys(const std::vector<std::string>& allowed, const std::string& what) const
 {
-  if (!node_.IsMap())
+  if (!is_map())
     fail(fmt::format("expected a mapping, got {}", describe(node_)));
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     std::string key = it->first.Scalar();

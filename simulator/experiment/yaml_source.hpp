@@ -31,9 +31,10 @@ public:
   [[noreturn]] void fail(const std::string& message) const;
 
   bool present() const { return node_.IsDefined() && !node_.IsNull(); }
-  bool is_map() const { return node_.IsMap(); }
-  bool is_list() const { return node_.IsSequence(); }
-  bool is_scalar() const { return node_.IsScalar(); }
+  // yaml-cpp throws on type queries of a key that is not there: ask IsDefined first.
+  bool is_map() const { return node_.IsDefined() && node_.IsMap(); }
+  bool is_list() const { return node_.IsDefined() && node_.IsSequence(); }
+  bool is_scalar() const { return node_.IsDefined() && node_.IsScalar(); }
 
   // Typed reads that fail with "expected ..., got '...'".
   double number() const;

@@ -10,18 +10,30 @@ every plot in run.json the script writes DIR/<file> as a 150 dpi PNG and prints 
 
     wrote <file>
 
-on stdout; the C++ side collects those lines.  Two kinds of plot exist:
+on stdout; the C++ side collects those lines.  Three kinds of plot exist:
 
   contour  an isoefficiency-style map of one metric over two swept parameters: a light
            filled contour with a colorbar, black labelled iso-lines, and a hatched region
            where the `infeasible` metric is 0;
-  line     metrics against one swept parameter, one curve per value of `series`; when
-           the run both predicted and simulated, the prediction is a dashed line and the
-           simulation markers on top of it, so their agreement can be seen.
+  line     metrics against one swept parameter (`x_kind: parameter`, the default), one
+           curve per value of `series`; when the run both predicted and simulated, the
+           prediction is a dashed line and the simulation markers on top of it, so their
+           agreement can be seen.  With `x_kind: metric`, x is a metric instead: every ok
+           point of the sweep is a point (x, y) read from the face's own columns, and the
+           points of each series form one curve sorted by x, whatever the other parameters
+           (execution time against grain size over many (N_x, p), say);
+  parity   simulated against predicted values of one metric, one point per point of the
+           sweep, with the line y = x and an optional band of relative tolerance; the
+           subtitle gives the largest relative deviation and how many points leave the band.
 
-Repetitions of a point are averaged (line plots show their standard deviation as error
-bars); rows whose status is not "ok" count as missing and leave holes, never zeros.
-Swept parameters that a plot does not show are held at their first value.
+Any plot may `select` values of parameters (only the rows with one of the listed values
+are used), and line and parity plots may split into `panels`, one subplot per value of a
+swept parameter.
+
+Repetitions of a point (rows with the same parameter values) are averaged (line plots show
+their standard deviation as error bars); rows whose status is not "ok" count as missing
+and leave holes, never zeros.  Swept parameters that a contour or a line against a
+parameter does not show (nor pins with `select`) are held at their first value.
 
 Exit status: 0 when every plot was drawn; 2, with a message on stderr, when run.json or
 results.csv is missing or malformed, or when a plot cannot be drawn (an unknown column,
@@ -32,6 +44,7 @@ is enough.
 """
 
 import collections
+import copy
 import csv
 import json
 import math
@@ -305,6 +318,22 @@ class Context:
             if isinstance(m, dict) and "name" in m:
                 self.units[m["name"]] = str(m.get("unit") or "")
         self.status = str(run.get("status") or "")
+        self.parameters = parameter_columns(self.header, self.axis_order)
+        # (parameter, [value texts]) pairs of the plot's `select`, once restricted to it.
+        self.selection = []
+
+    def restricted(self, selection):
+        """A view of the results with only the rows (and axis values) that `selection`
+        keeps; the drawing functions then see nothing else."""
+        view = copy.copy(self)
+        view.rows = select_rows(self.rows, selection)
+        view.ok_rows = select_rows(self.ok_rows, selection)
+        view.axes = dict(self.axes)
+        for name, wanted in selection:
+            if name in view.axes:
+                view.axes[name] = [v for v in view.axes[name] if matches_any(v, wanted)]
+        view.selection = list(self.selection) + list(selection)
+        return view
 
     def has(self, column):
         return column in self.header
@@ -322,6 +351,102 @@ class Context:
         if is_numeric(distinct):
             distinct.sort(key=float)
         return distinct
+
+
+def parameter_columns(header, axis_order):
+    """The columns of results.csv that hold the model's parameters: those between
+    `repetition` and `seed` as the runner writes them, else the swept ones."""
+    if "repetition" in header and "seed" in header:
+        first, last = header.index("repetition"), header.index("seed")
+        if first < last:
+            return header[first + 1 : last]
+    return [name for name in axis_order if name in header]
+
+
+# ---------------------------------------------------------------------------------------
+# select: which rows a plot uses
+# ---------------------------------------------------------------------------------------
+
+
+def matches_any(text, wanted):
+    """Whether a field text is one of the wanted values (numbers to 1e-9 relative,
+    words exactly)."""
+    return any(same_value(text, w) for w in wanted)
+
+
+def select_rows(rows, selection):
+    """The rows whose value of every selected parameter is one of its wanted values.
+
+    selection: a list of (parameter, [value texts]).  A parameter takes few distinct
+    values, so each distinct text is matched once."""
+    for name, wanted in selection:
+        verdict = {}
+        kept = []
+        for r in rows:
+            text = r[name]
+            if text not in verdict:
+                verdict[text] = matches_any(text, wanted)
+            if verdict[text]:
+                kept.append(r)
+        rows = kept
+    return rows
+
+
+def selection_notes(selection):
+    """How a subtitle says what was selected: ['N_y = 50', 'C ∈ {1, 4}']."""
+    return [
+        f"{name} = {wanted[0]}" if len(wanted) == 1 else f"{name} ∈ {{{', '.join(wanted)}}}"
+        for name, wanted in selection
+    ]
+
+
+def read_selection(ctx, spec, index):
+    """The plot's `select` as a list of (parameter, [value texts]), checked."""
+    select = spec.get("select")
+    if select is None:
+        return []
+    if not isinstance(select, dict):
+        raise PlotError(f"{label(spec, index)}: 'select' must map parameter names to lists of values")
+    selection = []
+    for name, values in select.items():
+        if name not in ctx.header or name not in ctx.parameters:
+            raise PlotError(
+                f"{label(spec, index)}: select names '{name}', which is not a parameter column of results.csv "
+                f"(parameters: {', '.join(ctx.parameters) or 'none'})"
+            )
+        if isinstance(values, (str, int, float)) and not isinstance(values, bool):
+            values = [values]
+        if (
+            not isinstance(values, list)
+            or not values
+            or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in values)
+        ):
+            raise PlotError(f"{label(spec, index)}: select {name} must be a non-empty list of values")
+        selection.append((name, [str(v) for v in values]))
+    return selection
+
+
+def apply_selection(ctx, spec, index):
+    """The view of ctx that the plot's `select` leaves; an error naming the selection
+    when that leaves no ok row."""
+    selection = read_selection(ctx, spec, index)
+    if not selection:
+        return ctx
+    view = ctx.restricted(selection)
+    if view.ok_rows:
+        return view
+    what = f"{label(spec, index)}: select {', '.join(selection_notes(selection))}"
+    if view.rows:
+        raise PlotError(
+            f"{what} leaves only failed rows ({len(view.rows)} without status 'ok'), nothing to draw"
+        )
+    hints = []
+    for name, wanted in selection:
+        values = ctx.axes.get(name)
+        if values is not None and not any(matches_any(v, wanted) for v in values):
+            hints.append(f"{name} takes {', '.join(values)}")
+    hint = f" ({'; '.join(hints)})" if hints else ""
+    raise PlotError(f"{what} matches no row of results.csv{hint}, nothing to draw")
 
 
 def label(spec, index):
@@ -362,33 +487,46 @@ def plot_face(spec, index):
 
 def hold_fixed(ctx, rows, shown):
     """The rows at the first value of every swept parameter the plot does not show, so
-    that a cell only averages repetitions, never different points; and notes saying so."""
+    that a cell only averages repetitions, never different points; and the (parameter,
+    value) pairs held.  After a `select`, the first value is the first one selected; a
+    parameter selected at a single value is pinned already."""
     held = []
     for name in ctx.axis_order:
         values = ctx.axes[name]
         if name in shown or len(values) < 2 or name not in ctx.header:
             continue
         rows = [r for r in rows if same_value(r[name], values[0])]
-        held.append(f"{name} = {values[0]}")
+        held.append((name, values[0]))
     return rows, held
 
 
 def plotted_rows(ctx, spec, index, shown):
-    """The ok rows a plot draws, the held-parameter notes, and how many failed rows its
-    slice has; an error when there is nothing to draw."""
+    """The ok rows a plot draws, the notes on the held parameters, and how many failed
+    rows its slice has; an error when there is nothing to draw."""
     rows, held = hold_fixed(ctx, ctx.ok_rows, shown)
-    failed, _ = hold_fixed(ctx, [r for r in ctx.rows if r["status"].strip() != "ok"], shown)
+    failed, _ = hold_fixed(ctx, failed_rows(ctx), shown)
+    notes = [f"{name} = {value}" for name, value in held]
     if not rows:
-        where = f" at {', '.join(held)}" if held else ""
+        at = selection_notes(ctx.selection) + notes
+        where = f" at {', '.join(at)}" if at else ""
         raise PlotError(
             f"{label(spec, index)}: no rows with status 'ok'{where} in results.csv "
             f"({len(ctx.rows)} rows, {len(failed)} failed), nothing to draw"
         )
-    return rows, held, len(failed)
+    # A parameter both selected (at several values) and held is named once, as held.
+    held_names = {name for name, _ in held}
+    chosen = selection_notes([(n, w) for n, w in ctx.selection if n not in held_names])
+    return rows, chosen + notes, len(failed)
+
+
+def failed_rows(ctx):
+    return [r for r in ctx.rows if r["status"].strip() != "ok"]
 
 
 def subtitle(ctx, face_text, held, failed):
-    parts = [face_text]
+    """The grey line under the title: the face, what the plot was restricted to (`held`:
+    notes such as 'N_y = 50'), failed runs, an unfinished run."""
+    parts = [face_text] if face_text else []
     if held:
         parts.append(", ".join(held))
     if failed:
@@ -638,47 +776,112 @@ ONE_FACE_STYLE = dict(linestyle="-", linewidth=1.3, marker="o", markersize=4, zo
 MAX_LEGEND_SERIES = 10
 
 
+# A grid of panels has at most this many columns.
+MAX_PANEL_COLUMNS = 3
+# Metric-x curves join many points, often close together: thin lines, small markers.
+METRIC_X_ONE_FACE_STYLE = dict(linestyle="-", linewidth=0.8, marker="o", markersize=3.2, zorder=2)
+METRIC_X_BOTH_FACES_STYLE = {
+    "predicted": dict(linestyle="--", linewidth=0.9, marker=None, zorder=2),
+    "simulated": dict(linestyle="none", marker="o", markersize=3.5, zorder=3),
+}
+
+
+def x_kind_of(spec, index):
+    kind = spec.get("x_kind")
+    if kind is None:
+        return "parameter"
+    if kind not in ("parameter", "metric"):
+        raise PlotError(f"{label(spec, index)}: x_kind '{kind}' is neither 'parameter' nor 'metric'")
+    return kind
+
+
 def draw_line(ctx, spec, index):
-    x = require_parameter(ctx, spec, index, "x")
+    x_kind = x_kind_of(spec, index)
     series = require_parameter(ctx, spec, index, "series") if spec.get("series") else None
+    panels = require_parameter(ctx, spec, index, "panels") if spec.get("panels") else None
     metrics = spec.get("y") or [ctx.run.get("primary_metric")]
     if isinstance(metrics, str):
         metrics = [metrics]
     face = plot_face(spec, index)
-    faces = faces_to_draw(ctx, spec, index, metrics, face)
 
-    rows, held, failed = plotted_rows(ctx, spec, index, {x} | ({series} if series else set()))
-    xs = ctx.values_of(x, rows)
+    if x_kind == "parameter":
+        x = require_parameter(ctx, spec, index, "x")
+        if panels == x:
+            raise PlotError(f"{label(spec, index)}: panels must differ from x ({x})")
+        faces = faces_to_draw(ctx, spec, index, metrics, face)
+        shown = {x} | {name for name in (series, panels) if name}
+        rows, notes, failed = plotted_rows(ctx, spec, index, shown)
+        xs = ctx.values_of(x, rows)
+        if not xs:
+            raise PlotError(f"{label(spec, index)}: the ok rows have no values of {x}")
+        px, categorical = positions(xs)
+    else:
+        x = spec.get("x")
+        if not isinstance(x, str) or not x:
+            raise PlotError(f"{label(spec, index)}: 'x' must name a metric (x_kind: metric)")
+        faces = faces_to_draw(ctx, spec, index, list(metrics) + [x], face)
+        rows, failed = ctx.ok_rows, len(failed_rows(ctx))
+        notes = selection_notes(ctx.selection)
+        pooled = varying_parameters(ctx, rows, exclude={series, panels})
+        if pooled:
+            notes.append(f"one point per ({', '.join(pooled)})" if len(pooled) > 1 else f"one point per {pooled[0]}")
     ss = ctx.values_of(series, rows) if series else [None]
-    if not xs or not ss:
-        raise PlotError(f"{label(spec, index)}: the ok rows have no values of {x if not xs else series}")
-    px, categorical = positions(xs)
-    log_x = bool(spec.get("log_x")) and not categorical and can_log(xs, f"x ({x})", spec, index)
+    if not ss:
+        raise PlotError(f"{label(spec, index)}: the ok rows have no values of {series}")
     colors, key = series_colors(ss)
+    panel_values, panel_rows = split_panels(ctx, spec, index, rows, panels)
 
-    fig, axes = plt.subplots(
-        len(metrics), 1, figsize=(6.4, 1.2 + 2.8 * len(metrics)), sharex=True, squeeze=False, constrained_layout=True
-    )
-    axes = axes[:, 0]
+    fig, holder, grid = panel_figure(len(metrics), panel_values)
     drawn = set()
-    for ax, metric in zip(axes, metrics):
-        grids = {f: series_grid(rows, series, ss, x, xs, FACE_PREFIX[f] + metric) for f in faces}
-        shown = draw_curves(ax, px, grids, colors)
-        if not shown:
-            columns = " or ".join(FACE_PREFIX[f] + metric for f in faces)
+    metric_xs = []  # every x drawn, to choose the scale of a metric axis
+    for block, metric in zip(grid, metrics):
+        shown_here = set()
+        for ax, value, subset in zip(block, panel_values, panel_rows):
+            if x_kind == "parameter":
+                grids = {f: series_grid(subset, series, ss, x, xs, FACE_PREFIX[f] + metric) for f in faces}
+                shown = draw_curves(ax, px, grids, colors)
+            else:
+                curves = {
+                    f: metric_curves(subset, FACE_PREFIX[f] + x, FACE_PREFIX[f] + metric, ctx.parameters, series, ss)
+                    for f in faces
+                }
+                shown = draw_metric_curves(ax, curves, colors)
+                metric_xs += [p.x for c in curves.values() for curve in c for p in curve]
+            if panels:
+                ax.set_title(f"{panels} = {value}", fontsize=9)
+                if not shown:
+                    mark_empty(ax)
+            shown_here |= shown
+        if not shown_here:
+            if x_kind == "parameter":
+                columns = " or ".join(FACE_PREFIX[f] + metric for f in faces)
+            else:
+                columns = " or ".join(f"{FACE_PREFIX[f] + x} and {FACE_PREFIX[f] + metric}" for f in faces)
             raise PlotError(f"{label(spec, index)}: no ok row has a value of {columns}")
-        drawn |= shown
-        ax.set_ylabel(metric_label(ctx, metric))
-        if spec.get("log_y"):
-            ax.set_yscale("log")
-        ax.grid(True, which="major", color="0.9", linewidth=0.6)
-        ax.set_axisbelow(True)
-    for ax in axes:
-        style_axis(ax, "x", xs, log_x, categorical)
-    axes[-1].set_xlabel(x)
+        drawn |= shown_here
+        for ax in block:
+            if spec.get("log_y"):
+                ax.set_yscale("log")
+            ax.grid(True, which="major", color="0.9", linewidth=0.6)
+            ax.set_axisbelow(True)
+        for ax in left_axes(block):
+            ax.set_ylabel(metric_label(ctx, metric))
+    all_axes = [ax for block in grid for ax in block]
+    if x_kind == "parameter":
+        log_x = bool(spec.get("log_x")) and not categorical and can_log(xs, f"x ({x})", spec, index)
+        for ax in all_axes:
+            style_axis(ax, "x", xs, log_x, categorical)
+        x_text = x
+    else:
+        if spec.get("log_x") and can_log_numbers(metric_xs, f"x ({x})", spec, index):
+            for ax in all_axes:
+                log_scale(ax, "x", metric_xs)
+        x_text = metric_label(ctx, x)
+    for ax in bottom_axes(grid):
+        ax.set_xlabel(x_text)
 
     if key is not None:
-        colorbar = fig.colorbar(key, ax=list(axes), label=series)
+        colorbar = holder.colorbar(key, ax=all_axes, label=series)
         if all(float(v).is_integer() for v in ss) and not isinstance(key.norm, mcolors.LogNorm):
             colorbar.locator = ticker.MaxNLocator(integer=True)
             colorbar.update_ticks()
@@ -686,12 +889,234 @@ def draw_line(ctx, spec, index):
         handles = legend_handles(series, ss, colors, sorted(drawn), faces)
         if handles:
             # Outside on the right: curves can be anywhere inside.
-            axes[0].legend(handles=handles, title=series, loc="upper left", bbox_to_anchor=(1.02, 1.0),
-                           fontsize=8, title_fontsize=8)
+            top_right_axes(grid).legend(handles=handles, title=series, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                                        fontsize=8, title_fontsize=8)
     face_text = "predicted (dashed) and simulated (markers)" if len(faces) > 1 else face
     main = spec.get("title") or ctx.title or f"{', '.join(metrics)} against {x}"
-    titles(fig, axes[0], main, subtitle(ctx, face_text, held, failed))
+    put_titles(fig, holder, grid, main, subtitle(ctx, face_text, notes, failed), panels)
     return fig
+
+
+def varying_parameters(ctx, rows, exclude):
+    """The parameters (in column order) that take more than one value among the rows,
+    other than those excluded: what a metric-x curve pools its points over."""
+    out = []
+    for name in ctx.parameters:
+        if name in exclude:
+            continue
+        distinct = []
+        for text in {r[name] for r in rows}:
+            if not any(same_value(text, d) for d in distinct):
+                distinct.append(text)
+            if len(distinct) > 1:
+                out.append(name)
+                break
+    return out
+
+
+def split_panels(ctx, spec, index, rows, panels):
+    """The panel values (in axis order) and the rows of each; one panel of every row
+    without `panels`."""
+    if not panels:
+        return [None], [rows]
+    values = ctx.values_of(panels, rows)
+    if not values:
+        raise PlotError(f"{label(spec, index)}: the ok rows have no values of the panels parameter {panels}")
+    where = axis_index([r[panels] for r in rows], values)
+    return values, [[r for r, k in zip(rows, where) if k == j] for j in range(len(values))]
+
+
+# ---------------------------------------------------------------------------------------
+# Figures of panels
+# ---------------------------------------------------------------------------------------
+
+
+def panel_figure(blocks, panel_values, square=False):
+    """A figure with `blocks` stacked groups of axes (one per metric), each group one
+    axes per panel value, laid out in rows of up to MAX_PANEL_COLUMNS.
+
+    Returns (figure, holder, grid): grid[block][panel] are the axes; the holder is where
+    the subtitle and a colorbar go (the figure itself, or a subfigure under the title when
+    the panels have titles of their own).  Every axes shares x with the others, and y
+    within its block (square figures share y across blocks too); tick labels are only
+    written on the outer edges of the grid.  Without panels (a single None value) the
+    figure is the single column of earlier versions.
+    """
+    if panel_values == [None]:
+        if square:
+            fig, ax = plt.subplots(figsize=(5.8, 5.0), constrained_layout=True)
+            return fig, fig, [[ax]]
+        fig, axes = plt.subplots(
+            blocks, 1, figsize=(6.4, 1.2 + 2.8 * blocks), sharex=True, squeeze=False, constrained_layout=True
+        )
+        return fig, fig, [[ax] for ax in axes[:, 0]]
+    n = len(panel_values)
+    columns = min(MAX_PANEL_COLUMNS, n)
+    rows = math.ceil(n / columns)
+    width = 6.4 if columns == 1 else 1.8 + 3.3 * columns
+    height = 1.3 + (3.3 if square else 2.5) * rows * blocks
+    fig = plt.figure(figsize=(width, height), constrained_layout=True)
+    holder = fig.subfigures(1, 1)
+    spec = holder.add_gridspec(rows * blocks, columns)
+    grid, first = [], None
+    bottom = {c: max(k // columns for k in range(n) if k % columns == c) for c in range(columns)}
+    for b in range(blocks):
+        block, block_first = [], None
+        for k in range(n):
+            r, c = k // columns, k % columns
+            ax = holder.add_subplot(spec[b * rows + r, c], sharex=first, sharey=first if square else block_first)
+            first = first or ax
+            block_first = block_first or ax
+            ax.tick_params(labelbottom=(b == blocks - 1 and r == bottom[c]), labelleft=(c == 0))
+            block.append(ax)
+        grid.append(block)
+    return fig, holder, grid
+
+
+def left_axes(block):
+    """The axes of a block in its first column (one per row of panels)."""
+    columns = min(MAX_PANEL_COLUMNS, len(block))
+    return block[::columns]
+
+
+def bottom_axes(grid):
+    """The lowest axes of every column of the last block, which carry the x label."""
+    block = grid[-1]
+    columns = min(MAX_PANEL_COLUMNS, len(block))
+    return [block[max(k for k in range(len(block)) if k % columns == c)] for c in range(columns)]
+
+
+def top_right_axes(grid):
+    columns = min(MAX_PANEL_COLUMNS, len(grid[0]))
+    return grid[0][columns - 1]
+
+
+def mark_empty(ax):
+    ax.text(0.5, 0.5, "no ok rows", transform=ax.transAxes, ha="center", va="center", color="0.5", fontsize=8)
+
+
+def put_titles(fig, holder, grid, main, sub, panels):
+    """Title and subtitle: above the single axes as before, or, when each panel has its
+    own title, the subtitle under the figure title and above every panel."""
+    if not panels:
+        titles(fig, grid[0][0], main, sub)
+        return
+    fig.suptitle(main, fontsize=12)
+    holder.suptitle(sub, fontsize=8.5, color="0.35")
+
+
+def can_log_numbers(values, what, spec, index):
+    """can_log for numbers already parsed (a metric axis)."""
+    values = [v for v in values if math.isfinite(v)]
+    if values and min(values) <= 0:
+        warn(f"{label(spec, index)}: {what} has values <= 0, drawing it on a linear scale")
+        return False
+    return bool(values)
+
+
+# ---------------------------------------------------------------------------------------
+# Points of a metric against a metric (metric-x lines, parity plots)
+# ---------------------------------------------------------------------------------------
+
+# One point of the sweep: (x, y) averaged over its repetitions, their sample standard
+# deviations (0 for a single repetition), how many repetitions had both values, and the
+# sort key of its parameter values.
+Point = collections.namedtuple("Point", "x y x_std y_std count key")
+
+
+def parameter_key(text):
+    """A parameter value as a sort key: numbers before words, numbers by value."""
+    x = parse_float(text)
+    if x is None or math.isnan(x):
+        return (1, 0.0, text.strip())
+    return (0, x, "")
+
+
+def metric_curves(rows, x_column, y_column, parameters, series=None, series_values=None):
+    """The points (x, y) of the rows, one curve per series value (a single curve without
+    a series), each a list of Points sorted by x.
+
+    Rows with the same value of every parameter are repetitions of one point and are
+    averaged; rows missing x or y (NaN, infinite) drop out.  Nothing else is held fixed:
+    the points of different values of the other parameters all join the curve of their
+    series.  Points whose x agree to RELATIVE_TOLERANCE are ordered by their parameter
+    values (in `parameters` order), so that a curve through many points at nearly the
+    same x always runs the same way.
+    """
+    count = len(series_values) if series else 1
+    if not rows:
+        return [[] for _ in range(count)]
+    xs, ys = metric_values(rows, x_column), metric_values(rows, y_column)
+    which = axis_index([r[series] for r in rows], series_values) if series else np.zeros(len(rows), np.int64)
+    groups = collections.OrderedDict()
+    for r, x, y, s in zip(rows, xs, ys, which):
+        if s < 0 or not (math.isfinite(x) and math.isfinite(y)):
+            continue
+        key = tuple(parameter_key(r[name]) for name in parameters)
+        groups.setdefault((int(s), key), []).append((x, y))
+    curves = [[] for _ in range(count)]
+    for (s, key), pairs in groups.items():
+        values = np.array(pairs, dtype=float)
+        n = len(values)
+        std = values.std(axis=0, ddof=1) if n > 1 else np.zeros(2)
+        mean = values.mean(axis=0)
+        curves[s].append(Point(float(mean[0]), float(mean[1]), float(std[0]), float(std[1]), n, key))
+    return [sort_points(c) for c in curves]
+
+
+def sort_points(points):
+    """By x; points whose x agree to RELATIVE_TOLERANCE by their parameter key."""
+    points = sorted(points, key=lambda p: (p.x, p.key))
+    out, i = [], 0
+    while i < len(points):
+        j = i + 1
+        while j < len(points) and same_number(points[j].x, points[i].x):
+            j += 1
+        out.extend(sorted(points[i:j], key=lambda p: p.key))
+        i = j
+    return out
+
+
+def same_number(a, b):
+    return a == b or abs(a - b) <= RELATIVE_TOLERANCE * max(abs(a), abs(b))
+
+
+def spreads(points):
+    """The x and y error bars of points: their standard deviations over repetitions, or
+    None where no point spreads (a prediction is the same in every repetition; zero-long
+    bars would still draw their caps)."""
+    x_std = np.array([p.x_std for p in points])
+    y_std = np.array([p.y_std for p in points])
+    return (x_std if x_std.any() else None), (y_std if y_std.any() else None)
+
+
+def log_scale(ax, which, values):
+    """A log axis for metric values; within a few decades ticked at 1, 2, 5 x 10^k and
+    labelled in plain numbers, which a reader can read values off."""
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log")
+    values = [v for v in values if math.isfinite(v) and v > 0]
+    if values and max(values) / min(values) <= 10**2.5:
+        axis = ax.xaxis if which == "x" else ax.yaxis
+        axis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        axis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        axis.set_minor_formatter(ticker.NullFormatter())
+
+
+def draw_metric_curves(ax, curves, colors):
+    """One curve per series and face, through the points sorted by x; returns the
+    indices of the series that had points."""
+    shown = set()
+    for f, by_series in curves.items():
+        style = METRIC_X_BOTH_FACES_STYLE[f] if len(curves) > 1 else METRIC_X_ONE_FACE_STYLE
+        for i, (points, color) in enumerate(zip(by_series, colors)):
+            if not points:
+                continue
+            shown.add(i)
+            x = np.array([p.x for p in points])
+            y = np.array([p.y for p in points])
+            x_std, y_std = spreads(points)
+            ax.errorbar(x, y, yerr=y_std, xerr=x_std, color=color, capsize=1.5, elinewidth=0.6, **style)
+    return shown
 
 
 def draw_curves(ax, px, grids, colors):
@@ -756,10 +1181,168 @@ def legend_handles(series, series_values, colors, drawn, faces):
 
 
 # ---------------------------------------------------------------------------------------
+# Parity plots: simulated against predicted
+# ---------------------------------------------------------------------------------------
+
+ParityStats = collections.namedtuple("ParityStats", "points largest outside")
+PARITY_LINE_STYLE = dict(color="0.25", linewidth=0.9, zorder=1)
+PARITY_BAND_COLOR = (0.3, 0.55, 0.85, 0.18)
+PARITY_BAND_EDGE = dict(color=(0.3, 0.55, 0.85), linewidth=0.7, linestyle=":", zorder=1)
+
+
+def relative_deviations(predicted, simulated):
+    """|sim - pred| / |pred| per point: 0 where both are 0, infinite where only the
+    prediction is."""
+    predicted = np.asarray(predicted, dtype=float)
+    simulated = np.asarray(simulated, dtype=float)
+    gap = np.abs(simulated - predicted)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = gap / np.abs(predicted)
+    out[(predicted == 0) & (gap == 0)] = 0.0
+    return out
+
+
+def parity_statistics(predicted, simulated, band=None):
+    """How many points, their largest relative deviation (NaN without points), and how
+    many lie outside the band of relative tolerance `band` (None without a band)."""
+    deviations = relative_deviations(predicted, simulated)
+    largest = float(deviations.max()) if deviations.size else math.nan
+    outside = None
+    if band is not None:
+        outside = int(np.count_nonzero(deviations > band * (1 + RELATIVE_TOLERANCE)))
+    return ParityStats(int(deviations.size), largest, outside)
+
+
+def format_percent(fraction):
+    if math.isinf(fraction):
+        return "∞"
+    return f"{100 * fraction:.3g} %"
+
+
+def parity_band(spec, index):
+    band = spec.get("band")
+    if band is None:
+        return None
+    if isinstance(band, bool) or not isinstance(band, (int, float)) or not 0 < band < 1:
+        raise PlotError(f"{label(spec, index)}: 'band' must be a relative tolerance between 0 and 1 (0.05 for ±5 %)")
+    return float(band)
+
+
+def band_label(band):
+    return f"±{100 * band:g} %"
+
+
+def draw_parity(ctx, spec, index):
+    metric = spec.get("metric") or ctx.run.get("primary_metric")
+    if not isinstance(metric, str) or not metric:
+        raise PlotError(f"{label(spec, index)}: 'metric' must name a metric")
+    pred, sim = "pred_" + metric, "sim_" + metric
+    missing = [c for c in (pred, sim) if not ctx.has(c)]
+    if missing:
+        raise PlotError(
+            f"{label(spec, index)}: a parity plot compares {pred} with {sim}, but results.csv has no "
+            f"{' or '.join(missing)}: the experiment must run with mode: both"
+        )
+    series = require_parameter(ctx, spec, index, "series") if spec.get("series") else None
+    panels = require_parameter(ctx, spec, index, "panels") if spec.get("panels") else None
+    band = parity_band(spec, index)
+    rows, failed = ctx.ok_rows, len(failed_rows(ctx))
+    ss = ctx.values_of(series, rows) if series else [None]
+    if not ss:
+        raise PlotError(f"{label(spec, index)}: the ok rows have no values of {series}")
+    colors, key = series_colors(ss)
+    panel_values, panel_rows = split_panels(ctx, spec, index, rows, panels)
+    curves = [metric_curves(subset, pred, sim, ctx.parameters, series, ss) for subset in panel_rows]
+    points = [p for by_series in curves for curve in by_series for p in curve]
+    if not points:
+        raise PlotError(f"{label(spec, index)}: no ok row has values of both {pred} and {sim}")
+    stats = parity_statistics([p.x for p in points], [p.y for p in points], band)
+    values = [v for p in points for v in (p.x, p.y)]
+    log = spec.get("log", True) is not False and can_log_numbers(values, f"{metric}", spec, index)
+    lo, hi = parity_limits(values, log)
+
+    fig, holder, grid = panel_figure(1, panel_values, square=True)
+    drawn = set()
+    for ax, value, by_series in zip(grid[0], panel_values, curves):
+        if log:
+            log_scale(ax, "x", [lo, hi])
+            log_scale(ax, "y", [lo, hi])
+        line = np.geomspace(lo, hi, 50) if log else np.linspace(lo, hi, 50)
+        if band is not None:
+            edges = np.sort(np.stack([line * (1 - band), line * (1 + band)]), axis=0)
+            ax.fill_between(line, edges[0], edges[1], color=PARITY_BAND_COLOR, linewidth=0, zorder=0)
+            for edge in edges:
+                ax.plot(line, edge, **PARITY_BAND_EDGE)
+        ax.plot(line, line, **PARITY_LINE_STYLE)
+        for i, (curve, color) in enumerate(zip(by_series, colors)):
+            if not curve:
+                continue
+            drawn.add(i)
+            x_std, y_std = spreads(curve)
+            ax.errorbar([p.x for p in curve], [p.y for p in curve], yerr=y_std, xerr=x_std,
+                        color=color, linestyle="none", marker="o", markersize=4, alpha=0.85,
+                        capsize=1.5, elinewidth=0.6, zorder=3)
+        if panels:
+            ax.set_title(f"{panels} = {value}", fontsize=9)
+            if not any(by_series):
+                mark_empty(ax)
+        ax.set_xlim(lo, hi)
+        ax.set_ylim(lo, hi)
+        ax.set_aspect("equal", adjustable="box")
+        ax.grid(True, which="major", color="0.9", linewidth=0.6)
+        ax.set_axisbelow(True)
+    for ax in left_axes(grid[0]):
+        ax.set_ylabel(f"simulated {metric_label(ctx, metric)}")
+    for ax in bottom_axes(grid):
+        ax.set_xlabel(f"predicted {metric_label(ctx, metric)}")
+
+    key_handles = [Line2D([], [], **PARITY_LINE_STYLE, label="y = x")]
+    if band is not None:
+        key_handles.append(Patch(facecolor=PARITY_BAND_COLOR, edgecolor=PARITY_BAND_EDGE["color"], linestyle=":",
+                                 linewidth=0.7, label=band_label(band)))
+    if key is not None:
+        colorbar = holder.colorbar(key, ax=[ax for block in grid for ax in block], label=series)
+        if all(float(v).is_integer() for v in ss) and not isinstance(key.norm, mcolors.LogNorm):
+            colorbar.locator = ticker.MaxNLocator(integer=True)
+            colorbar.update_ticks()
+    if series and key is None:
+        # Markers alone: the points of a series are not joined.
+        handles = [Line2D([], [], color=colors[i], linestyle="none", marker="o", markersize=4, label=str(ss[i]))
+                   for i in sorted(drawn)]
+        handles += [Line2D([], [], linestyle="none", label=" ")] + key_handles
+        top_right_axes(grid).legend(handles=handles, title=series, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                                    fontsize=8, title_fontsize=8)
+    else:
+        # Points gather along the diagonal: the upper left corner (sim >> pred) is free.
+        grid[0][0].legend(handles=key_handles, loc="upper left", fontsize=8)
+
+    notes = selection_notes(ctx.selection)
+    deviation = f"largest deviation |sim − pred| / |pred| = {format_percent(stats.largest)}"
+    if band is not None:
+        deviation += f" · {stats.outside} of {stats.points} points outside {band_label(band)}"
+    else:
+        deviation += f" over {stats.points} points"
+    main = spec.get("title") or ctx.title or f"simulated against predicted {metric}"
+    put_titles(fig, holder, grid, main, subtitle(ctx, deviation, notes, failed), panels)
+    return fig
+
+
+def parity_limits(values, log):
+    """Common limits of both axes, a little wider than the values."""
+    values = np.array([v for v in values if math.isfinite(v) and (v > 0 or not log)], dtype=float)
+    lo, hi = float(values.min()), float(values.max())
+    if log:
+        pad = (hi / lo) ** 0.06 if hi > lo else 1.5
+        return lo / pad, hi * pad
+    pad = 0.06 * (hi - lo) if hi > lo else (abs(lo) * 0.1 or 1.0)
+    return lo - pad, hi + pad
+
+
+# ---------------------------------------------------------------------------------------
 # Driver
 # ---------------------------------------------------------------------------------------
 
-DRAWERS = {"contour": draw_contour, "line": draw_line}
+DRAWERS = {"contour": draw_contour, "line": draw_line, "parity": draw_parity}
 
 
 def plot_file(spec, index):
@@ -772,9 +1355,12 @@ def plot_file(spec, index):
 def render(folder, spec, index, ctx):
     kind = spec.get("kind")
     if kind not in DRAWERS:
-        raise PlotError(f"{label(spec, index)}: unknown kind '{kind}' (expected contour or line)")
+        raise PlotError(f"{label(spec, index)}: unknown kind '{kind}' (expected contour, line or parity)")
     file = plot_file(spec, index)
-    fig = DRAWERS[kind](ctx, spec, index)
+    if kind == "contour" and spec.get("panels"):
+        raise PlotError(f"{label(spec, index)}: panels are for line and parity plots, not contour maps")
+    # The selection comes first: everything else only sees the rows it keeps.
+    fig = DRAWERS[kind](apply_selection(ctx, spec, index), spec, index)
     try:
         fig.savefig(os.path.join(folder, file), dpi=DPI, bbox_inches="tight", metadata=PNG_METADATA)
     finally:

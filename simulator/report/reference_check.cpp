@@ -75,7 +75,38 @@ bool ReferenceOutcome::passed() const
   return (std::isnan(predicted) || predicted_ok) && (std::isnan(simulated) || simulated_ok);
 }
 
-std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv)
+namespace {
+
+// The name a reference is shown under: its metric, or its crossing.
+std::string measured(const Experiment& ex, const Reference& r)
+{
+  return r.crossing >= 0 ? ex.crossings[static_cast<size_t>(r.crossing)].name : ex.model->info().metrics[r.metric].name;
+}
+
+void answer_from_crossing(const Reference& r, const std::vector<CrossingResult>& crossings, ReferenceOutcome& o)
+{
+  for (const auto& c : crossings) {
+    if (static_cast<int>(c.spec) != r.crossing)
+      continue;
+    bool match = true;
+    for (const auto& [idx, value] : r.at) {
+      bool found = false;
+      for (const auto& [gidx, gvalue] : c.group)
+        found = found || (gidx == idx && values_match(gvalue, value));
+      match = match && found;
+    }
+    if (!match)
+      continue;
+    o.rows      = 1;
+    o.predicted = c.predicted;
+    o.simulated = c.simulated;
+  }
+}
+
+}  // namespace
+
+std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv,
+                                               const std::vector<CrossingResult>& crossings)
 {
   const ModelInfo& info = ex.model->info();
   std::vector<std::string> header = read_results_header(results_csv);
@@ -97,6 +128,8 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
       return;
     for (size_t k = 0; k < n; ++k) {
       const Reference& r = ex.references[k];
+      if (r.crossing >= 0)
+        continue;
       bool match         = true;
       for (const auto& [idx, value] : r.at)
         match = match && param_col[idx] >= 0 &&
@@ -115,6 +148,12 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
     const Reference& r = ex.references[k];
     out[k].reference   = &r;
     out[k].point       = point_text(ex, r);
+    if (r.crossing >= 0) {
+      answer_from_crossing(r, crossings, out[k]);
+      out[k].predicted_ok = r.accepts(out[k].predicted);
+      out[k].simulated_ok = r.accepts(out[k].simulated);
+      continue;
+    }
     if (pred_n[k]) {
       out[k].predicted    = pred_sum[k] / static_cast<double>(pred_n[k]);
       out[k].predicted_ok = r.accepts(out[k].predicted);
@@ -143,8 +182,8 @@ std::string references_table_text(const Experiment& ex, const std::vector<Refere
                                 "reference", "predicted", "diff", "simulated", "diff", "tolerance");
   for (const auto& o : outcomes) {
     const Reference& r = *o.reference;
-    out += fmt::format("{:<28} {:<12} {:>11} {:>11} {:>15} {:>11} {:>15}  {}\n", o.point,
-                       ex.model->info().metrics[r.metric].name, shown(r.value), shown(o.predicted),
+    out += fmt::format("{:<28} {:<12} {:>11} {:>11} {:>15} {:>11} {:>15}  {}\n", o.point, measured(ex, r),
+                       shown(r.value), shown(o.predicted),
                        difference(o.predicted, r.value, o.predicted_ok), shown(o.simulated),
                        difference(o.simulated, r.value, o.simulated_ok), r.tolerance_text());
   }
@@ -159,8 +198,8 @@ std::string references_table_markdown(const Experiment& ex, const std::vector<Re
                     "|---|---|---:|---:|---:|---:|---:|---|---|\n";
   for (const auto& o : outcomes) {
     const Reference& r = *o.reference;
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", o.point,
-                       ex.model->info().metrics[r.metric].name, shown(r.value), shown(o.predicted),
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", o.point, measured(ex, r),
+                       shown(r.value), shown(o.predicted),
                        difference(o.predicted, r.value, o.predicted_ok), shown(o.simulated),
                        difference(o.simulated, r.value, o.simulated_ok), r.tolerance_text(),
                        r.note.empty() ? r.source : r.source + " — " + r.note);

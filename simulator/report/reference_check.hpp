@@ -2,6 +2,7 @@
 // Holds a finished run against the paper's numbers: for each reference, the mean predicted and simulated values
 // over the matching rows (repetitions averaged) and whether each is within tolerance.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/aggregates.hpp"
 
 #include <string>
 #include <vector>
@@ -19,7 +20,9 @@ struct ReferenceOutcome {
   bool passed() const;  // every face that was computed is within tolerance
 };
 
-std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv);
+// `crossings` (from compute_crossings) answer the references that name a crossing.
+std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv,
+                                               const std::vector<CrossingResult>& crossings = {});
 
 // A plain-text table for the terminal, and a Markdown one for REPORT.md.
 std::string references_table_text(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes);

@@ -112,12 +112,16 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     md += fmt::format("- model `{}`, mode {}, seed {}, {} repetition(s)\n", ex.model->info().name, mode_name(ex.mode),
                       ex.seed, ex.sweep.repetitions());
     md += fmt::format("- fixed: {}\n- swept: {}\n", fixed_parameters(ex), swept_parameters(ex));
+    if (!ex.where.empty())
+      md += fmt::format("- where `{}`: {} of {} points\n", ex.where, ex.included_points, ex.sweep.size());
     md += fmt::format("- {} points, {} errors, {}; results in [`{}/results.csv`]({}/results.csv)\n",
                       s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s), s.folder, s.folder);
     if (!std::isnan(s.max_deviation))
       md += fmt::format("- largest |simulated − predicted| / predicted {}: {:.3e}\n", ex.model->info().primary_metric,
                         s.max_deviation);
     md += "\n";
+    if (!s.crossings.empty())
+      md += "Crossings (`crossings.csv`):\n\n" + crossings_table_markdown(ex, s.crossings) + "\n";
     if (!s.references.empty()) {
       md += fmt::format("{} of {} reference values met.\n\n", s.references.size() - count_failures(s.references),
                         s.references.size());

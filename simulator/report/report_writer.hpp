@@ -3,6 +3,7 @@
 // simulated ones, the agreement between the two faces, and the plots.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/plotter.hpp"
+#include "simulator/report/aggregates.hpp"
 #include "simulator/report/reference_check.hpp"
 #include "simulator/run/runner.hpp"
 
@@ -26,6 +27,7 @@ struct StudyReport {
   std::string folder;  // the study's results, relative to the report
   RunResult run;
   std::vector<ReferenceOutcome> references;
+  std::vector<CrossingResult> crossings;
   PlotResult plots;
   double max_deviation = 0;
 };

@@ -48,7 +48,8 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
   e["mode"]        = mode_name(ex.mode);
   e["seed"]        = ex.seed;
   e["repetitions"] = ex.sweep.repetitions();
-  e["points"]      = ex.sweep.size();
+  e["points"]      = ex.included_points;
+  e["where"]       = ex.where;
   e["timeout_s"]   = ex.timeout_s;
   nlohmann::json axes = nlohmann::json::array();
   for (const auto& a : ex.sweep.axes()) {

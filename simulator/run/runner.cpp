@@ -269,16 +269,18 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   RunResult result;
   result.results_csv  = csv_path;
   RunCounts& counts   = result.counts;
-  counts.total        = ex.sweep.size();
-  for (bool d : done)
-    counts.skipped += d ? 1 : 0;
+  counts.total        = ex.included_points;
+  for (uint64_t i = 0; i < done.size(); ++i) {
+    counts.skipped += done[i] && ex.includes(i) ? 1 : 0;
+    done[i] = done[i] || !ex.includes(i);  // points `where` rules out count as done: never run, never written
+  }
 
   nlohmann::json manifest = make_manifest(ex, options.command_line, options.simgrid_version, options.jobs);
   write_json_atomically(manifest_path, manifest);
 
   InterruptGuard guard;
   double started = monotonic_seconds();
-  CsvSink sink(csv_path, results_header(ex), counts.total, done, resuming);
+  CsvSink sink(csv_path, results_header(ex), ex.sweep.size(), done, resuming);
   RowFormatter format(ex);
   Progress progress(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
   SimulationContext context{ex.simgrid_config, options.simgrid_logs};
@@ -311,7 +313,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
       record(r);
   };
 
-  for (uint64_t i = 0; i < counts.total && !g_interrupted; ++i) {
+  for (uint64_t i = 0; i < ex.sweep.size() && !g_interrupted; ++i) {
     if (done[i])
       continue;
     Point p = ex.sweep.point(i);

@@ -13,6 +13,7 @@
 // A transfer from vu-0 to vu-1 crosses link:vu-0 (up), backbone:vu once (a star zone drops the repeated link),
 // link:vu-1 (down). From vu-0 to leiden-3 it crosses link:vu-0, backbone:vu, inter:vu:leiden, backbone:leiden,
 // link:leiden-3. Its time under exact CM02 is the sum of those latencies plus bytes / the narrowest bandwidth.
+#include "simulator/sg/grid_builder.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/sg/star_platform.hpp"
 
@@ -113,13 +114,14 @@ void build_star_spec(const GridSpec& spec)
 
 }  // namespace
 
-void build_grid_platform(const std::string& path)
+void build_grid(const GridSpec& spec)
 {
-  GridSpec spec = read_grid_spec(path);
   if (spec.star)
     build_star_spec(spec);
   else
     build_clusters(spec);
 }
+
+void build_grid_platform(const std::string& path) { build_grid(read_grid_spec(path)); }
 
 }  // namespace isogrid::sg

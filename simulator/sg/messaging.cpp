@@ -3,7 +3,11 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
+
+#include <deque>
+#include <vector>
 
 namespace sg4 = simgrid::s4u;
 
@@ -52,5 +56,50 @@ void ActorGroup::join_all()
   for (auto& a : members_->actors)
     a->join();
 }
+
+}  // namespace isogrid::sg
+
+namespace isogrid::sg {
+
+struct Exchange::Transfers {
+  std::vector<sg4::CommPtr> pending;
+  std::deque<int*> received;  // where get_async stores payload pointers: addresses must stay put
+};
+
+Exchange::Exchange() : transfers_(std::make_unique<Transfers>()) {}
+Exchange::~Exchange() = default;
+
+void Exchange::send(const std::string& mailbox, uint64_t bytes)
+{
+  transfers_->pending.push_back(sg4::Mailbox::by_name(mailbox)->put_async(&g_token, bytes));
+}
+
+void Exchange::receive(const std::string& mailbox)
+{
+  transfers_->received.push_back(nullptr);
+  transfers_->pending.push_back(sg4::Mailbox::by_name(mailbox)->get_async<int>(&transfers_->received.back()));
+}
+
+void Exchange::wait()
+{
+  for (auto& c : transfers_->pending)
+    c->wait();
+  transfers_->pending.clear();
+  transfers_->received.clear();
+}
+
+struct BackgroundLoad::Job {
+  sg4::ActorPtr actor;
+};
+
+BackgroundLoad::BackgroundLoad(Host* host, double weight) : job_(std::make_unique<Job>())
+{
+  job_->actor = sg4::Actor::create("background-load", host, [weight] {
+    sg4::this_actor::execute(1e300, weight);  // never ends within a simulation
+  });
+  job_->actor->daemonize();  // never keeps the simulation alive
+}
+
+BackgroundLoad::~BackgroundLoad() { job_->actor->kill(); }
 
 }  // namespace isogrid::sg

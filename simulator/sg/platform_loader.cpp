@@ -2,6 +2,7 @@
 
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/text.hpp"
+#include "simulator/sg/grid_builder.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -9,13 +10,12 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <stdexcept>
 
 namespace sg4 = simgrid::s4u;
 
 namespace isogrid::sg {
-
-void build_grid_platform(const std::string& path);  // grid_builder.cpp
 
 void load_platform(const std::string& path)
 {
@@ -71,6 +71,23 @@ std::vector<Host*> hosts_in_natural_order()
   std::vector<Host*> hosts = sg4::Engine::get_instance()->get_all_hosts();
   std::sort(hosts.begin(), hosts.end(), [](Host* x, Host* y) { return natural_less(x->get_name(), y->get_name()); });
   return hosts;
+}
+
+std::vector<PlatformCluster> platform_clusters()
+{
+  auto by_name = [](Host* x, Host* y) { return natural_less(x->get_name(), y->get_name()); };
+  std::vector<PlatformCluster> out;
+  const sg4::NetZone* root = sg4::Engine::get_instance()->get_netzone_root();
+  for (const sg4::NetZone* zone : root->get_children()) {
+    std::vector<Host*> hosts = zone->get_all_hosts();
+    if (hosts.empty())
+      continue;
+    std::sort(hosts.begin(), hosts.end(), by_name);
+    out.push_back({zone->get_name(), hosts});
+  }
+  if (out.empty())
+    out.push_back({root->get_name(), hosts_in_natural_order()});
+  return out;
 }
 
 RouteInfo route_between(Host* from, Host* to)

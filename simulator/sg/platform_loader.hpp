@@ -20,6 +20,14 @@ Host* host_by_name(const std::string& name);  // throws std::invalid_argument li
 std::vector<Host*> hosts_in_natural_order();
 RouteInfo route_between(Host* from, Host* to);
 
+// The clusters of the loaded platform: each zone directly under the root that holds hosts, in the order the
+// platform declares them, with its hosts in natural name order. A platform without sub-zones is one cluster.
+struct PlatformCluster {
+  std::string name;
+  std::vector<Host*> hosts;
+};
+std::vector<PlatformCluster> platform_clusters();
+
 // Natural order of names: digit runs compare as numbers.
 bool natural_less(const std::string& a, const std::string& b);
 

@@ -1,15 +1,9 @@
 #include "workloads/divisible_load/dlt_instance.hpp"
 
 #include "policies/dlt/sequence.hpp"
-#include "simulator/experiment/seeds.hpp"
+#include "simulator/core/random.hpp"
 
 namespace isogrid::dlt {
-
-double unit_uniform(uint64_t& state)
-{
-  state += 0x9e3779b97f4a7c15ULL;
-  return static_cast<double>(mix64(state) >> 11) * 0x1.0p-53;
-}
 
 Instance instance_from_point(const Point& point)
 {
@@ -23,10 +17,10 @@ Instance instance_from_point(const Point& point)
   inst.V    = point.number("V");
   inst.beta = point.number("beta");
   inst.workers.resize(m);
-  uint64_t state = point.seed;
+  SeededRandom random(point.seed);
   for (size_t i = 0; i < m; ++i) {
     // Always draw three numbers per worker, so switching one spread on does not reshuffle the others.
-    double u[3] = {unit_uniform(state), unit_uniform(state), unit_uniform(state)};
+    double u[3] = {random.uniform(), random.uniform(), random.uniform()};
     auto factor = [&](int k) { return 1 + spread[k] * (2 * u[k] - 1); };
     inst.workers[i] = Worker{A[i] * factor(0), C[i] * factor(1), S[i] * factor(2)};
   }

@@ -21,8 +21,4 @@ Instance instance_from_point(const Point& point);
 // The order in which the point's `sequence` policy serves these workers: a permutation of 0..n-1.
 std::vector<size_t> serving_order(const Point& point, const std::vector<Worker>& workers);
 
-// Uniform double in [0, 1) from a 64-bit generator state; explicit so that results do not depend on the
-// standard library's distribution implementation.
-double unit_uniform(uint64_t& state);
-
 }  // namespace isogrid::dlt

@@ -1,0 +1,245 @@
+#include "simulator/report/aggregates.hpp"
+
+#include "simulator/core/value.hpp"
+#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/run/csv_sink.hpp"
+#include "simulator/run/results_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+
+namespace isogrid {
+
+namespace {
+
+int column_of(const std::vector<std::string>& header, const std::string& name)
+{
+  auto it = std::find(header.begin(), header.end(), name);
+  return it == header.end() ? -1 : static_cast<int>(it - header.begin());
+}
+
+double cell_number(const std::vector<std::string>& row, int col)
+{
+  double x = std::nan("");
+  if (col >= 0)
+    parse_number(row[static_cast<size_t>(col)], x);
+  return x;
+}
+
+std::string group_text(const Experiment& ex, const std::vector<std::pair<size_t, Value>>& group)
+{
+  std::string out;
+  for (const auto& [idx, v] : group)
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", ex.model->info().params[idx].name, format_value(v));
+  return out.empty() ? "all points" : out;
+}
+
+const char* kFaces[2] = {"pred_", "sim_"};
+
+}  // namespace
+
+double first_crossing(std::vector<std::pair<double, double>> points, double level, std::string& note)
+{
+  points.erase(std::remove_if(points.begin(), points.end(),
+                              [](const auto& p) { return std::isnan(p.first) || std::isnan(p.second); }),
+               points.end());
+  std::sort(points.begin(), points.end());
+  if (points.empty()) {
+    note = "no points";
+    return std::nan("");
+  }
+  bool below = points.front().second < level;
+  if (!below) {
+    note = fmt::format("at or above {} from the first point", format_number(level));
+    return std::nan("");
+  }
+  for (size_t i = 1; i < points.size(); ++i) {
+    auto [x0, y0] = points[i - 1];
+    auto [x1, y1] = points[i];
+    if (y1 >= level)
+      return y1 == y0 ? x1 : x0 + (level - y0) * (x1 - x0) / (y1 - y0);
+  }
+  note = fmt::format("stays below {}", format_number(level));
+  return std::nan("");
+}
+
+std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::string& results_csv)
+{
+  std::vector<CrossingResult> out;
+  if (ex.crossings.empty())
+    return out;
+  const ModelInfo& info           = ex.model->info();
+  std::vector<std::string> header = read_results_header(results_csv);
+  int status = column_of(header, "status"), index = column_of(header, "index");
+
+  // Per crossing and group: the (x, y) of each combination, repetitions averaged, for both faces.
+  struct Acc {
+    double x[2] = {0, 0}, y[2] = {0, 0};
+    size_t n[2] = {0, 0};
+  };
+  std::vector<std::map<std::string, std::pair<std::vector<std::pair<size_t, Value>>, std::map<uint64_t, Acc>>>> groups(
+      ex.crossings.size());
+  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
+    if (row[static_cast<size_t>(status)] != "ok")
+      return;
+    uint64_t combination = std::stoull(row[static_cast<size_t>(index)]) / ex.sweep.repetitions();
+    Point p = ex.sweep.point(combination * ex.sweep.repetitions());
+    for (size_t c = 0; c < ex.crossings.size(); ++c) {
+      const CrossingSpec& spec = ex.crossings[c];
+      std::vector<std::pair<size_t, Value>> key;
+      std::string key_text;
+      for (size_t idx : spec.for_each) {
+        key.emplace_back(idx, p.values[idx]);
+        key_text += format_value(p.values[idx]) + "\x1f";
+      }
+      auto& slot = groups[c][key_text];
+      slot.first = key;
+      Acc& acc   = slot.second[combination];
+      for (int face = 0; face < 2; ++face) {
+        double y = cell_number(row, column_of(header, kFaces[face] + info.metrics[spec.metric].name));
+        double x = spec.along_metric
+                       ? cell_number(row, column_of(header, kFaces[face] + info.metrics[spec.along_index].name))
+                       : std::get<double>(p.values[spec.along_index]);
+        if (std::isnan(x) || std::isnan(y))
+          continue;
+        acc.x[face] += x, acc.y[face] += y, acc.n[face] += 1;
+      }
+    }
+  });
+  for (size_t c = 0; c < ex.crossings.size(); ++c)
+    for (const auto& [text, slot] : groups[c]) {
+      CrossingResult r;
+      r.spec  = c;
+      r.group = slot.first;
+      for (int face = 0; face < 2; ++face) {
+        std::vector<std::pair<double, double>> points;
+        for (const auto& [comb, acc] : slot.second)
+          if (acc.n[face])
+            points.emplace_back(acc.x[face] / static_cast<double>(acc.n[face]),
+                                acc.y[face] / static_cast<double>(acc.n[face]));
+        if (points.empty())
+          continue;
+        std::string note;
+        (face ? r.simulated : r.predicted) = first_crossing(points, ex.crossings[c].level, note);
+        if (!note.empty() && r.note.empty())
+          r.note = note;
+      }
+      out.push_back(std::move(r));
+    }
+  return out;
+}
+
+void write_crossings_csv(const std::string& path, const Experiment& ex, const std::vector<CrossingResult>& results)
+{
+  std::ofstream f(path, std::ios::trunc);
+  f << "crossing,metric,level,along,group,pred_x,sim_x,note\n";
+  for (const auto& r : results) {
+    const CrossingSpec& s = ex.crossings[r.spec];
+    f << csv_field(s.name) << ',' << ex.model->info().metrics[s.metric].name << ',' << format_number(s.level) << ','
+      << s.along << ',' << csv_field(group_text(ex, r.group)) << ',' << format_number(r.predicted) << ','
+      << format_number(r.simulated) << ',' << csv_field(r.note) << '\n';
+  }
+}
+
+static std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.4g}", x); }
+
+std::string crossings_table_text(const Experiment& ex, const std::vector<CrossingResult>& results)
+{
+  std::string out;
+  for (const auto& r : results) {
+    const CrossingSpec& s = ex.crossings[r.spec];
+    out += fmt::format("  {:<28} {:<20} {} = {} at {} = {} (predicted), {} (simulated){}\n", s.name,
+                       group_text(ex, r.group), ex.model->info().metrics[s.metric].name, format_number(s.level),
+                       s.along, shown(r.predicted), shown(r.simulated), r.note.empty() ? "" : "  [" + r.note + "]");
+  }
+  return out;
+}
+
+std::string crossings_table_markdown(const Experiment& ex, const std::vector<CrossingResult>& results)
+{
+  if (results.empty())
+    return "";
+  std::string out = "| crossing | group | reaches | along | predicted | simulated | note |\n|---|---|---|---|---:|---:|---|\n";
+  for (const auto& r : results) {
+    const CrossingSpec& s = ex.crossings[r.spec];
+    out += fmt::format("| {} | {} | {} = {} | {} | {} | {} | {} |\n", s.name, group_text(ex, r.group),
+                       ex.model->info().metrics[s.metric].name, format_number(s.level), s.along, shown(r.predicted),
+                       shown(r.simulated), r.note);
+  }
+  return out;
+}
+
+void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv)
+{
+  if (ex.sweep.repetitions() < 2)
+    return;
+  const ModelInfo& info           = ex.model->info();
+  std::vector<std::string> header = read_results_header(results_csv);
+  int status = column_of(header, "status"), index = column_of(header, "index");
+  std::vector<int> columns;
+  std::vector<std::string> names;
+  for (const char* face : kFaces)
+    for (const auto& m : info.metrics)
+      if (int c = column_of(header, face + m.name); c >= 0) {
+        columns.push_back(c);
+        names.push_back(face + m.name);
+      }
+
+  std::ofstream f(path, std::ios::trunc);
+  f << "combination";
+  for (const auto& p : info.params)
+    f << ',' << csv_field(p.name);
+  f << ",repetitions_ok";
+  for (const auto& n : names)
+    f << ',' << n << "_mean," << n << "_std";
+  f << '\n';
+
+  // Welford's running mean and variance, flushed when the combination changes (its rows are adjacent).
+  int64_t current = -1;
+  size_t ok       = 0;
+  std::vector<double> mean(columns.size()), m2(columns.size());
+  std::vector<size_t> count(columns.size());
+  auto flush = [&] {
+    if (current < 0)
+      return;
+    Point p = ex.sweep.point(static_cast<uint64_t>(current) * ex.sweep.repetitions());
+    f << current;
+    for (const auto& v : p.values)
+      f << ',' << csv_field(format_value(v));
+    f << ',' << ok;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      double sd = count[i] > 1 ? std::sqrt(m2[i] / static_cast<double>(count[i] - 1)) : std::nan("");
+      f << ',' << format_number(count[i] ? mean[i] : std::nan("")) << ',' << format_number(sd);
+    }
+    f << '\n';
+  };
+  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
+    auto combination = static_cast<int64_t>(std::stoull(row[static_cast<size_t>(index)]) / ex.sweep.repetitions());
+    if (combination != current) {
+      flush();
+      current = combination;
+      ok      = 0;
+      std::fill(mean.begin(), mean.end(), 0.0);
+      std::fill(m2.begin(), m2.end(), 0.0);
+      std::fill(count.begin(), count.end(), 0);
+    }
+    if (row[static_cast<size_t>(status)] != "ok")
+      return;
+    ++ok;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      double x = cell_number(row, columns[i]);
+      if (std::isnan(x))
+        continue;
+      count[i] += 1;
+      double d = x - mean[i];
+      mean[i] += d / static_cast<double>(count[i]);
+      m2[i] += d * (x - mean[i]);
+    }
+  });
+  flush();
+}
+
+}  // namespace isogrid

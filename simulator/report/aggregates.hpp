@@ -1,0 +1,33 @@
+#pragma once
+// What isogrid computes from a finished results.csv across points: crossings (where a metric reaches a level along
+// a parameter or metric, per group) and, for repeated points, mean and standard deviation per combination. Both
+// stream through the file; repetitions of a combination are adjacent rows.
+#include "simulator/experiment/experiment.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+struct CrossingResult {
+  size_t spec = 0;                                  // index into Experiment::crossings
+  std::vector<std::pair<size_t, Value>> group;      // for_each parameter values
+  double predicted = std::nan("");                  // x where the predicted metric reaches the level
+  double simulated = std::nan("");
+  std::string note;                                 // why a face has no crossing
+};
+
+std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::string& results_csv);
+void write_crossings_csv(const std::string& path, const Experiment& ex, const std::vector<CrossingResult>& results);
+std::string crossings_table_text(const Experiment& ex, const std::vector<CrossingResult>& results);
+std::string crossings_table_markdown(const Experiment& ex, const std::vector<CrossingResult>& results);
+
+// summary.csv: one row per combination: its parameters, the number of ok repetitions, and the mean and standard
+// deviation of every metric of every face. Written only when the experiment repeats its points.
+void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv);
+
+// The first x at which the polyline through (x, y), sorted by x, reaches `level`, by linear interpolation; NaN when
+// it never does. `note` says whether it starts above the level or never reaches it.
+double first_crossing(std::vector<std::pair<double, double>> points, double level, std::string& note);
+
+}  // namespace isogrid

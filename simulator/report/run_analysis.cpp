@@ -1,0 +1,21 @@
+#include "simulator/report/run_analysis.hpp"
+
+#include <filesystem>
+
+namespace isogrid {
+
+RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
+{
+  namespace fs = std::filesystem;
+  std::string results = (fs::path(out_dir) / "results.csv").string();
+  RunAnalysis a;
+  a.crossings = compute_crossings(ex, results);
+  if (!ex.crossings.empty())
+    write_crossings_csv((fs::path(out_dir) / "crossings.csv").string(), ex, a.crossings);
+  write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, results);
+  a.references    = check_references(ex, results, a.crossings);
+  a.max_deviation = max_abs_deviation(results);
+  return a;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,22 @@
+#pragma once
+// What `isogrid run` and `isogrid reproduce` work out from a finished results.csv: crossings (crossings.csv), the
+// per-combination summary of repeated points (summary.csv), the references, and the largest deviation between the
+// two faces.
+#include "simulator/experiment/experiment.hpp"
+#include "simulator/report/aggregates.hpp"
+#include "simulator/report/reference_check.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+struct RunAnalysis {
+  std::vector<CrossingResult> crossings;
+  std::vector<ReferenceOutcome> references;
+  double max_deviation = std::nan("");
+};
+
+RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir);
+
+}  // namespace isogrid

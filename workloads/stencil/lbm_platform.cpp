@@ -1,0 +1,89 @@
+#include "workloads/stencil/lbm_platform.hpp"
+
+#include "simulator/platform/grid_spec.hpp"
+#include "simulator/sg/grid_builder.hpp"
+#include "simulator/sg/platform_loader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace isogrid::stencil {
+
+LbmRequest LbmRequest::from_point(const Point& point)
+{
+  LbmRequest r;
+  r.clusters = static_cast<size_t>(point.integer("C"));
+  for (double p : point.per_worker("p", r.clusters))
+    r.ranks.push_back(static_cast<size_t>(std::llround(p)));
+  r.delta        = point.per_worker("delta", r.clusters);
+  r.tau_comm     = point.number("tau_comm");
+  r.tau_grid     = point.number("tau_grid");
+  r.platform     = point.text("platform");
+  r.update_flops = point.number("update_flops");
+  r.point_bytes  = point.number("point_bytes");
+  return r;
+}
+
+size_t LbmRequest::max_ranks() const { return *std::max_element(ranks.begin(), ranks.end()); }
+
+namespace {
+
+// C clusters of p_k hosts behind a non-blocking switch (private full-duplex links, no backbone), joined pairwise by
+// wide-area links; no latency, since the chapter's model has none: a point costs exactly tau.
+GridSpec generated_spec(const LbmRequest& r)
+{
+  GridSpec spec;
+  spec.name = "lbm-multicluster";
+  for (size_t k = 0; k < r.clusters; ++k) {
+    ClusterSpec c;
+    c.name           = fmt::format("ce{}", k);
+    c.hosts          = static_cast<long long>(std::max<size_t>(r.ranks[k], 2));  // two, so tau_comm can be probed
+    c.speed          = r.delta[k] * r.update_flops;
+    c.link.bandwidth = r.point_bytes / r.tau_comm;
+    spec.clusters.push_back(c);
+  }
+  for (size_t a = 0; a < r.clusters; ++a)
+    for (size_t b = a + 1; b < r.clusters; ++b)
+      spec.inter_links.push_back({a, b, {r.point_bytes / r.tau_grid, 0}});
+  return spec;
+}
+
+double per_point(const LbmRequest& r, sg::Host* from, sg::Host* to)
+{
+  sg::RouteInfo route = sg::route_between(from, to);
+  return route.bandwidth > 0 ? r.point_bytes / route.bandwidth : 0;
+}
+
+}  // namespace
+
+LbmPlatform set_up_lbm_platform(const LbmRequest& r)
+{
+  std::vector<sg::PlatformCluster> found;
+  if (r.platform.empty()) {
+    sg::build_grid(generated_spec(r));
+  } else {
+    sg::load_platform(r.platform);
+  }
+  found = sg::platform_clusters();
+  if (found.size() < r.clusters)
+    throw std::invalid_argument(
+        fmt::format("C = {} but the platform has {} cluster(s)", r.clusters, found.size()));
+
+  LbmPlatform p;
+  for (size_t k = 0; k < r.clusters; ++k) {
+    const auto& hosts = found[k].hosts;
+    if (hosts.size() < r.ranks[k])
+      throw std::invalid_argument(fmt::format("p = {} but cluster {} of the platform has {} host(s)", r.ranks[k],
+                                              found[k].name, hosts.size()));
+    p.clusters.push_back(hosts);
+    p.delta.push_back(sg::host_speed(hosts[0]) / r.update_flops);
+    p.tau_comm.push_back(hosts.size() > 1 ? per_point(r, hosts[0], hosts[1]) : 0);
+    if (k > 0)
+      p.tau_grid.push_back(per_point(r, found[k - 1].hosts.back(), hosts[0]));
+  }
+  return p;
+}
+
+}  // namespace isogrid::stencil

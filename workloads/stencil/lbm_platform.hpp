@@ -1,0 +1,40 @@
+#pragma once
+// The multi-cluster an LBM point runs on: generated from the calibration constants (C clusters of p_k hosts,
+// Delta_k, tau_comm, tau_grid) or loaded from a platform file (its first C clusters, e.g. platforms/das2.yaml), then
+// read back through the same probe, so that the closed form always uses the constants the simulated platform has.
+#include "simulator/core/point.hpp"
+#include "simulator/sg/messaging.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid::stencil {
+
+// What a point asks for (parameters of the lbm-* models).
+struct LbmRequest {
+  size_t clusters = 1;
+  std::vector<size_t> ranks;    // p_k, one per cluster
+  std::vector<double> delta;    // Delta_k (generated platforms)
+  double tau_comm = 5e-6;       // (generated platforms)
+  double tau_grid = 3e-5;       // (generated platforms)
+  std::string platform;         // a platform file, or "" to generate
+  double update_flops = 7500;   // flops of one lattice update
+  double point_bytes  = 1200;   // bytes of one boundary point
+
+  static LbmRequest from_point(const Point& point);
+  // The largest p_k a run needs in any cluster, for host-count checks.
+  size_t max_ranks() const;
+};
+
+struct LbmPlatform {
+  std::vector<std::vector<sg::Host*>> clusters;  // hosts per cluster, in rank order
+  std::vector<double> delta;                     // per cluster: host speed / update_flops
+  std::vector<double> tau_comm;                  // per cluster: point_bytes / bandwidth between two of its hosts
+  std::vector<double> tau_grid;                  // per adjacent pair (k, k+1): point_bytes / bandwidth
+};
+
+// Builds or loads the platform in the current engine (call before running) and probes it. Throws
+// std::invalid_argument when a platform file has too few clusters or hosts.
+LbmPlatform set_up_lbm_platform(const LbmRequest& request);
+
+}  // namespace isogrid::stencil
