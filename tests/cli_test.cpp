@@ -124,7 +124,7 @@ TEST(Cli, ReproduceWritesTheReportWithEveryReferenceMet)
                                             source("experiments/drozdowski2003"), dir.file("report")));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   std::string report = read_file(dir.file("report/REPORT.md"));
-  EXPECT_TRUE(contains(report, "58 of 58 reference values met within tolerance")) << report.substr(0, 3000);
+  EXPECT_TRUE(contains(report, "62 of 62 reference values and agreements met within tolerance")) << report.substr(0, 3000);
   EXPECT_TRUE(contains(report, "| m=4, V=100000 | efficiency | 0.457 | 0.457095 |")) << report;
   // Studies in paper.yaml's order, each with its plots.
   size_t fig3 = report.find("## Fig. 3"), fig4 = report.find("## Fig. 4"), ext1 = report.find("## Beyond the paper");
@@ -148,4 +148,34 @@ TEST(Cli, ReproduceFailsWhenAReferenceIsMissed)
   std::string report = read_file(dir.file("out/REPORT.md"));
   EXPECT_TRUE(contains(report, "1 of 2 reference values met")) << report;
   EXPECT_TRUE(contains(report, "MISS")) << report;
+}
+
+TEST(Cli, ReproduceKorkhovFindsTheThresholdsFromSimulation)
+{
+  TempDir dir;
+  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --jobs 2",
+                                            source("experiments/korkhov2009"), dir.file("report")));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  std::string report = read_file(dir.file("report/REPORT.md"));
+  // The gamma >= 0.8 thresholds of eqs. 4.36-4.39, read off simulated runs (both faces shown).
+  for (const char* row : {"| beta_for_gamma_0.8 | C=2 | grid_efficiency = 0.8 | beta | 46 | 46 |",
+                          "| beta_for_gamma_0.8 | C=3 | grid_efficiency = 0.8 | beta | 74 | 74 |",
+                          "| beta_for_gamma_0.8 | C=4 | grid_efficiency = 0.8 | beta | 102 | 102 |",
+                          "| N_x_for_gamma_0.8 | C=2 | grid_efficiency = 0.8 | N_x | 119.6 | 119.6 |"})
+    EXPECT_TRUE(contains(report, row)) << row;
+  // Fig. 4.3's 5 %, on every point of the DAS-2 sweep, and the estimation procedure recovering the calibration.
+  EXPECT_TRUE(contains(report, "| time | 5% of predicted | 560 | 0 |")) << report;
+  EXPECT_TRUE(contains(report, "| grid_speedup | 5% of predicted | 560 | 0 |")) << report;
+  EXPECT_TRUE(contains(report, "| tau_grid | 5% of predicted | 36 | 0 |")) << report;
+  EXPECT_FALSE(contains(report, "MISS"));
+  EXPECT_FALSE(contains(report, "NOT MET"));
+  for (const char* png : {"fig4-3-predicted-vs-simulated", "fig4-4-time-vs-grain-size", "fig4-5-grid-speedup-vs-grain-size",
+                          "fig4-6-grid-speedup-vs-p", "fig4-7-grid-efficiency-vs-p", "fig4-8-grid-speedup-vs-beta",
+                          "fig4-9-grid-efficiency-vs-beta"})
+    EXPECT_TRUE(std::filesystem::exists(dir.file(std::string("report/das2-sweep/") + png + ".png"))) << png;
+  // Repeated points get their mean and standard deviation.
+  ResultsTable summary = read_results(dir.file("report/noise/summary.csv"));
+  EXPECT_EQ(summary.rows.size(), 15u);
+  EXPECT_EQ(summary.rows[0][static_cast<size_t>(summary.column("repetitions_ok"))], "8");
+  EXPECT_GE(summary.column("sim_grid_efficiency_std"), 0);
 }

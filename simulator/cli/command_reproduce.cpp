@@ -79,10 +79,13 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     RunAnalysis analysis = analyse_run(ex, options[i].out_dir);
     s.references         = std::move(analysis.references);
     s.crossings          = std::move(analysis.crossings);
+    s.agreements         = std::move(analysis.agreements);
     s.max_deviation      = analysis.max_deviation;
     if (!args.flags.no_plot)
       s.plots = render_plots(options[i].out_dir);
     missed += count_failures(s.references);
+    for (const auto& a : s.agreements)
+      missed += a.passed() ? 0 : 1;
     fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}\n", s.run.counts.total, s.run.wall_s,
                s.run.counts.errors, s.references.size() - count_failures(s.references), s.references.size());
     if (!s.plots.ok && !s.plots.error.empty())
@@ -93,7 +96,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   write_report(report, paper, studies, shared.command_line, sg::simgrid_version());
   fmt::print("report: {}\n", report);
   if (missed) {
-    fmt::print("{} reference value(s) out of tolerance\n", missed);
+    fmt::print("{} reference value(s) or agreement(s) out of tolerance\n", missed);
     shared.exit_code = kFailure;
   }
 }

@@ -50,6 +50,8 @@ void run(const RunArgs& args, Shared& shared)
     fmt::print("{} point(s) failed; see the status and message columns\n", r.counts.errors);
   if (!analysis.crossings.empty())
     fmt::print("\ncrossings (crossings.csv):\n{}", crossings_table_text(ex, analysis.crossings));
+  if (!analysis.agreements.empty())
+    fmt::print("\nagreement of the two faces:\n{}", agreements_table_text(ex, analysis.agreements));
   if (!ex.references.empty()) {
     size_t missed = count_failures(analysis.references);
     fmt::print("\nreferences: {} of {} within tolerance\n{}", analysis.references.size() - missed,

@@ -21,6 +21,15 @@ ParamSpec nonnegative_real(std::string name, std::string doc, std::optional<doub
   return s;
 }
 
+ParamSpec whole_number(std::string name, std::string doc, std::optional<double> fallback, double min)
+{
+  ParamSpec s     = positive_real(std::move(name), std::move(doc), fallback);
+  s.kind          = ParamKind::Integer;
+  s.min           = min;
+  s.min_exclusive = false;
+  return s;
+}
+
 std::string kind_name(ParamKind kind)
 {
   switch (kind) {

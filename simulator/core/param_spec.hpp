@@ -42,6 +42,8 @@ struct MetricSpec {
 // Builders that keep model parameter tables short and readable.
 ParamSpec positive_real(std::string name, std::string doc, std::optional<double> fallback = std::nullopt);
 ParamSpec nonnegative_real(std::string name, std::string doc, std::optional<double> fallback = std::nullopt);
+ParamSpec whole_number(std::string name, std::string doc, std::optional<double> fallback = std::nullopt,
+                       double min = 1);
 
 std::string kind_name(ParamKind kind);
 

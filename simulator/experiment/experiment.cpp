@@ -33,7 +33,7 @@ const std::vector<std::string>& experiment_keys()
                                                 "mode",    "seed",        "repetitions", "timeout",
                                                 "parameters", "sweep",    "simgrid",    "references",
                                                 "plots",   "same_seed_across", "crossings",
-                                                "where"};
+                                                "where",   "agreements"};
   return keys;
 }
 
@@ -413,6 +413,11 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   ex.references = read_references(doc.child("references"), model, reader, crossing_names);
   check_references_hit_the_sweep(ex.references, ex.sweep, model, !overrides.empty(), ex.crossings);
   check_references_are_run(ex.references, ex, !overrides.empty());
+  ex.agreements = read_agreements(doc.child("agreements"), model);
+  if (!ex.agreements.empty() && !(ex.predicts() && ex.simulates()) && overrides.empty())
+    doc.child("agreements").fail("agreements compare the two faces: run with mode: both");
+  if (!(ex.predicts() && ex.simulates()))
+    ex.agreements.clear();
   ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(), !overrides.empty());
 
   YAML::Emitter emitter;

@@ -35,6 +35,7 @@ struct Experiment {
   uint64_t included_points = 0;
   std::vector<CrossingSpec> crossings;
   std::vector<Reference> references;
+  std::vector<Agreement> agreements;
   nlohmann::json plots;
 
   bool predicts() const { return mode != RunMode::Simulate; }

@@ -132,6 +132,27 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
 
 }  // namespace
 
+std::vector<Agreement> read_agreements(const Field& field, const Model& model)
+{
+  std::vector<Agreement> out;
+  if (!field.present())
+    return out;
+  if (!field.is_list())
+    field.fail("expected a list of {metric, tolerance, source}");
+  for (size_t i = 0; i < field.size(); ++i) {
+    Field f = field.element(i);
+    f.only_keys({"metric", "tolerance", "source"}, "agreement key");
+    Agreement a;
+    a.where  = f.where();
+    a.metric = metric_of(f.required("metric"), model, f.child("metric").text());
+    read_tolerance(f.required("tolerance"), a.tolerance_abs, a.tolerance_rel);
+    if (f.child("source").present())
+      a.source = f.child("source").text();
+    out.push_back(a);
+  }
+  return out;
+}
+
 std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader,
                                        const std::vector<std::string>& crossings)
 {

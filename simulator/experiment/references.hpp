@@ -38,6 +38,20 @@ struct Reference {
 };
 
 // `crossings` are the names of the experiment's crossings, which references may name instead of a metric.
+// A claim about a whole sweep: the simulated face stays within a tolerance of the predicted one on every point
+// (Korkhov: "the deviation between prediction and measurement is under 5 %"). Written as
+//   agreements:
+//     - {metric: grid_speedup, tolerance: {rel: 0.05}, source: "Korkhov (2009), Figs. 4.6-4.7"}
+struct Agreement {
+  size_t metric = 0;
+  double tolerance_abs = -1;
+  double tolerance_rel = -1;
+  std::string source;
+  SourceLocation where;
+};
+
+std::vector<Agreement> read_agreements(const Field& field, const Model& model);
+
 std::vector<Reference> read_references(const Field& field, const Model& model, const ValueReader& reader,
                                        const std::vector<std::string>& crossings = {});
 

@@ -243,3 +243,81 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
 }
 
 }  // namespace isogrid
+
+namespace isogrid {
+
+std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::string& results_csv)
+{
+  std::vector<AgreementResult> out;
+  if (ex.agreements.empty())
+    return out;
+  const ModelInfo& info           = ex.model->info();
+  std::vector<std::string> header = read_results_header(results_csv);
+  int status = column_of(header, "status");
+  std::vector<int> param_cols;
+  for (const auto& a : ex.sweep.axes())
+    param_cols.push_back(column_of(header, a.name));
+  for (const auto& a : ex.agreements) {
+    AgreementResult r;
+    r.agreement = &a;
+    out.push_back(r);
+  }
+  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
+    if (row[static_cast<size_t>(status)] != "ok")
+      return;
+    for (auto& r : out) {
+      const std::string& name = info.metrics[r.agreement->metric].name;
+      double pred = cell_number(row, column_of(header, "pred_" + name));
+      double sim  = cell_number(row, column_of(header, "sim_" + name));
+      if (std::isnan(pred) || std::isnan(sim))
+        continue;
+      double diff = std::fabs(sim - pred);
+      bool rel    = r.agreement->tolerance_rel >= 0;
+      double dev  = rel ? (pred != 0 ? diff / std::fabs(pred) : (diff == 0 ? 0 : INFINITY)) : diff;
+      bool ok     = (r.agreement->tolerance_abs < 0 || diff <= r.agreement->tolerance_abs) &&
+                (!rel || dev <= r.agreement->tolerance_rel);
+      r.points += 1;
+      r.outside += ok ? 0 : 1;
+      if (dev > r.worst || r.worst_point.empty()) {
+        r.worst = std::max(r.worst, dev);
+        if (dev >= r.worst) {
+          r.worst_point.clear();
+          for (size_t k = 0; k < param_cols.size(); ++k)
+            r.worst_point += fmt::format("{}{}={}", k ? ", " : "", ex.sweep.axes()[k].name,
+                                         row[static_cast<size_t>(param_cols[k])]);
+        }
+      }
+    }
+  });
+  return out;
+}
+
+static std::string agreement_line(const Experiment& ex, const AgreementResult& r, const char* format)
+{
+  const Agreement& a = *r.agreement;
+  bool rel           = a.tolerance_rel >= 0;
+  std::string tol    = rel ? fmt::format("{}%", format_number(a.tolerance_rel * 100)) : format_number(a.tolerance_abs);
+  std::string worst  = rel ? fmt::format("{:.2f}%", r.worst * 100) : fmt::format("{:.3g}", r.worst);
+  return fmt::format(format, ex.model->info().metrics[a.metric].name, tol, r.points, r.outside, worst, r.worst_point,
+                     r.passed() ? "met" : "NOT MET", a.source);
+}
+
+std::string agreements_table_text(const Experiment& ex, const std::vector<AgreementResult>& results)
+{
+  std::string out;
+  for (const auto& r : results)
+    out += agreement_line(ex, r, "  {} within {}: {} points, {} outside, worst {} at {} -> {}  {}\n");
+  return out;
+}
+
+std::string agreements_table_markdown(const Experiment& ex, const std::vector<AgreementResult>& results)
+{
+  if (results.empty())
+    return "";
+  std::string out = "| metric | simulated within | points | outside | worst | at | | source |\n|---|---|---:|---:|---:|---|---|---|\n";
+  for (const auto& r : results)
+    out += agreement_line(ex, r, "| {} | {} of predicted | {} | {} | {} | {} | {} | {} |\n");
+  return out;
+}
+
+}  // namespace isogrid

@@ -22,6 +22,19 @@ void write_crossings_csv(const std::string& path, const Experiment& ex, const st
 std::string crossings_table_text(const Experiment& ex, const std::vector<CrossingResult>& results);
 std::string crossings_table_markdown(const Experiment& ex, const std::vector<CrossingResult>& results);
 
+struct AgreementResult {
+  const Agreement* agreement = nullptr;
+  size_t points   = 0;  // ok points with both faces
+  size_t outside  = 0;  // of which beyond the tolerance
+  double worst    = 0;  // largest deviation, in the tolerance's terms (relative if rel is set)
+  std::string worst_point;
+  bool passed() const { return points > 0 && outside == 0; }
+};
+
+std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::string& results_csv);
+std::string agreements_table_text(const Experiment& ex, const std::vector<AgreementResult>& results);
+std::string agreements_table_markdown(const Experiment& ex, const std::vector<AgreementResult>& results);
+
 // summary.csv: one row per combination: its parameters, the number of ok repetitions, and the mean and standard
 // deviation of every metric of every face. Written only when the experiment repeats its points.
 void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv);

@@ -88,6 +88,10 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
   for (const auto& s : studies) {
     failures += count_failures(s.references);
     checked += s.references.size();
+    for (const auto& a : s.agreements) {
+      failures += a.passed() ? 0 : 1;
+      checked += 1;
+    }
   }
   md += "## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |\n"
         "|---|---:|---:|---:|---:|---:|\n";
@@ -100,7 +104,7 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
                                            : fmt::format("{}/{}", s.references.size() - count_failures(s.references),
                                                          s.references.size()));
   }
-  md += fmt::format("\n{} of {} reference values met within tolerance.\n\n", checked - failures, checked);
+  md += fmt::format("\n{} of {} reference values and agreements met within tolerance.\n\n", checked - failures, checked);
 
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;
@@ -120,6 +124,8 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
       md += fmt::format("- largest |simulated − predicted| / predicted {}: {:.3e}\n", ex.model->info().primary_metric,
                         s.max_deviation);
     md += "\n";
+    if (!s.agreements.empty())
+      md += "Agreement of the two faces over the sweep:\n\n" + agreements_table_markdown(ex, s.agreements) + "\n";
     if (!s.crossings.empty())
       md += "Crossings (`crossings.csv`):\n\n" + crossings_table_markdown(ex, s.crossings) + "\n";
     if (!s.references.empty()) {

@@ -28,6 +28,7 @@ struct StudyReport {
   RunResult run;
   std::vector<ReferenceOutcome> references;
   std::vector<CrossingResult> crossings;
+  std::vector<AgreementResult> agreements;
   PlotResult plots;
   double max_deviation = 0;
 };

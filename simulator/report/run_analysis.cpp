@@ -4,6 +4,14 @@
 
 namespace isogrid {
 
+size_t RunAnalysis::failures() const
+{
+  size_t n = count_failures(references);
+  for (const auto& a : agreements)
+    n += a.passed() ? 0 : 1;
+  return n;
+}
+
 RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
 {
   namespace fs = std::filesystem;
@@ -14,6 +22,7 @@ RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
     write_crossings_csv((fs::path(out_dir) / "crossings.csv").string(), ex, a.crossings);
   write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, results);
   a.references    = check_references(ex, results, a.crossings);
+  a.agreements    = check_agreements(ex, results);
   a.max_deviation = max_abs_deviation(results);
   return a;
 }

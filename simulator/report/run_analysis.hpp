@@ -14,7 +14,10 @@ namespace isogrid {
 struct RunAnalysis {
   std::vector<CrossingResult> crossings;
   std::vector<ReferenceOutcome> references;
+  std::vector<AgreementResult> agreements;
   double max_deviation = std::nan("");
+
+  size_t failures() const;  // references missed plus agreements not met
 };
 
 RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir);

@@ -42,6 +42,9 @@ public:
   // Kills and reaps every running child (on interruption).
   void kill_all();
 
+  // Waits for the children that already reported to exit, so that their resource usage is accounted for.
+  void collect_all_exits() { collect_exited(true); }
+
 private:
   struct Child {
     uint64_t task;

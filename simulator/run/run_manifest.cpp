@@ -87,6 +87,12 @@ void set_manifest_status(nlohmann::json& manifest, const std::string& status, co
 {
   // Where the time went: the harness itself (parsing, forking, writing) and the simulations in its children.
   manifest["cpu_s"] = {{"harness", cpu_seconds(RUSAGE_SELF)}, {"simulations", cpu_seconds(RUSAGE_CHILDREN)}};
+  // Peak resident memory of this process and of its largest child (Linux reports KiB).
+  rusage self{}, children{};
+  ::getrusage(RUSAGE_SELF, &self);
+  ::getrusage(RUSAGE_CHILDREN, &children);
+  manifest["peak_rss_mib"] = {{"harness", static_cast<double>(self.ru_maxrss) / 1024},
+                              {"largest_simulation", static_cast<double>(children.ru_maxrss) / 1024}};
   manifest["status"]      = status;
   manifest["finished_at"] = utc_timestamp();
   manifest["wall_s"]      = wall_s;

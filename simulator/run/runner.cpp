@@ -348,6 +348,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   while (!pool.idle() && !g_interrupted)
     collect();
 
+  pool.collect_all_exits();  // before run.json reads the children's CPU time and memory
   result.interrupted = g_interrupted != 0;
   if (result.interrupted) {
     pool.kill_all();  // their points were not finished: --resume runs them again

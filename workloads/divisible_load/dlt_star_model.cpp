@@ -31,10 +31,7 @@ ModelInfo make_info()
                  "(eqs. 1-3), efficiency with a communication-inclusive sequential reference";
   info.source = "M. Drozdowski, L. Wielebski, Efficiency of divisible load processing (PPAM 2003)";
 
-  ParamSpec m = positive_real("m", "number of workers P1..Pm");
-  m.kind      = ParamKind::Integer;
-  m.min       = 1;
-  m.min_exclusive = false;
+  ParamSpec m = whole_number("m", "number of workers P1..Pm");
   m.max       = 1e6;
   info.params.push_back(m);
   info.params.push_back(positive_real("V", "load size, in load units"));

@@ -26,13 +26,8 @@ ModelInfo make_info()
   info.source = "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.3";
   info.params.push_back(positive_real("W", "purely parallel workload W_p (e.g. Mflop)"));
   info.params.push_back(positive_real("delta", "Delta, capacity of one processor (e.g. Mflop/s)", 1.0));
-  for (const char* name : {"p", "C"}) {
-    ParamSpec s = positive_real(name, name[0] == 'p' ? "processors per computing element" : "computing elements", 1.0);
-    s.kind      = ParamKind::Integer;
-    s.min       = 1;
-    s.min_exclusive = false;
-    info.params.push_back(s);
-  }
+  info.params.push_back(whole_number("p", "processors per computing element", 1.0));
+  info.params.push_back(whole_number("C", "computing elements", 1.0));
   info.params.push_back(nonnegative_real("q2_const", "Q_2(W, p) = q2_const + q2_coef W^q2_exp for p > 1 (s)", 0.0));
   info.params.push_back(nonnegative_real("q2_coef", "see q2_const", 0.0));
   info.params.push_back(nonnegative_real("q2_exp", "see q2_const", 1.0));

@@ -29,22 +29,12 @@ ModelInfo make_info()
                  "and tau_grid from run times";
   info.source = "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.4.2";
   info.params.push_back(positive_real("N_x", "tube length of the measurement runs"));
-  ParamSpec ny = positive_real("N_y", "tube width of the measurement runs");
-  ny.kind      = ParamKind::Integer;
-  ny.min       = 1;
-  info.params.push_back(ny);
-  ParamSpec p = positive_real("p", "processors per cluster in the single- and multi-cluster runs (>= 3: with two "
-                                   "ranks a chain has a single exchange per step)",
-                              8.0);
-  p.kind = ParamKind::Integer;
-  p.min  = 3;
-  p.min_exclusive = false;
-  info.params.push_back(p);
-  ParamSpec c = positive_real("C", "clusters in the multi-cluster run", 2.0);
-  c.kind = ParamKind::Integer;
-  c.min  = 2;
-  c.min_exclusive = false;
-  info.params.push_back(c);
+  info.params.push_back(whole_number("N_y", "tube width of the measurement runs"));
+  info.params.push_back(whole_number("p",
+                                     "processors per cluster in the single- and multi-cluster runs (>= 3: with two "
+                                     "ranks a chain has a single exchange per step)",
+                                     8.0, 3));
+  info.params.push_back(whole_number("C", "clusters in the multi-cluster run", 2.0, 2));
   add_lbm_platform_params(info.params);
   info.metrics = {
       {"delta", "Delta, lattice updates per second (eq. 4.27)", "LUP/s"},
@@ -61,18 +51,11 @@ ModelInfo make_info()
 // The request behind a measurement run: p ranks in each of C clusters, and one cluster large enough for pC ranks.
 LbmRequest request_of(const Point& point)
 {
-  LbmRequest r;
-  r.clusters = static_cast<size_t>(point.integer("C"));
-  auto p     = static_cast<size_t>(point.integer("p"));
-  r.ranks.assign(r.clusters, p);
-  r.ranks[0]     = p * r.clusters;  // the single-cluster run of eq. 4.30 uses pC ranks of cluster 0
-  r.delta        = point.per_worker("delta", r.clusters);
-  r.tau_comm     = point.number("tau_comm");
-  r.tau_grid     = point.number("tau_grid");
-  r.platform     = point.text("platform");
-  r.update_flops = point.number("update_flops");
-  r.point_bytes  = point.number("point_bytes");
-  return r;
+  auto clusters = static_cast<size_t>(point.integer("C"));
+  auto p        = static_cast<size_t>(point.integer("p"));
+  std::vector<size_t> ranks(clusters, p);
+  ranks[0] = p * clusters;  // the single-cluster run of eq. 4.30 uses pC ranks of cluster 0
+  return LbmRequest::from_point(point, ranks);
 }
 
 StencilRun chain(const std::string& tag, const LbmPlatform& platform, size_t clusters, size_t ranks, double nx,

@@ -16,15 +16,6 @@ namespace {
 
 enum Metric { kTime, kReference, kSpeedup, kGridSpeedup, kGridEfficiency, kGrain, kBeta, kAlpha, kOneProcessor };
 
-ParamSpec integer_param(const char* name, const char* doc, std::optional<double> fallback, double min = 1)
-{
-  ParamSpec s = positive_real(name, doc, fallback);
-  s.kind          = ParamKind::Integer;
-  s.min           = min;
-  s.min_exclusive = false;
-  return s;
-}
-
 ModelInfo make_info()
 {
   ModelInfo info;
@@ -33,12 +24,12 @@ ModelInfo make_info()
                  "and the halo-exchange skeleton on SimGrid";
   info.source = "V. Korkhov, Hierarchical resource management in grid computing, PhD thesis (UvA 2009), Ch. 4";
   info.params.push_back(positive_real("N_x", "tube length, in lattice slices along the decomposed axis"));
-  info.params.push_back(integer_param("N_y", "tube width: the cross-section is N_y x N_y lattice points", std::nullopt));
-  info.params.push_back(integer_param("C", "number of clusters (computing elements)", 1.0));
-  ParamSpec p = integer_param("p", "processors per cluster; a number or C values (unequal clusters)", std::nullopt);
+  info.params.push_back(whole_number("N_y", "tube width: the cross-section is N_y x N_y lattice points", std::nullopt));
+  info.params.push_back(whole_number("C", "number of clusters (computing elements)", 1.0));
+  ParamSpec p = whole_number("p", "processors per cluster; a number or C values (unequal clusters)");
   p.kind      = ParamKind::RealOrList;
   info.params.push_back(p);
-  info.params.push_back(integer_param("K", "time steps simulated (the chapter's constants are per run: K = 1 is one "
+  info.params.push_back(whole_number("K", "time steps simulated (the chapter's constants are per run: K = 1 is one "
                                            "of its runs; Gamma and gamma do not depend on K)",
                                       1.0));
   ParamSpec policy;

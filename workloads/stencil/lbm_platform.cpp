@@ -13,10 +13,17 @@ namespace isogrid::stencil {
 
 LbmRequest LbmRequest::from_point(const Point& point)
 {
+  std::vector<size_t> ranks;
+  for (double p : point.per_worker("p", static_cast<size_t>(point.integer("C"))))
+    ranks.push_back(static_cast<size_t>(std::llround(p)));
+  return from_point(point, std::move(ranks));
+}
+
+LbmRequest LbmRequest::from_point(const Point& point, std::vector<size_t> ranks)
+{
   LbmRequest r;
-  r.clusters = static_cast<size_t>(point.integer("C"));
-  for (double p : point.per_worker("p", r.clusters))
-    r.ranks.push_back(static_cast<size_t>(std::llround(p)));
+  r.clusters     = ranks.size();
+  r.ranks        = std::move(ranks);
   r.delta        = point.per_worker("delta", r.clusters);
   r.tau_comm     = point.number("tau_comm");
   r.tau_grid     = point.number("tau_grid");
@@ -25,8 +32,6 @@ LbmRequest LbmRequest::from_point(const Point& point)
   r.point_bytes  = point.number("point_bytes");
   return r;
 }
-
-size_t LbmRequest::max_ranks() const { return *std::max_element(ranks.begin(), ranks.end()); }
 
 namespace {
 

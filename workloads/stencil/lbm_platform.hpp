@@ -21,9 +21,9 @@ struct LbmRequest {
   double update_flops = 7500;   // flops of one lattice update
   double point_bytes  = 1200;   // bytes of one boundary point
 
+  // The request of a point, with p_k from its `p` parameter, or with the given processor counts.
   static LbmRequest from_point(const Point& point);
-  // The largest p_k a run needs in any cluster, for host-count checks.
-  size_t max_ranks() const;
+  static LbmRequest from_point(const Point& point, std::vector<size_t> ranks);
 };
 
 struct LbmPlatform {
