@@ -66,6 +66,35 @@ bool ends_with(const std::string& s, const std::string& suffix)
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+size_t number_length(const std::string& s, size_t from, bool signed_number)
+{
+  auto digit = [&](size_t k) { return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])) != 0; };
+  size_t i = from;
+  if (signed_number && i < s.size() && (s[i] == '+' || s[i] == '-'))
+    ++i;
+  size_t digits = 0;
+  while (digit(i))
+    ++i, ++digits;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (digit(i))
+      ++i, ++digits;
+  }
+  if (digits == 0)
+    return 0;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    size_t j = i + 1;
+    if (j < s.size() && (s[j] == '+' || s[j] == '-'))
+      ++j;
+    if (digit(j)) {
+      while (digit(j))
+        ++j;
+      i = j;
+    }
+  }
+  return i - from;
+}
+
 double monotonic_seconds()
 {
   using namespace std::chrono;

@@ -12,6 +12,11 @@ std::string closest_match(const std::string& name, const std::vector<std::string
 std::string trim(const std::string& s);
 bool ends_with(const std::string& s, const std::string& suffix);
 
+// Length of the decimal number literal at s[from] (digits, an optional fraction, an optional exponent; with
+// `signed_number`, an optional leading + or -); 0 when there is none. Stricter than strtod, which would also take
+// "inf", "nan" and hexadecimal, and would read the "E" of "1EBps" (exa) as the start of an exponent.
+size_t number_length(const std::string& s, size_t from = 0, bool signed_number = false);
+
 // Seconds on a monotonic clock, for durations (progress, timeouts, wall_s).
 double monotonic_seconds();
 

@@ -1,5 +1,7 @@
 #include "simulator/core/units.hpp"
 
+#include "simulator/core/text.hpp"
+
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -75,39 +77,6 @@ const UnitTable& time_units()
   return t;
 }
 
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-
-// Length of the leading decimal number ("-1.5e3" of "-1.5e3Gf"); 0 if there is none. Written out instead of
-// trusting strtod alone, which would also take "inf", "nan" and hexadecimal, and would read the "E" of "1EBps"
-// (exa) as the start of an exponent only to give it back.
-size_t number_length(const std::string& s)
-{
-  size_t i = 0;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-'))
-    ++i;
-  size_t digits = 0;
-  while (i < s.size() && is_digit(s[i]))
-    ++i, ++digits;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    while (i < s.size() && is_digit(s[i]))
-      ++i, ++digits;
-  }
-  if (digits == 0)
-    return 0;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    size_t j = i + 1;
-    if (j < s.size() && (s[j] == '+' || s[j] == '-'))
-      ++j;
-    if (j < s.size() && is_digit(s[j])) {
-      while (j < s.size() && is_digit(s[j]))
-        ++j;
-      i = j;
-    }
-  }
-  return i;
-}
-
 double parse_quantity(const std::string& text, const UnitTable& t)
 {
   auto complain = [&](const std::string& why) {
@@ -115,7 +84,7 @@ double parse_quantity(const std::string& text, const UnitTable& t)
                                              "(a bare number is in {})",
                                              text, t.quantity, why, t.accepted, t.base));
   };
-  size_t n = number_length(text);
+  size_t n = number_length(text, 0, true);
   if (n == 0)
     throw complain("it does not start with a number");
   std::string unit = text.substr(n);

@@ -50,31 +50,6 @@ const std::map<std::string, Tok>& keywords()
   return k;
 }
 
-// The length of the decimal number at s[i] (digits, an optional fraction, an optional exponent), 0 if none.
-size_t number_length(const std::string& s, size_t i)
-{
-  size_t j = i, digits = 0;
-  while (j < s.size() && is_digit(s[j]))
-    ++j, ++digits;
-  if (j < s.size() && s[j] == '.') {
-    ++j;
-    while (j < s.size() && is_digit(s[j]))
-      ++j, ++digits;
-  }
-  if (digits == 0)
-    return 0;
-  if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
-    size_t k = j + 1;
-    if (k < s.size() && (s[k] == '+' || s[k] == '-'))
-      ++k;
-    if (k < s.size() && is_digit(s[k])) {
-      while (k < s.size() && is_digit(s[k]))
-        ++k;
-      j = k;
-    }
-  }
-  return j - i;
-}
 
 std::vector<Token> tokenize(const std::string& s)
 {
