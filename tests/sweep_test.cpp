@@ -167,3 +167,22 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
   std::string none = dir.write("none.yaml", "model: lbm-grid\nwhere: N_x > 100\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
   EXPECT_THROW(load_experiment(none, {}, builtin_catalog()), InputError);
 }
+
+TEST(SweepOrder, CombinationAtInvertsPointDecoding)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", "model: dlt-star\nrepetitions: 3\nsweep:\n  m: [1, 2, 3]\n  V: [10, 20]\n"
+                                         "  sequence: [given, fastest-link-first]\n");
+  Experiment ex = load_experiment(path, {}, builtin_catalog());
+  for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
+    Point p = ex.sweep.point(i);
+    std::vector<size_t> positions;
+    for (const auto& axis : ex.sweep.axes()) {
+      size_t k = 0;
+      while (!values_match(axis.values[k], p.values[axis.param]))
+        ++k;
+      positions.push_back(k);
+    }
+    EXPECT_EQ(ex.sweep.combination_at(positions), p.combination) << i;
+  }
+}

@@ -76,18 +76,13 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
       shared.exit_code = kInterrupted;
       return;
     }
-    RunAnalysis analysis = analyse_run(ex, options[i].out_dir);
-    s.references         = std::move(analysis.references);
-    s.crossings          = std::move(analysis.crossings);
-    s.agreements         = std::move(analysis.agreements);
-    s.max_deviation      = analysis.max_deviation;
+    s.analysis = analyse_run(ex, options[i].out_dir);
     if (!args.flags.no_plot)
       s.plots = render_plots(options[i].out_dir);
-    missed += count_failures(s.references);
-    for (const auto& a : s.agreements)
-      missed += a.passed() ? 0 : 1;
+    missed += s.analysis.failures();
     fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}\n", s.run.counts.total, s.run.wall_s,
-               s.run.counts.errors, s.references.size() - count_failures(s.references), s.references.size());
+               s.run.counts.errors, s.analysis.references.size() - count_failures(s.analysis.references),
+               s.analysis.references.size());
     if (!s.plots.ok && !s.plots.error.empty())
       fmt::print(stderr, "  warning: {}\n", s.plots.error);
     studies.push_back(std::move(s));

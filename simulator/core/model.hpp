@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,6 +24,11 @@ struct ModelInfo {
   std::vector<std::string> simgrid_config;  // "key:value" settings every simulated point starts with
   bool can_predict  = true;
   bool can_simulate = true;
+
+  std::vector<std::string> param_names() const;
+  std::vector<std::string> metric_names() const;
+  std::optional<size_t> param_index(const std::string& name) const;
+  std::optional<size_t> metric_index(const std::string& name) const;
 };
 
 // Metric values of one point, aligned with ModelInfo::metrics; NaN means "not computed".

@@ -147,4 +147,38 @@ Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const Va
   return Axis{param, spec.name, {reader.read(field, spec)}};
 }
 
+const Axis* find_axis(const std::vector<Axis>& axes, const std::string& name)
+{
+  for (const auto& a : axes)
+    if (a.name == name)
+      return &a;
+  return nullptr;
+}
+
+std::vector<std::string> axis_names(const std::vector<Axis>& axes)
+{
+  std::vector<std::string> out;
+  for (const auto& a : axes)
+    out.push_back(a.name);
+  return out;
+}
+
+const Axis& read_swept(const Field& field, const std::vector<Axis>& axes)
+{
+  std::string name = field.text();
+  const Axis* axis = find_axis(axes, name);
+  if (!axis)
+    field.fail(unknown_name_message("swept parameter", name, axis_names(axes)));
+  return *axis;
+}
+
+size_t read_metric(const Field& field, const ModelInfo& model)
+{
+  std::string name = field.text();
+  auto index       = model.metric_index(name);
+  if (!index)
+    field.fail(unknown_name_message("metric of model " + model.name, name, model.metric_names()));
+  return *index;
+}
+
 }  // namespace isogrid

@@ -6,6 +6,7 @@
 //   C: {geomspace: [1e-8, 1e5, 27]}   27 values from 1e-8 to 1e5, evenly spaced in log
 //   x: {linspace: [0, 1, 11]}         11 values from 0 to 1
 // or, handy on the command line, as the string "logspace(0, 10, 41)".
+#include "simulator/core/model.hpp"
 #include "simulator/core/param_spec.hpp"
 #include "simulator/core/value.hpp"
 #include "simulator/experiment/value_reader.hpp"
@@ -31,5 +32,12 @@ std::vector<double> geomspace_values(double start, double stop, size_t n);
 bool looks_like_generator(const std::string& text);
 
 Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const ValueReader& reader);
+
+const Axis* find_axis(const std::vector<Axis>& axes, const std::string& name);
+std::vector<std::string> axis_names(const std::vector<Axis>& axes);
+
+// Names an experiment file uses to refer to its sweep and its model: each fails at the field, listing the known ones.
+const Axis& read_swept(const Field& field, const std::vector<Axis>& axes);
+size_t read_metric(const Field& field, const ModelInfo& model);
 
 }  // namespace isogrid

@@ -43,23 +43,6 @@ namespace {
 // with its file and line instead of becoming a failed row. Past this many points they run lazily.
 constexpr uint64_t kEagerCheckLimit = 5'000'000;
 
-std::vector<std::string> param_names(const Model& model)
-{
-  std::vector<std::string> out;
-  for (const auto& p : model.info().params)
-    out.push_back(p.name);
-  return out;
-}
-
-size_t param_index(const Model& model, const std::string& name)
-{
-  const auto& params = model.info().params;
-  for (size_t i = 0; i < params.size(); ++i)
-    if (params[i].name == name)
-      return i;
-  return params.size();
-}
-
 RunMode read_mode(const Field& f, const Model& model)
 {
   RunMode mode = model.info().can_simulate ? (model.info().can_predict ? RunMode::Both : RunMode::Simulate)
@@ -115,9 +98,7 @@ void apply_where(const Field& field, const Model& model, Experiment& ex)
   }
   std::vector<size_t> index;
   for (const auto& name : condition.names())
-    for (size_t i = 0; i < model.info().params.size(); ++i)
-      if (model.info().params[i].name == name)
-        index.push_back(i);
+    index.push_back(*model.info().param_index(name));
   const Sweep& sweep = ex.sweep;
   ex.excluded.assign(sweep.size(), false);
   std::vector<double> values(index.size());
@@ -232,15 +213,17 @@ void check_references_are_run(std::vector<Reference>& refs, const Experiment& ex
   std::vector<Reference> kept;
   for (auto& r : refs) {
     bool run = r.crossing >= 0;
-    for (uint64_t c = 0; !run && c < ex.sweep.combinations(); ++c) {
-      uint64_t index = c * ex.sweep.repetitions();
-      if (!ex.includes(index))
-        continue;
-      Point p    = ex.sweep.point(index);
-      bool match = true;
-      for (const auto& [idx, value] : r.at)
-        match = match && values_match(p.values[idx], value);
-      run = match;
+    if (!run) {
+      // The reference pins a value of every multi-valued axis (checked above): that is one combination.
+      std::vector<size_t> positions(ex.sweep.axes().size(), 0);
+      for (size_t k = 0; k < positions.size(); ++k) {
+        const Axis& axis = ex.sweep.axes()[k];
+        for (const auto& [idx, value] : r.at)
+          if (idx == axis.param)
+            while (!values_match(axis.values[positions[k]], value))
+              ++positions[k];
+      }
+      run = ex.includes(ex.sweep.combination_at(positions) * ex.sweep.repetitions());
     }
     if (run)
       kept.push_back(std::move(r));
@@ -339,18 +322,18 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   std::vector<std::optional<Value>> fixed(specs.size());
   Field params = doc.child("parameters");
   if (params.present()) {
-    params.only_keys(param_names(model), "parameter of model " + model.info().name);
+    params.only_keys(model.info().param_names(), "parameter of model " + model.info().name);
     for (const auto& key : params.keys()) {
-      size_t i = param_index(model, key);
+      size_t i = *model.info().param_index(key);
       fixed[i] = reader.read(params.child(key), specs[i]);
     }
   }
   std::vector<Axis> axes;
   Field sweep = doc.child("sweep");
   if (sweep.present()) {
-    sweep.only_keys(param_names(model), "parameter of model " + model.info().name);
+    sweep.only_keys(model.info().param_names(), "parameter of model " + model.info().name);
     for (const auto& key : sweep.keys()) {
-      size_t i = param_index(model, key);
+      size_t i = *model.info().param_index(key);
       if (fixed[i])
         sweep.child(key).fail(fmt::format("{} is both fixed under parameters and swept here; keep one", key));
       axes.push_back(read_axis(sweep.child(key), i, specs[i], reader));
@@ -378,16 +361,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     if (!shared.is_list())
       shared.fail("expected a list of swept parameters, e.g. [sequence]");
     for (size_t i = 0; i < shared.size(); ++i) {
-      std::string name = shared.element(i).text();
-      std::vector<std::string> swept;
-      bool found = false;
-      for (size_t k = 0; k < axes.size(); ++k) {
-        swept.push_back(axes[k].name);
-        if (axes[k].name == name)
-          seed_blind[k] = found = true;
-      }
-      if (!found)
-        shared.element(i).fail(unknown_name_message("swept parameter", name, swept));
+      const Axis& axis = read_swept(shared.element(i), axes);
+      seed_blind[static_cast<size_t>(&axis - axes.data())] = true;
     }
   }
   ex.sweep = Sweep(&specs, std::move(values), std::move(axes), repetitions, ex.seed, std::move(seed_blind));

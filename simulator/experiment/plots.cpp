@@ -26,52 +26,14 @@ bool wants_log(const Axis& axis)
   return !first && hi / lo >= 1000;
 }
 
-const Axis* find_axis(const std::vector<Axis>& axes, const std::string& name)
-{
-  for (const auto& a : axes)
-    if (a.name == name)
-      return &a;
-  return nullptr;
-}
-
-std::vector<std::string> axis_names(const std::vector<Axis>& axes)
-{
-  std::vector<std::string> out;
-  for (const auto& a : axes)
-    out.push_back(a.name);
-  return out;
-}
-
-std::vector<std::string> metric_names(const Model& model)
-{
-  std::vector<std::string> out;
-  for (const auto& m : model.info().metrics)
-    out.push_back(m.name);
-  return out;
-}
-
-std::string swept(const Field& f, const std::vector<Axis>& axes)
-{
-  std::string name = f.text();
-  if (!find_axis(axes, name))
-    f.fail(unknown_name_message("swept parameter", name, axis_names(axes)));
-  return name;
-}
+std::string swept(const Field& f, const std::vector<Axis>& axes) { return read_swept(f, axes).name; }
 
 std::string metric(const Field& f, const Model& model)
 {
-  std::string name = f.text();
-  auto known       = metric_names(model);
-  if (std::find(known.begin(), known.end(), name) == known.end())
-    f.fail(unknown_name_message("metric", name, known));
-  return name;
+  return model.info().metrics[read_metric(f, model.info())].name;
 }
 
-bool is_metric(const Model& model, const std::string& name)
-{
-  auto known = metric_names(model);
-  return std::find(known.begin(), known.end(), name) != known.end();
-}
+bool is_metric(const Model& model, const std::string& name) { return model.info().metric_index(name).has_value(); }
 
 // select: {N_y: 50} or {N_y: [10, 50]}: values of swept parameters, each one of the axis's values.
 nlohmann::json read_select(const Field& f, const std::vector<Axis>& axes)

@@ -1,6 +1,7 @@
 #include "simulator/experiment/references.hpp"
 
 #include "simulator/core/value.hpp"
+#include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/value_reader.hpp"
 
 #include <cmath>
@@ -57,17 +58,6 @@ void read_tolerance(const Field& f, double& abs, double& rel)
   rel = f.child("rel").present() ? f.child("rel").number_at_least(0, false) : -1;
 }
 
-size_t metric_of(const Field& f, const Model& model, const std::string& name)
-{
-  std::vector<std::string> known;
-  for (size_t i = 0; i < model.info().metrics.size(); ++i) {
-    if (model.info().metrics[i].name == name)
-      return i;
-    known.push_back(model.info().metrics[i].name);
-  }
-  f.fail(unknown_name_message("metric of model " + model.info().name, name, known));
-}
-
 int crossing_of(const Field& f, const std::vector<std::string>& crossings, const std::string& name)
 {
   for (size_t i = 0; i < crossings.size(); ++i)
@@ -105,7 +95,7 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
     if (crossing.present())
       r.crossing = crossing_of(crossing, crossings, crossing.text());
     else if (metric.present())
-      r.metric = metric_of(metric, model, metric.text());
+      r.metric = read_metric(metric, model.info());
     else
       entry.fail("a reference needs a metric or a crossing (in the entry or its group)");
     r.value  = entry.required("value").number();
@@ -116,14 +106,9 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
       entry.fail("a reference needs a tolerance (abs or rel, in the entry or its group)");
 
     Field at = entry.required("at");
-    std::vector<std::string> names;
-    for (const auto& p : params)
-      names.push_back(p.name);
-    at.only_keys(names, "parameter of model " + model.info().name);
+    at.only_keys(model.info().param_names(), "parameter of model " + model.info().name);
     for (const auto& key : at.keys()) {
-      size_t idx = 0;
-      while (params[idx].name != key)
-        ++idx;
+      size_t idx = *model.info().param_index(key);
       r.at.emplace_back(idx, reader.read(at.child(key), params[idx]));
     }
     out.push_back(std::move(r));
@@ -144,7 +129,7 @@ std::vector<Agreement> read_agreements(const Field& field, const Model& model)
     f.only_keys({"metric", "tolerance", "source"}, "agreement key");
     Agreement a;
     a.where  = f.where();
-    a.metric = metric_of(f.required("metric"), model, f.child("metric").text());
+    a.metric = read_metric(f.required("metric"), model.info());
     read_tolerance(f.required("tolerance"), a.tolerance_abs, a.tolerance_rel);
     if (f.child("source").present())
       a.source = f.child("source").text();

@@ -24,6 +24,14 @@ Sweep::Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std:
 }
 
 
+uint64_t Sweep::combination_at(const std::vector<size_t>& positions) const
+{
+  uint64_t combination = 0;
+  for (size_t k = 0; k < axes_.size(); ++k)
+    combination = combination * axes_[k].values.size() + positions[k];
+  return combination;
+}
+
 Point Sweep::point(uint64_t index) const
 {
   Point p;

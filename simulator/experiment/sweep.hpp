@@ -24,6 +24,8 @@ public:
   const std::vector<Value>& fixed() const { return fixed_; }
 
   Point point(uint64_t index) const;
+  // The combination whose k-th axis takes its positions[k]-th value (the inverse of the decoding in point()).
+  uint64_t combination_at(const std::vector<size_t>& positions) const;
 
 private:
   const std::vector<ParamSpec>* specs_ = nullptr;

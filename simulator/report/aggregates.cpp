@@ -6,6 +6,7 @@
 #include "simulator/run/results_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
@@ -14,20 +15,6 @@
 namespace isogrid {
 
 namespace {
-
-int column_of(const std::vector<std::string>& header, const std::string& name)
-{
-  auto it = std::find(header.begin(), header.end(), name);
-  return it == header.end() ? -1 : static_cast<int>(it - header.begin());
-}
-
-double cell_number(const std::vector<std::string>& row, int col)
-{
-  double x = std::nan("");
-  if (col >= 0)
-    parse_number(row[static_cast<size_t>(col)], x);
-  return x;
-}
 
 std::string group_text(const Experiment& ex, const std::vector<std::pair<size_t, Value>>& group)
 {
@@ -73,7 +60,7 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
     return out;
   const ModelInfo& info           = ex.model->info();
   std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_of(header, "status"), index = column_of(header, "index");
+  int status = column_index(header, "status"), index = column_index(header, "index");
 
   // Per crossing and group: the (x, y) of each combination, repetitions averaged, for both faces.
   struct Acc {
@@ -82,6 +69,14 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
   };
   std::vector<std::map<std::string, std::pair<std::vector<std::pair<size_t, Value>>, std::map<uint64_t, Acc>>>> groups(
       ex.crossings.size());
+  // Columns of each crossing's metric and x, per face, resolved once.
+  std::vector<std::array<int, 2>> y_col(ex.crossings.size()), x_col(ex.crossings.size());
+  for (size_t c = 0; c < ex.crossings.size(); ++c)
+    for (int face = 0; face < 2; ++face) {
+      const CrossingSpec& spec = ex.crossings[c];
+      y_col[c][face] = column_index(header, kFaces[face] + info.metrics[spec.metric].name);
+      x_col[c][face] = spec.along_metric ? column_index(header, kFaces[face] + info.metrics[spec.along_index].name) : -1;
+    }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     if (row[static_cast<size_t>(status)] != "ok")
       return;
@@ -99,10 +94,8 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
       slot.first = key;
       Acc& acc   = slot.second[combination];
       for (int face = 0; face < 2; ++face) {
-        double y = cell_number(row, column_of(header, kFaces[face] + info.metrics[spec.metric].name));
-        double x = spec.along_metric
-                       ? cell_number(row, column_of(header, kFaces[face] + info.metrics[spec.along_index].name))
-                       : std::get<double>(p.values[spec.along_index]);
+        double y = number_cell(row, y_col[c][face]);
+        double x = spec.along_metric ? number_cell(row, x_col[c][face]) : std::get<double>(p.values[spec.along_index]);
         if (std::isnan(x) || std::isnan(y))
           continue;
         acc.x[face] += x, acc.y[face] += y, acc.n[face] += 1;
@@ -178,12 +171,12 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
     return;
   const ModelInfo& info           = ex.model->info();
   std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_of(header, "status"), index = column_of(header, "index");
+  int status = column_index(header, "status"), index = column_index(header, "index");
   std::vector<int> columns;
   std::vector<std::string> names;
   for (const char* face : kFaces)
     for (const auto& m : info.metrics)
-      if (int c = column_of(header, face + m.name); c >= 0) {
+      if (int c = column_index(header, face + m.name); c >= 0) {
         columns.push_back(c);
         names.push_back(face + m.name);
       }
@@ -230,7 +223,7 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
       return;
     ++ok;
     for (size_t i = 0; i < columns.size(); ++i) {
-      double x = cell_number(row, columns[i]);
+      double x = number_cell(row, columns[i]);
       if (std::isnan(x))
         continue;
       count[i] += 1;
@@ -253,22 +246,25 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
     return out;
   const ModelInfo& info           = ex.model->info();
   std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_of(header, "status");
+  int status = column_index(header, "status");
   std::vector<int> param_cols;
   for (const auto& a : ex.sweep.axes())
-    param_cols.push_back(column_of(header, a.name));
+    param_cols.push_back(column_index(header, a.name));
+  std::vector<std::array<int, 2>> columns;  // pred_, sim_ of each agreement's metric
   for (const auto& a : ex.agreements) {
     AgreementResult r;
     r.agreement = &a;
     out.push_back(r);
+    const std::string& name = info.metrics[a.metric].name;
+    columns.push_back({column_index(header, "pred_" + name), column_index(header, "sim_" + name)});
   }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     if (row[static_cast<size_t>(status)] != "ok")
       return;
-    for (auto& r : out) {
-      const std::string& name = info.metrics[r.agreement->metric].name;
-      double pred = cell_number(row, column_of(header, "pred_" + name));
-      double sim  = cell_number(row, column_of(header, "sim_" + name));
+    for (size_t k = 0; k < out.size(); ++k) {
+      AgreementResult& r = out[k];
+      double pred = number_cell(row, columns[k][0]);
+      double sim  = number_cell(row, columns[k][1]);
       if (std::isnan(pred) || std::isnan(sim))
         continue;
       double diff = std::fabs(sim - pred);

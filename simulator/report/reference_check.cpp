@@ -35,19 +35,6 @@ Value parse_cell(const std::string& cell, const Value& like)
   return list;
 }
 
-int column_of(const std::vector<std::string>& header, const std::string& name)
-{
-  for (size_t i = 0; i < header.size(); ++i)
-    if (header[i] == name)
-      return static_cast<int>(i);
-  return -1;
-}
-
-bool read_cell(const std::vector<std::string>& row, int col, double& x)
-{
-  return col >= 0 && parse_number(row[static_cast<size_t>(col)], x);
-}
-
 std::string point_text(const Experiment& ex, const Reference& r)
 {
   std::string out;
@@ -112,12 +99,12 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
   std::vector<std::string> header = read_results_header(results_csv);
   std::vector<int> param_col, pred_col, sim_col;
   for (const auto& p : info.params)
-    param_col.push_back(column_of(header, p.name));
+    param_col.push_back(column_index(header, p.name));
   for (const auto& m : info.metrics) {
-    pred_col.push_back(column_of(header, "pred_" + m.name));
-    sim_col.push_back(column_of(header, "sim_" + m.name));
+    pred_col.push_back(column_index(header, "pred_" + m.name));
+    sim_col.push_back(column_index(header, "sim_" + m.name));
   }
-  int status_col = column_of(header, "status");
+  int status_col = column_index(header, "status");
 
   size_t n = ex.references.size();
   std::vector<ReferenceOutcome> out(n);
@@ -137,10 +124,9 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
       if (!match)
         continue;
       out[k].rows += 1;
-      double x = 0;
-      if (read_cell(row, pred_col[r.metric], x))
+      if (double x = number_cell(row, pred_col[r.metric]); !std::isnan(x))
         pred_sum[k] += x, pred_n[k] += 1;
-      if (read_cell(row, sim_col[r.metric], x))
+      if (double x = number_cell(row, sim_col[r.metric]); !std::isnan(x))
         sim_sum[k] += x, sim_n[k] += 1;
     }
   });
@@ -210,14 +196,14 @@ std::string references_table_markdown(const Experiment& ex, const std::vector<Re
 double max_abs_deviation(const std::string& results_csv)
 {
   std::vector<std::string> header = read_results_header(results_csv);
-  int dev = column_of(header, "rel_dev");
-  int status = column_of(header, "status");
+  int dev = column_index(header, "rel_dev");
+  int status = column_index(header, "status");
   double worst = std::nan("");
   if (dev < 0)
     return worst;
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    double x = 0;
-    if (row[static_cast<size_t>(status)] == "ok" && read_cell(row, dev, x))
+    double x = number_cell(row, dev);
+    if (row[static_cast<size_t>(status)] == "ok" && !std::isnan(x))
       worst = std::isnan(worst) ? std::fabs(x) : std::max(worst, std::fabs(x));
   });
   return worst;

@@ -86,12 +86,8 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
 
   size_t failures = 0, checked = 0;
   for (const auto& s : studies) {
-    failures += count_failures(s.references);
-    checked += s.references.size();
-    for (const auto& a : s.agreements) {
-      failures += a.passed() ? 0 : 1;
-      checked += 1;
-    }
+    failures += s.analysis.failures();
+    checked += s.analysis.checks();
   }
   md += "## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |\n"
         "|---|---:|---:|---:|---:|---:|\n";
@@ -99,10 +95,11 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     const Experiment& ex = *s.experiment;
     md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |\n", ex.title.empty() ? s.folder : ex.title, s.folder,
                       s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s),
-                      std::isnan(s.max_deviation) ? "-" : fmt::format("{:.2e}", s.max_deviation),
-                      s.references.empty() ? "-"
-                                           : fmt::format("{}/{}", s.references.size() - count_failures(s.references),
-                                                         s.references.size()));
+                      std::isnan(s.analysis.max_deviation) ? "-" : fmt::format("{:.2e}", s.analysis.max_deviation),
+                      s.analysis.references.empty()
+                          ? "-"
+                          : fmt::format("{}/{}", s.analysis.references.size() - count_failures(s.analysis.references),
+                                        s.analysis.references.size()));
   }
   md += fmt::format("\n{} of {} reference values and agreements met within tolerance.\n\n", checked - failures, checked);
 
@@ -120,18 +117,19 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
       md += fmt::format("- where `{}`: {} of {} points\n", ex.where, ex.included_points, ex.sweep.size());
     md += fmt::format("- {} points, {} errors, {}; results in [`{}/results.csv`]({}/results.csv)\n",
                       s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s), s.folder, s.folder);
-    if (!std::isnan(s.max_deviation))
+    const RunAnalysis& a = s.analysis;
+    if (!std::isnan(a.max_deviation))
       md += fmt::format("- largest |simulated − predicted| / predicted {}: {:.3e}\n", ex.model->info().primary_metric,
-                        s.max_deviation);
+                        a.max_deviation);
     md += "\n";
-    if (!s.agreements.empty())
-      md += "Agreement of the two faces over the sweep:\n\n" + agreements_table_markdown(ex, s.agreements) + "\n";
-    if (!s.crossings.empty())
-      md += "Crossings (`crossings.csv`):\n\n" + crossings_table_markdown(ex, s.crossings) + "\n";
-    if (!s.references.empty()) {
-      md += fmt::format("{} of {} reference values met.\n\n", s.references.size() - count_failures(s.references),
-                        s.references.size());
-      md += references_table_markdown(ex, s.references) + "\n";
+    if (!a.agreements.empty())
+      md += "Agreement of the two faces over the sweep:\n\n" + agreements_table_markdown(ex, a.agreements) + "\n";
+    if (!a.crossings.empty())
+      md += "Crossings (`crossings.csv`):\n\n" + crossings_table_markdown(ex, a.crossings) + "\n";
+    if (!a.references.empty()) {
+      md += fmt::format("{} of {} reference values met.\n\n", a.references.size() - count_failures(a.references),
+                        a.references.size());
+      md += references_table_markdown(ex, a.references) + "\n";
     }
     if (s.plots.ok)
       for (const auto& f : s.plots.files)

@@ -3,8 +3,7 @@
 // simulated ones, the agreement between the two faces, and the plots.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/plotter.hpp"
-#include "simulator/report/aggregates.hpp"
-#include "simulator/report/reference_check.hpp"
+#include "simulator/report/run_analysis.hpp"
 #include "simulator/run/runner.hpp"
 
 #include <string>
@@ -26,11 +25,8 @@ struct StudyReport {
   const Experiment* experiment = nullptr;
   std::string folder;  // the study's results, relative to the report
   RunResult run;
-  std::vector<ReferenceOutcome> references;
-  std::vector<CrossingResult> crossings;
-  std::vector<AgreementResult> agreements;
   PlotResult plots;
-  double max_deviation = 0;
+  RunAnalysis analysis;  // crossings, agreements, references, deviation
 };
 
 void write_report(const std::string& path, const PaperInfo& paper, const std::vector<StudyReport>& studies,

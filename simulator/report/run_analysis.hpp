@@ -17,6 +17,7 @@ struct RunAnalysis {
   std::vector<AgreementResult> agreements;
   double max_deviation = std::nan("");
 
+  size_t checks() const { return references.size() + agreements.size(); }
   size_t failures() const;  // references missed plus agreements not met
 };
 

@@ -1,5 +1,10 @@
 #include "simulator/run/results_reader.hpp"
 
+#include "simulator/experiment/yaml_source.hpp"
+
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 #include <fstream>
 #include <stdexcept>
@@ -35,13 +40,21 @@ std::vector<std::string> split_csv_line(const std::string& line)
   return out;
 }
 
-int ResultsTable::column(const std::string& name) const
+int column_index(const std::vector<std::string>& header, const std::string& name)
 {
-  for (size_t i = 0; i < header.size(); ++i)
-    if (header[i] == name)
-      return static_cast<int>(i);
-  return -1;
+  auto it = std::find(header.begin(), header.end(), name);
+  return it == header.end() ? -1 : static_cast<int>(it - header.begin());
 }
+
+double number_cell(const std::vector<std::string>& row, int column)
+{
+  double x = std::nan("");
+  if (column >= 0 && !parse_number(row[static_cast<size_t>(column)], x))
+    x = std::nan("");
+  return x;
+}
+
+int ResultsTable::column(const std::string& name) const { return column_index(header, name); }
 
 std::vector<std::string> for_each_result(const std::string& path,
                                          const std::function<void(const std::vector<std::string>&)>& row)

@@ -18,6 +18,11 @@ public:
 
 std::vector<std::string> read_results_header(const std::string& path);
 
+// The position of a column in a header, -1 when absent.
+int column_index(const std::vector<std::string>& header, const std::string& name);
+// A cell read as a number: NaN when the column is absent (-1) or the cell empty or not a number.
+double number_cell(const std::vector<std::string>& row, int column);
+
 // Calls `row` for every complete data row. Returns the header.
 std::vector<std::string> for_each_result(const std::string& path,
                                          const std::function<void(const std::vector<std::string>&)>& row);

@@ -288,6 +288,13 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   std::unordered_map<uint64_t, Point> in_flight;
   bool warmed_up = false;
 
+  // Every finished point, in-process or from a child, is counted, written and shown the same way.
+  auto finish_row = [&](uint64_t index, std::string row, bool failed) {
+    counts.ran += 1;
+    counts.errors += failed ? 1 : 0;
+    sink.push(index, std::move(row));
+    progress.tick(failed);
+  };
   auto record = [&](const ChildResult& r) {
     Point& p = in_flight.at(r.task);
     std::string row;
@@ -302,10 +309,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     } else {
       row = format.error(p, r.error, r.wall_s);
     }
-    counts.ran += 1;
-    counts.errors += failed ? 1 : 0;
-    sink.push(r.task, std::move(row));
-    progress.tick(failed);
+    finish_row(r.task, std::move(row), failed);
     in_flight.erase(r.task);
   };
   auto collect = [&] {
@@ -328,10 +332,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
         failed = true;
         row    = format.error(p, e.what(), monotonic_seconds() - t0);
       }
-      counts.ran += 1;
-      counts.errors += failed ? 1 : 0;
-      sink.push(i, std::move(row));
-      progress.tick(failed);
+      finish_row(i, std::move(row), failed);
       continue;
     }
     if (options.warm_up && !warmed_up) {

@@ -92,7 +92,8 @@ ModelInfo make_info()
   return info;
 }
 
-void fill_prediction(const Instance& inst, Outcome& out)
+// Fills the predicted face and returns the partition, which the simulated face then plays.
+Partition fill_prediction(const Instance& inst, Outcome& out)
 {
   Partition p                  = solve(inst.workers, inst.V, inst.beta);
   const Summary& s             = p.summary;
@@ -107,6 +108,7 @@ void fill_prediction(const Instance& inst, Outcome& out)
   if (!s.feasible)
     out.note = fmt::format("infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative,
                            s.largest_feasible);
+  return p;
 }
 
 StarPlan plan_for(const Partition& p, double V, double beta, double bytes_per_unit, double flops_per_unit)
@@ -226,8 +228,7 @@ private:
     for (size_t i : order)
       served.push_back(candidates[i]);
 
-    fill_prediction(inst, out);
-    Partition part = solve(inst.workers, inst.V, inst.beta);
+    Partition part = fill_prediction(inst, out);
     if (!part.summary.feasible)
       return mark_infeasible_simulation(out);
     StarPlan plan = plan_for(part, inst.V, inst.beta, unit_bytes, unit_flops);

@@ -58,20 +58,13 @@ LbmRequest request_of(const Point& point)
   return LbmRequest::from_point(point, ranks);
 }
 
+// `clusters` clusters of `ranks` processors each, the tube split equally.
 StencilRun chain(const std::string& tag, const LbmPlatform& platform, size_t clusters, size_t ranks, double nx,
                  double ny, const LbmRequest& r)
 {
-  StencilRun run;
-  run.tag        = tag;
-  run.halo_bytes = static_cast<uint64_t>(std::llround(ny * ny * r.point_bytes));
-  double share   = nx / static_cast<double>(clusters * ranks);
-  for (size_t k = 0; k < clusters; ++k)
-    for (size_t i = 0; i < ranks; ++i) {
-      run.hosts.push_back(platform.clusters[k][i]);
-      run.cluster_of_rank.push_back(k);
-      run.flops_per_step.push_back(share * ny * ny * r.update_flops);
-    }
-  return run;
+  std::vector<std::vector<sg::Host*>> hosts(platform.clusters.begin(), platform.clusters.begin() + static_cast<long>(clusters));
+  std::vector<double> shares(clusters * ranks, nx / static_cast<double>(clusters * ranks));
+  return stencil_run(tag, hosts, std::vector<size_t>(clusters, ranks), shares, ny, r, 1);
 }
 
 class LbmEstimationModel : public Model {

@@ -145,24 +145,6 @@ void draw_noise(const Point& point, SeededRandom& random, size_t ranks, StencilR
   }
 }
 
-StencilRun make_run(const std::string& tag, const std::vector<std::vector<sg::Host*>>& cluster_hosts,
-                    const std::vector<size_t>& ranks, const std::vector<double>& shares, double ny, double update_flops,
-                    double point_bytes, int steps)
-{
-  StencilRun run;
-  run.tag   = tag;
-  run.steps = steps;
-  run.halo_bytes = static_cast<uint64_t>(std::llround(ny * ny * point_bytes));
-  for (size_t k = 0; k < ranks.size(); ++k)
-    for (size_t i = 0; i < ranks[k]; ++i) {
-      run.hosts.push_back(cluster_hosts[k][i]);
-      run.cluster_of_rank.push_back(k);
-    }
-  for (double s : shares)
-    run.flops_per_step.push_back(s * ny * ny * update_flops);
-  return run;
-}
-
 class LbmGridModel : public Model {
 public:
   const ModelInfo& info() const override { return info_; }
@@ -203,21 +185,20 @@ public:
 
     sg::spawn("driver", platform.clusters[0][0], [&] {
       // The multi-cluster run.
-      StencilRun grid = make_run("grid", platform.clusters, r.ranks, shares, ny, r.update_flops, r.point_bytes, steps);
+      StencilRun grid = stencil_run("grid", platform.clusters, r.ranks, shares, ny, r, steps);
       draw_noise(p, random, grid.hosts.size(), grid);
       f[kTime] = run_stencil(grid);
       // The fastest single cluster, each alone with the whole tube (the run itself when C = 1).
       f[kReference] = r.clusters == 1 ? f[kTime] : INFINITY;
       for (size_t k = 0; r.clusters > 1 && k < r.clusters; ++k) {
         std::vector<ClusterShape> alone = {{r.ranks[k], cal.delta[k]}};
-        StencilRun ref = make_run(fmt::format("ref{}", k), {platform.clusters[k]}, {r.ranks[k]},
-                                  decomposition_policies().get("equal")(alone, nx), ny, r.update_flops,
-                                  r.point_bytes, steps);
+        StencilRun ref = stencil_run(fmt::format("ref{}", k), {platform.clusters[k]}, {r.ranks[k]},
+                                     decomposition_policies().get("equal")(alone, nx), ny, r, steps);
         draw_noise(p, random, ref.hosts.size(), ref);
         f[kReference] = std::min(f[kReference], run_stencil(ref));
       }
       // One processor of the first cluster, for the classical speedup.
-      StencilRun one = make_run("one", {platform.clusters[0]}, {1}, {nx}, ny, r.update_flops, r.point_bytes, steps);
+      StencilRun one = stencil_run("one", {platform.clusters[0]}, {1}, {nx}, ny, r, steps);
       f[kOneProcessor] = run_stencil(one);
     });
     session.run();

@@ -91,4 +91,22 @@ LbmPlatform set_up_lbm_platform(const LbmRequest& r)
   return p;
 }
 
+StencilRun stencil_run(const std::string& tag, const std::vector<std::vector<sg::Host*>>& clusters,
+                       const std::vector<size_t>& ranks, const std::vector<double>& shares, double ny,
+                       const LbmRequest& request, int steps)
+{
+  StencilRun run;
+  run.tag        = tag;
+  run.steps      = steps;
+  run.halo_bytes = static_cast<uint64_t>(std::llround(ny * ny * request.point_bytes));
+  for (size_t k = 0; k < ranks.size(); ++k)
+    for (size_t i = 0; i < ranks[k]; ++i) {
+      run.hosts.push_back(clusters[k][i]);
+      run.cluster_of_rank.push_back(k);
+    }
+  for (double s : shares)
+    run.flops_per_step.push_back(s * ny * ny * request.update_flops);
+  return run;
+}
+
 }  // namespace isogrid::stencil

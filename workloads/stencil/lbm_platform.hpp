@@ -4,6 +4,7 @@
 // read back through the same probe, so that the closed form always uses the constants the simulated platform has.
 #include "simulator/core/point.hpp"
 #include "simulator/sg/messaging.hpp"
+#include "workloads/stencil/lbm_skeleton.hpp"
 
 #include <string>
 #include <vector>
@@ -32,6 +33,12 @@ struct LbmPlatform {
   std::vector<double> tau_comm;                  // per cluster: point_bytes / bandwidth between two of its hosts
   std::vector<double> tau_grid;                  // per adjacent pair (k, k+1): point_bytes / bandwidth
 };
+
+// A run of the skeleton on the first ranks[k] hosts of each cluster in `clusters`, rank i computing shares[i]
+// slices of N_y^2 updates each step and exchanging N_y^2-point halos.
+StencilRun stencil_run(const std::string& tag, const std::vector<std::vector<sg::Host*>>& clusters,
+                       const std::vector<size_t>& ranks, const std::vector<double>& shares, double ny,
+                       const LbmRequest& request, int steps);
 
 // Builds or loads the platform in the current engine (call before running) and probes it. Throws
 // std::invalid_argument when a platform file has too few clusters or hosts.

@@ -19,19 +19,18 @@ struct RankWork {
 
 void rank_loop(const RankWork& w)
 {
+  sg::Exchange exchange;  // reused: wait() leaves it empty
   for (int step = 0; step < w.steps; ++step) {
     sg::compute(w.flops);
-    sg::Exchange wide_area;  // every inter-cluster neighbour at once
-    for (size_t i = 0; i < w.inter_out.size(); ++i) {
-      wide_area.send(w.inter_out[i], w.bytes);
-      wide_area.receive(w.inter_in[i]);
+    for (size_t i = 0; i < w.inter_out.size(); ++i) {  // every inter-cluster neighbour at once
+      exchange.send(w.inter_out[i], w.bytes);
+      exchange.receive(w.inter_in[i]);
     }
-    wide_area.wait();
+    exchange.wait();
     for (size_t i = 0; i < w.intra_out.size(); ++i) {  // then each intra-cluster neighbour in turn
-      sg::Exchange local;
-      local.send(w.intra_out[i], w.bytes);
-      local.receive(w.intra_in[i]);
-      local.wait();
+      exchange.send(w.intra_out[i], w.bytes);
+      exchange.receive(w.intra_in[i]);
+      exchange.wait();
     }
   }
 }
