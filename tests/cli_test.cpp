@@ -179,3 +179,95 @@ TEST(Cli, ReproduceKorkhovFindsTheThresholdsFromSimulation)
   EXPECT_EQ(summary.rows[0][static_cast<size_t>(summary.column("repetitions_ok"))], "8");
   EXPECT_GE(summary.column("sim_grid_efficiency_std"), 0);
 }
+
+// `isogrid plan`: Argollo et al.'s three-phase methodology (Eqs. 1-5) on their testbed, as the paper's Tables 2-5.
+namespace {
+
+std::string testbed() { return source("platforms/argollo-testbed.yaml"); }
+
+}  // namespace
+
+TEST(Cli, PlanGivesThePapersEstimatesOnTheArgolloTestbed)
+{
+  CommandResult r = run_isogrid("plan " + testbed());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* line :
+       {"task           1e+12 flop; CV = 4 + 2310244 = 2310248 bytes (command + result)",
+        // Phase 1: the local cluster is computation-bound.
+        "AvPerf         1.754e-3 tasks/s", "go to Multi-Cluster Analysis",
+        // Table 2: 1.000, 1.771, Spain's link carrying 9.308e-3 of its 23.570e-3 tasks/s (5.307, 39 %), 8.077 (50 %).
+        "  Argentina        3           -   1.754             -    1.754         1.000             100%  computation",
+        "  Brazil           5        25.3   3.106        11.214    3.106         1.771             100%  computation",
+        "  Spain            8        21.0  23.570         9.308    9.308         5.307              39%  Internet",
+        "  Total           16           -  28.430             -   14.168         8.077              50%",
+        // Table 3: the 3 fastest Spanish workers, 8.885e-3 tasks/s, all at 100 %.
+        "  Spain            3        21.0   8.885         9.308    8.885         5.065             100%  computation",
+        "  Total           11           -  13.745             -   13.745         7.836             100%",
+        "  Spain          Spain-1 Spain-2 Spain-3 (3 of 8)",
+        "held back by the Internet: Spain; go to Application Tuning",
+        // Phase 3: S = AvPerf CV / TPut = 2.53, rounded up to 3; Brazil's link does not bind. Table 4.
+        "  Brazil    3.106        25.3     0.28              1",
+        "  Spain    23.570        21.0     2.53              3",
+        "  Spain            8        21.0  23.570        27.924   23.570        13.437             100%  computation",
+        "  Total           16           -  28.430             -   28.430        16.208             100%",
+        // Table 5's estimated columns.
+        "  all       Intermediate evaluation in the MCA phase: all clusters, all resources       16         8.077"
+        "              50%",
+        "  selected  After the MCA phase: all clusters, selected resources                       11         7.836"
+        "             100%",
+        "  tuned     After the AT phase: all clusters, all resources, tuned application          16        16.208"
+        "             100%"})
+    EXPECT_TRUE(contains(r.output, line)) << line << "\n" << r.output;
+}
+
+TEST(Cli, PlanInetOverrideChangesOnlyThatCluster)
+{
+  CommandResult r = run_isogrid("plan " + testbed() + " --inet Spain=23");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // The 23.0 KB/s measured during the Table 2 run: Spain's link carries 10.195e-3 tasks/s, speedup 5.81.
+  EXPECT_TRUE(contains(r.output, "  Spain            8        23.0  23.570        10.195   10.195         5.81"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "  Brazil           5        25.3   3.106        11.214    3.106         1.771"))
+      << r.output;
+  EXPECT_FALSE(contains(r.output, "5.307")) << r.output;
+  EXPECT_TRUE(contains(r.output, "Internet       Spain=23 KiB/s (--inet)")) << r.output;
+}
+
+TEST(Cli, PlanPrintsMarkdownTables)
+{
+  CommandResult r = run_isogrid("plan " + testbed() + " --markdown");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "## Phase 2: Multi-Cluster Analysis")) << r.output;
+  EXPECT_TRUE(contains(r.output, "| cluster | workers | Inet KiB/s | AvPerf | MaxPerf_inet | EstPerf | est. speedup | "
+                                 "est. efficiency | bound |\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "| Spain | 8 | 21.0 | 23.570 | 9.308 | 9.308 | 5.307 | 39% | Internet |")) << r.output;
+  EXPECT_TRUE(contains(r.output, "| Spain | 23.570 | 21.0 | 2.53 | 3 |")) << r.output;
+}
+
+TEST(Cli, PlanRejectsBadInputWithExitTwo)
+{
+  struct Case {
+    std::string arguments, expected;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"plan " + testbed() + " --inet Spian=23",
+            "--inet: unknown remote cluster 'Spian' (did you mean 'Spain'?); known: Brazil, Spain"},
+           {"plan " + testbed() + " --inet Spain=0", "'Spain=0': expected CLUSTER=KiB/s with a positive number"},
+           {"plan " + testbed() + " --inet Spain=fast", "'Spain=fast': expected CLUSTER=KiB/s"},
+           {"plan " + testbed() + " --inet Spain=1e999", "'Spain=1e999': expected CLUSTER=KiB/s"},
+           {"plan " + testbed() + " --inet Spain", "'Spain': expected CLUSTER=KiB/s"},
+           {"plan " + testbed() + " --inet Argentina=10", "Argentina is the local cluster"},
+           {"plan " + testbed() + " --threshold 1.5",
+            "--threshold: expected an efficiency in (0, 1], e.g. 0.85, got 1.5"},
+           {"plan " + testbed() + " --threshold 0", "--threshold: expected an efficiency in (0, 1]"},
+           {"plan " + testbed() + " --result-bytes -1", "--result-bytes: expected a positive number, got -1"},
+           {"plan " + testbed() + " --task-flops 0", "--task-flops: expected a positive number, got 0"},
+           {"plan " + source("platforms/examples/star-10.yaml"), "a star has no clusters"},
+           {"plan " + source("platforms/examples/star-4.xml"), "needs an isogrid YAML grid spec with clusters"},
+           {"plan /no/such/platform.yaml", "File does not exist: /no/such/platform.yaml"}}) {
+    CommandResult r = run_isogrid(c.arguments);
+    EXPECT_EQ(r.exit_code, 2) << c.arguments << "\n" << r.output;
+    EXPECT_TRUE(contains(r.output, c.expected)) << c.arguments << "\n" << r.output;
+  }
+}

@@ -205,3 +205,90 @@ TEST(ExperimentErrors, AFileWithOnlyASweepLoads)
                                   builtin_catalog(), [](const std::string&) {});
   EXPECT_EQ(ex.sweep.size(), 4u);
 }
+
+namespace {
+
+// One element of a list parameter swept: the sweep key is on line 7, column 3.
+const char* kElement = R"(model: dlt-star
+parameters:
+  m: 3
+  V: 100
+  C: [1, 2, 3]
+sweep:
+  C[1]: [5, 6]
+)";
+
+void expect_error_at(const std::string& text, int line, int column, const std::string& key, const std::string& words)
+{
+  InputError e = load_error(text);
+  EXPECT_EQ(e.where().line, line) << e.what();
+  EXPECT_EQ(e.where().column, column) << e.what();
+  EXPECT_EQ(e.key(), key) << e.what();
+  EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+}
+
+}  // namespace
+
+TEST(ExperimentErrors, ElementAxisLoads)
+{
+  TempDir dir;
+  Experiment ex = load_experiment(dir.write("exp.yaml", kElement), {}, builtin_catalog());
+  EXPECT_EQ(ex.sweep.size(), 2u);
+}
+
+TEST(ExperimentErrors, ElementAxisNeedsTheWholeListUnderParameters)
+{
+  expect_error_at(replace(kElement, "  C: [1, 2, 3]\n", ""), 6, 3, "sweep.C[1]",
+                  "C[1] sweeps one element of C: give the whole list under parameters");
+  expect_error_at(replace(kElement, "  C: [1, 2, 3]", "  C: 2"), 7, 3, "sweep.C[1]", "give the whole list");
+}
+
+TEST(ExperimentErrors, ElementAxisIndexWithinTheList)
+{
+  expect_error_at(replace(kElement, "C[1]", "C[3]"), 7, 3, "sweep.C[3]",
+                  "C[3] is past the end of C, whose list under parameters has 3 element(s), indices 0 to 2");
+}
+
+TEST(ExperimentErrors, ListSweptBothWholeAndByElement)
+{
+  expect_error_at(std::string(kElement) + "  C: [[1, 1, 1]]\n", 8, 3, "sweep.C", "C[1] and C both sweep C");
+  expect_error_at(replace(kElement, "  C[1]", "  C: [[1, 1, 1]]\n  C[1]"), 8, 3, "sweep.C[1]", "C and C[1] both sweep C");
+}
+
+TEST(ExperimentErrors, ElementAxisSyntax)
+{
+  for (const char* bad : {"C[a]", "C[1", "C1]", "C[-1]", "C[01]", "C[1][2]"})
+    expect_error_at(replace(kElement, "C[1]", bad), 7, 3, std::string("sweep.") + bad, "is written name[index]");
+  expect_error_at(replace(kElement, "C[1]", "Q[1]"), 7, 3, "sweep.Q[1]", "unknown parameter of model dlt-star 'Q'");
+  expect_error_at(replace(kElement, "C[1]", "m[0]"), 7, 3, "sweep.m[0]", "m is a single value, not a list");
+}
+
+TEST(ExperimentErrors, ElementAxisValuesAreNumbersWithinBounds)
+{
+  expect_error_at(replace(kElement, "[5, 6]", "[[5, 6]]"), 7, 10, "sweep.C[1][0]", "expected a finite number");
+  expect_error_at(replace(kElement, "[5, 6]", "[5, 0]"), 7, 13, "sweep.C[1][1]", "C must be > 0");
+  expect_error_at(replace(kElement, "[5, 6]", "{linspace: [0, 1, 3]}"), 7, 20, "sweep.C[1].linspace", "C must be > 0");
+}
+
+TEST(ExperimentErrors, ReferenceOnAnElementAxis)
+{
+  std::string refs = "references:\n  metric: makespan\n  tolerance: 0.01\n  values:\n";
+  TempDir dir;
+  Experiment ex = load_experiment(dir.write("exp.yaml", kElement + refs + "    - {at: {\"C[1]\": 6}, value: 1}\n"), {},
+                                  builtin_catalog());
+  ASSERT_EQ(ex.references.size(), 1u);
+  EXPECT_EQ(ex.references[0].at[0].first.element, std::optional<size_t>(1));
+  expect_error(kElement + refs + "    - {at: {\"C[1]\": 7}, value: 1}\n", {12, "at.C[1]", "no point of the sweep has C[1] = 7"});
+  expect_error(kElement + refs + "    - {at: {C: [1, 5, 3]}, value: 1}\n", {12, "at", "which C[1]"});
+  expect_error(kElement + refs + "    - {at: {\"C[x]\": 6}, value: 1}\n", {12, "references.values[0].at.C[x]", "name[index]"});
+}
+
+TEST(ExperimentErrors, ReferenceFaceIsPredictedSimulatedOrBoth)
+{
+  std::string group = std::string(kGood) + "references:\n  metric: efficiency\n  tolerance: 0.01\n  face: estimated\n"
+                                           "  values:\n    - {at: {m: 2, V: 1e3}, value: 1}\n";
+  expect_error_at(group, 13, 9, "references.face", "unknown face 'estimated'; known: predicted, simulated, both");
+  std::string entry = std::string(kGood) + "references:\n  metric: efficiency\n  tolerance: 0.01\n"
+                                           "  values:\n    - {at: {m: 2, V: 1e3}, value: 1, face: simulate}\n";
+  expect_error_at(entry, 14, 44, "references.values[0].face", "unknown face 'simulate' (did you mean 'simulated'?)");
+}

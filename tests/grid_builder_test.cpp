@@ -176,6 +176,26 @@ TEST_F(GridBuilder, HostsAreNamedAndCountedAsDocumented)
   EXPECT_EQ(host_listing(p), "a-0@2e+09 a-1@2e+09 a-2@2e+09 b-0@1e+09 b-1@1e+09 ");
 }
 
+TEST_F(GridBuilder, ListedSpeedsGoToTheirHostsInOrder)
+{
+  std::string p = write("mixed.yaml", R"(clusters:
+  - name: m
+    hosts: 3
+    speed: [2Gf, 500Mf, 1Gf]
+    cores: 2
+    link: {bandwidth: 1GBps}
+)");
+  EXPECT_EQ(host_listing(p), "m-0@2e+09 m-1@5e+08 m-2@1e+09 ");
+  // Each core of a host runs at that host's speed.
+  const double F = 1e9;
+  std::vector<double> t = computation_times(p, {{"m-0", F}, {"m-1", F}, {"m-1", F}, {"m-2", F}});
+  ASSERT_EQ(t.size(), 4u);
+  expect_close(t[0], F / 2e9);
+  expect_close(t[1], F / 5e8);
+  expect_close(t[2], F / 5e8);
+  expect_close(t[3], F / 1e9);
+}
+
 TEST_F(GridBuilder, TransferInsideAClusterCrossesBothLinksAndTheBackboneOnce)
 {
   std::string p = write("pair.yaml", kTwoClusters);

@@ -26,6 +26,7 @@ protected:
     std::string key;
     std::string message;
     std::string what;
+    int column = -1;
   };
 
   // The InputError that reading `text` must raise.
@@ -36,7 +37,7 @@ protected:
       read_grid_spec(path);
     } catch (const InputError& e) {
       EXPECT_EQ(e.where().file, path);
-      return {e.where().file, e.where().line, e.key(), e.message(), e.what()};
+      return {e.where().file, e.where().line, e.key(), e.message(), e.what(), e.where().column};
     }
     ADD_FAILURE() << "no InputError for:\n" << text;
     return {};
@@ -327,6 +328,85 @@ TEST_F(GridSpecFiles, BadUnitsPointAtTheValue)
     EXPECT_EQ(f.key, c.key) << c.to;
     EXPECT_TRUE(contains(f.message, c.says)) << f.message;
   }
+}
+
+TEST_F(GridSpecFiles, SpeedListGivesEachHostItsOwn)
+{
+  GridSpec s = parse(R"(clusters:
+  - name: das
+    hosts: 3
+    speed: [2.9617Gf, 2.9617Gf, 2.937Gf]
+    link: {bandwidth: 1GBps}
+  - name: lab
+    hosts: 2
+    speed:
+      - 1e9
+      - 3Gf
+    link: {bandwidth: 1GBps}
+inter_cluster: {bandwidth: 1GBps}
+)");
+  const ClusterSpec& das = s.clusters[0];
+  ASSERT_EQ(das.host_speeds.size(), 3u);
+  EXPECT_DOUBLE_EQ(das.speed_of(0), 2.9617e9);
+  EXPECT_DOUBLE_EQ(das.speed_of(1), 2.9617e9);
+  EXPECT_DOUBLE_EQ(das.speed_of(2), 2.937e9);
+  EXPECT_DOUBLE_EQ(das.speed, 2.9617e9);  // the largest listed
+  const ClusterSpec& lab = s.clusters[1];
+  EXPECT_DOUBLE_EQ(lab.speed_of(0), 1e9);
+  EXPECT_DOUBLE_EQ(lab.speed_of(1), 3e9);
+  EXPECT_DOUBLE_EQ(lab.speed, 3e9);  // the largest, not the first
+
+  GridSpec uniform = parse(kTwoClusters);  // a single speed leaves the list empty
+  EXPECT_TRUE(uniform.clusters[0].host_speeds.empty());
+  EXPECT_DOUBLE_EQ(uniform.clusters[0].speed_of(71), 1e9);
+}
+
+TEST_F(GridSpecFiles, BadSpeedListsPointAtTheListOrTheElement)
+{
+  // "speed: [1Gf, <second>, 1Gf, ...]" with n elements, in place of "speed: 500Mf" (line 11, leiden: 32 hosts).
+  auto speeds = [](int n, const std::string& second) {
+    std::string s = "speed: [1Gf";
+    for (int i = 1; i < n; ++i)
+      s += ", " + (i == 1 ? second : std::string("1Gf"));
+    return s + "]";
+  };
+  struct Case {
+    std::string speed;
+    int column;  // the list's '[' is at 12, its second element at 18
+    const char* key;
+    const char* says;
+  };
+  for (const Case& c : {Case{speeds(31, "1Gf"), 12, "clusters[1].speed", "lists 31 speeds but hosts is 32"},
+                        Case{speeds(33, "1Gf"), 12, "clusters[1].speed", "lists 33 speeds but hosts is 32"},
+                        Case{"speed: []", 12, "clusters[1].speed", "empty list"},
+                        Case{speeds(32, "2Gz"), 18, "clusters[1].speed[1]", "unknown unit 'Gz'"},
+                        Case{speeds(32, "0f"), 18, "clusters[1].speed[1]", "above zero"},
+                        Case{speeds(32, "-2Gf"), 18, "clusters[1].speed[1]", "negative"}}) {
+    std::string text = kTwoClusters;
+    text.replace(text.find("speed: 500Mf"), 12, c.speed);
+    Failure f = failure(text);
+    EXPECT_EQ(f.line, 11) << c.speed;
+    EXPECT_EQ(f.column, c.column) << c.speed;
+    EXPECT_EQ(f.key, c.key) << c.speed;
+    EXPECT_TRUE(contains(f.message, c.says)) << f.message;
+  }
+}
+
+TEST_F(GridSpecFiles, ABadSpeedInABlockListPointsAtItsLine)
+{
+  std::string text = R"(clusters:
+  - name: c
+    hosts: 2
+    speed:
+      - 1Gf
+      - 1GHz
+    link: {bandwidth: 1GBps}
+)";
+  Failure f = failure(text);
+  EXPECT_EQ(f.line, 6);
+  EXPECT_EQ(f.column, 9);
+  EXPECT_EQ(f.key, "clusters[0].speed[1]");
+  EXPECT_TRUE(contains(f.message, "unknown unit 'GHz'")) << f.message;
 }
 
 TEST_F(GridSpecFiles, DuplicateClusterName)

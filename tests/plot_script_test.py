@@ -179,6 +179,29 @@ def categorical_folder(folder):
     return write_folder(folder, [("policy", policies)], plots, rows, params=["policy", "m"], faces=("sim",))
 
 
+ELEMENT_DELTAS = [1.0, 2.0, 5.0, 10.0, 20.0]
+
+
+def element_folder(folder):
+    """A sweep over one element of a list parameter: delta[1], the speed of the second of
+    three clusters, against N_x.  results.csv holds the whole list in the delta column
+    ("1;5;3"), as the runner writes it."""
+    Nxs = [100, 200, 400]
+    rows = []
+    for d in ELEMENT_DELTAS:
+        for N_x in Nxs:
+            e = (1 + d + 3) / 3 / (1 + 1000.0 / N_x)
+            values = {"makespan": N_x / e, "efficiency": e, "speedup": 3 * e, "feasible": 1}
+            rows.append({"delta": f"1;{number(d)};3", "N_x": N_x, "pred": values, "sim": values})
+    plots = [
+        {"kind": "contour", "x": "delta[1]", "y": "N_x", "z": "efficiency", "face": "simulated", "log_x": True,
+         "log_y": False, "file": "element-contour.png"},
+        {"kind": "line", "x": "delta[1]", "y": ["efficiency"], "series": "N_x", "select": {"N_x": ["200", "400"]},
+         "face": "simulated", "log_x": True, "file": "element-line.png"},
+    ]
+    return write_folder(folder, [("delta[1]", ELEMENT_DELTAS), ("N_x", Nxs)], plots, rows, params=["delta", "N_x"])
+
+
 # A grid experiment in the manner of Korkhov (2009), ch. 4: an N_x x N_y mesh split over
 # C clusters of p processors each.  Many (N_x, p) give the same grain size.
 GRID_METRICS = [
@@ -375,6 +398,23 @@ class DrawsPlots(FolderTestCase):
         write_folder(folder, [("m", [1, 2, 3]), ("V", [1.0, 10.0, 100.0]), ("policy", ["fifo", "lifo"])], plots,
                      rows, params=["m", "V", "policy"], faces=("sim",))
         self.assert_wrote(run_script(folder), folder, ["held.png"])
+
+    def test_axis_over_one_element_of_a_list(self):
+        # delta[1] reads element 1 of the delta cells, as numbers: a contour and lines over it.
+        folder = element_folder(self.folder())
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["element-contour.png", "element-line.png"])
+        self.assert_clean(result)
+        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        self.assertEqual(ctx.parameters, ["delta[1]", "N_x"])
+        self.assertEqual(ctx.values_of("delta[1]", ctx.ok_rows), ["1", "2", "5", "10", "20"])
+        run = plot.load_run(folder)
+        fig = plot.draw_line(plot.apply_selection(ctx, run["plots"][1], 1), run["plots"][1], 1)
+        self.addCleanup(plot.plt.close, fig)
+        lines = data_lines(fig.axes[0])
+        self.assertEqual(len(lines), 4)  # N_x = 200, 400; predicted and simulated
+        for line in lines:
+            np.testing.assert_allclose(line.get_xdata(), ELEMENT_DELTAS)  # at the numbers, not categories
 
 
 class ReportsProblems(FolderTestCase):

@@ -2,11 +2,14 @@
 // any --jobs, and --resume that recomputes nothing that finished.
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/aggregates.hpp"
+#include "simulator/report/reference_check.hpp"
 #include "simulator/run/results_reader.hpp"
 #include "simulator/run/runner.hpp"
 #include "tests/test_support.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -225,4 +228,108 @@ TEST(Runner, ManifestRecordsProvenance)
     EXPECT_NE(manifest.find(expected), std::string::npos) << expected;
   EXPECT_NE(manifest.find(ex.hash), std::string::npos);
   EXPECT_TRUE(std::filesystem::exists(f.dir.file("out/experiment.yaml")));
+}
+
+// --- On the DLT model: references held against one face, and a sweep over one element of a list ---
+
+namespace {
+
+std::vector<ReferenceOutcome> run_and_check(const std::string& yaml, const std::vector<std::string>& overrides,
+                                            TempDir& dir, const std::string& out, Experiment* loaded = nullptr)
+{
+  Experiment ex = load_experiment(dir.write("exp.yaml", yaml), overrides, builtin_catalog());
+  RunOptions o;
+  o.out_dir      = dir.file(out);
+  o.jobs         = 2;
+  o.progress     = false;
+  RunResult r    = run_experiment(ex, o);
+  auto outcomes  = check_references(ex, r.results_csv, compute_crossings(ex, r.results_csv));
+  if (loaded)
+    *loaded = std::move(ex);
+  return outcomes;
+}
+
+}  // namespace
+
+TEST(ReferenceFaces, AReferenceIsHeldAgainstItsOwnFaceOnly)
+{
+  // One worker: the equations give V (C + A) = 200; a link at 0.9 of its bandwidth makes the simulation
+  // 100 / 0.9 + 100 = 211.1. An "estimated" column matches the first, an "experimental" one the second.
+  const char* yaml = R"(model: dlt-star
+simgrid: {network/bandwidth-factor: 0.9}
+parameters: {m: 1, V: 100}
+references:
+  - metric: makespan
+    face: predicted
+    tolerance: {rel: 1e-9}
+    values:
+      - {at: {}, value: 200}
+      - {at: {}, value: 200, face: both}
+      - {at: {}, value: 200, face: simulated}
+  - metric: makespan
+    face: simulated
+    tolerance: {rel: 1e-3}
+    values:
+      - {at: {}, value: 211.1}
+      - {at: {}, value: 211.1, face: predicted}
+)";
+  TempDir dir;
+  Experiment ex;
+  auto both = run_and_check(yaml, {}, dir, "both", &ex);
+  ASSERT_EQ(both.size(), 5u);
+  EXPECT_DOUBLE_EQ(both[0].predicted, 200);
+  EXPECT_TRUE(std::isnan(both[0].simulated));  // not this reference's face: shown as "-", not counted
+  EXPECT_TRUE(both[0].passed());
+  EXPECT_NEAR(both[1].simulated, 211.1, 0.1);
+  EXPECT_FALSE(both[1].passed());  // both faces: the simulated one misses
+  EXPECT_FALSE(both[2].passed());
+  EXPECT_TRUE(both[3].passed());
+  EXPECT_TRUE(std::isnan(both[3].predicted));
+  EXPECT_FALSE(both[4].passed());
+  EXPECT_EQ(count_failures(both), 3u);
+  std::string table = references_table_markdown(ex, both);
+  EXPECT_NE(table.find("| 200 | 200 | +0.00e+00 ok | - | - |"), std::string::npos) << table;
+
+  // A predict-only run computes no simulated face: a reference for it fails as not computed.
+  auto predicted = run_and_check(yaml, {"mode=predict"}, dir, "predicted");
+  ASSERT_EQ(predicted.size(), 5u);
+  EXPECT_TRUE(predicted[0].passed());
+  EXPECT_FALSE(predicted[2].passed());
+  EXPECT_FALSE(predicted[3].passed());
+  EXPECT_TRUE(std::isnan(predicted[3].predicted) && std::isnan(predicted[3].simulated));
+}
+
+TEST(ElementAxes, RunEndToEnd)
+{
+  // The second of three links swept: each point is the whole list with that element replaced, in results.csv
+  // and in the model's metrics, which match a run of the same list given whole.
+  TempDir dir;
+  const char* fixed = "model: dlt-star\nmode: predict\nparameters: {m: 3, V: 100, C: [1, 4, 3]}\n";
+  auto whole        = load_experiment(dir.write("whole.yaml", fixed), {}, builtin_catalog());
+  RunOptions o;
+  o.out_dir    = dir.file("whole");
+  o.progress   = false;
+  ResultsTable w = read_results(run_experiment(whole, o).results_csv);
+  std::string makespan = w.rows[0][static_cast<size_t>(w.column("pred_makespan"))];
+
+  std::string yaml = std::string("model: dlt-star\nparameters: {m: 3, V: 100, C: [1, 2, 3]}\nsweep:\n  C[1]: [1, 2, 4]\n"
+                                 "crossings:\n  - {name: slow_link, metric: makespan, level: ") +
+                     makespan +
+                     ", along: \"C[1]\"}\n"
+                     "references:\n  - {metric: makespan, tolerance: {rel: 1e-6}, values: [{at: {\"C[1]\": 4}, value: " +
+                     makespan + "}]}\n  - {crossing: slow_link, tolerance: {rel: 1e-6}, values: [{at: {}, value: 4}]}\n";
+  Experiment ex;
+  auto outcomes = run_and_check(yaml, {}, dir, "element", &ex);
+  ResultsTable t = read_results(dir.file("element/results.csv"));
+  ASSERT_EQ(t.rows.size(), 3u);
+  EXPECT_EQ(t.rows[1][static_cast<size_t>(t.column("C"))], "1;2;3");
+  EXPECT_EQ(t.rows[2][static_cast<size_t>(t.column("C"))], "1;4;3");
+  EXPECT_EQ(t.rows[2][static_cast<size_t>(t.column("pred_makespan"))], makespan);
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_EQ(outcomes[0].point, "C[1]=4");
+  EXPECT_EQ(outcomes[0].rows, 1u);
+  EXPECT_TRUE(outcomes[0].passed()) << outcomes[0].predicted << " " << outcomes[0].simulated;
+  EXPECT_TRUE(outcomes[1].passed()) << outcomes[1].predicted << " " << outcomes[1].simulated;
+  std::string manifest = read_file(dir.file("element/run.json"));
+  EXPECT_NE(manifest.find("\"name\": \"C[1]\""), std::string::npos) << manifest;
 }

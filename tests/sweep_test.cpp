@@ -186,3 +186,75 @@ TEST(SweepOrder, CombinationAtInvertsPointDecoding)
     EXPECT_EQ(ex.sweep.combination_at(positions), p.combination) << i;
   }
 }
+
+TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", "model: lbm-grid\nparameters: {N_x: 100, N_y: 10, C: 3, p: [1, 2, 3], "
+                                         "delta: [1, 2, 3]}\nsweep:\n  delta[1]: [5, 6]\n");
+  Experiment ex = load_experiment(path, {}, builtin_catalog());
+  ASSERT_EQ(ex.sweep.size(), 2u);
+  const Axis& axis = ex.sweep.axes().front();
+  EXPECT_EQ(axis.name, "delta[1]");
+  EXPECT_EQ(axis.element, std::optional<size_t>(1));
+  auto delta = [](const Experiment& e, uint64_t i) { return std::get<std::vector<double>>(e.sweep.point(i).get("delta")); };
+  EXPECT_EQ(delta(ex, 0), (std::vector<double>{1, 5, 3}));
+  EXPECT_EQ(delta(ex, 1), (std::vector<double>{1, 6, 3}));
+
+  // Two elements of one list, with generators: the cartesian product of both.
+  std::string two = dir.write("two.yaml", "model: lbm-grid\nparameters: {N_x: 100, N_y: 10, C: 3, p: [1, 2, 3]}\n"
+                                          "sweep:\n  p[0]: {range: [1, 2]}\n  p[2]: 'linspace(4, 8, 2)'\n");
+  Experiment both = load_experiment(two, {}, builtin_catalog());
+  ASSERT_EQ(both.sweep.size(), 4u);
+  std::vector<std::vector<double>> ps;
+  for (uint64_t i = 0; i < 4; ++i)
+    ps.push_back(std::get<std::vector<double>>(both.sweep.point(i).get("p")));
+  EXPECT_EQ(ps, (std::vector<std::vector<double>>{{1, 2, 4}, {1, 2, 8}, {2, 2, 4}, {2, 2, 8}}));
+
+  // --set sweeps an element like any parameter; sweeping the whole list replaces the element axes.
+  Experiment set = load_experiment(path, {"delta[1]=linspace(5, 100, 20)"}, builtin_catalog());
+  ASSERT_EQ(set.sweep.size(), 20u);
+  EXPECT_EQ(delta(set, 19), (std::vector<double>{1, 100, 3}));
+  Experiment one = load_experiment(path, {"delta[1]=7"}, builtin_catalog());
+  ASSERT_EQ(one.sweep.size(), 1u);
+  EXPECT_EQ(delta(one, 0), (std::vector<double>{1, 7, 3}));
+  Experiment whole = load_experiment(path, {"delta=[[1, 1, 1], [2, 2, 2]]"}, builtin_catalog());
+  ASSERT_EQ(whole.sweep.axes().size(), 1u);
+  EXPECT_EQ(whole.sweep.axes().front().name, "delta");
+  EXPECT_EQ(delta(whole, 1), (std::vector<double>{2, 2, 2}));
+}
+
+TEST(ElementAxes, AreNamedLikeSweptParametersEverywhere)
+{
+  TempDir dir;
+  std::string path = dir.write("e.yaml", R"(model: lbm-grid
+repetitions: 2
+same_seed_across: ["delta[1]"]
+parameters: {N_y: 10, C: 3, p: [1, 2, 3], delta: [1e5, 1e5, 1e5]}
+sweep:
+  N_x: [100, 200]
+  delta[1]: [5e4, 1e5, 2e5]
+crossings:
+  - {name: slow, metric: grid_speedup, level: 2, along: "delta[1]", for_each: [N_x]}
+  - {name: by_element, metric: grid_speedup, level: 2, along: N_x, for_each: ["delta[1]"]}
+references:
+  metric: grid_speedup
+  tolerance: {rel: 0.5}
+  values:
+    - {at: {N_x: 200, "delta[1]": 2e5}, value: 3}
+    - {at: {"delta[1]": 2e5}, crossing: by_element, value: 150}
+plots:
+  - {kind: contour, x: "delta[1]", y: N_x}
+  - {kind: line, x: N_x, series: "delta[1]", select: {"delta[1]": [5e4, 2e5]}}
+)");
+  Experiment ex = load_experiment(path, {}, builtin_catalog());
+  ASSERT_EQ(ex.sweep.size(), 12u);
+  for (uint64_t i = 0; i < ex.sweep.size(); ++i)  // the same draws whatever delta[1]
+    EXPECT_EQ(ex.sweep.point(i).seed, ex.sweep.point((i / 6) * 6 + i % 2).seed) << i;
+  EXPECT_EQ(ex.crossings[0].along_param.element, std::optional<size_t>(1));
+  EXPECT_EQ(ex.crossings[1].for_each.front().element, std::optional<size_t>(1));
+  ASSERT_EQ(ex.references.size(), 2u);
+  EXPECT_EQ(ex.references[0].at[1].first.element, std::optional<size_t>(1));
+  EXPECT_EQ(ex.plots[0]["x"], "delta[1]");
+  EXPECT_EQ(ex.plots[1]["select"]["delta[1]"], nlohmann::json({"50000", "200000"}));
+}

@@ -1,7 +1,10 @@
 // The catalog of everything isogrid ships: models, policies (by the decision they make), platform generators.
 #include "policies/dlt/sequence.hpp"
 #include "simulator/core/catalog.hpp"
+#include "policies/farm/prefetch.hpp"
+#include "policies/farm/resource_selection.hpp"
 #include "simulator/platform/grid_spec.hpp"
+#include "workloads/master_worker/farm_model.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 #include "policies/stencil/decomposition.hpp"
@@ -17,8 +20,13 @@ Catalog make_builtin_catalog()
   c.add_model(stencil::make_lbm_grid_model());
   c.add_model(stencil::make_lbm_estimation_model());
   c.add_model(stencil::make_grid_speedup_general_model());
+  c.add_model(farm::make_hierarchical_farm_model());
   for (const auto& e : dlt::sequence_policies().entries())
     c.add_policy({"dlt-sequence", e.name, e.summary});
+  for (const auto& e : farm::prefetch_policies().entries())
+    c.add_policy({"farm-prefetch", e.name, e.summary});
+  for (const auto& e : farm::selection_policies().entries())
+    c.add_policy({"farm-selection", e.name, e.summary});
   for (const auto& e : stencil::decomposition_policies().entries())
     c.add_policy({"stencil-decomposition", e.name, e.summary});
   for (auto& g : grid_spec_generators())

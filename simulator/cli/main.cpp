@@ -28,6 +28,7 @@ int main(int argc, char** argv)
   add_plot_command(app, shared);
   add_validate_command(app, shared);
   add_list_command(app, shared);
+  add_plan_command(app, shared);
 
   try {
     app.parse(argc, argv);

@@ -46,7 +46,66 @@ std::vector<double> geomspace_values(double start, double stop, size_t n)
   return out;
 }
 
+Value ParamSlot::of(const Value& whole) const
+{
+  if (!element)
+    return whole;
+  const auto* list = std::get_if<std::vector<double>>(&whole);
+  return list && *element < list->size() ? Value((*list)[*element]) : Value(std::nan(""));
+}
+
+void ParamSlot::set(std::vector<Value>& values, const Value& v) const
+{
+  if (element)
+    std::get<std::vector<double>>(values[param]).at(*element) = std::get<double>(v);
+  else
+    values[param] = v;
+}
+
+std::string slot_name(const ParamSlot& slot, const ModelInfo& model)
+{
+  const std::string& name = model.params[slot.param].name;
+  return slot.element ? fmt::format("{}[{}]", name, *slot.element) : name;
+}
+
+std::optional<ElementKey> read_element_key(const Field& at, const std::string& key)
+{
+  if (key.find_first_of("[]") == std::string::npos)
+    return std::nullopt;
+  static const std::regex shape(R"(^([^\[\]]+)\[(0|[1-9]\d{0,8})\]$)");
+  std::smatch m;
+  if (!std::regex_match(key, m, shape))
+    at.fail(fmt::format("'{}': one element of a list parameter is written name[index], the index a whole number "
+                        "from 0, e.g. delta[1]",
+                        key));
+  return ElementKey{m[1].str(), std::stoul(m[2].str())};
+}
+
+ParamSlot read_slot(const Field& at, const std::string& key, const ModelInfo& model)
+{
+  auto element     = read_element_key(at, key);
+  std::string name = element ? element->param : key;
+  auto index       = model.param_index(name);
+  if (!index)
+    at.fail(unknown_name_message("parameter of model " + model.name, name, model.param_names()));
+  ParamSlot slot{*index, std::nullopt};
+  if (element) {
+    if (model.params[*index].kind != ParamKind::RealOrList)
+      at.fail(fmt::format("{} is a single value, not a list, so {} names nothing", name, key));
+    slot.element = element->element;
+  }
+  return slot;
+}
+
 namespace {
+
+Axis whole_axis(size_t param, const ParamSpec& spec)
+{
+  Axis axis;
+  axis.param = param;
+  axis.name  = spec.name;
+  return axis;
+}
 
 const std::vector<std::string> kGenerators = {"range", "linspace", "logspace", "geomspace"};
 
@@ -88,7 +147,7 @@ Axis numeric_axis(const Field& at, size_t param, const ParamSpec& spec, const Va
 {
   if (spec.kind == ParamKind::Choice || spec.kind == ParamKind::Path || spec.kind == ParamKind::Text)
     at.fail(fmt::format("{} takes names, so it can only be swept over a list", spec.name));
-  Axis axis{param, spec.name, {}};
+  Axis axis = whole_axis(param, spec);
   for (double x : xs) {
     reader.check_number(at, spec, x);
     axis.values.emplace_back(x);
@@ -109,7 +168,7 @@ Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const Va
   if (field.is_list()) {
     if (field.size() == 0)
       field.fail("an axis needs at least one value");
-    Axis axis{param, spec.name, {}};
+    Axis axis = whole_axis(param, spec);
     for (size_t i = 0; i < field.size(); ++i)
       axis.values.push_back(reader.read(field.element(i), spec));
     return axis;
@@ -144,7 +203,21 @@ Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const Va
     return numeric_axis(field, param, spec, reader, generate(field, m[1].str(), args));
   }
   // A single value: an axis of one, so a sweep can be narrowed without moving the key.
-  return Axis{param, spec.name, {reader.read(field, spec)}};
+  Axis axis = whole_axis(param, spec);
+  axis.values.push_back(reader.read(field, spec));
+  return axis;
+}
+
+Axis read_element_axis(const Field& field, const std::string& key, const ParamSlot& slot, const ParamSpec& spec,
+                       const ValueReader& reader)
+{
+  // Read as a plain number parameter, so that a list (of lists) is refused and the bounds still apply.
+  ParamSpec number = spec;
+  number.kind      = ParamKind::Real;
+  Axis axis        = read_axis(field, slot.param, number, reader);
+  axis.element     = slot.element;
+  axis.name        = key;
+  return axis;
 }
 
 const Axis* find_axis(const std::vector<Axis>& axes, const std::string& name)

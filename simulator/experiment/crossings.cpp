@@ -28,7 +28,7 @@ std::vector<CrossingSpec> read_crossings(const Field& field, const Model& model,
       for (const auto& v : a->values)
         if (!std::holds_alternative<double>(v))
           f.child("along").fail(fmt::format("{} takes names, not numbers: a crossing needs a numeric axis", c.along));
-      c.along_index = a->param;
+      c.along_param = *a;
     } else if (auto am = model.info().metric_index(c.along)) {
       c.along_metric = true;
       c.along_index  = *am;
@@ -46,7 +46,7 @@ std::vector<CrossingSpec> read_crossings(const Field& field, const Model& model,
         const Axis& a = read_swept(groups.element(k), axes);
         if (!c.along_metric && a.name == c.along)
           groups.element(k).fail("a crossing cannot be grouped by the parameter it runs along");
-        c.for_each.push_back(a.param);
+        c.for_each.push_back(a);
       }
     }
     out.push_back(std::move(c));

@@ -23,9 +23,10 @@ struct CrossingSpec {
   size_t metric = 0;
   double level  = 0;
   std::string along;
-  bool along_metric = false;  // along names a metric (else a parameter)
-  size_t along_index = 0;     // metric or parameter index
-  std::vector<size_t> for_each;  // parameter indices
+  bool along_metric = false;  // along names a metric (else a swept parameter, or an element of one)
+  size_t along_index = 0;     // the metric, when along_metric
+  ParamSlot along_param;      // the swept parameter, otherwise
+  std::vector<ParamSlot> for_each;
 };
 
 std::vector<CrossingSpec> read_crossings(const Field& field, const Model& model, const std::vector<Axis>& axes);

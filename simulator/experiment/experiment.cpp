@@ -71,7 +71,7 @@ std::string describe_point(const Point& p, const std::vector<Axis>& axes)
   for (const auto& a : axes) {
     if (a.values.size() < 2)
       continue;
-    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", a.name, format_value(p.values[a.param]));
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", a.name, format_value(a.in(p.values)));
   }
   return out;
 }
@@ -121,6 +121,58 @@ void apply_where(const Field& field, const Model& model, Experiment& ex)
     field.fail(fmt::format("no point of the sweep satisfies {}", ex.where));
 }
 
+// The field of a mapping's key rather than of its value, to report a bad key where it is written.
+Field key_field(const Field& map, const std::string& key, const std::shared_ptr<const YamlOrigin>& origin)
+{
+  for (auto it = map.node().begin(); it != map.node().end(); ++it)
+    if (it->first.Scalar() == key)
+      return Field(it->first, map.path() + "." + key, origin);
+  return map.child(key);
+}
+
+// `sweep:`: one axis per key. A key `w[2]` sweeps one element of the list w, which `parameters` gives whole.
+std::vector<Axis> read_sweep(const Field& sweep, const std::shared_ptr<const YamlOrigin>& origin,
+                             const ModelInfo& model, const std::vector<std::optional<Value>>& fixed,
+                             const ValueReader& reader)
+{
+  std::vector<Axis> axes;
+  if (!sweep.present())
+    return axes;
+  if (!sweep.is_map())
+    sweep.fail("expected a mapping of parameters to the values they take, e.g. m: [1, 2, 4]");
+  // Slots first, so that sweeping a parameter both whole and by elements is named as such in either order.
+  std::vector<std::string> keys = sweep.keys();
+  std::vector<ParamSlot> slots;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    Field at = key_field(sweep, keys[k], origin);
+    slots.push_back(read_slot(at, keys[k], model));
+    for (size_t j = 0; j < k; ++j)
+      if (slots[j].param == slots[k].param && (!slots[j].element || !slots[k].element))
+        at.fail(fmt::format("{} and {} both sweep {}: sweep it whole or by elements, not both", keys[j], keys[k],
+                            model.params[slots[k].param].name));
+  }
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const std::string& key = keys[k];
+    const ParamSlot& slot  = slots[k];
+    const ParamSpec& spec  = model.params[slot.param];
+    if (!slot.element) {
+      if (fixed[slot.param])
+        sweep.child(key).fail(fmt::format("{} is both fixed under parameters and swept here; keep one", key));
+      axes.push_back(read_axis(sweep.child(key), slot.param, spec, reader));
+      continue;
+    }
+    Field at         = key_field(sweep, key, origin);
+    const auto* base = fixed[slot.param] ? std::get_if<std::vector<double>>(&*fixed[slot.param]) : nullptr;
+    if (!base)
+      at.fail(fmt::format("{} sweeps one element of {}: give the whole list under parameters", key, spec.name));
+    if (*slot.element >= base->size())
+      at.fail(fmt::format("{} is past the end of {}, whose list under parameters has {} element(s), indices 0 to {}",
+                          key, spec.name, base->size(), base->size() - 1));
+    axes.push_back(read_element_axis(sweep.child(key), key, slot, spec, reader));
+  }
+  return axes;
+}
+
 void check_points(const Field& doc, const Model& model, const Experiment& ex)
 {
   const Sweep& sweep = ex.sweep;
@@ -165,38 +217,39 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
   for (const auto& r : refs) {
     // A crossing reference names one group of its crossing: every for_each parameter, nothing else.
     if (r.crossing >= 0) {
-      for (size_t idx : crossings[static_cast<size_t>(r.crossing)].for_each) {
+      for (const ParamSlot& group : crossings[static_cast<size_t>(r.crossing)].for_each) {
         bool pinned = false;
-        for (const auto& [i, v] : r.at)
-          pinned = pinned || i == idx;
+        for (const auto& [slot, v] : r.at)
+          pinned = pinned || slot == group;
         if (!pinned)
           throw InputError(r.where, "at",
-                           fmt::format("the reference does not say which {} it is for", model.info().params[idx].name));
+                           fmt::format("the reference does not say which {} it is for",
+                                       slot_name(group, model.info())));
       }
     }
     for (const auto& axis : sweep.axes()) {
       if (axis.values.size() < 2 || r.crossing >= 0)
         continue;
       bool pinned = false;
-      for (const auto& [idx, value] : r.at)
-        pinned = pinned || idx == axis.param;
+      for (const auto& [slot, value] : r.at)
+        pinned = pinned || slot == axis;
       if (!pinned)
         throw InputError(r.where, "at",
                          fmt::format("the reference does not say which {} it is for ({} is swept)", axis.name,
                                      axis.name));
     }
-    for (const auto& [idx, value] : r.at) {
-      const std::string& name = model.info().params[idx].name;
-      const Axis* axis        = nullptr;
+    for (const auto& [slot, value] : r.at) {
+      std::string name = slot_name(slot, model.info());
+      const Axis* axis = nullptr;
       for (const auto& a : sweep.axes())
-        if (a.param == idx)
+        if (a == slot)
           axis = &a;
       bool found = false;
       if (axis) {
         for (const auto& v : axis->values)
           found = found || values_match(v, value);
       } else {
-        found = values_match(sweep.fixed()[idx], value);
+        found = values_match(slot.in(sweep.fixed()), value);
       }
       if (!found)
         throw InputError(r.where, "at." + name,
@@ -218,8 +271,8 @@ void check_references_are_run(std::vector<Reference>& refs, const Experiment& ex
       std::vector<size_t> positions(ex.sweep.axes().size(), 0);
       for (size_t k = 0; k < positions.size(); ++k) {
         const Axis& axis = ex.sweep.axes()[k];
-        for (const auto& [idx, value] : r.at)
-          if (idx == axis.param)
+        for (const auto& [slot, value] : r.at)
+          if (slot == axis)
             while (!values_match(axis.values[positions[k]], value))
               ++positions[k];
       }
@@ -328,17 +381,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
       fixed[i] = reader.read(params.child(key), specs[i]);
     }
   }
-  std::vector<Axis> axes;
-  Field sweep = doc.child("sweep");
-  if (sweep.present()) {
-    sweep.only_keys(model.info().param_names(), "parameter of model " + model.info().name);
-    for (const auto& key : sweep.keys()) {
-      size_t i = *model.info().param_index(key);
-      if (fixed[i])
-        sweep.child(key).fail(fmt::format("{} is both fixed under parameters and swept here; keep one", key));
-      axes.push_back(read_axis(sweep.child(key), i, specs[i], reader));
-    }
-  }
+  std::vector<Axis> axes = read_sweep(doc.child("sweep"), origin, model.info(), fixed, reader);
   std::vector<Value> values(specs.size());
   for (size_t i = 0; i < specs.size(); ++i) {
     bool swept = false;

@@ -50,6 +50,20 @@ void remove_key(YAML::Node root, const std::string& map, const std::string& key)
     m.remove(key);
 }
 
+// Sweeping a whole parameter replaces the axes over its elements (`w[0]`, `w[2]`), as it replaces a fixed value.
+void remove_element_axes(YAML::Node root, const std::string& param)
+{
+  YAML::Node sweep = root["sweep"];
+  if (!sweep.IsDefined() || !sweep.IsMap())
+    return;
+  std::vector<std::string> keys;
+  for (auto it = sweep.begin(); it != sweep.end(); ++it)
+    if (it->first.Scalar().rfind(param + "[", 0) == 0)
+      keys.push_back(it->first.Scalar());
+  for (const auto& k : keys)
+    sweep.remove(k);
+}
+
 }  // namespace
 
 std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides)
@@ -74,9 +88,16 @@ std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::s
     if (key.find('.') == std::string::npos) {
       const auto& top = experiment_keys();
       if (std::find(top.begin(), top.end(), key) == top.end()) {
-        bool swept = value.IsSequence() || value.IsMap() || (value.IsScalar() && looks_like_generator(value.Scalar()));
-        path       = (swept ? "sweep." : "parameters.") + key;
-        remove_key(root, swept ? "parameters" : "sweep", key);
+        // An element of a list (`w[1]=5`) is only ever swept: its list stays under parameters.
+        bool element = key.find('[') != std::string::npos;
+        bool swept   = element || value.IsSequence() || value.IsMap() ||
+                     (value.IsScalar() && looks_like_generator(value.Scalar()));
+        path = (swept ? "sweep." : "parameters.") + key;
+        if (!element) {
+          remove_key(root, swept ? "parameters" : "sweep", key);
+          if (swept)
+            remove_element_axes(root, key);
+        }
       }
     }
     set_path(root, split_path(path), value, setting);

@@ -42,7 +42,22 @@ struct GroupDefaults {
   std::string metric;
   double abs = -1;
   double rel = -1;
+  ReferenceFace face = ReferenceFace::Both;
 };
+
+ReferenceFace read_face(const Field& f, ReferenceFace fallback)
+{
+  if (!f.present())
+    return fallback;
+  std::string name = f.text();
+  if (name == "both")
+    return ReferenceFace::Both;
+  if (name == "predicted")
+    return ReferenceFace::Predicted;
+  if (name == "simulated")
+    return ReferenceFace::Simulated;
+  f.fail(unknown_name_message("face", name, {"predicted", "simulated", "both"}));
+}
 
 void read_tolerance(const Field& f, double& abs, double& rel)
 {
@@ -69,13 +84,14 @@ int crossing_of(const Field& f, const std::vector<std::string>& crossings, const
 void read_group(const Field& group, const Model& model, const ValueReader& reader,
                 const std::vector<std::string>& crossings, std::vector<Reference>& out)
 {
-  group.only_keys({"source", "metric", "crossing", "tolerance", "values"}, "references key");
+  group.only_keys({"source", "metric", "crossing", "tolerance", "face", "values"}, "references key");
   GroupDefaults d;
   if (group.child("source").present())
     d.source = group.child("source").text();
   if (group.child("metric").present())
     d.metric = group.child("metric").text();
   read_tolerance(group.child("tolerance"), d.abs, d.rel);
+  d.face = read_face(group.child("face"), ReferenceFace::Both);
 
   Field values = group.required("values");
   if (!values.is_list())
@@ -83,11 +99,12 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
   const auto& params = model.info().params;
   for (size_t i = 0; i < values.size(); ++i) {
     Field entry = values.element(i);
-    entry.only_keys({"at", "value", "metric", "crossing", "tolerance", "source", "note"}, "reference key");
+    entry.only_keys({"at", "value", "metric", "crossing", "tolerance", "face", "source", "note"}, "reference key");
     Reference r;
     r.where  = entry.where();
     r.source = entry.child("source").present() ? entry.child("source").text() : d.source;
     r.note   = entry.child("note").present() ? entry.child("note").text() : "";
+    r.face   = read_face(entry.child("face"), d.face);
     Field crossing = entry.child("crossing").present() ? entry.child("crossing") : group.child("crossing");
     Field metric   = entry.child("metric").present() ? entry.child("metric") : group.child("metric");
     if (crossing.present() && entry.child("metric").present())
@@ -106,10 +123,14 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
       entry.fail("a reference needs a tolerance (abs or rel, in the entry or its group)");
 
     Field at = entry.required("at");
-    at.only_keys(model.info().param_names(), "parameter of model " + model.info().name);
+    if (!at.is_map())
+      at.fail("expected a mapping of swept parameters to values, e.g. {m: 4, V: 1e5}");
     for (const auto& key : at.keys()) {
-      size_t idx = *model.info().param_index(key);
-      r.at.emplace_back(idx, reader.read(at.child(key), params[idx]));
+      ParamSlot slot = read_slot(at.child(key), key, model.info());
+      ParamSpec spec = params[slot.param];
+      if (slot.element)
+        spec.kind = ParamKind::Real;  // one element of a list is one number
+      r.at.emplace_back(slot, reader.read(at.child(key), spec));
     }
     out.push_back(std::move(r));
   }

@@ -9,8 +9,11 @@
 //       - {at: {m: 4, V: 1e5}, value: 0.4571}
 // or as a list of such groups. A reference may name a crossing (see crossings.hpp) instead of a metric:
 //       - {at: {C: 2}, crossing: beta_for_gamma_0.8, value: 46, tolerance: {rel: 0.05}}
+// `face: predicted` (or simulated), in a group or an entry, holds the value against that face only: a paper's
+// "estimated" column against the model's equations, its "experimental" column against the simulation.
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/model.hpp"
+#include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/yaml_source.hpp"
 
 #include <string>
@@ -21,8 +24,10 @@ namespace isogrid {
 
 class ValueReader;
 
+enum class ReferenceFace { Both, Predicted, Simulated };
+
 struct Reference {
-  std::vector<std::pair<size_t, Value>> at;  // (model parameter index, value) pairs that select the point
+  std::vector<std::pair<ParamSlot, Value>> at;  // (parameter or element of one, value) pairs that select the point
   size_t metric = 0;
   int crossing  = -1;  // >= 0: the reference is for this crossing (index into Experiment::crossings), not a metric
   double value  = 0;
@@ -30,7 +35,11 @@ struct Reference {
   double tolerance_rel = -1;
   std::string source;
   std::string note;
+  ReferenceFace face = ReferenceFace::Both;  // the faces the value is held against
   SourceLocation where;
+
+  bool checks_predicted() const { return face != ReferenceFace::Simulated; }
+  bool checks_simulated() const { return face != ReferenceFace::Predicted; }
 
   // True when `x` is within tolerance (both bounds apply when both are set).
   bool accepts(double x) const;

@@ -46,7 +46,7 @@ Point Sweep::point(uint64_t index) const
   for (size_t k = axes_.size(); k-- > 0;) {
     const Axis& axis     = axes_[k];
     uint64_t n           = axis.values.size();
-    p.values[axis.param] = axis.values[rest % n];
+    axis.set(p.values, axis.values[rest % n]);
     if (!seed_blind_[k]) {
       seed_combination += (rest % n) * seed_radix;
       seed_radix *= n;

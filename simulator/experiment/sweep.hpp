@@ -29,7 +29,7 @@ public:
 
 private:
   const std::vector<ParamSpec>* specs_ = nullptr;
-  std::vector<Value> fixed_;  // one value per model parameter; swept ones are overwritten per point
+  std::vector<Value> fixed_;  // one value per model parameter; swept ones (or swept elements) are set per point
   std::vector<Axis> axes_;
   uint32_t repetitions_  = 1;
   uint64_t seed_         = 0;

@@ -115,6 +115,22 @@ BackboneSpec read_backbone(const Field& f)
   return b;
 }
 
+// One speed for every host, or a list of exactly `hosts` speeds (measured machines are rarely identical).
+void read_speeds(const Field& f, ClusterSpec& c)
+{
+  if (!f.is_list()) {
+    c.speed = quantity(f, parse_speed);
+    return;
+  }
+  require_list(f, "speeds");
+  if (static_cast<long long>(f.size()) != c.hosts)
+    f.fail(fmt::format("lists {} speeds but hosts is {}; give one speed per host, or a single speed for all",
+                       f.size(), c.hosts));
+  for (size_t i = 0; i < f.size(); ++i)
+    c.host_speeds.push_back(quantity(f.element(i), parse_speed));
+  c.speed = *std::max_element(c.host_speeds.begin(), c.host_speeds.end());
+}
+
 ClusterSpec read_cluster(const Field& f, NameBook& names)
 {
   f.only_keys(kClusterKeys, "cluster key");
@@ -122,7 +138,7 @@ ClusterSpec read_cluster(const Field& f, NameBook& names)
   Field name = f.required("name");
   c.name     = name_of(name);
   c.hosts    = count_of(f.required("hosts"), kMaxHosts, "hosts");
-  c.speed    = quantity(f.required("speed"), parse_speed);
+  read_speeds(f.required("speed"), c);
   if (f.child("cores").present())
     c.cores = static_cast<int>(count_of(f.child("cores"), kMaxCores, "cores"));
   c.link = read_link(f.required("link"));
@@ -368,12 +384,13 @@ std::vector<GeneratorEntry> grid_spec_generators()
   using K = ParamKind;
   GeneratorEntry clusters{
       "clusters",
-      "clusters of identical hosts behind a switch, joined pairwise by inter-cluster links (YAML grid spec)",
+      "clusters of hosts behind a switch, joined pairwise by inter-cluster links (YAML grid spec)",
       {
           key("name", K::Text, std::string("file name"), "name of the grid (its top zone)"),
           key("clusters[].name", K::Text, std::nullopt, "cluster name; hosts are <name>-0 .. <name>-<hosts-1>"),
           key("clusters[].hosts", K::Integer, std::nullopt, "number of hosts, >= 1"),
-          key("clusters[].speed", K::Text, std::nullopt, "speed of each core, e.g. 1Gf", "flop/s"),
+          key("clusters[].speed", K::Text, std::nullopt,
+              "speed of each core, e.g. 1Gf, or one per host in host order, e.g. [2.9Gf, 2.9Gf, 2.6Gf]", "flop/s"),
           key("clusters[].cores", K::Integer, 1.0, "cores per host"),
           key("clusters[].link.bandwidth", K::Text, std::nullopt, "each host's split-duplex link, e.g. 125MBps",
               "byte/s"),

@@ -8,6 +8,7 @@
 //     - name: vu                     # letters, digits, '_', '.', '-'; unique
 //       hosts: 72                    # host count, >= 1; hosts are vu-0 .. vu-71
 //       speed: 1Gf                   # per host (and per core): f, kf, Mf, Gf, ...; bare number = flop/s
+//                                    # or one per host, in host order: [2.9617Gf, 2.937Gf, ...] (exactly `hosts`)
 //       cores: 2                     # optional, default 1
 //       link: {bandwidth: 1.25GBps, latency: 5us}    # each host's private split-duplex link to the switch;
 //                                                    # latency optional, default 0
@@ -54,12 +55,15 @@ struct BackboneSpec {
 struct ClusterSpec {
   std::string name;
   long long hosts = 1;
-  double speed    = 0;  // flop/s per core
+  double speed    = 0;  // flop/s per core; with host_speeds, the largest of them, for code that needs one speed
+  std::vector<double> host_speeds;  // one per host when the spec lists them; empty: every host runs at speed
   int cores       = 1;
   LinkSpec link;
   std::optional<BackboneSpec> backbone;
 
   std::string host_name(long long i) const { return name + "-" + std::to_string(i); }
+  // Host i's speed: read through this wherever one host is meant, so listed speeds are not lost.
+  double speed_of(long long i) const { return host_speeds.empty() ? speed : host_speeds[static_cast<size_t>(i)]; }
 };
 
 // One per pair of clusters (full mesh), with defaults, overrides and the latency matrix already applied.

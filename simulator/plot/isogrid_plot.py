@@ -30,6 +30,9 @@ Any plot may `select` values of parameters (only the rows with one of the listed
 are used), and line and parity plots may split into `panels`, one subplot per value of a
 swept parameter.
 
+An axis named `w[i]` sweeps element i of the list parameter w: its values are read from
+the `;`-separated cells of column w ("25.3;5"), so it is a numeric axis like any other.
+
 Repetitions of a point (rows with the same parameter values) are averaged (line plots show
 their standard deviation as error bars); rows whose status is not "ok" count as missing
 and leave holes, never zeros.  Swept parameters that a contour or a line against a
@@ -49,6 +52,7 @@ import csv
 import json
 import math
 import os
+import re
 import sys
 
 import numpy as np
@@ -71,6 +75,8 @@ RELATIVE_TOLERANCE = 1e-9
 EFFICIENCY_LEVELS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99]
 FACE_PREFIX = {"predicted": "pred_", "simulated": "sim_"}
 INFEASIBLE_LABEL = "infeasible (E = 0)"
+# An axis over one element of a list parameter: `delta[1]`.
+ELEMENT_AXIS = re.compile(r"^(.+)\[(\d+)\]$")
 # No "Software: matplotlib x.y" chunk, so identical data give identical PNG bytes
 # across matplotlib versions too (Agg writes no timestamp).
 PNG_METADATA = {"Software": None}
@@ -143,6 +149,23 @@ def load_results(folder):
             raise PlotError(f"{path} line {number}: {len(fields)} fields where the header has {len(header)}")
         rows.append(dict(zip(header, fields)))
     return Results(header, rows)
+
+
+def add_element_columns(results, axis_names):
+    """The results with a column for every axis over one element of a list parameter
+    (`w[1]`): element i of the `;`-separated cell of column w ("" when the list is
+    shorter), so that such an axis is read, matched and selected like any other."""
+    header = list(results.header)
+    for name in axis_names:
+        match = ELEMENT_AXIS.match(name)
+        if not match or name in header or match.group(1) not in header:
+            continue
+        column, i = match.group(1), int(match.group(2))
+        for r in results.rows:
+            items = r[column].split(";")
+            r[name] = items[i].strip() if i < len(items) else ""
+        header.append(name)
+    return Results(header, results.rows)
 
 
 def warn(message):
@@ -305,14 +328,15 @@ class Context:
     """What the drawing functions need to know about the run and its results."""
 
     def __init__(self, run, results):
+        experiment = run.get("experiment", {})
+        self.axes = {a["name"]: [str(v) for v in a["values"]] for a in experiment.get("axes", [])}
+        self.axis_order = [a["name"] for a in experiment.get("axes", [])]
+        results = add_element_columns(results, self.axis_order)
         self.run = run
         self.header = results.header
         self.rows = results.rows
         self.ok_rows = [r for r in results.rows if r["status"].strip() == "ok"]
-        experiment = run.get("experiment", {})
         self.title = str(experiment.get("title") or "")
-        self.axes = {a["name"]: [str(v) for v in a["values"]] for a in experiment.get("axes", [])}
-        self.axis_order = [a["name"] for a in experiment.get("axes", [])]
         self.units = {}
         for m in run.get("metrics", []):
             if isinstance(m, dict) and "name" in m:
@@ -355,12 +379,25 @@ class Context:
 
 def parameter_columns(header, axis_order):
     """The columns of results.csv that hold the model's parameters: those between
-    `repetition` and `seed` as the runner writes them, else the swept ones."""
+    `repetition` and `seed` as the runner writes them, else the swept ones.  A list
+    parameter swept element by element is known by its element columns (`w[0]`, `w[2]`),
+    which are what varies."""
+    columns = [name for name in axis_order if name in header]
     if "repetition" in header and "seed" in header:
         first, last = header.index("repetition"), header.index("seed")
         if first < last:
-            return header[first + 1 : last]
-    return [name for name in axis_order if name in header]
+            columns = header[first + 1 : last]
+    out = []
+    for column in columns:
+        elements = [a for a in axis_order if a in header and element_parameter(a) == column]
+        out.extend(elements or [column])
+    return out
+
+
+def element_parameter(name):
+    """The list parameter an axis `w[i]` is an element of (None for other names)."""
+    match = ELEMENT_AXIS.match(name)
+    return match.group(1) if match else None
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,11 +16,11 @@ namespace isogrid {
 
 namespace {
 
-std::string group_text(const Experiment& ex, const std::vector<std::pair<size_t, Value>>& group)
+std::string group_text(const Experiment& ex, const std::vector<std::pair<ParamSlot, Value>>& group)
 {
   std::string out;
-  for (const auto& [idx, v] : group)
-    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", ex.model->info().params[idx].name, format_value(v));
+  for (const auto& [slot, v] : group)
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", slot_name(slot, ex.model->info()), format_value(v));
   return out.empty() ? "all points" : out;
 }
 
@@ -67,7 +67,7 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
     double x[2] = {0, 0}, y[2] = {0, 0};
     size_t n[2] = {0, 0};
   };
-  std::vector<std::map<std::string, std::pair<std::vector<std::pair<size_t, Value>>, std::map<uint64_t, Acc>>>> groups(
+  std::vector<std::map<std::string, std::pair<std::vector<std::pair<ParamSlot, Value>>, std::map<uint64_t, Acc>>>> groups(
       ex.crossings.size());
   // Columns of each crossing's metric and x, per face, resolved once.
   std::vector<std::array<int, 2>> y_col(ex.crossings.size()), x_col(ex.crossings.size());
@@ -84,18 +84,19 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
     Point p = ex.sweep.point(combination * ex.sweep.repetitions());
     for (size_t c = 0; c < ex.crossings.size(); ++c) {
       const CrossingSpec& spec = ex.crossings[c];
-      std::vector<std::pair<size_t, Value>> key;
+      std::vector<std::pair<ParamSlot, Value>> key;
       std::string key_text;
-      for (size_t idx : spec.for_each) {
-        key.emplace_back(idx, p.values[idx]);
-        key_text += format_value(p.values[idx]) + "\x1f";
+      for (const ParamSlot& slot : spec.for_each) {
+        key.emplace_back(slot, slot.in(p.values));
+        key_text += format_value(key.back().second) + "\x1f";
       }
       auto& slot = groups[c][key_text];
       slot.first = key;
       Acc& acc   = slot.second[combination];
       for (int face = 0; face < 2; ++face) {
         double y = number_cell(row, y_col[c][face]);
-        double x = spec.along_metric ? number_cell(row, x_col[c][face]) : std::get<double>(p.values[spec.along_index]);
+        double x = spec.along_metric ? number_cell(row, x_col[c][face])
+                                     : std::get<double>(spec.along_param.in(p.values));
         if (std::isnan(x) || std::isnan(y))
           continue;
         acc.x[face] += x, acc.y[face] += y, acc.n[face] += 1;
@@ -246,10 +247,7 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
     return out;
   const ModelInfo& info           = ex.model->info();
   std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_index(header, "status");
-  std::vector<int> param_cols;
-  for (const auto& a : ex.sweep.axes())
-    param_cols.push_back(column_index(header, a.name));
+  int status = column_index(header, "status"), index = column_index(header, "index");
   std::vector<std::array<int, 2>> columns;  // pred_, sim_ of each agreement's metric
   for (const auto& a : ex.agreements) {
     AgreementResult r;
@@ -277,10 +275,12 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
       if (dev > r.worst || r.worst_point.empty()) {
         r.worst = std::max(r.worst, dev);
         if (dev >= r.worst) {
+          // From the point itself: an axis over one element of a list has no column of its own.
           r.worst_point.clear();
-          for (size_t k = 0; k < param_cols.size(); ++k)
-            r.worst_point += fmt::format("{}{}={}", k ? ", " : "", ex.sweep.axes()[k].name,
-                                         row[static_cast<size_t>(param_cols[k])]);
+          Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index)]));
+          for (const auto& axis : ex.sweep.axes())
+            r.worst_point += fmt::format("{}{}={}", r.worst_point.empty() ? "" : ", ", axis.name,
+                                         format_value(axis.in(p.values)));
         }
       }
     }

@@ -11,7 +11,7 @@ namespace isogrid {
 
 struct CrossingResult {
   size_t spec = 0;                                  // index into Experiment::crossings
-  std::vector<std::pair<size_t, Value>> group;      // for_each parameter values
+  std::vector<std::pair<ParamSlot, Value>> group;   // for_each parameter values
   double predicted = std::nan("");                  // x where the predicted metric reaches the level
   double simulated = std::nan("");
   std::string note;                                 // why a face has no crossing

@@ -38,8 +38,8 @@ Value parse_cell(const std::string& cell, const Value& like)
 std::string point_text(const Experiment& ex, const Reference& r)
 {
   std::string out;
-  for (const auto& [idx, value] : r.at)
-    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", ex.model->info().params[idx].name, format_value(value));
+  for (const auto& [slot, value] : r.at)
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", slot_name(slot, ex.model->info()), format_value(value));
   return out;
 }
 
@@ -76,10 +76,10 @@ void answer_from_crossing(const Reference& r, const std::vector<CrossingResult>&
     if (static_cast<int>(c.spec) != r.crossing)
       continue;
     bool match = true;
-    for (const auto& [idx, value] : r.at) {
+    for (const auto& [slot, value] : r.at) {
       bool found = false;
-      for (const auto& [gidx, gvalue] : c.group)
-        found = found || (gidx == idx && values_match(gvalue, value));
+      for (const auto& [gslot, gvalue] : c.group)
+        found = found || (gslot == slot && values_match(gvalue, value));
       match = match && found;
     }
     if (!match)
@@ -118,9 +118,12 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
       if (r.crossing >= 0)
         continue;
       bool match         = true;
-      for (const auto& [idx, value] : r.at)
-        match = match && param_col[idx] >= 0 &&
-                values_match(parse_cell(row[static_cast<size_t>(param_col[idx])], value), value);
+      for (const auto& [slot, value] : r.at) {
+        // An element of a list parameter is read out of the list's cell ("25.3;5").
+        Value like = slot.element ? Value(std::vector<double>{}) : value;
+        match      = match && param_col[slot.param] >= 0 &&
+                values_match(slot.of(parse_cell(row[static_cast<size_t>(param_col[slot.param])], like)), value);
+      }
       if (!match)
         continue;
       out[k].rows += 1;
@@ -136,18 +139,19 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
     out[k].point       = point_text(ex, r);
     if (r.crossing >= 0) {
       answer_from_crossing(r, crossings, out[k]);
-      out[k].predicted_ok = r.accepts(out[k].predicted);
-      out[k].simulated_ok = r.accepts(out[k].simulated);
-      continue;
+    } else {
+      if (pred_n[k])
+        out[k].predicted = pred_sum[k] / static_cast<double>(pred_n[k]);
+      if (sim_n[k])
+        out[k].simulated = sim_sum[k] / static_cast<double>(sim_n[k]);
     }
-    if (pred_n[k]) {
-      out[k].predicted    = pred_sum[k] / static_cast<double>(pred_n[k]);
-      out[k].predicted_ok = r.accepts(out[k].predicted);
-    }
-    if (sim_n[k]) {
-      out[k].simulated    = sim_sum[k] / static_cast<double>(sim_n[k]);
-      out[k].simulated_ok = r.accepts(out[k].simulated);
-    }
+    // A face the reference is not for is left out, as if it had not been computed.
+    if (!r.checks_predicted())
+      out[k].predicted = std::nan("");
+    if (!r.checks_simulated())
+      out[k].simulated = std::nan("");
+    out[k].predicted_ok = r.accepts(out[k].predicted);
+    out[k].simulated_ok = r.accepts(out[k].simulated);
   }
   return out;
 }

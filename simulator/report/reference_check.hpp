@@ -13,11 +13,11 @@ struct ReferenceOutcome {
   const Reference* reference = nullptr;
   std::string point;      // "m=4, V=1e+05"
   size_t rows      = 0;   // matching rows with status ok
-  double predicted = std::nan("");
+  double predicted = std::nan("");  // NaN: not computed, or a face the reference is not for
   double simulated = std::nan("");
   bool predicted_ok = false;
   bool simulated_ok = false;
-  bool passed() const;  // every face that was computed is within tolerance
+  bool passed() const;  // every face that was computed is within tolerance, and there is one
 };
 
 // `crossings` (from compute_crossings) answer the references that name a crossing.

@@ -54,7 +54,7 @@ const sg4::Link* create_backbone(sg4::NetZone* zone, const ClusterSpec& c)
 void add_host(sg4::NetZone* zone, const ClusterSpec& c, long long i, const sg4::Link* backbone)
 {
   std::string name = c.host_name(i);
-  sg4::Host* host  = zone->create_host(name, c.speed)->set_core_count(c.cores);
+  sg4::Host* host  = zone->create_host(name, c.speed_of(i))->set_core_count(c.cores);
   const sg4::Link* link =
       zone->create_split_duplex_link(host_link_name(name), c.link.bandwidth)->set_latency(c.link.latency)->seal();
   std::vector<sg4::LinkInRoute> route = {{link, sg4::LinkInRoute::Direction::UP}};

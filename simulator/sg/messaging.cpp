@@ -5,6 +5,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 
 #include <deque>
 #include <vector>
@@ -23,6 +24,11 @@ void spawn(const std::string& name, Host* host, std::function<void()> code)
   sg4::Actor::create(name, host, std::move(code));
 }
 
+void spawn_daemon(const std::string& name, Host* host, std::function<void()> code)
+{
+  sg4::Actor::create(name, host, std::move(code))->daemonize();
+}
+
 void send(const std::string& mailbox, uint64_t bytes) { sg4::Mailbox::by_name(mailbox)->put(&g_token, bytes); }
 
 void receive(const std::string& mailbox) { sg4::Mailbox::by_name(mailbox)->get<int>(); }
@@ -30,6 +36,50 @@ void receive(const std::string& mailbox) { sg4::Mailbox::by_name(mailbox)->get<i
 void compute(double flops) { sg4::this_actor::execute(flops); }
 
 double now() { return sg4::Engine::get_clock(); }
+
+void post_note(const std::string& mailbox, uint64_t bytes, const Note& note)
+{
+  // The receiver owns the copy; a note nobody takes is freed with its transfer.
+  sg4::Mailbox::by_name(mailbox)->put_init(new Note(note), bytes)->detach([](void* p) { delete static_cast<Note*>(p); });
+}
+
+void send_note(const std::string& mailbox, uint64_t bytes, const Note& note)
+{
+  sg4::Mailbox::by_name(mailbox)->put(new Note(note), bytes);
+}
+
+Note receive_note(const std::string& mailbox) { return *sg4::Mailbox::by_name(mailbox)->get_unique<Note>(); }
+
+bool note_waiting(const std::string& mailbox) { return sg4::Mailbox::by_name(mailbox)->ready(); }
+
+struct LocalQueue::Impl {
+  std::deque<Note> notes;
+  sg4::SemaphorePtr available = sg4::Semaphore::create(0);  // one unit per note waiting
+};
+
+LocalQueue::LocalQueue() : impl_(std::make_unique<Impl>()) {}
+LocalQueue::~LocalQueue() = default;
+
+void LocalQueue::push(const Note& note)
+{
+  impl_->notes.push_back(note);
+  impl_->available->release();
+}
+
+Note LocalQueue::pop()
+{
+  impl_->available->acquire();
+  Note n = impl_->notes.front();
+  impl_->notes.pop_front();
+  return n;
+}
+
+EagerReceiver::EagerReceiver(const std::string& mailbox) : mailbox_(mailbox)
+{
+  sg4::Mailbox::by_name(mailbox_)->set_receiver(sg4::Actor::self());
+}
+
+EagerReceiver::~EagerReceiver() { sg4::Mailbox::by_name(mailbox_)->set_receiver(nullptr); }
 
 double host_speed(const Host* host) { return host->get_speed(); }
 

@@ -3,6 +3,7 @@
 // Comm::wait_any, 4.0 deprecates Actor::create), only messaging.cpp changes.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace simgrid::s4u {
@@ -14,6 +15,8 @@ namespace isogrid::sg {
 using Host = simgrid::s4u::Host;
 
 void spawn(const std::string& name, Host* host, std::function<void()> code);
+// An actor that never keeps the simulation alive: it is killed once every ordinary actor has finished.
+void spawn_daemon(const std::string& name, Host* host, std::function<void()> code);
 
 // Blocking transfer of `bytes` to whoever receives on `mailbox` (rendezvous semantics).
 void send(const std::string& mailbox, uint64_t bytes);
@@ -23,6 +26,52 @@ void receive(const std::string& mailbox);
 void compute(double flops);
 
 double now();
+
+// A short header travelling with a message's simulated bytes: what it is, who sent it, how many items it carries.
+// Workloads give `kind` their own meaning.
+struct Note {
+  int kind        = 0;
+  long long from  = 0;
+  long long count = 0;
+};
+
+// Sends `bytes` with `note` and returns at once; the transfer goes on by itself (a fire-and-forget command).
+void post_note(const std::string& mailbox, uint64_t bytes, const Note& note);
+// Sends `bytes` with `note` and returns when they have arrived.
+void send_note(const std::string& mailbox, uint64_t bytes, const Note& note);
+Note receive_note(const std::string& mailbox);
+// True when a message has fully arrived in `mailbox` and receive_note would not block (needs an EagerReceiver).
+bool note_waiting(const std::string& mailbox);
+
+// Notes passed between actors of one host in zero simulated time, as through shared memory (a 0-byte message would
+// still pay its route's latency). Create it before the actors that use it and keep it alive while they run.
+class LocalQueue {
+public:
+  LocalQueue();
+  ~LocalQueue();
+  LocalQueue(const LocalQueue&)            = delete;
+  LocalQueue& operator=(const LocalQueue&) = delete;
+  void push(const Note& note);
+  Note pop();  // blocks the calling actor until a note is there
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// While it lives, messages sent to `mailbox` flow as soon as they are sent, as over TCP, instead of waiting for the
+// receiver to ask: without it, a master receiving from many workers would let only one transfer run at a time.
+// Create it in the receiving actor.
+class EagerReceiver {
+public:
+  explicit EagerReceiver(const std::string& mailbox);
+  ~EagerReceiver();
+  EagerReceiver(const EagerReceiver&)            = delete;
+  EagerReceiver& operator=(const EagerReceiver&) = delete;
+
+private:
+  std::string mailbox_;
+};
 
 double host_speed(const Host* host);
 const std::string& host_name(const Host* host);

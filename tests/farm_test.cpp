@@ -1,0 +1,167 @@
+// The hierarchical-farm model (Argollo et al.) on SimGrid: the testbed's calibration, the simulated farm against
+// a hand-worked schedule, and the paper's mechanisms — Spain link-bound with S = 1 and computation-bound with
+// S = 3, every task accounted for, the last partial message flushed.
+#include "simulator/core/catalog.hpp"
+#include "simulator/sg/session.hpp"
+#include "tests/test_support.hpp"
+#include "workloads/master_worker/farm_layout.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <numeric>
+
+using namespace isogrid;
+using namespace isogrid::farm;
+using namespace isogrid::testing;
+
+namespace {
+
+const Model& farm_model() { return builtin_catalog().model("hierarchical-farm"); }
+
+const std::string kTestbed = std::string(ISOGRID_SOURCE_DIR) + "/platforms/argollo-testbed.yaml";
+
+size_t metric(const char* name) { return *farm_model().info().metric_index(name); }
+
+Point testbed_point(std::map<std::string, Value> values)
+{
+  values.emplace("platform", kTestbed);
+  return point_for(farm_model(), values);
+}
+
+std::vector<Outcome> simulate_in_children(const std::vector<Point>& points)
+{
+  std::vector<std::function<std::string()>> work;
+  for (const auto& p : points)
+    work.push_back([&p] {
+      Outcome out(farm_model().info().metrics.size());
+      farm_model().simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
+      return encode_outcome(out);
+    });
+  std::vector<Outcome> outcomes;
+  for (const auto& payload : run_in_children(work))
+    outcomes.push_back(decode_outcome(payload));
+  return outcomes;
+}
+
+}  // namespace
+
+TEST(FarmPlatform, TestbedIsCalibratedToThePaper)
+{
+  std::vector<ClusterResources> c = farm_resources(read_grid_spec(kTestbed), 1e12);
+  ASSERT_EQ(c.size(), 3u);
+  auto sum = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); };
+  EXPECT_EQ(c[0].worker_rates.size(), 3u);
+  EXPECT_EQ(c[1].worker_rates.size(), 5u);
+  EXPECT_EQ(c[2].worker_rates.size(), 8u);
+  EXPECT_NEAR(sum(c[0].worker_rates), 1.75407e-3, 1e-9);  // printed 1.754; see the platform file
+  EXPECT_NEAR(sum(c[1].worker_rates), 3.106e-3, 1e-9);
+  EXPECT_NEAR(sum(c[2].worker_rates), 23.570e-3, 1e-8);
+  EXPECT_NEAR(c[2].worker_rates[0] + c[2].worker_rates[1] + c[2].worker_rates[2], 8.885e-3, 1e-8);
+  EXPECT_DOUBLE_EQ(c[0].lan_throughput, 1048576);
+  EXPECT_DOUBLE_EQ(c[1].inet_throughput, 25.3 * 1024);
+  EXPECT_DOUBLE_EQ(c[2].inet_throughput, 21.0 * 1024);
+}
+
+TEST(FarmPlatform, InternetOverrideIsInKiBPerSecond)
+{
+  GridSpec spec = read_grid_spec(kTestbed);
+  override_internet_throughput(spec, {999, 0, 23.0});  // entry 0 (local) ignored, 0 keeps the platform's
+  std::vector<ClusterResources> c = farm_resources(spec, 1e12);
+  EXPECT_DOUBLE_EQ(c[1].inet_throughput, 25.3 * 1024);
+  EXPECT_DOUBLE_EQ(c[2].inet_throughput, 23.0 * 1024);
+}
+
+TEST(FarmSimulation, OneWorkerOnDemandMatchesTheHandWorkedSchedule)
+{
+  // One local worker holding one task at a time: each task costs a command (4 B), the computation (1e9 flops at
+  // 1 Gf = 1 s) and the result (1e6 B over two 1 MBps links in series), each transfer crossing two 1 ms links.
+  // With no summing cost, N tasks take N (0.002 + 4e-6 + 1 + 0.002 + 1) s.
+  TempDir dir;
+  std::string platform = dir.write("one.yaml", "clusters:\n"
+                                               "  - {name: home, hosts: 2, speed: 1Gf, "
+                                               "link: {bandwidth: 1MBps, latency: 1ms}}\n");
+  Point p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9},
+                                     {"result_bytes", 1e6}, {"aggregate_flops", 0.0}, {"worker_prefetch", 1.0}});
+  Outcome out = simulate_in_children({p})[0];
+  EXPECT_NEAR(out.simulated[metric("makespan")], 5 * (0.002 + 4e-6 + 1 + 0.002 + 1), 1e-9);
+  EXPECT_EQ(out.simulated[metric("tasks")], 5);
+  // Holding two tasks overlaps the next computation with the result's transfer: the worker then waits only for
+  // the command that replaces the task it just finished, at most 2 x 2 ms + 4 us per task after the first.
+  p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9}, {"result_bytes", 1e6},
+                               {"aggregate_flops", 0.0}, {"worker_prefetch", 2.0}});
+  double overlapped = simulate_in_children({p})[0].simulated[metric("makespan")];
+  EXPECT_LT(overlapped, 5 * 1.0 + 1.002 + 0.002 + 4 * 0.0041);
+  EXPECT_GT(overlapped, 5 * 1.0 + 1.002 + 0.002);
+}
+
+TEST(FarmSimulation, TaskSharesAddUpToN)
+{
+  std::vector<Point> rows;
+  for (const char* row : {"Argentina", "Brazil", "Spain", "total"})
+    rows.push_back(testbed_point({{"plan_step", std::string("all")}, {"cluster", std::string(row)}}));
+  std::vector<Outcome> out = simulate_in_children(rows);
+  size_t tasks = metric("tasks"), speedup = metric("speedup");
+  double shares = out[0].simulated[tasks] + out[1].simulated[tasks] + out[2].simulated[tasks];
+  EXPECT_EQ(shares, 500);
+  EXPECT_EQ(out[3].simulated[tasks], 500);
+  // Per-cluster speedups add up to the total, as in the paper's tables.
+  EXPECT_NEAR(out[0].simulated[speedup] + out[1].simulated[speedup] + out[2].simulated[speedup],
+              out[3].simulated[speedup], 1e-12);
+  for (const auto& o : out)
+    EXPECT_DOUBLE_EQ(o.simulated[metric("makespan")], out[3].simulated[metric("makespan")]);
+}
+
+TEST(FarmSimulation, AggregationMovesSpainFromLinkBoundToComputationBound)
+{
+  std::vector<Outcome> out = simulate_in_children({testbed_point({{"cluster", std::string("Spain")}}),
+                                                   testbed_point({{"cluster", std::string("Spain")},
+                                                                  {"aggregation", 3.0}})});
+  size_t use = metric("link_utilisation"), eff = metric("efficiency"), tasks = metric("tasks");
+  auto busy = [&](const Outcome& o) { return o.simulated[use] * o.simulated[metric("makespan")]; };
+  // S = 1: the uplink rests only before Spain's first result and after its last (about 5 % of the run), and
+  // while it works it carries one task per 2 310 248 B at 21 KiB/s: 9.308e-3 tasks/s (Eq. 4). Within 1 %: each
+  // 107 s message also pays 100 ms of latency, and other transfers briefly share the links at both ends.
+  EXPECT_GT(out[0].simulated[use], 0.93);
+  EXPECT_NEAR(out[0].simulated[tasks] / busy(out[0]), 9.308e-3, 0.01 * 9.308e-3);
+  EXPECT_NEAR(out[0].predicted[use], 1.0, 1e-12);
+  EXPECT_LT(out[0].simulated[eff], 0.40);
+  // S = 3: the link could carry 27.9e-3 > 23.57e-3, so it idles a good part of the time and the workers set the
+  // pace; a message of 3 results still takes 107 s.
+  EXPECT_LT(out[1].simulated[use], 0.85);
+  EXPECT_GT(out[1].simulated[eff], 0.85);
+  EXPECT_NEAR(out[1].predicted[use], 23.570 / 27.925, 1e-3);
+  EXPECT_NEAR(out[1].simulated[tasks] / 3 / busy(out[1]), 9.308e-3, 0.01 * 9.308e-3);
+}
+
+TEST(FarmSimulation, LastPartialMessageIsFlushed)
+{
+  // 500 = 3 x 166 + 2: some sub-master ends with fewer than S results in hand and must still send them.
+  Outcome o = simulate_in_children({testbed_point({{"aggregation", 3.0}, {"cluster", std::string("Spain")}})})[0];
+  double tasks = o.simulated[metric("tasks")], messages = o.simulated[metric("messages")];
+  EXPECT_GE(messages, std::ceil(tasks / 3));
+  EXPECT_LE(messages, std::ceil(tasks / 3) + 1);
+  Outcome total = simulate_in_children({testbed_point({{"aggregation", 3.0}})})[0];
+  EXPECT_EQ(total.simulated[metric("tasks")], 500);
+}
+
+TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)
+{
+  auto refused_on = [](const Point& p) -> std::string {
+    try {
+      farm_model().check(p);
+    } catch (const ParamError& e) {
+      return e.param() + ": " + e.what();
+    }
+    return "";
+  };
+  EXPECT_NE(refused_on(testbed_point({{"cluster", std::string("Chile")}})).find("Argentina"), std::string::npos);
+  EXPECT_EQ(refused_on(testbed_point({{"aggregation", std::vector<double>{1, 3}}})).rfind("aggregation", 0), 0u);
+  EXPECT_EQ(refused_on(testbed_point({{"selection", std::string("count")}, {"workers", std::vector<double>{0, 5, 8}}}))
+                .rfind("workers", 0),
+            0u);
+  EXPECT_EQ(refused_on(point_for(farm_model(), {{"platform", std::string(ISOGRID_SOURCE_DIR) +
+                                                                 "/platforms/examples/star-4.xml"}}))
+                .rfind("platform", 0),
+            0u);
+  EXPECT_EQ(refused_on(testbed_point({})), "");
+}

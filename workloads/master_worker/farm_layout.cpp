@@ -1,0 +1,121 @@
+#include "workloads/master_worker/farm_layout.hpp"
+
+#include "policies/farm/resource_selection.hpp"
+#include "policies/farm/tuning_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace isogrid::farm {
+
+namespace {
+
+// The narrowest link a transfer between a host of `c` and the cluster's switch crosses.
+double host_to_switch(const ClusterSpec& c)
+{
+  double bw = c.link.bandwidth;
+  if (c.backbone && c.backbone->sharing == LinkSharing::Shared)
+    bw = std::min(bw, c.backbone->bandwidth);
+  return bw;
+}
+
+double host_to_switch_latency(const ClusterSpec& c) { return c.link.latency + (c.backbone ? c.backbone->latency : 0); }
+
+// Index into spec.inter_links of the link between cluster c and the local cluster, or inter_links.size().
+size_t link_to_local(const GridSpec& spec, size_t c)
+{
+  size_t i = 0;
+  while (i < spec.inter_links.size() && !(spec.inter_links[i].a == 0 && spec.inter_links[i].b == c))
+    ++i;
+  return i;
+}
+
+}  // namespace
+
+std::vector<ClusterResources> farm_resources(const GridSpec& spec, double task_flops)
+{
+  if (spec.clusters.empty())
+    throw std::invalid_argument(spec.file + ": a farm needs a platform with clusters, not a star");
+  std::vector<ClusterResources> out;
+  for (size_t c = 0; c < spec.clusters.size(); ++c) {
+    const ClusterSpec& cs = spec.clusters[c];
+    ClusterResources r;
+    r.name = cs.name;
+    for (long long h = 1; h < cs.hosts; ++h)
+      r.worker_rates.push_back(cs.speed_of(h) / task_flops);
+    r.lan_throughput = host_to_switch(cs);
+    if (c > 0) {
+      size_t l          = link_to_local(spec, c);
+      bool linked       = l < spec.inter_links.size();
+      double inet       = linked ? spec.inter_links[l].link.bandwidth : kUnbounded;
+      r.inet_throughput = std::min({inet, host_to_switch(cs), host_to_switch(spec.clusters[0])});
+      r.inet_latency    = (linked ? spec.inter_links[l].link.latency : 0) + host_to_switch_latency(cs) +
+                       host_to_switch_latency(spec.clusters[0]);
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+void override_internet_throughput(GridSpec& spec, const std::vector<double>& kib_per_s)
+{
+  for (size_t c = 1; c < kib_per_s.size() && c < spec.clusters.size(); ++c)
+    if (size_t l = link_to_local(spec, c); kib_per_s[c] > 0 && l < spec.inter_links.size())
+      spec.inter_links[l].link.bandwidth = kib_per_s[c] * 1024;
+}
+
+FarmLayout FarmLayout::from_point(const Point& p)
+{
+  FarmLayout f;
+  f.spec = read_grid_spec(p.text("platform"));
+  size_t n = f.spec.clusters.size();
+  f.task.flops         = p.number("task_flops");
+  f.task.command_bytes = p.number("command_bytes");
+  f.task.result_bytes  = p.number("result_bytes");
+  f.threshold          = p.number("efficiency_threshold");
+  override_internet_throughput(f.spec, p.per_worker("inet_kib_s", n));
+  f.clusters    = farm_resources(f.spec, f.task.flops);
+  if (const std::string& step = p.text("plan_step"); step != "none") {
+    PlanStep planned = plan_tuning(f.clusters, f.task.bytes_per_task(), f.threshold).step(step);
+    f.workers        = std::move(planned.workers);
+    f.aggregation    = std::move(planned.aggregation);
+    return f;
+  }
+  f.aggregation = p.per_worker("aggregation", n);
+  f.aggregation[0] = 1;
+  std::vector<double> wanted = p.per_worker("workers", n);
+  const SelectionPolicy& select = selection_policies().get(p.text("selection"));
+  for (size_t c = 0; c < n; ++c) {
+    SelectionRequest r;
+    r.cluster        = &f.clusters[c];
+    r.bytes_per_task = f.task.bytes_per_task();
+    r.aggregation    = f.aggregation[c];
+    r.is_local       = c == 0;
+    r.threshold      = f.threshold;
+    r.count          = static_cast<size_t>(wanted[c]);
+    f.workers.push_back(select(r));
+  }
+  return f;
+}
+
+FarmEstimate FarmLayout::estimate() const
+{
+  return estimate_farm(clusters, workers, task.bytes_per_task(), aggregation);
+}
+
+size_t FarmLayout::row_of(const std::string& name) const
+{
+  for (size_t c = 0; c < clusters.size(); ++c)
+    if (clusters[c].name == name)
+      return c;
+  if (name == "total")
+    return clusters.size();
+  std::vector<std::string> names;
+  for (const auto& c : clusters)
+    names.push_back(c.name);
+  names.push_back("total");
+  throw std::invalid_argument(unknown_name_message("cluster", name, names));
+}
+
+}  // namespace isogrid::farm

@@ -1,0 +1,212 @@
+#include "workloads/master_worker/farm_skeleton.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <string>
+
+namespace isogrid::farm {
+
+namespace {
+
+enum Kind : int { kTasks, kResult, kFlush, kStop };
+
+std::string worker_box(size_t c, size_t w) { return fmt::format("farm:c{}:w{}", c, w); }
+
+auto bytes(double b) { return static_cast<uint64_t>(b); }
+
+// A master or sub-master hears from many senders, some over slow links. Blocked on one long transfer, it would
+// not see the short ones that finished meanwhile, so each sender writes to a line of its own and a relay on the
+// receiver's host hands each message on, once it has fully arrived, through a local queue: the receiver takes
+// messages in the order they finish arriving, as a select() loop would.
+std::string open_line(sg::LocalQueue& inbox, const std::string& line, sg::Host* host)
+{
+  sg::spawn_daemon("relay-" + line, host, [line, &inbox] {
+    sg::EagerReceiver eager(line);
+    for (;;)
+      inbox.push(sg::receive_note(line));
+  });
+  return line;
+}
+
+}  // namespace
+
+struct FarmWiring {
+  sg::LocalQueue master;                               // the master's inbox
+  std::vector<std::unique_ptr<sg::LocalQueue>> heads;  // per cluster: the sub-master's inbox
+  std::vector<std::unique_ptr<sg::LocalQueue>> uplinks;  // per cluster: messages waiting for the Internet link
+};
+
+namespace {
+
+// A worker: keeps computing while it holds tasks; reads every command that has arrived before the next task, and
+// blocks only when it has nothing to do.
+void worker(const FarmRun& run, const std::string& inbox, const std::string& reply_line, long long id)
+{
+  sg::EagerReceiver eager(inbox);
+  long long held = 0;
+  for (;;) {
+    while (held == 0 || sg::note_waiting(inbox)) {
+      sg::Note n = sg::receive_note(inbox);
+      if (n.kind == kStop)
+        return;
+      held += n.count;
+    }
+    sg::compute(run.task_flops);
+    held -= 1;
+    sg::post_note(reply_line, bytes(run.result_bytes), {kResult, id, 1});
+  }
+}
+
+// One master-facing consumer of tasks: a local worker or a sub-master.
+struct Consumer {
+  std::string commands;  // where its tasks go
+  std::string results;   // the line its results come back on
+  size_t cluster  = 0;
+  long long holds = 0;   // tasks it keeps in hand
+};
+
+void master(FarmRun& run, const std::vector<Consumer>& consumers)
+{
+  FarmWiring& wiring = *run.wiring;
+  long long remaining = run.tasks, done = 0;
+  bool flushed = false;
+  auto give = [&](const Consumer& c, long long k) {
+    k = std::min(k, remaining);
+    if (k > 0)
+      sg::post_note(c.commands, bytes(static_cast<double>(k) * run.command_bytes), {kTasks, 0, k});
+    remaining -= k;
+  };
+  // Sub-masters must learn that no more tasks will come, or their last partial sum would wait for S forever.
+  auto flush_when_out = [&] {
+    if (remaining > 0 || flushed)
+      return;
+    for (const auto& c : consumers)
+      if (c.cluster > 0)
+        sg::post_note(c.commands, 0, {kFlush, 0, 0});
+    flushed = true;
+  };
+  for (const auto& c : consumers)
+    give(c, c.holds);
+  flush_when_out();
+  while (done < run.tasks) {
+    sg::Note n = wiring.master.pop();
+    sg::compute(run.aggregate_flops);
+    const Consumer& from = consumers[static_cast<size_t>(n.from)];
+    done += n.count;
+    run.tasks_done[from.cluster] += n.count;
+    run.messages[from.cluster] += 1;
+    give(from, n.count);
+    flush_when_out();
+  }
+  sg::compute(run.aggregate_flops);  // the average
+  run.makespan = sg::now();
+  for (const auto& c : consumers)
+    sg::post_note(c.commands, bytes(run.command_bytes), {kStop, 0, 0});
+}
+
+// Sends the sub-master's messages to the master one at a time: results are serialised on the Internet link.
+void uplink(FarmRun& run, size_t cluster, const std::string& line, long long id)
+{
+  for (;;) {
+    sg::Note n = run.wiring->uplinks[cluster]->pop();
+    if (n.kind == kStop)
+      return;
+    double start = sg::now();
+    sg::send_note(line, bytes(run.result_bytes), {kResult, id, n.count});
+    run.uplink_busy[cluster] += sg::now() - start;
+  }
+}
+
+// The communication manager of a remote cluster.
+void sub_master(FarmRun& run, size_t cluster)
+{
+  size_t n_workers = run.workers[cluster].size();
+  long long s      = run.aggregation[cluster];
+  long long queued = 0, summed = 0, out = 0;  // out: tasks in the sub-workers' hands
+  std::vector<long long> held(n_workers, 0);
+  bool last_batch = false;
+  sg::LocalQueue& uplink_queue = *run.wiring->uplinks[cluster];
+  auto ship = [&](long long k) {
+    uplink_queue.push({kResult, 0, k});
+    summed -= k;
+  };
+  for (;;) {
+    sg::Note n = run.wiring->heads[cluster]->pop();
+    if (n.kind == kStop)
+      break;
+    if (n.kind == kTasks)
+      queued += n.count;
+    if (n.kind == kFlush)
+      last_batch = true;
+    if (n.kind == kResult) {
+      held[static_cast<size_t>(n.from)] -= 1;
+      out -= 1;
+      summed += 1;
+      sg::compute(run.aggregate_flops);
+      if (summed == s)
+        ship(s);
+    }
+    // Breadth first, so that a short queue reaches as many idle sub-workers as it can.
+    for (long long level = 1; level <= run.worker_prefetch && queued > 0; ++level)
+      for (size_t w = 0; w < n_workers && queued > 0; ++w)
+        if (held[w] < level) {
+          sg::post_note(worker_box(cluster, w), bytes(run.command_bytes), {kTasks, 0, 1});
+          held[w] += 1, out += 1, queued -= 1;
+        }
+    if (last_batch && queued == 0 && out == 0 && summed > 0)
+      ship(summed);
+  }
+  for (size_t w = 0; w < n_workers; ++w)
+    sg::post_note(worker_box(cluster, w), bytes(run.command_bytes), {kStop, 0, 0});
+  uplink_queue.push({kStop, 0, 0});
+}
+
+void launch_sub_cluster(FarmRun& run, size_t c, std::vector<Consumer>& consumers)
+{
+  size_t k          = run.workers[c].size();
+  sg::Host* head    = run.heads[c];
+  FarmWiring& wires = *run.wiring;
+  auto id           = static_cast<long long>(consumers.size());
+  sg::LocalQueue& inbox = *wires.heads[c];
+  consumers.push_back({open_line(inbox, fmt::format("farm:c{}:commands", c), head),
+                       open_line(wires.master, fmt::format("farm:master:from-c{}", c), run.heads[0]), c,
+                       static_cast<long long>(k) * run.worker_prefetch + run.queue[c]});
+  sg::spawn(fmt::format("sub-master-{}", c), head, [&run, c] { sub_master(run, c); });
+  sg::spawn(fmt::format("uplink-{}", c), head,
+            [&run, c, line = consumers.back().results, id] { uplink(run, c, line, id); });
+  for (size_t w = 0; w < k; ++w) {
+    std::string line = open_line(inbox, fmt::format("farm:c{}:results-w{}", c, w), head);
+    sg::spawn(fmt::format("worker-{}-{}", c, w), run.workers[c][w],
+              [&run, c, w, line] { worker(run, worker_box(c, w), line, static_cast<long long>(w)); });
+  }
+}
+
+}  // namespace
+
+void launch_farm(FarmRun& run)
+{
+  size_t n = run.heads.size();
+  run.tasks_done.assign(n, 0);
+  run.messages.assign(n, 0);
+  run.uplink_busy.assign(n, 0);
+  run.wiring = std::make_shared<FarmWiring>();
+  for (size_t c = 0; c < n; ++c) {
+    run.wiring->heads.push_back(std::make_unique<sg::LocalQueue>());
+    run.wiring->uplinks.push_back(std::make_unique<sg::LocalQueue>());
+  }
+  std::vector<Consumer> consumers;
+  for (size_t w = 0; w < run.workers[0].size(); ++w) {
+    auto id = static_cast<long long>(consumers.size());
+    consumers.push_back({worker_box(0, w), open_line(run.wiring->master, fmt::format("farm:master:from-w{}", w),
+                                                     run.heads[0]),
+                         0, run.worker_prefetch});
+    sg::spawn(fmt::format("worker-0-{}", w), run.workers[0][w],
+              [&run, w, id, line = consumers.back().results] { worker(run, worker_box(0, w), line, id); });
+  }
+  for (size_t c = 1; c < n; ++c)
+    if (!run.workers[c].empty())
+      launch_sub_cluster(run, c, consumers);
+  sg::spawn("master", run.heads[0], [&run, consumers] { master(run, consumers); });
+}
+
+}  // namespace isogrid::farm
