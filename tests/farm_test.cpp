@@ -163,5 +163,8 @@ TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)
                                                                  "/platforms/examples/star-4.xml"}}))
                 .rfind("platform", 0),
             0u);
+  EXPECT_EQ(refused_on(testbed_point({{"plan_step", std::string("tuned")}, {"aggregation", 3.0}})).rfind("aggregation", 0),
+            0u);
+  EXPECT_EQ(refused_on(testbed_point({{"plan_step", std::string("tuned")}})), "");
   EXPECT_EQ(refused_on(testbed_point({})), "");
 }

@@ -5,6 +5,7 @@
 #include "policies/farm/prefetch.hpp"
 #include "policies/farm/tuning_plan.hpp"
 #include "simulator/core/text.hpp"
+#include "simulator/core/value.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/session.hpp"
@@ -172,6 +173,17 @@ public:
       if (auto* list = std::get_if<std::vector<double>>(&p.get(name)); list && list->size() != n)
         throw ParamError(name, fmt::format("{} lists {} values but {} has {} clusters", name, list->size(),
                                            spec.file, n));
+    if (p.text("plan_step") != "none") {
+      auto is_default = [&](const char* name) {
+        const auto& spec = info_.params[*info_.param_index(name)];
+        return values_match(p.get(name), *spec.default_value);
+      };
+      for (const char* name : {"selection", "workers", "aggregation"})
+        if (!is_default(name))
+          throw ParamError(name, fmt::format("plan_step: {} decides the workers and S, so {} has no effect; set "
+                                             "plan_step: none to choose them yourself",
+                                             p.text("plan_step"), name));
+    }
     try {
       FarmLayout f = FarmLayout::from_point(p);
       f.row_of(p.text("cluster"));

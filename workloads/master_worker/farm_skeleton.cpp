@@ -53,7 +53,12 @@ void worker(const FarmRun& run, const std::string& inbox, const std::string& rep
     }
     sg::compute(run.task_flops);
     held -= 1;
-    sg::post_note(reply_line, bytes(run.result_bytes), {kResult, id, 1});
+    // Holding one task at a time, the worker may as well wait for its result to arrive: its next task is the
+    // answer to that result. (A blocking send also spares SimGrid the bookkeeping of a detached transfer.)
+    if (run.worker_prefetch == 1)
+      sg::send_note(reply_line, bytes(run.result_bytes), {kResult, id, 1});
+    else
+      sg::post_note(reply_line, bytes(run.result_bytes), {kResult, id, 1});
   }
 }
 
