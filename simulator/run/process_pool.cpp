@@ -191,8 +191,9 @@ ChildResult ProcessPool::reap(Child& c)
   } else if (reported) {
     r.error = one_line(c.result.substr(1));
   } else if (WIFSIGNALED(status)) {
-    int sig = WTERMSIG(status);
-    r.error = with_output(fmt::format("crashed: signal {} ({})", sig, strsignal(sig)));
+    int sig       = WTERMSIG(status);
+    r.interrupted = sig == SIGINT || sig == SIGTERM;
+    r.error       = with_output(fmt::format("crashed: signal {} ({})", sig, strsignal(sig)));
   } else {
     r.error = with_output(fmt::format("exited with code {} before reporting a result",
                                       WIFEXITED(status) ? WEXITSTATUS(status) : -1));

@@ -19,6 +19,7 @@ struct ChildResult {
   std::string payload;  // what the child's work returned, when ok
   std::string error;    // why not, when !ok (with the end of the child's output)
   double wall_s = 0;
+  bool interrupted = false;  // killed by SIGINT or SIGTERM (Ctrl-C reaches the whole group): unfinished, not failed
 };
 
 class ProcessPool {

@@ -296,6 +296,12 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     progress.tick(failed);
   };
   auto record = [&](const ChildResult& r) {
+    // A child Ctrl-C reached before this process noticed it: its point is unfinished, and --resume runs it.
+    if (r.interrupted) {
+      g_interrupted = 1;
+      in_flight.erase(r.task);
+      return;
+    }
     Point& p = in_flight.at(r.task);
     std::string row;
     bool failed = !r.ok;
