@@ -17,22 +17,6 @@ const Model& dlt() { return builtin_catalog().model("dlt-star"); }
 
 enum { kMakespan, kSequential, kSpeedup, kEfficiency, kFeasible, kLargest };
 
-// Both faces of one point, evaluated in a child process.
-std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points)
-{
-  std::vector<std::function<std::string()>> work;
-  for (const auto& p : points)
-    work.push_back([&p] {
-      Outcome out(dlt().info().metrics.size());
-      dlt().predict(p, out);
-      dlt().simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
-      return encode_outcome(out);
-    });
-  std::vector<Outcome> outcomes;
-  for (const auto& payload : run_in_children(work))
-    outcomes.push_back(decode_outcome(payload));
-  return outcomes;
-}
 
 double log_uniform(std::mt19937_64& rng, double lo_exp, double hi_exp)
 {
@@ -72,7 +56,7 @@ TEST(DltSimulation, MakespanEqualsTheClosedFormOnRandomHeterogeneousInstances)
   std::vector<Point> points;
   for (int trial = 0; trial < 240; ++trial)
     points.push_back(random_feasible_instance(rng, trial));
-  std::vector<Outcome> outcomes = evaluate_in_children(points);
+  std::vector<Outcome> outcomes = evaluate_in_children(points, dlt());
   size_t with_return = 0;
   double worst = 0;
   for (size_t i = 0; i < points.size(); ++i) {
@@ -99,7 +83,7 @@ TEST(DltSimulation, PaperSettingsAgreeAcrossBothMaps)
   for (double C : {1e-8, 1e-5, 1e-3, 1e-1})
     for (double S : {1e-6, 1.0, 1e3, 1e5})
       points.push_back(point_for(dlt(), {{"m", 10.0}, {"V", 1e8}, {"A", 1e-3}, {"C", C}, {"S", S}}));
-  std::vector<Outcome> outcomes = evaluate_in_children(points);
+  std::vector<Outcome> outcomes = evaluate_in_children(points, dlt());
   size_t feasible = 0;
   for (size_t i = 0; i < points.size(); ++i) {
     const Outcome& o = outcomes[i];
@@ -146,7 +130,7 @@ TEST(DltSimulation, PlatformFilesGiveTheirOwnClosedForm)
       point_for(dlt(), {{"platform", clusters}, {"originator", std::string("vu-0")}, {"m", 5.0}, {"V", 1e9},
                         {"unit_flops", 50.0}, {"beta", 0.1}}),
   };
-  std::vector<Outcome> outcomes = evaluate_in_children(points);
+  std::vector<Outcome> outcomes = evaluate_in_children(points, dlt());
   for (size_t i = 0; i < points.size(); ++i) {
     ASSERT_EQ(outcomes[i].predicted[kFeasible], 1.0) << i;
     EXPECT_NEAR(outcomes[i].simulated[kMakespan] / outcomes[i].predicted[kMakespan], 1.0, 1e-6) << i;

@@ -28,20 +28,6 @@ Point testbed_point(std::map<std::string, Value> values)
   return point_for(farm_model(), values);
 }
 
-std::vector<Outcome> simulate_in_children(const std::vector<Point>& points)
-{
-  std::vector<std::function<std::string()>> work;
-  for (const auto& p : points)
-    work.push_back([&p] {
-      Outcome out(farm_model().info().metrics.size());
-      farm_model().simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
-      return encode_outcome(out);
-    });
-  std::vector<Outcome> outcomes;
-  for (const auto& payload : run_in_children(work))
-    outcomes.push_back(decode_outcome(payload));
-  return outcomes;
-}
 
 }  // namespace
 
@@ -82,14 +68,14 @@ TEST(FarmSimulation, OneWorkerOnDemandMatchesTheHandWorkedSchedule)
                                                "link: {bandwidth: 1MBps, latency: 1ms}}\n");
   Point p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9},
                                      {"result_bytes", 1e6}, {"aggregate_flops", 0.0}, {"worker_prefetch", 1.0}});
-  Outcome out = simulate_in_children({p})[0];
+  Outcome out = evaluate_in_children({p}, farm_model())[0];
   EXPECT_NEAR(out.simulated[metric("makespan")], 5 * (0.002 + 4e-6 + 1 + 0.002 + 1), 1e-9);
   EXPECT_EQ(out.simulated[metric("tasks")], 5);
   // Holding two tasks overlaps the next computation with the result's transfer: the worker then waits only for
   // the command that replaces the task it just finished, at most 2 x 2 ms + 4 us per task after the first.
   p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9}, {"result_bytes", 1e6},
                                {"aggregate_flops", 0.0}, {"worker_prefetch", 2.0}});
-  double overlapped = simulate_in_children({p})[0].simulated[metric("makespan")];
+  double overlapped = evaluate_in_children({p}, farm_model())[0].simulated[metric("makespan")];
   EXPECT_LT(overlapped, 5 * 1.0 + 1.002 + 0.002 + 4 * 0.0041);
   EXPECT_GT(overlapped, 5 * 1.0 + 1.002 + 0.002);
 }
@@ -99,7 +85,7 @@ TEST(FarmSimulation, TaskSharesAddUpToN)
   std::vector<Point> rows;
   for (const char* row : {"Argentina", "Brazil", "Spain", "total"})
     rows.push_back(testbed_point({{"plan_step", std::string("all")}, {"cluster", std::string(row)}}));
-  std::vector<Outcome> out = simulate_in_children(rows);
+  std::vector<Outcome> out = evaluate_in_children(rows, farm_model());
   size_t tasks = metric("tasks"), speedup = metric("speedup");
   double shares = out[0].simulated[tasks] + out[1].simulated[tasks] + out[2].simulated[tasks];
   EXPECT_EQ(shares, 500);
@@ -113,9 +99,10 @@ TEST(FarmSimulation, TaskSharesAddUpToN)
 
 TEST(FarmSimulation, AggregationMovesSpainFromLinkBoundToComputationBound)
 {
-  std::vector<Outcome> out = simulate_in_children({testbed_point({{"cluster", std::string("Spain")}}),
+  std::vector<Outcome> out = evaluate_in_children({testbed_point({{"cluster", std::string("Spain")}}),
                                                    testbed_point({{"cluster", std::string("Spain")},
-                                                                  {"aggregation", 3.0}})});
+                                                                  {"aggregation", 3.0}})},
+                                                  farm_model());
   size_t use = metric("link_utilisation"), eff = metric("efficiency"), tasks = metric("tasks");
   auto busy = [&](const Outcome& o) { return o.simulated[use] * o.simulated[metric("makespan")]; };
   // S = 1: the uplink rests only before Spain's first result and after its last (about 5 % of the run), and
@@ -136,11 +123,12 @@ TEST(FarmSimulation, AggregationMovesSpainFromLinkBoundToComputationBound)
 TEST(FarmSimulation, LastPartialMessageIsFlushed)
 {
   // 500 = 3 x 166 + 2: some sub-master ends with fewer than S results in hand and must still send them.
-  Outcome o = simulate_in_children({testbed_point({{"aggregation", 3.0}, {"cluster", std::string("Spain")}})})[0];
+  Outcome o = evaluate_in_children({testbed_point({{"aggregation", 3.0}, {"cluster", std::string("Spain")}})},
+                                   farm_model())[0];
   double tasks = o.simulated[metric("tasks")], messages = o.simulated[metric("messages")];
   EXPECT_GE(messages, std::ceil(tasks / 3));
   EXPECT_LE(messages, std::ceil(tasks / 3) + 1);
-  Outcome total = simulate_in_children({testbed_point({{"aggregation", 3.0}})})[0];
+  Outcome total = evaluate_in_children({testbed_point({{"aggregation", 3.0}})}, farm_model())[0];
   EXPECT_EQ(total.simulated[metric("tasks")], 500);
 }
 

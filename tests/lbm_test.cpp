@@ -41,23 +41,6 @@ double schedule_time(const LbmCase& c, int steps = 1)
   return halo_schedule_time(chain_halo_plan(owner), costs, steps);
 }
 
-std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, const Model& model)
-{
-  std::vector<std::function<std::string()>> work;
-  for (const auto& p : points)
-    work.push_back([&p, &model] {
-      Outcome out(model.info().metrics.size());
-      if (!model.predict_needs_simulator(p))
-        model.predict(p, out);
-      model.simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
-      return encode_outcome(out);
-    });
-  std::vector<Outcome> outcomes;
-  for (const auto& payload : run_in_children(work))
-    outcomes.push_back(decode_outcome(payload));
-  return outcomes;
-}
-
 }  // namespace
 
 // ---- policies ----

@@ -1,5 +1,7 @@
 #include "tests/test_support.hpp"
 
+#include "simulator/sg/session.hpp"
+
 #include <array>
 #include <cstdio>
 #include <cstring>
@@ -154,6 +156,23 @@ std::string read_file(const std::string& path)
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, const Model& model)
+{
+  std::vector<std::function<std::string()>> work;
+  for (const auto& p : points)
+    work.push_back([&p, &model] {
+      Outcome out(model.info().metrics.size());
+      if (!model.predict_needs_simulator(p))
+        model.predict(p, out);
+      model.simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
+      return encode_outcome(out);
+    });
+  std::vector<Outcome> outcomes;
+  for (const auto& payload : run_in_children(work))
+    outcomes.push_back(decode_outcome(payload));
+  return outcomes;
 }
 
 }  // namespace isogrid::testing

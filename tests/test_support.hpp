@@ -20,6 +20,10 @@ Point point_for(const Model& model, const std::map<std::string, Value>& values, 
 // (throws) when a child does not report.
 std::vector<std::string> run_in_children(const std::vector<std::function<std::string()>>& work, unsigned jobs = 2);
 
+// Both faces of each point, each point in a child process of its own, under SimGrid's exact network settings:
+// predict() in the child too unless the model's simulate() fills that face itself.
+std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, const Model& model);
+
 // Serialises an Outcome to and from a payload.
 std::string encode_outcome(const Outcome& out);
 Outcome decode_outcome(const std::string& payload);

@@ -30,6 +30,24 @@ ParamSpec whole_number(std::string name, std::string doc, std::optional<double> 
   return s;
 }
 
+ParamSpec policy_choice(std::string name, std::string family, std::string fallback, std::string doc)
+{
+  ParamSpec s;
+  s.name          = std::move(name);
+  s.kind          = ParamKind::Choice;
+  s.policy_family = std::move(family);
+  s.default_value = std::move(fallback);
+  s.doc           = std::move(doc);
+  return s;
+}
+
+ParamSpec word_choice(std::string name, std::vector<std::string> choices, std::string fallback, std::string doc)
+{
+  ParamSpec s = policy_choice(std::move(name), "", std::move(fallback), std::move(doc));
+  s.choices   = std::move(choices);
+  return s;
+}
+
 std::string kind_name(ParamKind kind)
 {
   switch (kind) {

@@ -44,6 +44,10 @@ ParamSpec positive_real(std::string name, std::string doc, std::optional<double>
 ParamSpec nonnegative_real(std::string name, std::string doc, std::optional<double> fallback = std::nullopt);
 ParamSpec whole_number(std::string name, std::string doc, std::optional<double> fallback = std::nullopt,
                        double min = 1);
+// A name out of a policy family of the catalog ("dlt-sequence", ...), with a default.
+ParamSpec policy_choice(std::string name, std::string family, std::string fallback, std::string doc);
+// A name out of a fixed list, with a default.
+ParamSpec word_choice(std::string name, std::vector<std::string> choices, std::string fallback, std::string doc);
 
 std::string kind_name(ParamKind kind);
 

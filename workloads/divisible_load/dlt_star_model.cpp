@@ -53,13 +53,7 @@ ModelInfo make_info()
   }
   info.params.push_back(nonnegative_real(
       "beta", "result size per load unit; > 0 adds a one-port result return, last served first (extension)", 0.0));
-  ParamSpec seq;
-  seq.name          = "sequence";
-  seq.kind          = ParamKind::Choice;
-  seq.policy_family = "dlt-sequence";
-  seq.default_value = std::string("given");
-  seq.doc           = "order in which the originator serves the workers";
-  info.params.push_back(seq);
+  info.params.push_back(policy_choice("sequence", "dlt-sequence", "given", "order in which the originator serves the workers"));
   ParamSpec platform;
   platform.name          = "platform";
   platform.kind          = ParamKind::Path;

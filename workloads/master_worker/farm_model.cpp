@@ -56,22 +56,11 @@ ModelInfo make_info()
                                       2310244.0));
   info.params.push_back(nonnegative_real("aggregate_flops", "adding one result into a sum (one flop per float)",
                                          577561.0));
-  ParamSpec step;
-  step.name          = "plan_step";
-  step.kind          = ParamKind::Choice;
-  step.choices       = {"none", "local", "all", "selected", "tuned"};
-  step.default_value = std::string("none");
-  step.doc = "run what the three-phase planner decides at a step (local cluster only; all resources; workers "
-             "selected at efficiency_threshold; all resources with Eq. 5's S), instead of selection, workers and "
-             "aggregation";
-  info.params.push_back(step);
-  ParamSpec selection;
-  selection.name          = "selection";
-  selection.kind          = ParamKind::Choice;
-  selection.policy_family = "farm-selection";
-  selection.default_value = std::string("all");
-  selection.doc           = "which workers of each cluster take part";
-  info.params.push_back(selection);
+  info.params.push_back(word_choice("plan_step", {"none", "local", "all", "selected", "tuned"}, "none",
+                                    "run what the three-phase planner decides at a step (local cluster only; all "
+                                    "resources; workers selected at efficiency_threshold; all resources with Eq. 5's "
+                                    "S), instead of selection, workers and aggregation"));
+  info.params.push_back(policy_choice("selection", "farm-selection", "all", "which workers of each cluster take part"));
   ParamSpec workers = whole_number("workers", "with selection: count, workers per cluster (a number or one per "
                                               "cluster; 0 leaves a remote cluster out)",
                                    0.0, 0);
@@ -92,13 +81,8 @@ ModelInfo make_info()
                                     0.0);
   inet.kind = ParamKind::RealOrList;
   info.params.push_back(inet);
-  ParamSpec prefetch;
-  prefetch.name          = "prefetch";
-  prefetch.kind          = ParamKind::Choice;
-  prefetch.policy_family = "farm-prefetch";
-  prefetch.default_value = std::string("round-trip");
-  prefetch.doc           = "how many tasks a sub-master keeps queued for its sub-workers";
-  info.params.push_back(prefetch);
+  info.params.push_back(policy_choice("prefetch", "farm-prefetch", "round-trip",
+                                      "how many tasks a sub-master keeps queued for its sub-workers"));
   info.params.push_back(whole_number("worker_prefetch", "tasks a worker holds: 1 is the paper's on-demand protocol; "
                                                         "2 or more overlap computing with sending the last result",
                                      1.0));

@@ -32,13 +32,8 @@ ModelInfo make_info()
   info.params.push_back(whole_number("K", "time steps simulated (the chapter's constants are per run: K = 1 is one "
                                            "of its runs; Gamma and gamma do not depend on K)",
                                       1.0));
-  ParamSpec policy;
-  policy.name          = "decomposition";
-  policy.kind          = ParamKind::Choice;
-  policy.policy_family = "stencil-decomposition";
-  policy.default_value = std::string("equal");
-  policy.doc           = "how slices are spread over clusters and ranks";
-  info.params.push_back(policy);
+  info.params.push_back(policy_choice("decomposition", "stencil-decomposition", "equal",
+                                      "how slices are spread over clusters and ranks"));
   add_lbm_platform_params(info.params);
 
   info.metrics = {
