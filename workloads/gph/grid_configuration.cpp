@@ -1,0 +1,102 @@
+#include "workloads/gph/grid_configuration.hpp"
+
+#include "simulator/core/input_error.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace isogrid::gph {
+
+size_t ClusterTable::index_of(const std::string& name) const
+{
+  auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end())
+    throw std::invalid_argument(unknown_name_message("cluster", name, names));
+  return static_cast<size_t>(it - names.begin());
+}
+
+namespace {
+
+// The longest symbol of the alphabet that `text` has at `at`, or "".
+std::string symbol_at(const std::string& text, size_t at, const Alphabet& alphabet)
+{
+  std::string best;
+  for (const auto& [symbol, cluster] : alphabet)
+    if (symbol.size() > best.size() && text.compare(at, symbol.size(), symbol) == 0)
+      best = symbol;
+  return best;
+}
+
+std::string known_symbols(const Alphabet& alphabet)
+{
+  std::string out;
+  for (const auto& [symbol, cluster] : alphabet)
+    out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", symbol, cluster);
+  return out;
+}
+
+// Population mean and standard deviation.
+std::pair<double, double> mean_sd(const std::vector<double>& x)
+{
+  if (x.empty())
+    return {0, 0};
+  double mean = 0, var = 0;
+  for (double v : x)
+    mean += v;
+  mean /= static_cast<double>(x.size());
+  for (double v : x)
+    var += (v - mean) * (v - mean);
+  return {mean, std::sqrt(var / static_cast<double>(x.size()))};
+}
+
+}  // namespace
+
+std::vector<size_t> parse_configuration(const std::string& text, const Alphabet& alphabet,
+                                        const ClusterTable& clusters)
+{
+  std::vector<size_t> pes;
+  size_t at = 0;
+  while (at < text.size()) {
+    if (text[at] == ',' || text[at] == ' ') {
+      ++at;
+      continue;
+    }
+    size_t count_start = at;
+    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])))
+      ++at;
+    long long count = at > count_start ? std::stoll(text.substr(count_start, at - count_start)) : 1;
+    std::string symbol = symbol_at(text, at, alphabet);
+    if (symbol.empty())
+      throw ConfigurationError(fmt::format("configuration '{}': cannot read '{}' at position {}; write PEs as "
+                                           "letters with optional counts, e.g. FFSSS or 1E4M ({})",
+                                           text, text.substr(at, 1), at + 1, known_symbols(alphabet)));
+    if (count < 1)
+      throw ConfigurationError(
+          fmt::format("configuration '{}': a count must be at least 1 (position {})", text, count_start + 1));
+    size_t cluster = clusters.index_of(alphabet.at(symbol));
+    pes.insert(pes.end(), static_cast<size_t>(count), cluster);
+    at += symbol.size();
+  }
+  if (pes.empty())
+    throw ConfigurationError(fmt::format("configuration '{}' names no PE", text));
+  return pes;
+}
+
+ConfigurationSummary summarise(const std::vector<size_t>& pes, const ClusterTable& clusters)
+{
+  ConfigurationSummary s;
+  s.pes = pes.size();
+  std::vector<double> mhz, latency;
+  for (size_t i = 0; i < pes.size(); ++i) {
+    mhz.push_back(clusters.mhz[pes[i]]);
+    for (size_t j = i + 1; j < pes.size(); ++j)
+      latency.push_back(clusters.latency[pes[i]][pes[j]]);
+  }
+  std::tie(s.mean_mhz, s.sd_mhz)               = mean_sd(mhz);
+  std::tie(s.mean_latency_ms, s.sd_latency_ms) = mean_sd(latency);
+  return s;
+}
+
+}  // namespace isogrid::gph
