@@ -1,9 +1,15 @@
 // Al Zain et al.'s configuration strings and the summary statistics their tables print (shared notes B.3.1).
+#include "simulator/sg/platform_loader.hpp"
+#include "simulator/sg/session.hpp"
+#include "tests/test_support.hpp"
 #include "workloads/gph/grid_configuration.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
+#include <sstream>
 #include <gtest/gtest.h>
 
+using namespace isogrid;
 using namespace isogrid::gph;
 
 namespace {
@@ -80,4 +86,48 @@ TEST(GphConfiguration, BadStringsNameThePosition)
   EXPECT_NE(message("").find("names no PE"), std::string::npos);
   EXPECT_NE(message("3").find("position 2"), std::string::npos);  // a count with no letter after it
   EXPECT_THROW(parse_configuration("E", {{"E", "Edin9"}}, beowulfs()), std::invalid_argument);
+}
+
+TEST(GphPlatform, BeowulfFileHoldsTables14And15)
+{
+  GridSpec spec   = read_grid_spec(std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml");
+  ClusterTable t  = cluster_table(spec);
+  ClusterTable paper = beowulfs();
+  ASSERT_EQ(t.names, paper.names);
+  EXPECT_EQ(t.mhz, paper.mhz);
+  for (size_t i = 0; i < t.names.size(); ++i)
+    for (size_t j = 0; j < t.names.size(); ++j)
+      EXPECT_NEAR(t.latency[i][j], paper.latency[i][j], 1e-9) << t.names[i] << "-" << t.names[j];
+  std::vector<long long> pes;
+  for (const auto& c : spec.clusters)
+    pes.push_back(c.hosts);
+  EXPECT_EQ(pes, (std::vector<long long>{32, 6, 10, 4, 7}));
+}
+
+TEST(GphPlatform, SimGridRoutesCarryTheTableLatencies)
+{
+  // One host of each cluster to one of every other (and to a second host of its own): the built platform's
+  // one-way route latency is Table 15's.
+  std::string path = std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml";
+  std::vector<std::string> out = isogrid::testing::run_in_children({[path] {
+    isogrid::sg::Session session(isogrid::sg::exact_network_config(), false);
+    isogrid::sg::load_platform(path);
+    std::vector<std::string> names = {"Edin1", "Edin2", "Edin3", "SBC", "Muni"};
+    std::string text;
+    for (const auto& a : names)
+      for (const auto& b : names) {
+        auto* from = isogrid::sg::host_by_name(a + "-0");
+        auto* to   = isogrid::sg::host_by_name(b + "-1");
+        text += fmt::format("{:.6f} ", 1e3 * isogrid::sg::route_between(from, to).latency);
+      }
+    return text;
+  }});
+  std::istringstream in(out[0]);
+  ClusterTable paper = beowulfs();
+  for (size_t i = 0; i < 5; ++i)
+    for (size_t j = 0; j < 5; ++j) {
+      double ms = 0;
+      in >> ms;
+      EXPECT_NEAR(ms, paper.latency[i][j], 1e-6) << paper.names[i] << "-" << paper.names[j];
+    }
 }

@@ -675,3 +675,19 @@ TEST_F(GridSpecFiles, TheRenderedMessageReadsLikeACompilerError)
   Failure f = failure(text);
   EXPECT_TRUE(contains(f.what, f.file + ":10:12: clusters[1].hosts: expected a whole number >= 1, got 0")) << f.what;
 }
+
+TEST_F(GridSpecFiles, ClusterPropertiesAreReadAsText)
+{
+  GridSpec g = parse("clusters:\n"
+                     "  - {name: edin1, hosts: 2, speed: 1Gf, link: {bandwidth: 1GBps}, properties: {mhz: 534, site: HW}}\n");
+  EXPECT_EQ(g.clusters[0].properties.at("mhz"), "534");
+  EXPECT_EQ(g.clusters[0].properties.at("site"), "HW");
+  std::string bad = "clusters:\n  - {name: e, hosts: 2, speed: 1Gf, link: {bandwidth: 1GBps}, properties: [534]}\n";
+  Failure f = failure(bad);
+  EXPECT_EQ(f.line, 2);
+  EXPECT_EQ(f.key, "clusters[0].properties");
+  EXPECT_TRUE(contains(f.message, "expected a map of names")) << f.what;
+  Failure nested = failure("clusters:\n  - {name: e, hosts: 2, speed: 1Gf, link: {bandwidth: 1GBps}, "
+                           "properties: {mhz: [1, 2]}}\n");
+  EXPECT_EQ(nested.key, "clusters[0].properties.mhz");
+}

@@ -18,7 +18,7 @@ namespace {
 
 // Keys of each mapping. grid_spec_generators() below documents the same keys for `isogrid list platforms`.
 const std::vector<std::string> kTopKeys       = {"name", "clusters", "inter_cluster", "star"};
-const std::vector<std::string> kClusterKeys   = {"name", "hosts", "speed", "cores", "link", "backbone"};
+const std::vector<std::string> kClusterKeys   = {"name", "hosts", "speed", "cores", "link", "backbone", "properties"};
 const std::vector<std::string> kLinkKeys      = {"bandwidth", "latency"};
 const std::vector<std::string> kBackboneKeys  = {"bandwidth", "latency", "sharing"};
 const std::vector<std::string> kInterKeys     = {"bandwidth", "latency", "links", "latency_matrix"};
@@ -144,6 +144,12 @@ ClusterSpec read_cluster(const Field& f, NameBook& names)
   c.link = read_link(f.required("link"));
   if (f.child("backbone").present())
     c.backbone = read_backbone(f.child("backbone"));
+  if (Field props = f.child("properties"); props.present()) {
+    if (!props.is_map())
+      props.fail("expected a map of names to numbers or words, e.g. {mhz: 534}");
+    for (const std::string& key : props.keys())
+      c.properties[key] = props.child(key).text();
+  }
 
   names.claim(c.name, fmt::format("cluster '{}'", c.name), name);
   names.claim(c.name + "-router", fmt::format("the router of cluster '{}'", c.name), name);
@@ -399,6 +405,8 @@ std::vector<GeneratorEntry> grid_spec_generators()
               "optional switch backbone crossed by every transfer in and out of a host", "byte/s"),
           key("clusters[].backbone.latency", K::Text, std::string("0s"), "backbone latency", "s"),
           key("clusters[].backbone.sharing", K::Choice, std::string("shared"), "shared | fatpipe"),
+          key("clusters[].properties", K::Text, std::string("none"),
+              "optional map of facts models read (e.g. {mhz: 534}); set as properties of the cluster's zone"),
           key("inter_cluster.bandwidth", K::Text, std::nullopt,
               "every cluster-to-cluster link (split-duplex, one per pair); required with two clusters or more",
               "byte/s"),

@@ -13,6 +13,7 @@
 //       link: {bandwidth: 1.25GBps, latency: 5us}    # each host's private split-duplex link to the switch;
 //                                                    # latency optional, default 0
 //       backbone: {bandwidth: 10GBps, latency: 1us, sharing: shared}   # optional; sharing: shared | fatpipe
+//       properties: {mhz: 534}       # optional facts models read: names to numbers or words
 //   inter_cluster:                   # required when there are two clusters or more
 //     bandwidth: 100MBps             # default of every cluster-to-cluster link (one split-duplex link per pair)
 //     latency: 10ms                  # optional, default 0
@@ -33,6 +34,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +62,9 @@ struct ClusterSpec {
   int cores       = 1;
   LinkSpec link;
   std::optional<BackboneSpec> backbone;
+  // Free-form facts about the cluster that models read (the clock rate a paper's table averages, ...); they
+  // become properties of the cluster's SimGrid zone.
+  std::map<std::string, std::string> properties;
 
   std::string host_name(long long i) const { return name + "-" + std::to_string(i); }
   // Host i's speed: read through this wherever one host is meant, so listed speeds are not lost.

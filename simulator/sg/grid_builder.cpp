@@ -68,6 +68,8 @@ BuiltCluster build_cluster(const sg4::NetZone* grid, const ClusterSpec& c)
   BuiltCluster built;
   built.zone = sg4::create_star_zone(c.name);
   built.zone->set_parent(grid);
+  for (const auto& [key, value] : c.properties)
+    built.zone->set_property(key, value);
   const sg4::Link* backbone = c.backbone ? create_backbone(built.zone, c) : nullptr;
   for (long long i = 0; i < c.hosts; ++i)
     add_host(built.zone, c, i, backbone);

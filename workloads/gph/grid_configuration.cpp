@@ -19,6 +19,34 @@ size_t ClusterTable::index_of(const std::string& name) const
 
 namespace {
 
+double host_side_ms(const ClusterSpec& c) { return 1e3 * (c.link.latency + (c.backbone ? c.backbone->latency : 0)); }
+
+}  // namespace
+
+ClusterTable cluster_table(const GridSpec& spec)
+{
+  ClusterTable t;
+  size_t n = spec.clusters.size();
+  for (const auto& c : spec.clusters) {
+    auto mhz = c.properties.find("mhz");
+    if (mhz == c.properties.end())
+      throw std::invalid_argument(fmt::format("{}: cluster {} has no 'mhz' property (properties: {{mhz: 534}})",
+                                              spec.file, c.name));
+    t.names.push_back(c.name);
+    t.mhz.push_back(std::stod(mhz->second));
+  }
+  t.latency.assign(n, std::vector<double>(n, 0));
+  for (size_t i = 0; i < n; ++i)
+    t.latency[i][i] = 2 * host_side_ms(spec.clusters[i]);
+  for (const auto& l : spec.inter_links) {
+    double ms = host_side_ms(spec.clusters[l.a]) + 1e3 * l.link.latency + host_side_ms(spec.clusters[l.b]);
+    t.latency[l.a][l.b] = t.latency[l.b][l.a] = ms;
+  }
+  return t;
+}
+
+namespace {
+
 // The longest symbol of the alphabet that `text` has at `at`, or "".
 std::string symbol_at(const std::string& text, size_t at, const Alphabet& alphabet)
 {

@@ -7,6 +7,8 @@
 // The paper describes each configuration by the mean and population standard deviation of its PEs' clock speeds
 // and of the latency over all unordered PE pairs (intra-cluster latency for two PEs of one cluster): these are
 // computed here the same way, so that a run can print the numbers its table prints.
+#include "simulator/platform/grid_spec.hpp"
+
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -21,6 +23,11 @@ struct ClusterTable {
 
   size_t index_of(const std::string& name) const;  // throws std::invalid_argument listing the names
 };
+
+// The clusters of a grid spec as the tables describe them: each cluster's `mhz` property and the one-way latency
+// between two of its hosts (diagonal) or two clusters' hosts, summed over the links a message crosses. Throws
+// std::invalid_argument naming a cluster without an `mhz` property.
+ClusterTable cluster_table(const GridSpec& spec);
 
 // Symbol -> cluster name, e.g. {"F": "Edin3", "S": "SBC", "E": "Edin2", "M": "Muni", "E2": "Edin2"}.
 using Alphabet = std::map<std::string, std::string>;
