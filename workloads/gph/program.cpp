@@ -1,5 +1,7 @@
 #include "workloads/gph/program.hpp"
 
+#include "simulator/experiment/seeds.hpp"
+
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -9,15 +11,9 @@ namespace isogrid::gph {
 size_t NodeKeyHash::operator()(const NodeKey& k) const
 {
   // splitmix64's finaliser over the three fields.
-  auto mix = [](uint64_t x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-  };
-  uint64_t h = mix(static_cast<uint64_t>(k.a));
-  h = mix(h ^ static_cast<uint64_t>(k.b));
-  h = mix(h ^ static_cast<uint64_t>(k.c));
+  uint64_t h = mix64(static_cast<uint64_t>(k.a));
+  h = mix64(h ^ static_cast<uint64_t>(k.b));
+  h = mix64(h ^ static_cast<uint64_t>(k.c));
   return static_cast<size_t>(h);
 }
 

@@ -1,0 +1,90 @@
+#include "workloads/gph/kernels/matmult.hpp"
+
+#include "workloads/gph/kernels/kernel_support.hpp"
+
+#include <fmt/format.h>
+#include <stdexcept>
+#include <vector>
+
+namespace isogrid::gph {
+
+namespace {
+
+using P = MatMultParameters;
+
+// Every parameter, in the order make_kernel reads them: parameters() and the registry entry derive from it.
+const std::vector<Field<P>>& fields()
+{
+  static const std::vector<Field<P>> fields = {
+      {"n", &P::n, "matrix order"},
+      {"blocks", &P::blocks, "blocks per side of C; blocks² sparks"},
+      {"serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)"},
+      {"madd_seconds", &P::madd_seconds, "reference-PE seconds per multiply-add (Table 1: 916.3 s for n = 360)"},
+      {"entry_bytes", &P::entry_bytes, "packed bytes per matrix entry"},
+      {"packet_bytes", &P::packet_bytes, "bytes of a block's thunk, on top of its inputs (Table 6)"},
+  };
+  return fields;
+}
+
+}  // namespace
+
+MatMult::MatMult(MatMultParameters p) : p_(p)
+{
+  require(p_.n >= 1 && p_.blocks >= 1 && p_.blocks <= p_.n, name(), "need 1 <= blocks <= n");
+  require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
+  require(p_.madd_seconds >= 0 && p_.entry_bytes >= 0 && p_.packet_bytes >= 0, name(),
+          "costs and sizes must be >= 0");
+}
+
+int MatMult::block_size(int index) const
+{
+  if (index < 0 || index >= p_.blocks)
+    throw std::out_of_range(fmt::format("gph matMult: no block row {}", index));
+  auto bound = [this](int i) { return static_cast<int>(static_cast<int64_t>(i) * p_.n / p_.blocks); };
+  return bound(index + 1) - bound(index);
+}
+
+double MatMult::serial_work() const
+{
+  double n = p_.n;
+  return n * n * n * p_.madd_seconds * p_.serial_fraction / (1 - p_.serial_fraction);
+}
+
+double MatMult::sequential_work() const
+{
+  double n = p_.n;
+  return n * n * n * p_.madd_seconds + serial_work();
+}
+
+uint64_t MatMult::spark_count() const { return static_cast<uint64_t>(p_.blocks) * static_cast<uint64_t>(p_.blocks); }
+
+Parameters MatMult::parameters() const { return parameter_values(p_, fields()); }
+
+Node MatMult::expand(const NodeKey& key) const
+{
+  Node node;
+  double n = p_.n;
+  if (key == root()) {
+    node.before = node.after = serial_work() / 2;
+    for (int i = 0; i < p_.blocks; ++i)
+      for (int j = 0; j < p_.blocks; ++j)
+        node.sparked.push_back({1, i, j});
+    node.result_bytes = n * n * p_.entry_bytes;
+    node.graph_bytes = p_.packet_bytes;
+    return node;
+  }
+  if (key.a != 1 || key.b < 0 || key.b >= p_.blocks || key.c < 0 || key.c >= p_.blocks)
+    bad_key(name(), key);
+  double rows = block_size(static_cast<int>(key.b)), cols = block_size(static_cast<int>(key.c));
+  node.before = rows * cols * n * p_.madd_seconds;
+  node.result_bytes = rows * cols * p_.entry_bytes;
+  node.graph_bytes = p_.packet_bytes + (rows + cols) * n * p_.entry_bytes;
+  return node;
+}
+
+KernelSpec matmult_spec()
+{
+  return kernel_spec<MatMult>("matMult", {916.3, 292.6, 5.0, 144, 208.9}, fields());
+}
+
+}  // namespace isogrid::gph
