@@ -95,20 +95,24 @@ echo "ms per point: isogrid $(cat "$OUT/star.isogrid.point.stat") (sweep $(cat "
 
 echo "== LBM (Korkhov): the largest point and the whole DAS-2 sweep"
 peak() { python3 -c "import json,sys; d=json.load(open(sys.argv[1]+'/run.json')); print(d['peak_rss_mib'][sys.argv[2]])" "$1" "$2"; }
+# timed_run NAME PEAK FILE [ARGS...]: one run of FILE into $OUT/NAME; appends its wall time to NAME.wall and the peak
+# memory of PEAK ("harness" or "largest_simulation") to NAME.rss.
+timed_run() {
+  local name=$1 which=$2 file=$3
+  shift 3
+  "$ISOGRID" run "$file" --out "$OUT/$name" --force --no-plot --no-progress "$@" > /dev/null
+  wall "$OUT/$name" >> "$OUT/$name.wall"
+  peak "$OUT/$name" "$which" >> "$OUT/$name.rss"
+}
+# table_head TITLE: a section of the report with a wall time / peak memory table.
+table_head() { printf '## %s\n\n| run | wall time | peak memory |\n|---|---|---|\n' "$1"; }
 for i in $(seq "$REPEAT"); do
-  "$ISOGRID" run bench/lbm-largest.yaml --out "$OUT/lbm-largest" --force --no-plot --no-progress > /dev/null
-  wall "$OUT/lbm-largest" >> "$OUT/lbm-largest.wall"
-  peak "$OUT/lbm-largest" largest_simulation >> "$OUT/lbm-largest.rss"
-  "$ISOGRID" run experiments/korkhov2009/das2-sweep.yaml --out "$OUT/lbm-sweep" --force --jobs 2 --no-plot --no-progress > /dev/null
-  wall "$OUT/lbm-sweep" >> "$OUT/lbm-sweep.wall"
-  peak "$OUT/lbm-sweep" harness >> "$OUT/lbm-sweep.rss"
+  timed_run lbm-largest largest_simulation bench/lbm-largest.yaml
+  timed_run lbm-sweep harness experiments/korkhov2009/das2-sweep.yaml --jobs 2
 done
 ms() { awk '{print 1000 * $1}'; }
 {
-  echo "## LBM grid speedup (Korkhov)"
-  echo
-  echo "| run | wall time | peak memory |"
-  echo "|---|---|---|"
+  table_head "LBM grid speedup (Korkhov)"
   echo "| largest point: C = 5, p = 32, N_x = 512, N_y = 50, K = 100 on DAS-2, with its 5 references and one-processor run | $(ms < "$OUT/lbm-largest.wall" | stat) ms | child $(stat < "$OUT/lbm-largest.rss") MiB |"
   echo "| whole DAS-2 sweep, 560 points, --jobs 2 | $(ms < "$OUT/lbm-sweep.wall" | stat) ms | parent $(stat < "$OUT/lbm-sweep.rss") MiB |"
   echo
@@ -117,21 +121,14 @@ tail -n 6 "$REPORT"
 
 echo "== hierarchical farm (Argollo): the whole Table 2 study and a 100-cluster x 100-worker farm"
 for i in $(seq "$REPEAT"); do
-  "$ISOGRID" run experiments/argollo/table2-all-resources.yaml --out "$OUT/farm-t2" --force --jobs 1 --no-plot --no-progress > /dev/null
-  wall "$OUT/farm-t2" >> "$OUT/farm-t2.wall"
-  peak "$OUT/farm-t2" largest_simulation >> "$OUT/farm-t2.rss"
+  timed_run farm-t2 largest_simulation experiments/argollo/table2-all-resources.yaml --jobs 1
 done
 # One run of the large farm is half a minute: three are enough for a median.
 for i in $(seq "$(( REPEAT < 3 ? REPEAT : 3 ))"); do
-  "$ISOGRID" run bench/farm-large.yaml --out "$OUT/farm-large" --force --no-plot --no-progress > /dev/null
-  wall "$OUT/farm-large" >> "$OUT/farm-large.wall"
-  peak "$OUT/farm-large" largest_simulation >> "$OUT/farm-large.rss"
+  timed_run farm-large largest_simulation bench/farm-large.yaml
 done
 {
-  echo "## Hierarchical master-worker farm (Argollo)"
-  echo
-  echo "| run | wall time | peak memory |"
-  echo "|---|---|---|"
+  table_head "Hierarchical master-worker farm (Argollo)"
   echo "| Table 2 study: 8 points (2 Internet throughputs x 4 rows), each simulating the 500-task farm on the testbed, --jobs 1 | $(ms < "$OUT/farm-t2.wall" | stat) ms | child $(stat < "$OUT/farm-t2.rss") MiB |"
   echo "| 100 clusters x 100 workers, 100 000 tasks, S = 3 (bench/farm-large.yaml), one point | $(stat < "$OUT/farm-large.wall") s | child $(stat < "$OUT/farm-large.rss") MiB |"
   echo

@@ -107,7 +107,9 @@ ModelInfo make_info()
   return info;
 }
 
-void fill_predicted(const FarmLayout& f, size_t row, long long tasks, Outcome& out)
+// Fills the predicted face and returns the estimate it came from (the simulated face's efficiency and precision
+// are taken against it).
+FarmEstimate fill_predicted(const FarmLayout& f, size_t row, long long tasks, Outcome& out)
 {
   FarmEstimate e = f.estimate();
   auto& p        = out.predicted;
@@ -126,6 +128,7 @@ void fill_predicted(const FarmLayout& f, size_t row, long long tasks, Outcome& o
     p[kExactS]       = exact_aggregation(r.available, f.task.bytes_per_task(), f.clusters[row].inet_throughput);
     p[kRecommendedS] = recommended_aggregation(r.available, f.task.bytes_per_task(), f.clusters[row].inet_throughput);
   }
+  return e;
 }
 
 long long sub_master_queue(const FarmLayout& f, size_t c, const std::string& policy)
@@ -190,7 +193,7 @@ public:
   {
     FarmLayout f = FarmLayout::from_point(p);
     size_t row   = row_of(f, p);
-    fill_predicted(f, row, p.integer("tasks"), out);
+    FarmEstimate e = fill_predicted(f, row, p.integer("tasks"), out);
 
     sg::Session session(context.simgrid_config, context.simgrid_logs);
     sg::build_grid(f.spec);
@@ -213,7 +216,6 @@ public:
     launch_farm(run);
     session.run();
 
-    FarmEstimate e = f.estimate();
     bool total     = row == f.clusters.size();
     const ClusterEstimate& est = total ? e.total : e.clusters[row];
     double local_available     = e.clusters[0].available;
