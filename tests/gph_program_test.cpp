@@ -426,7 +426,7 @@ TEST(GphKernels, ParametersRoundTripAndAreChecked)
 {
   for (const std::string& name : kernels().names()) {
     auto p = make_kernel(name);
-    Parameters defaults;
+    ProgramParameters defaults;
     for (const ParameterSpec& s : kernels().get(name).parameters)
       defaults[s.name] = s.default_value;
     EXPECT_EQ(p->parameters(), defaults) << name;

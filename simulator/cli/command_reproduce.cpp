@@ -80,9 +80,13 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     if (!args.flags.no_plot)
       s.plots = render_plots(options[i].out_dir);
     missed += s.analysis.failures();
-    fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}\n", s.run.counts.total, s.run.wall_s,
-               s.run.counts.errors, s.analysis.references.size() - count_failures(s.analysis.references),
-               s.analysis.references.size());
+    const RunAnalysis& a = s.analysis;
+    fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}{}\n", s.run.counts.total, s.run.wall_s,
+               s.run.counts.errors, a.references.size() - count_failures(a.references), a.references.size(),
+               a.comparisons.empty() ? ""
+                                     : fmt::format(", comparison groups held {}/{}",
+                                                   a.comparisons.size() - count_failures(a.comparisons),
+                                                   a.comparisons.size()));
     if (!s.plots.ok && !s.plots.error.empty())
       fmt::print(stderr, "  warning: {}\n", s.plots.error);
     studies.push_back(std::move(s));
@@ -91,7 +95,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   write_report(report, paper, studies, shared.command_line, sg::simgrid_version());
   fmt::print("report: {}\n", report);
   if (missed) {
-    fmt::print("{} reference value(s) or agreement(s) out of tolerance\n", missed);
+    fmt::print("{} reference value(s), agreement(s) or comparison group(s) not met\n", missed);
     shared.exit_code = kFailure;
   }
 }
@@ -107,7 +111,8 @@ void add_reproduce_command(CLI::App& app, Shared& shared)
       ->required()
       ->check(CLI::ExistingDirectory);
   add_run_flags(cmd, args->flags, "results/<paper folder name>");
-  cmd->footer("Exit code 1 when a reference value is out of its tolerance; the report says which.");
+  cmd->footer("Exit code 1 when a reference value is out of its tolerance, an agreement is not met or a comparison "
+              "fails; the report says which.");
   cmd->callback([args, &shared] { reproduce(*args, shared); });
 }
 

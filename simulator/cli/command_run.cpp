@@ -57,6 +57,10 @@ void run(const RunArgs& args, Shared& shared)
     fmt::print("\nreferences: {} of {} within tolerance\n{}", analysis.references.size() - missed,
                analysis.references.size(), references_table_text(ex, analysis.references));
   }
+  if (!analysis.comparisons.empty())
+    fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
+               analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),
+               comparisons_table_text(ex, analysis.comparisons));
   if (!args.flags.no_plot && !ex.plots.empty()) {
     PlotResult plots = render_plots(opt.out_dir);
     if (plots.ok)

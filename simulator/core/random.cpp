@@ -4,11 +4,13 @@
 
 namespace isogrid {
 
-double SeededRandom::uniform()
+uint64_t SeededRandom::next()
 {
   state_ += 0x9e3779b97f4a7c15ULL;
-  return static_cast<double>(mix64(state_) >> 11) * 0x1.0p-53;
+  return mix64(state_);
 }
+
+double SeededRandom::uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
 double SeededRandom::uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
 

@@ -12,6 +12,7 @@ public:
   double uniform();                      // in [0, 1)
   double uniform(double lo, double hi);  // in [lo, hi)
   uint64_t below(uint64_t n);            // in [0, n)
+  uint64_t next();                       // 64 raw bits
 
 private:
   uint64_t state_;

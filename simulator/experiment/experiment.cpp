@@ -33,7 +33,7 @@ const std::vector<std::string>& experiment_keys()
                                                 "mode",    "seed",        "repetitions", "timeout",
                                                 "parameters", "sweep",    "simgrid",    "references",
                                                 "plots",   "same_seed_across", "crossings",
-                                                "where",   "agreements"};
+                                                "where",   "agreements", "comparisons"};
   return keys;
 }
 
@@ -436,6 +436,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     doc.child("agreements").fail("agreements compare the two faces: run with mode: both");
   if (!(ex.predicts() && ex.simulates()))
     ex.agreements.clear();
+  ex.comparisons = read_comparisons(doc.child("comparisons"), model, reader, ex.sweep, ex.predicts(), ex.simulates(),
+                                    !overrides.empty());
   ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(), !overrides.empty());
 
   YAML::Emitter emitter;

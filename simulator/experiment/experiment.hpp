@@ -1,6 +1,7 @@
 #pragma once
 // An experiment file, read and checked in full before anything runs. See docs/experiment-files.md.
 #include "simulator/core/catalog.hpp"
+#include "simulator/experiment/comparisons.hpp"
 #include "simulator/experiment/crossings.hpp"
 #include "simulator/experiment/references.hpp"
 #include "simulator/experiment/sweep.hpp"
@@ -36,6 +37,7 @@ struct Experiment {
   std::vector<CrossingSpec> crossings;
   std::vector<Reference> references;
   std::vector<Agreement> agreements;
+  std::vector<Comparison> comparisons;
   nlohmann::json plots;
 
   bool predicts() const { return mode != RunMode::Simulate; }

@@ -43,6 +43,7 @@ struct GroupDefaults {
   double abs = -1;
   double rel = -1;
   ReferenceFace face = ReferenceFace::Both;
+  Statistic statistic = Statistic::Mean;
 };
 
 ReferenceFace read_face(const Field& f, ReferenceFace fallback)
@@ -84,7 +85,7 @@ int crossing_of(const Field& f, const std::vector<std::string>& crossings, const
 void read_group(const Field& group, const Model& model, const ValueReader& reader,
                 const std::vector<std::string>& crossings, std::vector<Reference>& out)
 {
-  group.only_keys({"source", "metric", "crossing", "tolerance", "face", "values"}, "references key");
+  group.only_keys({"source", "metric", "crossing", "tolerance", "face", "statistic", "values"}, "references key");
   GroupDefaults d;
   if (group.child("source").present())
     d.source = group.child("source").text();
@@ -92,6 +93,7 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
     d.metric = group.child("metric").text();
   read_tolerance(group.child("tolerance"), d.abs, d.rel);
   d.face = read_face(group.child("face"), ReferenceFace::Both);
+  d.statistic = read_statistic(group.child("statistic"), Statistic::Mean);
 
   Field values = group.required("values");
   if (!values.is_list())
@@ -99,18 +101,25 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
   const auto& params = model.info().params;
   for (size_t i = 0; i < values.size(); ++i) {
     Field entry = values.element(i);
-    entry.only_keys({"at", "value", "metric", "crossing", "tolerance", "face", "source", "note"}, "reference key");
+    entry.only_keys({"at", "value", "metric", "crossing", "tolerance", "face", "statistic", "source", "note"},
+                    "reference key");
     Reference r;
     r.where  = entry.where();
     r.source = entry.child("source").present() ? entry.child("source").text() : d.source;
     r.note   = entry.child("note").present() ? entry.child("note").text() : "";
     r.face   = read_face(entry.child("face"), d.face);
+    r.statistic = read_statistic(entry.child("statistic"), d.statistic);
     Field crossing = entry.child("crossing").present() ? entry.child("crossing") : group.child("crossing");
     Field metric   = entry.child("metric").present() ? entry.child("metric") : group.child("metric");
     if (crossing.present() && entry.child("metric").present())
       entry.fail("a reference is for a metric or for a crossing, not both");
-    if (crossing.present())
+    if (crossing.present()) {
       r.crossing = crossing_of(crossing, crossings, crossing.text());
+      // A crossing is found on the repetitions' means (crossings.csv): there is nothing else to summarise.
+      if (r.statistic != Statistic::Mean)
+        (entry.child("statistic").present() ? entry.child("statistic") : group.child("statistic"))
+            .fail("a crossing is computed from the means of repetitions: statistic applies to metric references only");
+    }
     else if (metric.present())
       r.metric = read_metric(metric, model.info());
     else

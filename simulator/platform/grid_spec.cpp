@@ -370,6 +370,15 @@ GridSpec read_grid_spec(const std::string& path)
   return spec;
 }
 
+const GridSpec& cached_grid_spec(const std::string& path)
+{
+  static std::map<std::string, GridSpec> read;
+  auto it = read.find(path);
+  if (it == read.end())
+    it = read.emplace(path, read_grid_spec(path)).first;
+  return it->second;
+}
+
 namespace {
 
 ParamSpec key(std::string name, ParamKind kind, std::optional<Value> fallback, std::string doc, std::string unit = "")

@@ -100,6 +100,9 @@ struct GridSpec {
 
 // Reads and checks a grid spec; throws InputError (file:line:column, key, what was expected).
 GridSpec read_grid_spec(const std::string& path);
+// The grid spec at `path`, read once per process: every point of a sweep names the same file, and models read it
+// when checking, predicting and simulating.
+const GridSpec& cached_grid_spec(const std::string& path);
 
 // The two generators ("clusters", "star") and their keys, for `isogrid list platforms`.
 std::vector<GeneratorEntry> grid_spec_generators();

@@ -1,6 +1,7 @@
 #include "simulator/report/aggregates.hpp"
 
 #include "simulator/core/value.hpp"
+#include "simulator/experiment/statistic.hpp"
 #include "simulator/experiment/yaml_source.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/results_reader.hpp"
@@ -188,14 +189,14 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
     f << ',' << csv_field(p.name);
   f << ",repetitions_ok";
   for (const auto& n : names)
-    f << ',' << n << "_mean," << n << "_std";
+    f << ',' << n << "_mean," << n << "_std," << n << "_median," << n << "_cv";
   f << '\n';
 
-  // Welford's running mean and variance, flushed when the combination changes (its rows are adjacent).
+  // The ok values of each column over the current combination's repetitions, flushed when the combination
+  // changes (its rows are adjacent).
   int64_t current = -1;
   size_t ok       = 0;
-  std::vector<double> mean(columns.size()), m2(columns.size());
-  std::vector<size_t> count(columns.size());
+  std::vector<std::vector<double>> values(columns.size());
   auto flush = [&] {
     if (current < 0)
       return;
@@ -204,10 +205,9 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
     for (const auto& v : p.values)
       f << ',' << csv_field(format_value(v));
     f << ',' << ok;
-    for (size_t i = 0; i < columns.size(); ++i) {
-      double sd = count[i] > 1 ? std::sqrt(m2[i] / static_cast<double>(count[i] - 1)) : std::nan("");
-      f << ',' << format_number(count[i] ? mean[i] : std::nan("")) << ',' << format_number(sd);
-    }
+    for (const auto& column : values)
+      for (Statistic s : {Statistic::Mean, Statistic::Sd, Statistic::Median, Statistic::Cv})
+        f << ',' << format_number(summarise(s, column));
     f << '\n';
   };
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
@@ -216,22 +216,15 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
       flush();
       current = combination;
       ok      = 0;
-      std::fill(mean.begin(), mean.end(), 0.0);
-      std::fill(m2.begin(), m2.end(), 0.0);
-      std::fill(count.begin(), count.end(), 0);
+      for (auto& column : values)
+        column.clear();
     }
     if (row[static_cast<size_t>(status)] != "ok")
       return;
     ++ok;
-    for (size_t i = 0; i < columns.size(); ++i) {
-      double x = number_cell(row, columns[i]);
-      if (std::isnan(x))
-        continue;
-      count[i] += 1;
-      double d = x - mean[i];
-      mean[i] += d / static_cast<double>(count[i]);
-      m2[i] += d * (x - mean[i]);
-    }
+    for (size_t i = 0; i < columns.size(); ++i)
+      if (double x = number_cell(row, columns[i]); !std::isnan(x))
+        values[i].push_back(x);
   });
   flush();
 }

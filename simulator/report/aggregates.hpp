@@ -1,7 +1,7 @@
 #pragma once
 // What isogrid computes from a finished results.csv across points: crossings (where a metric reaches a level along
-// a parameter or metric, per group) and, for repeated points, mean and standard deviation per combination. Both
-// stream through the file; repetitions of a combination are adjacent rows.
+// a parameter or metric, per group) and, for repeated points, mean, standard deviation, median and coefficient of
+// variation per combination. Both stream through the file; repetitions of a combination are adjacent rows.
 #include "simulator/experiment/experiment.hpp"
 
 #include <string>
@@ -35,8 +35,11 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
 std::string agreements_table_text(const Experiment& ex, const std::vector<AgreementResult>& results);
 std::string agreements_table_markdown(const Experiment& ex, const std::vector<AgreementResult>& results);
 
-// summary.csv: one row per combination: its parameters, the number of ok repetitions, and the mean and standard
-// deviation of every metric of every face. Written only when the experiment repeats its points.
+// summary.csv: one row per combination: its parameters, the number of ok repetitions, and for every metric of
+// every face (pred_<metric>, sim_<metric>) four columns over its ok repetitions: <column>_mean, <column>_std
+// (sample standard deviation, n - 1), <column>_median and <column>_cv (std / mean). A statistic that is undefined
+// (no value; std and cv of one value; cv of a zero mean) is an empty cell. Written only when the experiment
+// repeats its points.
 void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv);
 
 // The first x at which the polyline through (x, y), sorted by x, reaches `level`, by linear interpolation; NaN when

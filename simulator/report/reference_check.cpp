@@ -64,10 +64,14 @@ bool ReferenceOutcome::passed() const
 
 namespace {
 
-// The name a reference is shown under: its metric, or its crossing.
+// The name a reference is shown under: its metric, or its crossing; with its statistic unless that is the mean
+// ("runtime (cv)").
 std::string measured(const Experiment& ex, const Reference& r)
 {
-  return r.crossing >= 0 ? ex.crossings[static_cast<size_t>(r.crossing)].name : ex.model->info().metrics[r.metric].name;
+  if (r.crossing >= 0)
+    return ex.crossings[static_cast<size_t>(r.crossing)].name;
+  std::string name = ex.model->info().metrics[r.metric].name;
+  return r.statistic == Statistic::Mean ? name : fmt::format("{} ({})", name, statistic_name(r.statistic));
 }
 
 void answer_from_crossing(const Reference& r, const std::vector<CrossingResult>& crossings, ReferenceOutcome& o)
@@ -108,8 +112,8 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
 
   size_t n = ex.references.size();
   std::vector<ReferenceOutcome> out(n);
-  std::vector<double> pred_sum(n, 0), sim_sum(n, 0);
-  std::vector<size_t> pred_n(n, 0), sim_n(n, 0);
+  // Each reference's values over the repetitions of its point, per face, for its statistic.
+  std::vector<std::vector<double>> pred_values(n), sim_values(n);
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     if (status_col < 0 || row[static_cast<size_t>(status_col)] != "ok")
       return;
@@ -128,9 +132,9 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
         continue;
       out[k].rows += 1;
       if (double x = number_cell(row, pred_col[r.metric]); !std::isnan(x))
-        pred_sum[k] += x, pred_n[k] += 1;
+        pred_values[k].push_back(x);
       if (double x = number_cell(row, sim_col[r.metric]); !std::isnan(x))
-        sim_sum[k] += x, sim_n[k] += 1;
+        sim_values[k].push_back(x);
     }
   });
   for (size_t k = 0; k < n; ++k) {
@@ -140,10 +144,8 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
     if (r.crossing >= 0) {
       answer_from_crossing(r, crossings, out[k]);
     } else {
-      if (pred_n[k])
-        out[k].predicted = pred_sum[k] / static_cast<double>(pred_n[k]);
-      if (sim_n[k])
-        out[k].simulated = sim_sum[k] / static_cast<double>(sim_n[k]);
+      out[k].predicted = summarise(r.statistic, std::move(pred_values[k]));
+      out[k].simulated = summarise(r.statistic, std::move(sim_values[k]));
     }
     // A face the reference is not for is left out, as if it had not been computed.
     if (!r.checks_predicted())

@@ -1,6 +1,7 @@
 #pragma once
-// Holds a finished run against the paper's numbers: for each reference, the mean predicted and simulated values
-// over the matching rows (repetitions averaged) and whether each is within tolerance.
+// Holds a finished run against the paper's numbers: for each reference, the predicted and simulated values over
+// the matching rows (the reference's statistic of the repetitions, their mean by default) and whether each is
+// within tolerance.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/aggregates.hpp"
 

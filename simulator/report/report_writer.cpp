@@ -89,19 +89,25 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     failures += s.analysis.failures();
     checked += s.analysis.checks();
   }
-  md += "## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |\n"
-        "|---|---:|---:|---:|---:|---:|\n";
+  bool any_comparison = false;
+  for (const auto& s : studies)
+    any_comparison = any_comparison || !s.analysis.comparisons.empty();
+  // The comparisons column only when a study has some, so that other reports keep their shape.
+  md += fmt::format("## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |{}\n"
+                    "|---|---:|---:|---:|---:|---:|{}\n",
+                    any_comparison ? " comparisons held |" : "", any_comparison ? "---:|" : "");
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;
-    md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |\n", ex.title.empty() ? s.folder : ex.title, s.folder,
+    const RunAnalysis& a = s.analysis;
+    auto met = [](size_t total, size_t failed) { return total ? fmt::format("{}/{}", total - failed, total) : "-"; };
+    md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |{}\n", ex.title.empty() ? s.folder : ex.title, s.folder,
                       s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s),
-                      std::isnan(s.analysis.max_deviation) ? "-" : fmt::format("{:.2e}", s.analysis.max_deviation),
-                      s.analysis.references.empty()
-                          ? "-"
-                          : fmt::format("{}/{}", s.analysis.references.size() - count_failures(s.analysis.references),
-                                        s.analysis.references.size()));
+                      std::isnan(a.max_deviation) ? "-" : fmt::format("{:.2e}", a.max_deviation),
+                      met(a.references.size(), count_failures(a.references)),
+                      any_comparison ? " " + met(a.comparisons.size(), count_failures(a.comparisons)) + " |" : "");
   }
-  md += fmt::format("\n{} of {} reference values and agreements met within tolerance.\n\n", checked - failures, checked);
+  md += fmt::format("\n{} of {} reference values{} met within tolerance.\n\n", checked - failures, checked,
+                    any_comparison ? ", agreements and comparison groups" : " and agreements");
 
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;
@@ -130,6 +136,11 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
       md += fmt::format("{} of {} reference values met.\n\n", a.references.size() - count_failures(a.references),
                         a.references.size());
       md += references_table_markdown(ex, a.references) + "\n";
+    }
+    if (!a.comparisons.empty()) {
+      md += fmt::format("{} of {} comparison groups hold.\n\n", a.comparisons.size() - count_failures(a.comparisons),
+                        a.comparisons.size());
+      md += comparisons_table_markdown(ex, a.comparisons);
     }
     if (s.plots.ok)
       for (const auto& f : s.plots.files)

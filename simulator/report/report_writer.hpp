@@ -1,6 +1,6 @@
 #pragma once
 // REPORT.md for `isogrid reproduce`: per study, what was run, the paper's numbers against the predicted and
-// simulated ones, the agreement between the two faces, and the plots.
+// simulated ones, the agreement between the two faces, the comparisons between sides of the sweep, and the plots.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/plotter.hpp"
 #include "simulator/report/run_analysis.hpp"
@@ -26,7 +26,7 @@ struct StudyReport {
   std::string folder;  // the study's results, relative to the report
   RunResult run;
   PlotResult plots;
-  RunAnalysis analysis;  // crossings, agreements, references, deviation
+  RunAnalysis analysis;  // crossings, agreements, references, comparisons, deviation
 };
 
 void write_report(const std::string& path, const PaperInfo& paper, const std::vector<StudyReport>& studies,

@@ -6,7 +6,7 @@ namespace isogrid {
 
 size_t RunAnalysis::failures() const
 {
-  size_t n = count_failures(references);
+  size_t n = count_failures(references) + count_failures(comparisons);
   for (const auto& a : agreements)
     n += a.passed() ? 0 : 1;
   return n;
@@ -23,6 +23,7 @@ RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
   write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, results);
   a.references    = check_references(ex, results, a.crossings);
   a.agreements    = check_agreements(ex, results);
+  a.comparisons   = check_comparisons(ex, results);
   a.max_deviation = max_abs_deviation(results);
   return a;
 }

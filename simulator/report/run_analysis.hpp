@@ -1,9 +1,10 @@
 #pragma once
 // What `isogrid run` and `isogrid reproduce` work out from a finished results.csv: crossings (crossings.csv), the
-// per-combination summary of repeated points (summary.csv), the references, and the largest deviation between the
-// two faces.
+// per-combination summary of repeated points (summary.csv), the references, the agreements, the comparisons, and
+// the largest deviation between the two faces.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/aggregates.hpp"
+#include "simulator/report/comparison_check.hpp"
 #include "simulator/report/reference_check.hpp"
 
 #include <string>
@@ -15,10 +16,11 @@ struct RunAnalysis {
   std::vector<CrossingResult> crossings;
   std::vector<ReferenceOutcome> references;
   std::vector<AgreementResult> agreements;
+  std::vector<ComparisonOutcome> comparisons;  // one per comparison and group
   double max_deviation = std::nan("");
 
-  size_t checks() const { return references.size() + agreements.size(); }
-  size_t failures() const;  // references missed plus agreements not met
+  size_t checks() const { return references.size() + agreements.size() + comparisons.size(); }
+  size_t failures() const;  // references missed, agreements not met, comparison groups that fail
 };
 
 RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir);

@@ -74,6 +74,15 @@ Note LocalQueue::pop()
   return n;
 }
 
+std::optional<Note> LocalQueue::pop_for(double timeout)
+{
+  if (impl_->available->acquire_timeout(timeout))
+    return std::nullopt;  // acquire_timeout returns true when it timed out
+  Note n = impl_->notes.front();
+  impl_->notes.pop_front();
+  return n;
+}
+
 EagerReceiver::EagerReceiver(const std::string& mailbox) : mailbox_(mailbox)
 {
   sg4::Mailbox::by_name(mailbox_)->set_receiver(sg4::Actor::self());

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace simgrid::s4u {
@@ -53,6 +54,8 @@ public:
   LocalQueue& operator=(const LocalQueue&) = delete;
   void push(const Note& note);
   Note pop();  // blocks the calling actor until a note is there
+  // Waits at most `timeout` simulated seconds; empty when none came in time (no exception: timeouts are routine).
+  std::optional<Note> pop_for(double timeout);
 
 private:
   struct Impl;

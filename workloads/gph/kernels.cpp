@@ -34,10 +34,10 @@ const NamedRegistry<KernelSpec>& kernels()
   return registry;
 }
 
-std::unique_ptr<Program> make_kernel(const std::string& name, const Parameters& overrides)
+std::unique_ptr<Program> make_kernel(const std::string& name, const ProgramParameters& overrides)
 {
   const KernelSpec& spec = kernels().get(name);
-  Parameters complete;
+  ProgramParameters complete;
   std::vector<std::string> known;
   for (const ParameterSpec& p : spec.parameters) {
     complete[p.name] = p.default_value;

@@ -55,7 +55,7 @@ struct ParameterSpec {
 struct KernelSpec {
   std::vector<ParameterSpec> parameters;
   PaperData paper;
-  std::function<std::unique_ptr<Program>(const Parameters& complete)> make;
+  std::function<std::unique_ptr<Program>(const ProgramParameters& complete)> make;
 };
 
 // "parFib", "sumEuler", "queens", "raytracer", "matMult", "linSolv" (the paper's spellings).
@@ -64,6 +64,6 @@ const NamedRegistry<KernelSpec>& kernels();
 // The kernel with its defaults, overridden by `overrides`. Throws UnknownName for an unknown kernel and
 // std::invalid_argument for an unknown parameter (listing the known ones), a non-integral value of an integer
 // parameter, or a value the kernel rejects.
-std::unique_ptr<Program> make_kernel(const std::string& name, const Parameters& overrides = {});
+std::unique_ptr<Program> make_kernel(const std::string& name, const ProgramParameters& overrides = {});
 
 }  // namespace isogrid::gph

@@ -63,7 +63,7 @@ struct Node {
 };
 
 // Named numeric parameters (integers are passed as doubles and checked to be integral).
-using Parameters = std::map<std::string, double>;
+using ProgramParameters = std::map<std::string, double>;
 
 class Program {
 public:
@@ -71,7 +71,7 @@ public:
 
   virtual std::string name() const = 0;
   // Every parameter, defaults included, as make_kernel would take them back.
-  virtual Parameters parameters() const = 0;
+  virtual ProgramParameters parameters() const = 0;
   virtual NodeKey root() const = 0;
   // Deterministic: the same key always gives the same node. Throws std::invalid_argument for a key the program
   // never produces.

@@ -36,15 +36,6 @@ size_t link_to_local(const GridSpec& spec, size_t c)
 
 // Every point of a sweep reads the same platform file (often twice: check, then predict): read it once per
 // process. The harness evaluates points one at a time, and a file does not change during a run.
-const GridSpec& farm_platform(const std::string& path)
-{
-  static std::map<std::string, GridSpec> read;
-  auto it = read.find(path);
-  if (it == read.end())
-    it = read.emplace(path, read_grid_spec(path)).first;
-  return it->second;
-}
-
 std::vector<ClusterResources> farm_resources(const GridSpec& spec, double task_flops)
 {
   if (spec.clusters.empty())
@@ -80,7 +71,7 @@ void override_internet_throughput(GridSpec& spec, const std::vector<double>& kib
 FarmLayout FarmLayout::from_point(const Point& p)
 {
   FarmLayout f;
-  f.spec = farm_platform(p.text("platform"));
+  f.spec = cached_grid_spec(p.text("platform"));
   size_t n = f.spec.clusters.size();
   f.task.flops         = p.number("task_flops");
   f.task.command_bytes = p.number("command_bytes");

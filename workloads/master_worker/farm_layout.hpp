@@ -20,9 +20,6 @@ struct TaskShape {
   double bytes_per_task() const { return command_bytes + result_bytes; }  // CV, Eq. 4
 };
 
-// The grid spec at `path`, read once per process (every point of a sweep names the same file).
-const GridSpec& farm_platform(const std::string& path);
-
 // The clusters of a grid spec as the performance model sees them. LAN throughput is the narrowest link between
 // a worker and its (sub-)master; Internet throughput the narrowest link between a sub-master and the master.
 std::vector<ClusterResources> farm_resources(const GridSpec& spec, double task_flops);

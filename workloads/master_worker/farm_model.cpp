@@ -152,7 +152,7 @@ public:
   {
     if (!ends_with(p.text("platform"), ".yaml") && !ends_with(p.text("platform"), ".yml"))
       throw ParamError("platform", "hierarchical-farm reads its clusters from a YAML grid spec (.yaml)");
-    const GridSpec& spec = farm_platform(p.text("platform"));
+    const GridSpec& spec = cached_grid_spec(p.text("platform"));
     if (spec.clusters.empty())
       throw ParamError("platform", spec.file + " is a star; hierarchical-farm needs clusters");
     size_t n = spec.clusters.size();

@@ -26,7 +26,7 @@ double uniform(int64_t seed, uint64_t i, uint64_t j);
 // Throws std::invalid_argument for an int outside int's range, an int64_t beyond ±2^53, a bool other than 0 or 1.
 struct Reader {
   const std::string& program;
-  const Parameters& p;
+  const ProgramParameters& p;
   void read(const std::string& name, double& out) const;
   void read(const std::string& name, int& out) const;
   void read(const std::string& name, int64_t& out) const;
@@ -44,9 +44,9 @@ struct Field {
 
 // Every parameter's value, as Program::parameters() gives them.
 template <class P>
-Parameters parameter_values(const P& p, const std::vector<Field<P>>& fields)
+ProgramParameters parameter_values(const P& p, const std::vector<Field<P>>& fields)
 {
-  Parameters values;
+  ProgramParameters values;
   for (const Field<P>& f : fields)
     std::visit([&](auto member) { values[f.name] = static_cast<double>(p.*member); }, f.member);
   return values;
@@ -67,7 +67,7 @@ KernelSpec kernel_spec(const std::string& program, const PaperData& paper, const
           k.parameters.push_back({f.name, static_cast<double>(defaults.*member), f.description, integer});
         },
         f.member);
-  k.make = [program, fields](const Parameters& complete) -> std::unique_ptr<Program> {
+  k.make = [program, fields](const ProgramParameters& complete) -> std::unique_ptr<Program> {
     Reader r{program, complete};
     P p{};
     for (const Field<P>& f : fields)

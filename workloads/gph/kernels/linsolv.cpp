@@ -60,7 +60,7 @@ double LinSolv::sequential_work() const { return p_.sequential_seconds; }
 
 uint64_t LinSolv::spark_count() const { return static_cast<uint64_t>(p_.stages) * static_cast<uint64_t>(p_.tasks); }
 
-Parameters LinSolv::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters LinSolv::parameters() const { return parameter_values(p_, fields()); }
 
 Node LinSolv::expand(const NodeKey& key) const
 {

@@ -41,7 +41,7 @@ class LinSolv : public Program {
 public:
   explicit LinSolv(LinSolvParameters p = {});
   std::string name() const override { return "linSolv"; }
-  Parameters parameters() const override;
+  ProgramParameters parameters() const override;
   NodeKey root() const override { return {0, 0, 0}; }
   Node expand(const NodeKey& key) const override;
   double sequential_work() const override;

@@ -58,7 +58,7 @@ double MatMult::sequential_work() const
 
 uint64_t MatMult::spark_count() const { return static_cast<uint64_t>(p_.blocks) * static_cast<uint64_t>(p_.blocks); }
 
-Parameters MatMult::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters MatMult::parameters() const { return parameter_values(p_, fields()); }
 
 Node MatMult::expand(const NodeKey& key) const
 {

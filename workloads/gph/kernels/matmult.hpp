@@ -38,7 +38,7 @@ class MatMult : public Program {
 public:
   explicit MatMult(MatMultParameters p = {});
   std::string name() const override { return "matMult"; }
-  Parameters parameters() const override;
+  ProgramParameters parameters() const override;
   NodeKey root() const override { return {0, 0, 0}; }
   Node expand(const NodeKey& key) const override;
   double sequential_work() const override;

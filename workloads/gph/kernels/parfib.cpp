@@ -64,7 +64,7 @@ ParFib::ParFib(ParFibParameters p) : p_(p)
   require(p_.call_seconds >= 0 && p_.packet_bytes >= 0, name(), "costs and sizes must be >= 0");
 }
 
-Parameters ParFib::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters ParFib::parameters() const { return parameter_values(p_, fields()); }
 
 Node ParFib::expand(const NodeKey& key) const
 {

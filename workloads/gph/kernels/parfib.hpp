@@ -45,7 +45,7 @@ class ParFib : public Program {
 public:
   explicit ParFib(ParFibParameters p = {});
   std::string name() const override { return "parFib"; }
-  Parameters parameters() const override;
+  ProgramParameters parameters() const override;
   NodeKey root() const override { return {p_.n, 0, 0}; }
   Node expand(const NodeKey& key) const override;
   double sequential_work() const override;

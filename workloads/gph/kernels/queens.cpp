@@ -85,7 +85,7 @@ Queens::Queens(QueensParameters p) : p_(p)
   sparks_ = nodes_down_to(full_, 0, 0, 0, p_.depth);
 }
 
-Parameters Queens::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters Queens::parameters() const { return parameter_values(p_, fields()); }
 
 double Queens::sequential_work() const
 {

@@ -42,7 +42,7 @@ class Queens : public Program {
 public:
   explicit Queens(QueensParameters p = {});
   std::string name() const override { return "queens"; }
-  Parameters parameters() const override;
+  ProgramParameters parameters() const override;
   NodeKey root() const override { return {0, 0, 0}; }
   Node expand(const NodeKey& key) const override;
   double sequential_work() const override;

@@ -100,7 +100,7 @@ double Raytracer::group_work(int group) const
   return w;
 }
 
-Parameters Raytracer::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters Raytracer::parameters() const { return parameter_values(p_, fields()); }
 
 Node Raytracer::expand(const NodeKey& key) const
 {

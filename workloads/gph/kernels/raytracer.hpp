@@ -48,7 +48,7 @@ class Raytracer : public Program {
 public:
   explicit Raytracer(RaytracerParameters p = {});
   std::string name() const override { return "raytracer"; }
-  Parameters parameters() const override;
+  ProgramParameters parameters() const override;
   NodeKey root() const override { return {0, 0, 0}; }
   Node expand(const NodeKey& key) const override;
   double sequential_work() const override { return total_; }

@@ -84,7 +84,7 @@ std::pair<int64_t, int64_t> SumEuler::chunk_range(size_t i) const
   return {first, std::max(p_.lower, first - p_.chunk + 1)};
 }
 
-Parameters SumEuler::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters SumEuler::parameters() const { return parameter_values(p_, fields()); }
 
 Node SumEuler::expand(const NodeKey& key) const
 {

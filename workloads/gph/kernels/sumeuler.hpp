@@ -46,7 +46,7 @@ class SumEuler : public Program {
 public:
   explicit SumEuler(SumEulerParameters p = {});
   std::string name() const override { return "sumEuler"; }
-  Parameters parameters() const override;
+  ProgramParameters parameters() const override;
   NodeKey root() const override { return {0, 0, 0}; }
   Node expand(const NodeKey& key) const override;
   double sequential_work() const override { return total_; }

@@ -1,0 +1,187 @@
+#include "simulator/report/comparison_check.hpp"
+
+#include "simulator/core/value.hpp"
+#include "simulator/run/results_reader.hpp"
+
+#include <fmt/format.h>
+#include <map>
+
+namespace isogrid {
+
+namespace {
+
+using SlotValues = std::vector<std::pair<ParamSlot, Value>>;
+
+bool point_has(const Point& p, const SlotValues& values)
+{
+  for (const auto& [slot, v] : values)
+    if (!values_match(slot.in(p.values), v))
+      return false;
+  return true;
+}
+
+// The axes that tell a comparison's groups apart: every swept one but those it compares.
+std::vector<const Axis*> grouping_axes(const Experiment& ex, const Comparison& c)
+{
+  std::vector<const Axis*> out;
+  for (const auto& axis : ex.sweep.axes()) {
+    bool compared = false;
+    for (const auto& [slot, v] : c.left)
+      compared = compared || slot.param == axis.param;
+    if (axis.values.size() > 1 && !compared)
+      out.push_back(&axis);
+  }
+  return out;
+}
+
+struct Group {
+  std::string text;
+  std::vector<double> values[2];  // left, right
+};
+
+// One comparison's groups, in the order their first row appears (sweep order).
+struct Groups {
+  std::vector<const Axis*> axes;
+  std::vector<Group> list;
+  std::map<std::string, size_t> by_text;
+  int column = -1;  // the compared metric of the compared face in results.csv
+};
+
+std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.6g}", x); }
+
+std::string verdict(const ComparisonOutcome& o)
+{
+  if (o.passed())
+    return "pass";
+  if (o.missing())
+    return o.left_rows == 0 && o.right_rows == 0 ? "FAIL (no ok row on either side)"
+                                                 : fmt::format("FAIL (no ok row on the {})", o.left_rows ? "right" : "left");
+  return "FAIL";
+}
+
+// "runtime (cv, simulated): runtime=grid-gum2 vs runtime=grid-gum1 at program=raytracer"
+std::string heading(const Experiment& ex, const Comparison& c)
+{
+  const ModelInfo& info = ex.model->info();
+  std::string out = fmt::format("{} ({}, {}): left {} vs right {}", info.metrics[c.metric].name,
+                                statistic_name(c.statistic), c.predicted ? "predicted" : "simulated",
+                                slot_values_text(c.left, info), slot_values_text(c.right, info));
+  if (!c.at.empty())
+    out += " at " + slot_values_text(c.at, info);
+  return out;
+}
+
+// How many of a comparison's outcomes, starting at `first`, pass, and where its outcomes end.
+std::pair<size_t, size_t> tally(const std::vector<ComparisonOutcome>& outcomes, size_t first)
+{
+  size_t end = first, held = 0;
+  for (; end < outcomes.size() && outcomes[end].comparison == outcomes[first].comparison; ++end)
+    held += outcomes[end].passed() ? 1 : 0;
+  return {held, end};
+}
+
+}  // namespace
+
+std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std::string& results_csv)
+{
+  std::vector<ComparisonOutcome> out;
+  if (ex.comparisons.empty())
+    return out;
+  const ModelInfo& info           = ex.model->info();
+  std::vector<std::string> header = read_results_header(results_csv);
+  int status = column_index(header, "status"), index = column_index(header, "index");
+  std::vector<Groups> groups(ex.comparisons.size());
+  for (size_t k = 0; k < groups.size(); ++k) {
+    const Comparison& c = ex.comparisons[k];
+    groups[k].axes      = grouping_axes(ex, c);
+    groups[k].column    = column_index(header, (c.predicted ? "pred_" : "sim_") + info.metrics[c.metric].name);
+  }
+  // Parameters come from the point the row's index decodes to: an element axis has no column of its own. Every
+  // row opens its group, error rows too, so that a side whose points all failed shows as missing.
+  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
+    Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index)]));
+    bool ok = row[static_cast<size_t>(status)] == "ok";
+    for (size_t k = 0; k < groups.size(); ++k) {
+      const Comparison& c = ex.comparisons[k];
+      if (!point_has(p, c.at))
+        continue;
+      int side = point_has(p, c.left) ? 0 : point_has(p, c.right) ? 1 : -1;
+      if (side < 0)
+        continue;
+      Groups& g = groups[k];
+      std::string text;
+      for (const Axis* axis : g.axes)
+        text += fmt::format("{}{}={}", text.empty() ? "" : ", ", axis->name, format_value(axis->in(p.values)));
+      auto [it, added] = g.by_text.emplace(text, g.list.size());
+      if (added)
+        g.list.push_back({text.empty() ? "all points" : text, {}});
+      if (double x = number_cell(row, g.column); ok && !std::isnan(x))
+        g.list[it->second].values[side].push_back(x);
+    }
+  });
+  for (size_t k = 0; k < groups.size(); ++k) {
+    const Comparison& c = ex.comparisons[k];
+    if (groups[k].list.empty())
+      out.push_back({&c, "no point of either side was run"});
+    for (const Group& g : groups[k].list) {
+      ComparisonOutcome o;
+      o.comparison = &c;
+      o.group      = g.text;
+      o.left_rows  = g.values[0].size();
+      o.right_rows = g.values[1].size();
+      o.left       = summarise(c.statistic, g.values[0]);
+      o.right      = summarise(c.statistic, g.values[1]);
+      out.push_back(std::move(o));
+    }
+  }
+  return out;
+}
+
+size_t count_failures(const std::vector<ComparisonOutcome>& outcomes)
+{
+  size_t n = 0;
+  for (const auto& o : outcomes)
+    n += o.passed() ? 0 : 1;
+  return n;
+}
+
+std::string comparisons_table_text(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes)
+{
+  std::string out;
+  for (size_t first = 0; first < outcomes.size();) {
+    const Comparison& c = *outcomes[first].comparison;
+    auto [held, end]    = tally(outcomes, first);
+    out += fmt::format("  {}: {} of {} group(s) hold{}\n", heading(ex, c), held, end - first,
+                       c.source.empty() ? "" : "  [" + c.source + "]");
+    out += fmt::format("    {:<32} {:>11} {:>11}  {}\n", "group", "left", "right", "relation");
+    for (size_t i = first; i < end; ++i) {
+      const ComparisonOutcome& o = outcomes[i];
+      out += fmt::format("    {:<32} {:>11} {:>11}  {:<22} {}\n", o.group, shown(o.left), shown(o.right),
+                         c.relation_text(), verdict(o));
+    }
+    first = end;
+  }
+  return out;
+}
+
+std::string comparisons_table_markdown(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes)
+{
+  std::string out;
+  for (size_t first = 0; first < outcomes.size();) {
+    const Comparison& c = *outcomes[first].comparison;
+    auto [held, end]    = tally(outcomes, first);
+    out += fmt::format("**{}**: {} of {} group(s) hold.{}\n\n| group | left | right | relation | |\n"
+                       "|---|---:|---:|---|---|\n",
+                       heading(ex, c), held, end - first, c.source.empty() ? "" : " *Source:* " + c.source);
+    for (size_t i = first; i < end; ++i) {
+      const ComparisonOutcome& o = outcomes[i];
+      out += fmt::format("| {} | {} | {} | {} | {} |\n", o.group, shown(o.left), shown(o.right), c.relation_text(),
+                         verdict(o));
+    }
+    out += "\n";
+    first = end;
+  }
+  return out;
+}
+
+}  // namespace isogrid

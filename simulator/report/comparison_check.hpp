@@ -1,0 +1,36 @@
+#pragma once
+// Holds a finished run against the experiment's comparisons (comparisons.hpp): for each comparison and each group
+// of points (the values of the swept parameters the comparison does not compare), the statistic over the left
+// side's ok rows against the one over the right side's, and whether the relation holds.
+#include "simulator/experiment/experiment.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+struct ComparisonOutcome {
+  const Comparison* comparison = nullptr;
+  std::string group;              // "program=raytracer, n=4"; "all points" when nothing else is swept
+  size_t left_rows  = 0;          // ok rows with a value of the metric, per side
+  size_t right_rows = 0;
+  double left  = std::nan("");    // the statistic over each side's rows; NaN when there is none
+  double right = std::nan("");
+
+  bool missing() const { return left_rows == 0 || right_rows == 0; }
+  bool passed() const { return !missing() && comparison->holds(left, right); }
+};
+
+// Streams results.csv once. Outcomes come comparison by comparison, groups in sweep order; a comparison whose
+// sides select no row at all gives one missing outcome, so that a claim never passes by checking nothing.
+std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std::string& results_csv);
+
+size_t count_failures(const std::vector<ComparisonOutcome>& outcomes);
+
+// A plain-text table for the terminal, and a Markdown one for REPORT.md: one heading per comparison, one row per
+// group (group, left, right, relation, pass or FAIL).
+std::string comparisons_table_text(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes);
+std::string comparisons_table_markdown(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes);
+
+}  // namespace isogrid

@@ -1,0 +1,412 @@
+// Claims about run-to-run variation and orderings between policies: `statistic:` on references, `comparisons:`,
+// and the median and cv columns of summary.csv. Mostly on a hand-made results.csv, so every number is known; then
+// end to end through the isogrid command on the DLT model.
+#include "simulator/core/catalog.hpp"
+#include "simulator/experiment/experiment.hpp"
+#include "simulator/report/run_analysis.hpp"
+#include "simulator/run/results_reader.hpp"
+#include "tests/test_support.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+
+namespace {
+
+// A model that is never run here: it only gives the experiment files its parameters and its metric.
+class PoliciesModel : public Model {
+public:
+  PoliciesModel()
+  {
+    info_.name           = "policies";
+    info_.summary        = "test model";
+    info_.params         = {word_choice("policy", {"gum1", "gum2", "gum3"}, "gum1", "load distribution"),
+                            word_choice("program", {"a", "b"}, "a", "the program run"),
+                            whole_number("n", "processors", 1)};
+    info_.metrics        = {{"runtime", "seconds", "s"}};
+    info_.primary_metric = "runtime";
+  }
+  const ModelInfo& info() const override { return info_; }
+  void predict(const Point&, Outcome& out) const override { out.predicted[0] = 1; }
+  void simulate(const Point&, const SimulationContext&, Outcome& out) const override { out.simulated[0] = 1; }
+
+private:
+  ModelInfo info_;
+};
+
+// Four combinations (policy slowest) of five repetitions; the fifth repetition of each is an error row.
+const char* kSweep = R"(model: policies
+mode: simulate
+repetitions: 5
+sweep:
+  policy: [gum1, gum2]
+  program: [a, b]
+)";
+
+// Runtimes of the ok repetitions: (gum1, a) 1 2 4 9: mean 4, median 3, sd sqrt(38/3); (gum1, b) 10 x4;
+// (gum2, a) 3 3 4 6: mean 4, median 3.5, sd sqrt(2); (gum2, b) errors only. An error row's runtime (1000) is
+// never counted.
+std::string results_csv()
+{
+  const std::vector<std::vector<double>> runtimes = {{1, 2, 4, 9}, {10, 10, 10, 10}, {3, 3, 4, 6}, {}};
+  const char* policy[] = {"gum1", "gum1", "gum2", "gum2"};
+  const char* program[] = {"a", "b", "a", "b"};
+  std::string csv = "index,repetition,policy,program,n,seed,status,sim_runtime,message,wall_s\n";
+  for (size_t c = 0; c < 4; ++c)
+    for (size_t r = 0; r < 5; ++r) {
+      bool ok = r < runtimes[c].size();
+      csv += fmt::format("{},{},{},{},1,{},{},{},{},0.1\n", c * 5 + r, r, policy[c], program[c], 100 + c * 5 + r,
+                         ok ? "ok" : "error", ok ? fmt::format("{}", runtimes[c][r]) : (r == 4 ? "1000" : ""),
+                         ok ? "" : "crashed");
+    }
+  return csv;
+}
+
+struct Fixture {
+  TempDir dir;
+  Catalog catalog;
+  Fixture() { catalog.add_model(std::make_unique<PoliciesModel>()); }
+
+  Experiment load(const std::string& yaml, const std::vector<std::string>& overrides = {})
+  {
+    return load_experiment(dir.write("exp.yaml", yaml), overrides, catalog);
+  }
+  // The analysis of the hand-made results, as `isogrid run` would do it (summary.csv included).
+  RunAnalysis analyse(const Experiment& ex)
+  {
+    dir.write("out/results.csv", results_csv());
+    return analyse_run(ex, dir.file("out"));
+  }
+  InputError error(const std::string& yaml)
+  {
+    try {
+      load(yaml);
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.where().file, dir.file("exp.yaml"));
+      return e;
+    }
+    ADD_FAILURE() << "expected an error for:\n" << yaml;
+    return InputError({}, "", "");
+  }
+};
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+void expect_error(const InputError& e, int line, const std::string& key, const std::string& words)
+{
+  EXPECT_EQ(e.where().line, line) << e.what();
+  EXPECT_EQ(e.key(), key) << e.what();
+  EXPECT_TRUE(contains(e.what(), words)) << e.what();
+  EXPECT_TRUE(contains(e.what(), fmt::format("exp.yaml:{}:", line))) << e.what();
+}
+
+}  // namespace
+
+// --- statistic: on references ---
+
+TEST(ReferenceStatistic, MedianSdCvMinMaxOverTheRepetitionsOfAPoint)
+{
+  Fixture f;
+  Experiment ex = f.load(std::string(kSweep) + R"(references:
+  - metric: runtime
+    statistic: median
+    tolerance: {rel: 1e-6}
+    values:
+      - {at: {policy: gum1, program: a}, value: 3}
+      - {at: {policy: gum2, program: a}, value: 3.5}
+      - {at: {policy: gum1, program: a}, value: 0.8897565, statistic: cv}
+      - {at: {policy: gum1, program: a}, value: 3.5590261, statistic: sd}
+      - {at: {policy: gum1, program: a}, value: 1, statistic: min}
+      - {at: {policy: gum1, program: a}, value: 9, statistic: max}
+      - {at: {policy: gum1, program: a}, value: 4, statistic: mean}
+      - {at: {policy: gum2, program: a}, value: 0.3, statistic: cv}
+      - {at: {policy: gum2, program: b}, value: 1}
+)");
+  ASSERT_EQ(ex.references.size(), 9u);
+  EXPECT_EQ(ex.references[0].statistic, Statistic::Median);
+  EXPECT_EQ(ex.references[2].statistic, Statistic::Cv);
+  EXPECT_EQ(ex.references[6].statistic, Statistic::Mean);
+  RunAnalysis a = f.analyse(ex);
+  const auto& r = a.references;
+  ASSERT_EQ(r.size(), 9u);
+  EXPECT_EQ(r[0].rows, 4u);  // the error row (runtime 1000) is not one of them
+  EXPECT_DOUBLE_EQ(r[0].simulated, 3);
+  EXPECT_DOUBLE_EQ(r[1].simulated, 3.5);  // an even count: the middle two averaged
+  EXPECT_DOUBLE_EQ(r[2].simulated, std::sqrt(38.0 / 3) / 4);
+  EXPECT_DOUBLE_EQ(r[3].simulated, std::sqrt(38.0 / 3));
+  EXPECT_DOUBLE_EQ(r[4].simulated, 1);
+  EXPECT_DOUBLE_EQ(r[5].simulated, 9);
+  EXPECT_DOUBLE_EQ(r[6].simulated, 4);
+  EXPECT_DOUBLE_EQ(r[7].simulated, std::sqrt(2.0) / 4);
+  for (size_t i = 0; i < 7; ++i)
+    EXPECT_TRUE(r[i].passed()) << i;
+  EXPECT_FALSE(r[7].passed());  // 0.354 is not 0.3
+  EXPECT_FALSE(r[8].passed());  // no ok row
+  EXPECT_EQ(r[8].rows, 0u);
+  EXPECT_EQ(count_failures(r), 2u);
+  // The tables say which statistic a value is, unless it is the mean.
+  std::string md = references_table_markdown(ex, r);
+  EXPECT_TRUE(contains(md, "| policy=gum1, program=a | runtime (cv) | 0.889756 | - | - | 0.889757 |")) << md;
+  EXPECT_TRUE(contains(md, "| policy=gum1, program=a | runtime (median) | 3 |")) << md;
+  EXPECT_TRUE(contains(md, "| policy=gum1, program=a | runtime | 4 |")) << md;
+  EXPECT_TRUE(contains(references_table_text(ex, r), "runtime (sd)"));
+}
+
+TEST(ReferenceStatistic, UnknownNamesListTheKnownOnes)
+{
+  Fixture f;
+  std::string refs = std::string(kSweep) + "references:\n  metric: runtime\n  tolerance: 0.1\n";
+  expect_error(f.error(refs + "  statistic: medians\n  values:\n    - {at: {policy: gum1, program: a}, value: 1}\n"), 10,
+               "references.statistic",
+               "unknown statistic 'medians' (did you mean 'median'?); known: mean, median, sd, cv, min, max");
+  expect_error(f.error(refs + "  values:\n    - {at: {policy: gum1, program: a}, value: 1, statistic: stdev}\n"), 11,
+               "references.values[0].statistic", "unknown statistic 'stdev'");
+}
+
+// --- summary.csv ---
+
+TEST(SummaryCsv, MeanStdMedianAndCvOfEveryMetric)
+{
+  Fixture f;
+  Experiment ex = f.load(kSweep);
+  f.analyse(ex);
+  ResultsTable s = read_results(f.dir.file("out/summary.csv"));
+  ASSERT_EQ(s.rows.size(), 4u);
+  int mean = s.column("sim_runtime_mean");
+  ASSERT_GE(mean, 0);
+  EXPECT_EQ(s.column("sim_runtime_std"), mean + 1);
+  EXPECT_EQ(s.column("sim_runtime_median"), mean + 2);
+  EXPECT_EQ(s.column("sim_runtime_cv"), mean + 3);
+  auto cell = [&](size_t row, const char* col) { return s.rows[row][static_cast<size_t>(s.column(col))]; };
+  EXPECT_EQ(cell(0, "repetitions_ok"), "4");
+  EXPECT_EQ(cell(0, "sim_runtime_mean"), "4");
+  EXPECT_EQ(cell(0, "sim_runtime_median"), "3");
+  EXPECT_DOUBLE_EQ(std::stod(cell(0, "sim_runtime_std")), std::sqrt(38.0 / 3));
+  EXPECT_DOUBLE_EQ(std::stod(cell(0, "sim_runtime_cv")), std::sqrt(38.0 / 3) / 4);
+  EXPECT_EQ(cell(1, "sim_runtime_cv"), "0");
+  EXPECT_EQ(cell(2, "sim_runtime_median"), "3.5");
+  // No ok repetition: every statistic is an empty cell.
+  EXPECT_EQ(cell(3, "repetitions_ok"), "0");
+  for (const char* col : {"sim_runtime_mean", "sim_runtime_std", "sim_runtime_median", "sim_runtime_cv"})
+    EXPECT_EQ(cell(3, col), "") << col;
+}
+
+// --- comparisons: ---
+
+TEST(Comparisons, OnePassesOneFailsWithTheirValues)
+{
+  Fixture f;
+  Experiment ex = f.load(std::string(kSweep) + R"(comparisons:
+  - source: "gum2 never slower than gum1"
+    metric: runtime
+    left: {policy: gum2}
+    right: {policy: gum1}
+    relation: "<="
+    at: {program: a}
+  - source: "gum2 strictly faster"
+    metric: runtime
+    left: {policy: gum2}
+    right: {policy: gum1}
+    relation: "<"
+    at: {program: a}
+  - source: "gum2 halves the coefficient of variation"
+    metric: runtime
+    left: {policy: gum2}
+    right: {policy: gum1}
+    relation: "<="
+    factor: 0.5
+    statistic: cv
+    at: {program: a}
+  - source: "medians within 10 % below"
+    metric: runtime
+    left: {policy: gum2}
+    right: {policy: gum1}
+    relation: ">="
+    factor: 0.9
+    statistic: median
+    at: {program: a}
+)");
+  ASSERT_EQ(ex.comparisons.size(), 4u);
+  EXPECT_EQ(ex.comparisons[2].relation, Relation::LessOrEqual);
+  EXPECT_EQ(ex.comparisons[2].factor, 0.5);
+  RunAnalysis a = f.analyse(ex);
+  const auto& c = a.comparisons;
+  ASSERT_EQ(c.size(), 4u);  // `at` leaves one group each
+  for (const auto& o : c) {
+    EXPECT_EQ(o.group, "program=a");
+    EXPECT_EQ(o.left_rows, 4u);
+    EXPECT_EQ(o.right_rows, 4u);
+  }
+  EXPECT_DOUBLE_EQ(c[0].left, 4);  // 4 <= 4
+  EXPECT_DOUBLE_EQ(c[0].right, 4);
+  EXPECT_TRUE(c[0].passed());
+  EXPECT_FALSE(c[1].passed());  // 4 < 4 does not hold
+  EXPECT_FALSE(c[1].missing());
+  EXPECT_DOUBLE_EQ(c[2].left, std::sqrt(2.0) / 4);  // 0.354 <= 0.5 * 0.890
+  EXPECT_DOUBLE_EQ(c[2].right, std::sqrt(38.0 / 3) / 4);
+  EXPECT_TRUE(c[2].passed());
+  EXPECT_DOUBLE_EQ(c[3].left, 3.5);  // 3.5 >= 0.9 * 3
+  EXPECT_DOUBLE_EQ(c[3].right, 3);
+  EXPECT_TRUE(c[3].passed());
+  EXPECT_EQ(count_failures(c), 1u);
+  EXPECT_EQ(a.failures(), 1u);
+  EXPECT_EQ(a.checks(), 4u);
+
+  std::string md = comparisons_table_markdown(ex, c);
+  EXPECT_TRUE(contains(md, "| program=a | 4 | 4 | left <= right | pass |")) << md;
+  EXPECT_TRUE(contains(md, "| program=a | 4 | 4 | left < right | FAIL |")) << md;
+  EXPECT_TRUE(contains(md, "| program=a | 0.353553 | 0.889757 | left <= 0.5 × right | pass |")) << md;
+  EXPECT_TRUE(contains(md, "**runtime (cv, simulated): left policy=gum2 vs right policy=gum1 at program=a**: 1 of 1 "
+                           "group(s) hold. *Source:* gum2 halves the coefficient of variation"))
+      << md;
+  std::string text = comparisons_table_text(ex, c);
+  EXPECT_TRUE(contains(text, "left >= 0.9 × right")) << text;
+  EXPECT_TRUE(contains(text, "FAIL")) << text;
+}
+
+TEST(Comparisons, AGroupWithoutOkRowsOnASideIsMissing)
+{
+  Fixture f;
+  // No `at`: one group per program. (gum2, b) has only error rows.
+  Experiment ex = f.load(std::string(kSweep) + R"(comparisons:
+  - {metric: runtime, left: {policy: gum2}, right: {policy: gum1}, relation: "<="}
+)");
+  RunAnalysis a = f.analyse(ex);
+  const auto& c = a.comparisons;
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].group, "program=a");
+  EXPECT_TRUE(c[0].passed());
+  EXPECT_EQ(c[1].group, "program=b");
+  EXPECT_TRUE(c[1].missing());
+  EXPECT_FALSE(c[1].passed());
+  EXPECT_EQ(c[1].left_rows, 0u);
+  EXPECT_EQ(c[1].right_rows, 4u);
+  EXPECT_TRUE(std::isnan(c[1].left));
+  EXPECT_DOUBLE_EQ(c[1].right, 10);
+  EXPECT_EQ(a.failures(), 1u);
+  std::string md = comparisons_table_markdown(ex, c);
+  EXPECT_TRUE(contains(md, "| program=b | - | 10 | left <= right | FAIL (no ok row on the left) |")) << md;
+}
+
+TEST(Comparisons, OverridesThatNarrowTheSweepLeaveThemOut)
+{
+  // --set policy=gum1 fixes the compared parameter: the left side is gone, and so is the comparison (as references
+  // that no longer fit are); a typo is still an error.
+  Fixture f;
+  std::string yaml = std::string(kSweep) + R"(comparisons:
+  - {metric: runtime, left: {policy: gum2}, right: {policy: gum1}, relation: "<="}
+  - {metric: runtime, left: {program: a}, right: {program: b}, relation: "<="}
+)";
+  Experiment ex = f.load(yaml, {"policy=gum1"});
+  ASSERT_EQ(ex.comparisons.size(), 1u);
+  EXPECT_EQ(slot_values_text(ex.comparisons[0].left, ex.model->info()), "program=a");
+  std::string typo = std::string(kSweep) + "comparisons:\n  - {metric: runtime, left: {program: a}, right: {program: b}, "
+                                           "relation: \"<=\", statistic: mode}\n";
+  try {
+    f.load(typo, {"policy=gum1"});
+    ADD_FAILURE() << "expected an error";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(contains(e.what(), "unknown statistic 'mode'")) << e.what();
+  }
+}
+
+TEST(Comparisons, ACheckOnAFaceThatWasNotComputedIsMissing)
+{
+  // mode=both (from the command line, as a quick look would) but results.csv holds the simulated face only.
+  Fixture f;
+  Experiment ex = f.load(std::string(kSweep) + R"(comparisons:
+  - {metric: runtime, left: {policy: gum2}, right: {policy: gum1}, relation: "<", face: predicted}
+)",
+                         {"mode=both"});
+  RunAnalysis a = f.analyse(ex);  // results.csv has no pred_runtime column
+  ASSERT_EQ(a.comparisons.size(), 2u);
+  EXPECT_TRUE(a.comparisons[0].missing());
+  EXPECT_EQ(count_failures(a.comparisons), 2u);
+}
+
+TEST(Comparisons, BadInputsNameFileLineAndKey)
+{
+  Fixture f;
+  std::string head = std::string(kSweep) + "comparisons:\n  - metric: runtime\n";  // the comparison starts on line 8
+  std::string sides = "    left: {policy: gum2}\n    right: {policy: gum1}\n";   // lines 9, 10
+  expect_error(f.error(head + sides + "    relation: \"<=\"\n    statistic: avg\n"), 12, "comparisons[0].statistic",
+               "unknown statistic 'avg'");
+  expect_error(f.error(head + sides + "    relation: \"<=\"\n    statistic: avg\n"), 12, "comparisons[0].statistic",
+               "known: mean, median, sd, cv, min, max");
+  expect_error(f.error(head + sides + "    relation: \"=<\"\n"), 11, "comparisons[0].relation",
+               "unknown relation '=<'");
+  expect_error(f.error(head + sides + "    relation: \"=<\"\n"), 11, "comparisons[0].relation", "known: <, <=, >, >=");
+  expect_error(f.error(head + sides), 8, "comparisons[0]", "missing required key 'relation'");
+  expect_error(f.error(head + "    left: {policy: gum2}\n    right: {program: b}\n    relation: \"<\"\n"), 10,
+               "comparisons[0].right.program", "right names program, which left does not");
+  expect_error(f.error(head + "    left: {policy: gum2, program: a}\n    right: {policy: gum1}\n    relation: \"<\"\n"),
+               10, "comparisons[0].right", "right does not name program");
+  expect_error(f.error(head + "    left: {policy: gum3}\n    right: {policy: gum1}\n    relation: \"<\"\n"), 9,
+               "comparisons[0].left.policy", "no point of the sweep has policy = gum3");
+  expect_error(f.error(head + "    left: {policy: gum2}\n    right: {policy: gum2}\n    relation: \"<\"\n"), 10,
+               "comparisons[0].right", "left and right select the same points");
+  expect_error(f.error(head + sides + "    relation: \"<\"\n    at: {policy: gum1}\n"), 12,
+               "comparisons[0].at.policy", "policy is what left and right compare");
+  expect_error(f.error(head + sides + "    relation: \"<\"\n    at: {n: 2}\n"), 12, "comparisons[0].at.n",
+               "no point of the sweep has n = 2");
+  expect_error(f.error(head + sides + "    relation: \"<\"\n    face: estimated\n"), 12, "comparisons[0].face",
+               "unknown face 'estimated'");
+  expect_error(f.error(head + sides + "    relation: \"<\"\n    factor: 0\n"), 12, "comparisons[0].factor", "expected a number > 0");
+  expect_error(f.error(head + sides + "    relation: \"<\"\n    tolerance: 0.1\n"), 12, "comparisons[0].tolerance",
+               "unknown comparison key");
+  // A predict-only run has no simulated face to compare.
+  std::string predict = std::string(kSweep) + "comparisons:\n  - {metric: runtime, left: {policy: gum2}, "
+                                              "right: {policy: gum1}, relation: \"<\"}\n";
+  std::string predict_only = predict.replace(predict.find("mode: simulate"), 14, "mode: predict");
+  expect_error(f.error(predict_only), 8, "comparisons[0]", "add face: predicted");
+}
+
+// --- end to end: isogrid run and reproduce on the DLT model ---
+
+TEST(Comparisons, ReproduceReportsEveryGroupAndFailsOnAFailedOne)
+{
+  // One worker: makespan V (C + A) = 2V. Two: alpha_2 = alpha_1 / 2, so T = 2 alpha_1 = 4V/3. Two workers take
+  // two thirds of one worker's time: within 0.667 of it, not within 0.6.
+  TempDir dir;
+  dir.write("paper/study.yaml", R"(title: two workers against one
+model: dlt-star
+mode: predict
+parameters: {A: 1, C: 1, S: 0}
+sweep:
+  m: [1, 2]
+  V: [100, 1000]
+comparisons:
+  - source: "two thirds of the time"
+    metric: makespan
+    face: predicted
+    left: {m: 2}
+    right: {m: 1}
+    relation: "<="
+    factor: 0.667
+  - metric: makespan
+    face: predicted
+    left: {m: 2}
+    right: {m: 1}
+    relation: "<"
+    factor: 0.6
+    at: {V: 1000}
+)");
+  CommandResult run = run_isogrid(fmt::format("run {} --out {} --no-plot", dir.file("paper/study.yaml"), dir.file("run")));
+  EXPECT_EQ(run.exit_code, 0) << run.output;  // `run` reports; `reproduce` judges
+  EXPECT_TRUE(contains(run.output, "comparisons: 2 of 3 group(s) hold")) << run.output;
+  EXPECT_TRUE(contains(run.output, "left < 0.6 × right")) << run.output;
+
+  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --no-plot", dir.file("paper"), dir.file("out")));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_TRUE(contains(r.output, "comparison groups held 2/3")) << r.output;
+  std::string report = read_file(dir.file("out/REPORT.md"));
+  for (const char* row : {"| V=100 | 133.333 | 200 | left <= 0.667 × right | pass |",
+                          "| V=1000 | 1333.33 | 2000 | left <= 0.667 × right | pass |",
+                          "| V=1000 | 1333.33 | 2000 | left < 0.6 × right | FAIL |", "2 of 3 comparison groups hold.",
+                          "2 of 3 reference values, agreements and comparison groups met",
+                          "| comparisons held |", "| 2/3 |"})
+    EXPECT_TRUE(contains(report, row)) << row << "\n" << report;
+}

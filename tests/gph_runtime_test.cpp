@@ -1,0 +1,286 @@
+// The GUM runtime's PE core (workloads/gph/runtime/pe_core.hpp) driven by hand through a loopback network with a
+// fixed latency: hand-worked timelines of sparks, steals, FETCH/RESUME, black holes and packets, with no SimGrid.
+// The simulated shell is checked through the gph-runtime model at the end: one PE is the sequential run exactly.
+#include "policies/gph/runtime_policies.hpp"
+#include "simulator/core/catalog.hpp"
+#include "simulator/core/random.hpp"
+#include "tests/test_support.hpp"
+#include "workloads/gph/kernels.hpp"
+#include "workloads/gph/runtime/pe_core.hpp"
+
+#include <gtest/gtest.h>
+#include <map>
+#include <memory>
+
+using namespace isogrid::gph;
+
+namespace {
+
+// A program given node by node: key.a indexes `nodes`.
+class TableProgram : public Program {
+public:
+  explicit TableProgram(std::vector<Node> nodes) : nodes_(std::move(nodes)) {}
+  std::string name() const override { return "table"; }
+  ProgramParameters parameters() const override { return {}; }
+  NodeKey root() const override { return {0, 0, 0}; }
+  Node expand(const NodeKey& key) const override { return nodes_.at(static_cast<size_t>(key.a)); }
+  double sequential_work() const override
+  {
+    double w = 0;
+    for (const Node& n : nodes_)
+      w += n.work();
+    return w;
+  }
+  uint64_t spark_count() const override { return 0; }
+  double packet_bytes() const override { return 0; }
+
+private:
+  std::vector<Node> nodes_;
+};
+
+Node node(double before, std::vector<int64_t> sparked = {}, std::optional<int64_t> inline_child = {},
+          double after = 0, double result_bytes = 8, double graph_bytes = 8)
+{
+  Node n;
+  n.before = before;
+  n.after  = after;
+  for (int64_t k : sparked)
+    n.sparked.push_back({k, 0, 0});
+  if (inline_child)
+    n.inline_child = NodeKey{*inline_child, 0, 0};
+  n.result_bytes = result_bytes;
+  n.graph_bytes  = graph_bytes;
+  return n;
+}
+
+// Every PE in one cluster, one PE per host; messages take `latency` plus bytes / bandwidth.
+struct Loopback {
+  Topology topology;
+  RuntimeSetup setup;
+  std::vector<std::unique_ptr<isogrid::SeededRandom>> random;
+  std::vector<std::unique_ptr<PeCore>> cores;
+  std::multimap<std::pair<double, uint64_t>, Message> in_flight;  // (arrival, send order)
+  uint64_t sent      = 0;
+  double latency     = 0.1;
+  double bandwidth   = std::numeric_limits<double>::infinity();
+  double now         = 0;
+  double finished_at = -1;
+
+  Loopback(const Program& program, size_t pes, const std::string& runtime, Parameters parameters, size_t main_pe = 0)
+      : topology(std::vector<size_t>(pes, 0), std::vector<double>(pes, 1.0), {{0.1}})
+  {
+    setup.program    = &program;
+    setup.topology   = &topology;
+    setup.policy     = &runtime_policies().get(runtime);
+    setup.parameters = parameters;
+    setup.main_pe    = main_pe;
+    setup.work_rate.assign(pes, 1.0);
+    for (size_t pe = 0; pe < pes; ++pe) {
+      random.push_back(std::make_unique<isogrid::SeededRandom>(100 + pe));
+      auto* r = random.back().get();
+      cores.push_back(std::make_unique<PeCore>(setup, pe, [r] { return r->next(); }));
+    }
+  }
+
+  void collect(PeCore& core)
+  {
+    for (Message& m : core.outbox()) {
+      double arrival = now + latency + m.bytes / bandwidth;
+      in_flight.emplace(std::make_pair(arrival, sent++), std::move(m));
+    }
+    core.outbox().clear();
+  }
+
+  // Runs until the main thread finishes (or `limit`); returns the finishing time.
+  double run(double limit = 1e6)
+  {
+    for (auto& c : cores) {
+      c->start(0);
+      collect(*c);
+    }
+    while (finished_at < 0) {
+      double next_message = in_flight.empty() ? std::numeric_limits<double>::infinity() : in_flight.begin()->first.first;
+      size_t waking       = cores.size();
+      double next_wake    = std::numeric_limits<double>::infinity();
+      for (size_t pe = 0; pe < cores.size(); ++pe)
+        if (cores[pe]->wake_time() < next_wake)
+          next_wake = cores[pe]->wake_time(), waking = pe;
+      double t = std::min(next_message, next_wake);
+      if (t > limit)
+        throw std::runtime_error("loopback: not finished by the limit");
+      now = t;
+      if (next_message <= next_wake) {
+        Message m = std::move(in_flight.begin()->second);
+        in_flight.erase(in_flight.begin());
+        PeCore& to = *cores[m.to];
+        to.on_message(m, now);
+        collect(to);
+      } else {
+        cores[waking]->on_wake(now);
+        collect(*cores[waking]);
+      }
+      for (auto& c : cores)
+        if (c->finished())
+          finished_at = now;
+    }
+    return finished_at;
+  }
+
+  MessageCounts messages() const
+  {
+    MessageCounts total;
+    for (auto& c : cores)
+      total += c->statistics().messages;
+    return total;
+  }
+  uint64_t sum(uint64_t PeStatistics::*field) const
+  {
+    uint64_t n = 0;
+    for (auto& c : cores)
+      n += c->statistics().*field;
+    return n;
+  }
+};
+
+Parameters with_delay(double delay)
+{
+  Parameters p;
+  p.fish_delay = delay;
+  return p;
+}
+
+}  // namespace
+
+TEST(GphRuntime, OnePeEvaluatesEverySparkItselfInSequentialTime)
+{
+  auto program = make_kernel("parFib", {{"n", 15}, {"threshold", 5}});
+  Loopback net(*program, 1, "grid-gum1", with_delay(1));
+  double t = net.run();
+  EXPECT_NEAR(t, program->sequential_work(), 1e-9 * program->sequential_work());
+  const PeStatistics& s = net.cores[0]->statistics();
+  EXPECT_EQ(s.threads, 1u);
+  EXPECT_EQ(s.sparks, program->spark_count());
+  EXPECT_EQ(s.absorbed, program->spark_count());
+  EXPECT_EQ(s.messages.total(), 0u);
+}
+
+// PE 0 runs main: 1 s, sparks A (4 s), evaluates B (4 s) inline, demands A, 1 s after. PE 1 fishes from t = 0;
+// with two PEs every fish goes to the other PE. Latency 0.1 s, FISH_DELAY 0.5 s:
+//   0.0 PE1 fish -> 0.1 PE0 (no spark yet) passes it on -> 0.2 back home; 0.7 fish -> 0.8 passed on -> 0.9 home;
+//   1.0 PE0 sparks A, starts B; 1.4 fish -> 1.5 PE0 SCHEDULEs A -> 1.6 PE1 runs A (ACK -> 1.7);
+//   5.0 PE0 finishes B, demands A: FETCH -> 5.1 PE1 queues it (A is a black hole); 5.6 A done: RESUME -> 5.7;
+//   5.7 PE0 resumes, 1 s after: done at 6.7.
+TEST(GphRuntime, HandWorkedStealFetchAndResume)
+{
+  TableProgram program({node(1, {1}, 2, 1), node(4), node(4)});
+  Loopback net(program, 2, "grid-gum1", with_delay(0.5));
+  EXPECT_NEAR(net.run(), 6.7, 1e-12);
+  MessageCounts m = net.messages();
+  EXPECT_EQ(m.of(MessageKind::Schedule), 1u);
+  EXPECT_EQ(m.of(MessageKind::Fetch), 1u);
+  EXPECT_EQ(m.of(MessageKind::Resume), 1u);
+  EXPECT_EQ(m.of(MessageKind::Ack), 2u);  // for the SCHEDULE and for the RESUME
+  EXPECT_GE(m.of(MessageKind::Fish), 5u);  // three fishes from PE 1, two passed back by PE 0 (and later ones)
+  EXPECT_EQ(net.cores[0]->statistics().threads, 1u);
+  EXPECT_EQ(net.cores[1]->statistics().threads, 1u);
+  EXPECT_EQ(net.sum(&PeStatistics::absorbed), 0u);
+  EXPECT_EQ(net.sum(&PeStatistics::shipped), 1u);
+  EXPECT_NEAR(net.cores[1]->statistics().busy_seconds, 4.0, 1e-12);
+}
+
+// The same program when A is in the pool still when the fish comes: FISH_DELAY 10 s keeps PE 1 away until 10.2,
+// long after PE 0 absorbed A at 5 s: one PE does everything, 10 s.
+TEST(GphRuntime, AnUnstolenSparkIsAbsorbedByItsParent)
+{
+  TableProgram program({node(1, {1}, 2, 1), node(4), node(4)});
+  Loopback net(program, 2, "grid-gum1", with_delay(10));
+  EXPECT_NEAR(net.run(), 10.0, 1e-12);
+  EXPECT_EQ(net.sum(&PeStatistics::absorbed), 1u);
+  EXPECT_EQ(net.messages().of(MessageKind::Schedule), 0u);
+}
+
+// Main sparks A and B, evaluates C (2 s) inline, then demands A and B. PE 1's third fish (1.4 -> 1.5) takes A, the
+// oldest spark. At 3 s main blocks on A (FETCH), so PE 0 turns B into a thread (3-7 s); A's value is back at 5.7,
+// but threads are not preempted: main goes on when B is done, at 7, finds both values and ends at 8.
+TEST(GphRuntime, ABlockedThreadLetsItsPeRunALocalSparkWithoutPreemption)
+{
+  TableProgram program({node(1, {1, 2}, 3, 1), node(4), node(4), node(2)});
+  Loopback net(program, 2, "grid-gum1", with_delay(0.5));
+  EXPECT_NEAR(net.run(), 8.0, 1e-12);
+  EXPECT_EQ(net.cores[0]->statistics().threads, 2u);
+  EXPECT_EQ(net.cores[0]->statistics().blocked, 1u);
+  EXPECT_EQ(net.sum(&PeStatistics::absorbed), 0u);
+}
+
+// A SCHEDULE of 10 000 bytes with 4 096-byte packets: the first packet carries the message, two more follow, each
+// fetched by a More/Packet round trip (0.2 s): A reaches PE 1 at 1.5 + 0.1 + 2 x 0.2 = 2.0 s instead of 1.6 s,
+// and the whole run ends 0.4 s later than the hand-worked one.
+TEST(GphRuntime, ALargeTransferGoesInPacketsEachFetchedByARoundTrip)
+{
+  TableProgram program({node(1, {1}, 2, 1), node(4, {}, {}, 0, 8, 10000 - 32), node(4)});
+  Loopback net(program, 2, "grid-gum1", with_delay(0.5));
+  EXPECT_NEAR(net.run(), 7.1, 1e-12);
+  MessageCounts m = net.messages();
+  EXPECT_EQ(m.of(MessageKind::More), 2u);
+  EXPECT_EQ(m.of(MessageKind::Packet), 2u);
+}
+
+// GRID-GUM2's P3 across clusters: PE 1 (cluster 1, 30 ms away; local latency 0.1 ms) fishes PE 0, which holds
+// 7 sparks (main absorbed the first of its 8): min(7 - keep_local 1, ceil(30 / 0.1), k_max 8) = 6, capped at half
+// the pool: 3.
+TEST(GphRuntime, GridGum2SendsSeveralSparksToARemoteRequester)
+{
+  std::vector<Node> nodes = {node(0.5, {1, 1, 1, 1, 1, 1, 1, 1}, {}, 0)};
+  nodes.push_back(node(1));
+  TableProgram program(nodes);
+  Topology topology({0, 1}, {1.0, 1.0}, {{1e-4, 0.03}, {0.03, 1e-4}});
+  RuntimeSetup setup;
+  setup.program  = &program;
+  setup.topology = &topology;
+  setup.policy   = &runtime_policies().get("grid-gum2");
+  setup.parameters.fish_delay = 0.5;
+  setup.main_pe  = 0;
+  setup.work_rate = {1.0, 1.0};
+  isogrid::SeededRandom r0(1), r1(2);
+  PeCore pe0(setup, 0, [&] { return r0.next(); });
+  PeCore pe1(setup, 1, [&] { return r1.next(); });
+  // Start-up: PE 1 sends its speed to the manager (PE 0), which answers with the table; then main starts.
+  pe0.start(0);
+  pe1.start(0);
+  ASSERT_EQ(pe1.outbox().size(), 1u);
+  EXPECT_EQ(pe1.outbox()[0].kind, MessageKind::Speeds);
+  Message speeds = pe1.outbox()[0];
+  pe1.outbox().clear();
+  pe0.on_message(speeds, 0.03);
+  ASSERT_EQ(pe0.outbox().size(), 1u);
+  Message table = pe0.outbox()[0];
+  pe0.outbox().clear();
+  EXPECT_EQ(table.kind, MessageKind::Table);
+  pe0.on_wake(0.53);  // main's 0.5 s: 8 sparks in the pool, absorbing the first
+  EXPECT_EQ(pe0.pool_size(), 7u);
+  Message fish;
+  fish.kind = MessageKind::Fish;
+  fish.from = 1;
+  fish.to   = 0;
+  fish.fish = Fish{1, 0};
+  fish.sent_at = 0.5;
+  pe0.on_message(fish, 0.53);
+  ASSERT_EQ(pe0.outbox().size(), 1u);
+  EXPECT_EQ(pe0.outbox()[0].kind, MessageKind::Schedule);
+  EXPECT_EQ(pe0.outbox()[0].sparks.size(), 3u);
+  EXPECT_EQ(pe0.pool_size(), 4u);
+}
+
+TEST(GphRuntime, RejectsASetupThatDoesNotMatchItsTopology)
+{
+  TableProgram program({node(1)});
+  Topology topology({0}, {1.0}, {{0.1}});
+  RuntimeSetup setup;
+  setup.program  = &program;
+  setup.topology = &topology;
+  setup.policy   = &runtime_policies().get("gum");
+  setup.work_rate = {1.0, 1.0};
+  EXPECT_THROW(PeCore(setup, 0, [] { return std::uint64_t{0}; }), std::invalid_argument);
+  setup.work_rate = {0.0};
+  EXPECT_THROW(PeCore(setup, 0, [] { return std::uint64_t{0}; }), std::invalid_argument);
+}
