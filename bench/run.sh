@@ -135,6 +135,21 @@ done
 } >> "$REPORT"
 tail -n 6 "$REPORT"
 
+echo "== GpH runtime (Al Zain): parFib on 16 PEs and 1.3 million sparks on 1 000 PEs"
+for i in $(seq "$REPEAT"); do
+  timed_run gph-16 largest_simulation bench/gph-parfib-16.yaml
+done
+for i in $(seq "$(( REPEAT < 3 ? REPEAT : 3 ))"); do
+  timed_run gph-1m largest_simulation bench/gph-1m-sparks.yaml
+done
+{
+  table_head "GpH runtime (Al Zain)"
+  echo "| parFib(41), threshold 19 (75 024 sparks), GRID-GUM1 on 16 Edin1 PEs (bench/gph-parfib-16.yaml), one point | $(ms < "$OUT/gph-16.wall" | stat) ms | child $(stat < "$OUT/gph-16.rss") MiB |"
+  echo "| parFib(47), threshold 19 (1 346 268 sparks), GRID-GUM2 on 1 000 PEs in 10 clusters (bench/gph-1m-sparks.yaml), one point | $(stat < "$OUT/gph-1m.wall") s | child $(stat < "$OUT/gph-1m.rss") MiB |"
+  echo
+} >> "$REPORT"
+tail -n 5 "$REPORT"
+
 echo "== harness overhead in instructions (callgrind; deterministic, unlike timings on a shared machine)"
 if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then
   cg="$OUT/callgrind"

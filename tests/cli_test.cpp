@@ -271,3 +271,21 @@ TEST(Cli, PlanRejectsBadInputWithExitTwo)
     EXPECT_TRUE(contains(r.output, c.expected)) << c.arguments << "\n" << r.output;
   }
 }
+
+// Two of Al Zain et al.'s studies as a user runs them: Table 3's GRID-GUM1 runtimes within the stated tolerances
+// (parFib 15 %, sumEuler 20 %), and Table 8's claim that GRID-GUM2 is never more than 5 % slower than GRID-GUM1 on
+// any of its ten homogeneous high-latency grids.
+TEST(Cli, AlZainTable3RuntimesAndTable8OrderingHold)
+{
+  TempDir dir;
+  CommandResult t3 = run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot",
+                                             source("experiments/alzain2008/table3-homogeneous-high-latency-low-comm.yaml"),
+                                             dir.file("t3")));
+  EXPECT_EQ(t3.exit_code, 0) << t3.output;
+  EXPECT_TRUE(contains(t3.output, "references: 12 of 12 within tolerance")) << t3.output;
+  CommandResult t8 = run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot",
+                                             source("experiments/alzain2008/table8-homogeneous-high-latency.yaml"),
+                                             dir.file("t8")));
+  EXPECT_EQ(t8.exit_code, 0) << t8.output;
+  EXPECT_TRUE(contains(t8.output, "comparisons: 10 of 10 group(s) hold")) << t8.output;
+}

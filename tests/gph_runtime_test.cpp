@@ -61,14 +61,21 @@ struct Loopback {
   std::vector<std::unique_ptr<PeCore>> cores;
   std::multimap<std::pair<double, uint64_t>, Message> in_flight;  // (arrival, send order)
   uint64_t sent      = 0;
-  double latency     = 0.1;
   double bandwidth   = std::numeric_limits<double>::infinity();
   double now         = 0;
   double finished_at = -1;
 
   Loopback(const Program& program, size_t pes, const std::string& runtime, Parameters parameters, size_t main_pe = 0)
-      : topology(std::vector<size_t>(pes, 0), std::vector<double>(pes, 1.0), {{0.1}})
+      : Loopback(program, Topology(std::vector<size_t>(pes, 0), std::vector<double>(pes, 1.0), {{0.1}}), runtime,
+                 parameters, main_pe)
   {
+  }
+
+  // Messages take the topology's latency between the two PEs (plus bytes / bandwidth).
+  Loopback(const Program& program, Topology t, const std::string& runtime, Parameters parameters, size_t main_pe)
+      : topology(std::move(t))
+  {
+    size_t pes = topology.pes();
     setup.program    = &program;
     setup.topology   = &topology;
     setup.policy     = &runtime_policies().get(runtime);
@@ -85,7 +92,7 @@ struct Loopback {
   void collect(PeCore& core)
   {
     for (Message& m : core.outbox()) {
-      double arrival = now + latency + m.bytes / bandwidth;
+      double arrival = now + topology.latency(m.from, m.to) + m.bytes / bandwidth;
       in_flight.emplace(std::make_pair(arrival, sent++), std::move(m));
     }
     core.outbox().clear();
@@ -283,4 +290,100 @@ TEST(GphRuntime, RejectsASetupThatDoesNotMatchItsTopology)
   EXPECT_THROW(PeCore(setup, 0, [] { return std::uint64_t{0}; }), std::invalid_argument);
   setup.work_rate = {0.0};
   EXPECT_THROW(PeCore(setup, 0, [] { return std::uint64_t{0}; }), std::invalid_argument);
+}
+
+// Every runtime on two clusters of unequal PEs, 40 seeds each, with bandwidth so that messages overtake one another:
+// every run finishes, and the PEs' busy time adds up to the program's work exactly (each node evaluated once, by
+// one PE, at that PE's speed), whoever stole what. Catches protocol races (a spark shipped back to a PE that
+// shipped it, a FETCH chasing a spark across PEs).
+TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
+{
+  auto program = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
+  for (const char* runtime : {"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"})
+    for (uint64_t seed = 0; seed < 40; ++seed) {
+      std::vector<size_t> cluster = {0, 0, 0, 1, 1};
+      std::vector<double> speed   = {1.0, 1.0, 1.0, 2.5, 2.5};
+      Topology topology(cluster, speed, {{1e-3, 0.03}, {0.03, 1e-3}});
+      Parameters p;
+      p.fish_delay = 0.01;
+      Loopback net(*program, topology, runtime, p, 0);
+      net.setup.main_pe = runtime_policies().get(runtime).main_pe(topology, [seed] { return seed; });
+      net.setup.work_rate = speed;
+      net.bandwidth       = 2e5;
+      for (size_t pe = 0; pe < 5; ++pe)
+        *net.random[pe] = isogrid::SeededRandom(seed * 7 + pe);
+      double t = net.run();
+      double work = 0;
+      for (size_t pe = 0; pe < 5; ++pe)
+        work += net.cores[pe]->statistics().busy_seconds * speed[pe];
+      EXPECT_NEAR(work, program->sequential_work(), 1e-9 * program->sequential_work()) << runtime << " " << seed;
+      EXPECT_GE(t, program->sequential_work() / 10.5) << runtime << " " << seed;
+      EXPECT_EQ(net.sum(&PeStatistics::sparks), program->spark_count());
+    }
+}
+
+// ---- the gph-runtime model, on SimGrid ----------------------------------------------------------------------------
+
+namespace {
+
+const isogrid::Model& gph_model() { return isogrid::builtin_catalog().model("gph-runtime"); }
+size_t metric(const char* name) { return *gph_model().info().metric_index(name); }
+std::string beowulf() { return std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml"; }
+
+isogrid::Point gph_point(std::map<std::string, isogrid::Value> values, uint64_t seed = 1)
+{
+  values.emplace("platform", beowulf());
+  return isogrid::testing::point_for(gph_model(), values, seed);
+}
+
+}  // namespace
+
+// One Muni PE: every spark absorbed, no message; the runtime is the sequential work at Muni's speed (1575 Mf
+// against the 534 Mf the work is counted on), exactly, on both faces.
+TEST(GphModel, OnePeRunsTheSequentialProgram)
+{
+  isogrid::Point p = gph_point({{"configuration", std::string("M")}, {"alphabet", std::string("M=Muni")},
+                                {"program", std::string("sumEuler")}, {"runtime", std::string("grid-gum1")}});
+  isogrid::Outcome out = isogrid::testing::evaluate_in_children({p}, gph_model())[0];
+  double expected = make_kernel("sumEuler")->sequential_work() * 534e6 / 1575e6;
+  EXPECT_NEAR(out.simulated[metric("runtime")], expected, 1e-9 * expected);
+  EXPECT_NEAR(out.predicted[metric("runtime")], expected, 1e-9 * expected);
+  EXPECT_EQ(out.simulated[metric("messages")], 0);
+  EXPECT_EQ(out.simulated[metric("threads")], 1);
+  EXPECT_EQ(out.simulated[metric("absorbed")], 82);
+  EXPECT_NEAR(out.simulated[metric("speedup")], 1.0, 1e-9);
+}
+
+// The tables' configuration columns and the runtime's orderings on a heterogeneous grid: Table 9's 1E4M (mean CPU
+// 1330.0 MHz, mean latency 14.4 ms); GRID-GUM1 starts on the slow Edin1 PE, GRID-GUM1.1 and 2 on Munich, and
+// the simulated runtime is never below the no-overhead bound.
+TEST(GphModel, StartingOnAFastPeWinsOnAHeterogeneousGrid)
+{
+  std::vector<isogrid::Point> points;
+  for (const char* runtime : {"grid-gum1", "grid-gum1.1", "grid-gum2"})
+    points.push_back(gph_point({{"configuration", std::string("1E4M")}, {"alphabet", std::string("E=Edin1, M=Muni")},
+                                {"program", std::string("raytracer")}, {"runtime", std::string(runtime)}}));
+  std::vector<isogrid::Outcome> out = isogrid::testing::evaluate_in_children(points, gph_model());
+  EXPECT_NEAR(out[0].simulated[metric("mean_cpu")], 1330.0, 1e-9);
+  EXPECT_NEAR(out[0].simulated[metric("mean_latency")], 14.4, 0.05);
+  EXPECT_EQ(out[0].simulated[metric("main_pe")], 0);
+  EXPECT_EQ(out[1].simulated[metric("main_pe")], 1);
+  EXPECT_EQ(out[2].simulated[metric("main_pe")], 1);
+  for (const auto& o : out)
+    EXPECT_GE(o.simulated[metric("runtime")], o.predicted[metric("runtime")]);
+  EXPECT_LT(out[1].simulated[metric("runtime")], 0.8 * out[0].simulated[metric("runtime")]);
+  EXPECT_LT(out[2].simulated[metric("runtime")], 0.8 * out[0].simulated[metric("runtime")]);
+}
+
+TEST(GphModel, RejectsBadConfigurationsAndProgramParameters)
+{
+  auto check = [](std::map<std::string, isogrid::Value> v) { gph_model().check(gph_point(std::move(v))); };
+  EXPECT_THROW(check({{"configuration", std::string("33E")}, {"alphabet", std::string("E=Edin1")}}),
+               isogrid::ParamError);  // Edin1 has 32 hosts
+  EXPECT_THROW(check({{"configuration", std::string("FFX")}}), isogrid::ParamError);
+  EXPECT_THROW(check({{"alphabet", std::string("F=Nowhere")}}), isogrid::ParamError);
+  EXPECT_THROW(check({{"program_parameters", std::string("n=abc")}}), isogrid::ParamError);
+  EXPECT_THROW(check({{"program_parameters", std::string("chess: n=8")}}), isogrid::ParamError);
+  EXPECT_THROW(check({{"program_parameters", std::string("work_scale=-1")}}), isogrid::ParamError);
+  EXPECT_NO_THROW(check({{"program_parameters", std::string("queens: depth=1; parFib: n=20, work_scale=2")}}));
 }

@@ -458,12 +458,20 @@ void PeCore::on_schedule(const Message& m, double now)
     // A spark may come back to a PE that shipped it on before: what this PE holds now replaces that record, and
     // fetches waiting there for an ACK will be answered from here.
     Thunk& t = thunks_[s.id];
-    t.state  = Thunk::State::InPool;
     t.key    = s.key;
-    t.acked = t.fetch_on_ack = t.demanded = false;
+    t.acked = t.fetch_on_ack = false;
+    ack.thunks.push_back(s.id);
+    if (t.demanded) {
+      // Home again while its parent waits: the parent evaluates it (its FETCH, still travelling, is dropped when
+      // it comes back here).
+      t.demanded = false;
+      t.state    = Thunk::State::Held;
+      wake(s.id);
+      continue;
+    }
+    t.state = Thunk::State::InPool;
     pool_.push_back(s.id);
     pool_live_ += 1;
-    ack.thunks.push_back(s.id);
   }
   ack.bytes += 8.0 * static_cast<double>(ack.thunks.size());
   send(std::move(ack), now);
@@ -501,7 +509,9 @@ void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester)
 void PeCore::on_fetch(const Message& m, double now)
 {
   ThunkId id = m.thunks.at(0);
-  auto it    = thunks_.find(id);
+  if (m.requester == self_)
+    return;  // this PE's own FETCH, passed back to it with the spark: the spark came home first (on_schedule)
+  auto it = thunks_.find(id);
   if (it == thunks_.end())
     throw std::logic_error(fmt::format("gph runtime: PE {} got a FETCH for thunk {:#x}, which it never held", self_,
                                        id));
