@@ -21,6 +21,9 @@ bool LoadTable::record(size_t pe, double load, double timestamp)
   LoadEntry& e = entries_.at(pe);
   if (!(timestamp > e.timestamp))
     return false;
+  if (e.known())
+    by_recency_.erase({-e.timestamp, static_cast<std::uint32_t>(pe)});
+  by_recency_.insert({-timestamp, static_cast<std::uint32_t>(pe)});
   e.load      = load;
   e.timestamp = timestamp;
   return true;
@@ -40,23 +43,18 @@ size_t LoadTable::merge(const std::vector<PiggybackEntry>& received)
 
 std::vector<PiggybackEntry> LoadTable::piggyback(size_t max_entries) const
 {
-  std::vector<std::uint32_t> known;
+  std::vector<PiggybackEntry> out;
+  if (max_entries != 0 && max_entries < by_recency_.size()) {
+    // The most recent first, ties by PE id: the first entries of the recency index, O(max_entries).
+    out.reserve(max_entries);
+    for (auto it = by_recency_.begin(); out.size() < max_entries; ++it)
+      out.push_back({it->second, entries_[it->second].load, entries_[it->second].timestamp});
+    return out;
+  }
+  out.reserve(by_recency_.size());
   for (size_t p = 0; p < entries_.size(); ++p)
     if (entries_[p].known())
-      known.push_back(static_cast<std::uint32_t>(p));
-  auto newer = [this](std::uint32_t a, std::uint32_t b) {
-    return entries_[a].timestamp != entries_[b].timestamp ? entries_[a].timestamp > entries_[b].timestamp : a < b;
-  };
-  if (max_entries != 0 && max_entries < known.size()) {
-    // O(PEs) selection, then only the kept ones are sorted.
-    std::nth_element(known.begin(), known.begin() + static_cast<std::ptrdiff_t>(max_entries), known.end(), newer);
-    known.resize(max_entries);
-    std::sort(known.begin(), known.end(), newer);
-  }
-  std::vector<PiggybackEntry> out;
-  out.reserve(known.size());
-  for (std::uint32_t p : known)
-    out.push_back({p, entries_[p].load, entries_[p].timestamp});
+      out.push_back({static_cast<std::uint32_t>(p), entries_[p].load, entries_[p].timestamp});
   return out;
 }
 

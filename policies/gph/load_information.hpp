@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <limits>
+#include <set>
+#include <utility>
 #include <vector>
 
 namespace isogrid::gph {
@@ -45,12 +47,14 @@ public:
   size_t merge(const std::vector<PiggybackEntry>& received);
 
   // The entries to piggy-back on a message: every known one, in PE order, when max_entries is 0 or covers them
-  // all; else the max_entries most recent, newest first (ties by PE id). O(PEs). A sender records its own load
-  // just before, so max_entries = 1 sends "sender only".
+  // all; else the max_entries most recent, newest first (ties by PE id). A sender records its own load just
+  // before, so max_entries = 1 sends "sender only". O(max_entries) when it keeps some out, O(PEs) otherwise:
+  // recording keeps an index by recency (O(log PEs)), since a message is sent far more often than a PE is added.
   std::vector<PiggybackEntry> piggyback(size_t max_entries) const;
 
 private:
   std::vector<LoadEntry> entries_;
+  std::set<std::pair<double, std::uint32_t>> by_recency_;  // (-timestamp, PE) of every known entry
 };
 
 // Smoothed one-way latency from one PE to every PE, s.

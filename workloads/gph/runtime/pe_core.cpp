@@ -393,7 +393,7 @@ void PeCore::deliver(const Message& m, double now)
     on_schedule(m, now);
     break;
   case MessageKind::Ack:
-    on_ack(m, now);
+    on_ack(m);
     break;
   case MessageKind::Fetch:
     on_fetch(m, now);
@@ -478,7 +478,7 @@ void PeCore::on_schedule(const Message& m, double now)
   note_schedule_received(fishing_);
 }
 
-void PeCore::on_ack(const Message& m, double now)
+void PeCore::on_ack(const Message& m)
 {
   for (ThunkId id : m.thunks) {
     auto it = thunks_.find(id);
@@ -488,6 +488,7 @@ void PeCore::on_ack(const Message& m, double now)
     t.acked  = true;
     if (t.fetch_on_ack)
       send_fetch(id, t.shipped_to, static_cast<std::uint32_t>(self_));
+    t.fetch_on_ack = false;
     for (std::uint32_t requester : t.fetchers)
       send_fetch(id, t.shipped_to, requester);
     bool forwarded = !t.fetchers.empty();
@@ -495,7 +496,6 @@ void PeCore::on_ack(const Message& m, double now)
     if (forwarded)
       thunks_.erase(it);  // the demander now asks the new holder
   }
-  (void)now;
 }
 
 void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester)

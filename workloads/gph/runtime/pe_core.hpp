@@ -105,7 +105,7 @@ private:
   void deliver(const Message& m, double now);
   void on_fish(const Message& m, double now);
   void on_schedule(const Message& m, double now);
-  void on_ack(const Message& m, double now);
+  void on_ack(const Message& m);
   void on_fetch(const Message& m, double now);
   void on_resume(const Message& m, double now);
   void on_more(const Message& m, double now);
