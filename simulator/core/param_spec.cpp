@@ -48,6 +48,28 @@ ParamSpec word_choice(std::string name, std::vector<std::string> choices, std::s
   return s;
 }
 
+ParamSpec free_text(std::string name, std::string fallback, std::string doc)
+{
+  ParamSpec p;
+  p.name          = std::move(name);
+  p.kind          = ParamKind::Text;
+  p.default_value = std::move(fallback);
+  p.doc           = std::move(doc);
+  return p;
+}
+
+ParamSpec platform_file(std::string doc, bool optional)
+{
+  ParamSpec p;
+  p.name          = "platform";
+  p.kind          = ParamKind::Path;
+  p.platform_file = true;
+  p.doc           = std::move(doc);
+  if (optional)
+    p.default_value = std::string();
+  return p;
+}
+
 std::string kind_name(ParamKind kind)
 {
   switch (kind) {

@@ -48,6 +48,10 @@ ParamSpec whole_number(std::string name, std::string doc, std::optional<double> 
 ParamSpec policy_choice(std::string name, std::string family, std::string fallback, std::string doc);
 // A name out of a fixed list, with a default.
 ParamSpec word_choice(std::string name, std::vector<std::string> choices, std::string fallback, std::string doc);
+// Any word (a host name, a label, a configuration string), with a default.
+ParamSpec free_text(std::string name, std::string fallback, std::string doc);
+// "platform": a platform file, read once in a child while validating; optional when `optional` (empty default).
+ParamSpec platform_file(std::string doc, bool optional);
 
 std::string kind_name(ParamKind kind);
 

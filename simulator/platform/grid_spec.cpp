@@ -370,6 +370,14 @@ GridSpec read_grid_spec(const std::string& path)
   return spec;
 }
 
+bool is_grid_spec_file(const std::string& path)
+{
+  auto ends = [&](const std::string& suffix) {
+    return path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return ends(".yaml") || ends(".yml");
+}
+
 const GridSpec& cached_grid_spec(const std::string& path)
 {
   static std::map<std::string, GridSpec> read;

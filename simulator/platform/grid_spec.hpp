@@ -100,6 +100,8 @@ struct GridSpec {
 
 // Reads and checks a grid spec; throws InputError (file:line:column, key, what was expected).
 GridSpec read_grid_spec(const std::string& path);
+// True for a file name that names a YAML grid spec (.yaml, .yml) rather than a SimGrid XML platform.
+bool is_grid_spec_file(const std::string& path);
 // The grid spec at `path`, read once per process: every point of a sweep names the same file, and models read it
 // when checking, predicting and simulating.
 const GridSpec& cached_grid_spec(const std::string& path);

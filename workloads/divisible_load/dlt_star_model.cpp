@@ -54,20 +54,12 @@ ModelInfo make_info()
   info.params.push_back(nonnegative_real(
       "beta", "result size per load unit; > 0 adds a one-port result return, last served first (extension)", 0.0));
   info.params.push_back(policy_choice("sequence", "dlt-sequence", "given", "order in which the originator serves the workers"));
-  ParamSpec platform;
-  platform.name          = "platform";
-  platform.kind          = ParamKind::Path;
-  platform.default_value = std::string();
-  platform.platform_file = true;
-  platform.doc = "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
-                 "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)";
-  info.params.push_back(platform);
-  ParamSpec originator;
-  originator.name          = "originator";
-  originator.kind          = ParamKind::Text;
-  originator.default_value = std::string();
-  originator.doc           = "host that holds the load, with a platform file (default: the first host)";
-  info.params.push_back(originator);
+  info.params.push_back(platform_file("SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m "
+                                      "hosts other than the originator and A, C, S come from their speeds and "
+                                      "routes (A, C, S and spreads are then ignored)",
+                                      true));
+  info.params.push_back(free_text("originator", "",
+                                  "host that holds the load, with a platform file (default: the first host)"));
   info.params.push_back(positive_real("unit_bytes", "bytes per load unit, with a platform file", 1.0));
   info.params.push_back(positive_real("unit_flops", "flops per load unit, with a platform file", 1.0));
 

@@ -27,16 +27,6 @@ enum Metric {
   kCommDegree, kPacketSize, kBusyShare, kCompleted
 };
 
-ParamSpec text_param(const char* name, std::string fallback, const char* doc)
-{
-  ParamSpec p;
-  p.name          = name;
-  p.kind          = ParamKind::Text;
-  p.default_value = std::move(fallback);
-  p.doc           = doc;
-  return p;
-}
-
 std::vector<std::string> kernel_names()
 {
   std::vector<std::string> names;
@@ -55,19 +45,15 @@ ModelInfo make_info()
   info.source  = "A. D. Al Zain, P. W. Trinder, G. J. Michaelson, H.-W. Loidl, Evaluating a high-level parallel "
                  "language (GpH) for computational GRIDs, IEEE TPDS 19(2), 2008";
 
-  ParamSpec platform;
-  platform.name          = "platform";
-  platform.kind          = ParamKind::Path;
-  platform.platform_file = true;
-  platform.doc = "YAML grid spec whose clusters have an mhz property (platforms/gph-beowulf.yaml)";
-  info.params.push_back(platform);
-  info.params.push_back(text_param("configuration", "FFSSS",
+  info.params.push_back(
+      platform_file("YAML grid spec whose clusters have an mhz property (platforms/gph-beowulf.yaml)", false));
+  info.params.push_back(free_text("configuration", "FFSSS",
                                    "the PEs, as the paper writes them: FFSSS, 1E4M, 5E2,30E,6M; the first PE is "
                                    "where GRID-GUM1 starts"));
-  info.params.push_back(text_param("alphabet", "F=Edin3, S=SBC, E=Edin1, E2=Edin2, M=Muni",
+  info.params.push_back(free_text("alphabet", "F=Edin3, S=SBC, E=Edin1, E2=Edin2, M=Muni",
                                    "symbol=cluster pairs; E is Edin2 in the paper's Tables 3, 4 and 8"));
   info.params.push_back(word_choice("program", kernel_names(), "parFib", "the kernel (workloads/gph/kernels)"));
-  info.params.push_back(text_param("program_parameters", "",
+  info.params.push_back(free_text("program_parameters", "",
                                    "kernel parameters overriding its defaults, e.g. n=45, threshold=21, or per "
                                    "program: queens: depth=1; raytracer: work_scale=1.95 (work_scale applies to "
                                    "every kernel)"));
@@ -247,13 +233,11 @@ public:
 
   void check(const Point& p) const override
   {
-    if (!ends_with(p.text("platform"), ".yaml") && !ends_with(p.text("platform"), ".yml"))
+    if (!is_grid_spec_file(p.text("platform")))
       throw ParamError("platform", "gph-runtime reads its clusters from a YAML grid spec (.yaml)");
     PointSetup s = setup_of(p);
     (void)s;
   }
-
-  bool predict_needs_simulator(const Point&) const override { return false; }
 
   void predict(const Point& p, Outcome& out) const override
   {

@@ -36,19 +36,11 @@ ModelInfo make_info()
                  "Eqs. 1-5 and the simulated farm, one row of the paper's tables per point";
   info.source  = "A. Argollo, A. Gaudiani, D. Rexachs, E. Luque, Tuning application in a multi-cluster environment";
 
-  ParamSpec platform;
-  platform.name          = "platform";
-  platform.kind          = ParamKind::Path;
-  platform.platform_file = true;
-  platform.doc = "YAML grid spec; cluster 0 is local (host 0: the master), in the others host 0 is the sub-master; "
-                 "the other hosts are workers (e.g. platforms/argollo-testbed.yaml)";
-  info.params.push_back(platform);
-  ParamSpec row;
-  row.name          = "cluster";
-  row.kind          = ParamKind::Text;
-  row.default_value = std::string("total");
-  row.doc           = "the table row a point reports: a cluster's name, or total";
-  info.params.push_back(row);
+  info.params.push_back(platform_file("YAML grid spec; cluster 0 is local (host 0: the master), in the others "
+                                      "host 0 is the sub-master; the other hosts are workers (e.g. "
+                                      "platforms/argollo-testbed.yaml)",
+                                      false));
+  info.params.push_back(free_text("cluster", "total", "the table row a point reports: a cluster's name, or total"));
   info.params.push_back(whole_number("tasks", "N: independent tasks (simulations)", 500.0));
   info.params.push_back(positive_real("task_flops", "computation of one task; worker rate = host speed / this", 1e12));
   info.params.push_back(nonnegative_real("command_bytes", "command sent to a worker per task", 4.0));
@@ -150,7 +142,7 @@ public:
 
   void check(const Point& p) const override
   {
-    if (!ends_with(p.text("platform"), ".yaml") && !ends_with(p.text("platform"), ".yml"))
+    if (!is_grid_spec_file(p.text("platform")))
       throw ParamError("platform", "hierarchical-farm reads its clusters from a YAML grid spec (.yaml)");
     const GridSpec& spec = cached_grid_spec(p.text("platform"));
     if (spec.clusters.empty())

@@ -219,14 +219,10 @@ void add_lbm_platform_params(std::vector<ParamSpec>& params)
   params.push_back(delta);
   params.push_back(positive_real("tau_comm", "seconds per boundary point inside a cluster (generated platforms)", 5e-6));
   params.push_back(positive_real("tau_grid", "seconds per boundary point between clusters (generated platforms)", 3e-5));
-  ParamSpec platform;
-  platform.name          = "platform";
-  platform.kind          = ParamKind::Path;
-  platform.default_value = std::string();
-  platform.platform_file = true;
-  platform.doc = "platform file (e.g. platforms/das2.yaml): its first C clusters are used and Delta, tau_comm, "
-                 "tau_grid are read off it; without one, a multi-cluster is generated from delta, tau_comm, tau_grid";
-  params.push_back(platform);
+  params.push_back(platform_file("platform file (e.g. platforms/das2.yaml): its first C clusters are used and Delta, "
+                                 "tau_comm, tau_grid are read off it; without one, a multi-cluster is generated from "
+                                 "delta, tau_comm, tau_grid",
+                                 true));
   params.push_back(positive_real("update_flops", "flops of one lattice update (host speed = Delta x this)", 7500.0));
   params.push_back(positive_real("point_bytes", "bytes of one boundary point (bandwidth = this / tau)", 1200.0));
   ParamSpec q = nonnegative_real("noise_probability", "probability that a run has another user's job on one of "
