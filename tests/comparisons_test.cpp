@@ -3,6 +3,7 @@
 // end to end through the isogrid command on the DLT model.
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/experiment/statistic.hpp"
 #include "simulator/report/run_analysis.hpp"
 #include "simulator/run/results_reader.hpp"
 #include "tests/test_support.hpp"
@@ -26,7 +27,7 @@ public:
     info_.params         = {word_choice("policy", {"gum1", "gum2", "gum3"}, "gum1", "load distribution"),
                             word_choice("program", {"a", "b"}, "a", "the program run"),
                             whole_number("n", "processors", 1)};
-    info_.metrics        = {{"runtime", "seconds", "s"}};
+    info_.metrics        = {{"runtime", "seconds", "s"}, {"overhead", "seconds lost", "s"}};
     info_.primary_metric = "runtime";
   }
   const ModelInfo& info() const override { return info_; }
@@ -54,13 +55,13 @@ std::string results_csv()
   const std::vector<std::vector<double>> runtimes = {{1, 2, 4, 9}, {10, 10, 10, 10}, {3, 3, 4, 6}, {}};
   const char* policy[] = {"gum1", "gum1", "gum2", "gum2"};
   const char* program[] = {"a", "b", "a", "b"};
-  std::string csv = "index,repetition,policy,program,n,seed,status,sim_runtime,message,wall_s\n";
+  std::string csv = "index,repetition,policy,program,n,seed,status,sim_runtime,sim_overhead,message,wall_s\n";
   for (size_t c = 0; c < 4; ++c)
     for (size_t r = 0; r < 5; ++r) {
       bool ok = r < runtimes[c].size();
-      csv += fmt::format("{},{},{},{},1,{},{},{},{},0.1\n", c * 5 + r, r, policy[c], program[c], 100 + c * 5 + r,
+      csv += fmt::format("{},{},{},{},1,{},{},{},{},{},0.1\n", c * 5 + r, r, policy[c], program[c], 100 + c * 5 + r,
                          ok ? "ok" : "error", ok ? fmt::format("{}", runtimes[c][r]) : (r == 4 ? "1000" : ""),
-                         ok ? "" : "crashed");
+                         ok ? fmt::format("{}", runtimes[c][r] / 2) : "", ok ? "" : "crashed");
     }
   return csv;
 }
@@ -161,9 +162,18 @@ TEST(ReferenceStatistic, UnknownNamesListTheKnownOnes)
   std::string refs = std::string(kSweep) + "references:\n  metric: runtime\n  tolerance: 0.1\n";
   expect_error(f.error(refs + "  statistic: medians\n  values:\n    - {at: {policy: gum1, program: a}, value: 1}\n"), 10,
                "references.statistic",
-               "unknown statistic 'medians' (did you mean 'median'?); known: mean, median, sd, cv, min, max");
+               "unknown statistic 'medians' (did you mean 'median'?); known: mean, median, sd, cv, min, max, geomean");
   expect_error(f.error(refs + "  values:\n    - {at: {policy: gum1, program: a}, value: 1, statistic: stdev}\n"), 11,
                "references.values[0].statistic", "unknown statistic 'stdev'");
+}
+
+// Sanjay's Table 4.1 gives geometric means: exp of the mean log, undefined for a value that is not positive.
+TEST(ReferenceStatistic, GeometricMeanOfPositiveValues)
+{
+  EXPECT_DOUBLE_EQ(summarise(Statistic::Geomean, {2, 8}), 4);
+  EXPECT_NEAR(summarise(Statistic::Geomean, {1, 10, 100}), 10, 1e-12);
+  EXPECT_TRUE(std::isnan(summarise(Statistic::Geomean, {3, 0})));
+  EXPECT_TRUE(std::isnan(summarise(Statistic::Geomean, {})));
 }
 
 // --- summary.csv ---
@@ -265,6 +275,47 @@ TEST(Comparisons, OnePassesOneFailsWithTheirValues)
   std::string text = comparisons_table_text(ex, c);
   EXPECT_TRUE(contains(text, "left >= 0.9 × right")) << text;
   EXPECT_TRUE(contains(text, "FAIL")) << text;
+}
+
+// A side may name its own metric: two metrics of the same points (overhead is half the runtime in every ok row),
+// or a metric of one side of the sweep against another metric of the other side.
+TEST(Comparisons, SidesCanCompareTwoMetrics)
+{
+  Fixture f;
+  Experiment ex = f.load(std::string(kSweep) + R"(comparisons:
+  - source: "overhead below runtime"
+    left: {metric: overhead}
+    right: {metric: runtime}
+    relation: "<"
+  - source: "gum2's overhead at most half gum1's runtime"
+    metric: runtime
+    left: {policy: gum2, metric: overhead}
+    right: {policy: gum1}
+    relation: "<="
+    factor: 0.5
+    at: {program: a}
+)");
+  ASSERT_EQ(ex.comparisons.size(), 2u);
+  EXPECT_NE(ex.comparisons[0].metric, ex.comparisons[0].right_metric);
+  RunAnalysis a = f.analyse(ex);
+  const auto& c = a.comparisons;
+  ASSERT_EQ(c.size(), 5u);  // four (policy, program) groups, then one
+  EXPECT_EQ(c[0].group, "policy=gum1, program=a");
+  EXPECT_DOUBLE_EQ(c[0].left, 2);  // mean overhead 2 < mean runtime 4
+  EXPECT_DOUBLE_EQ(c[0].right, 4);
+  EXPECT_TRUE(c[0].passed());
+  EXPECT_TRUE(c[3].missing());  // (gum2, b) has only error rows
+  EXPECT_DOUBLE_EQ(c[4].left, 2);  // gum2's overhead 2 <= 0.5 x gum1's runtime 4
+  EXPECT_DOUBLE_EQ(c[4].right, 4);
+  EXPECT_TRUE(c[4].passed());
+  std::string md = comparisons_table_markdown(ex, c);
+  EXPECT_TRUE(contains(md, "**metrics (mean, simulated): left overhead vs right runtime**: 3 of 4 group(s) hold."))
+      << md;
+  EXPECT_TRUE(contains(md, "left overhead at policy=gum2 vs right runtime at policy=gum1 at program=a")) << md;
+  // The same metric on both sides with the same values compares nothing.
+  InputError e = f.error(std::string(kSweep) + "comparisons:\n  - left: {metric: runtime}\n    right: {metric: "
+                                               "runtime}\n    relation: \"<\"\n");
+  EXPECT_TRUE(contains(e.what(), "select the same points and metric")) << e.what();
 }
 
 TEST(Comparisons, AGroupWithoutOkRowsOnASideIsMissing)

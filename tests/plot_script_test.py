@@ -347,6 +347,23 @@ class DrawsPlots(FolderTestCase):
         self.assert_wrote(result, folder, ["many.png"])
         self.assert_clean(result)
 
+    def test_metrics_as_series_share_one_panel(self):
+        # Schedulers raced on the same points: makespan and speedup drawn as two curves of one panel.
+        folder = self.folder()
+        rows = [{"m": m, "V": V, "sim": {"makespan": V / m, "efficiency": efficiency(m, V), "speedup": m,
+                                          "feasible": 1}}
+                for m in (1, 2, 4) for V in (1.0, 10.0)]
+        plots = [{"kind": "line", "x": "m", "y": ["makespan", "speedup"], "series": "metrics",
+                  "face": "simulated", "file": "overlay.png"}]
+        write_folder(folder, [("m", [1, 2, 4]), ("V", [1.0, 10.0])], plots, rows, params=["m", "V"], faces=("sim",))
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["overlay.png"])
+        self.assert_clean(result)
+        bad = self.folder("bad")
+        plots[0]["y"] = ["makespan", "nonsense"]
+        write_folder(bad, [("m", [1, 2, 4]), ("V", [1.0, 10.0])], plots, rows, params=["m", "V"], faces=("sim",))
+        self.assert_fails(run_script(bad), "nonsense")
+
     def test_contour_over_words(self):
         # Non-numeric axes are matched as strings and drawn as categories.
         folder = self.folder()

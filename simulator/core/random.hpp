@@ -1,18 +1,36 @@
 #pragma once
-// Seeded random numbers for models (heterogeneity draws, background-load noise). Explicit arithmetic rather than
-// <random> distributions, whose output the standard leaves to each library: the same seed gives the same numbers
-// with any compiler.
+// Seeded random numbers for models and policies (heterogeneity draws, background-load noise, a scheduler's random
+// choices). Explicit arithmetic rather than <random> distributions, whose output the standard leaves to each
+// library: the same seed gives the same numbers with any compiler. Header-only, so that the pure policies library
+// can use it without linking the simulator core.
 #include <cstdint>
 
 namespace isogrid {
 
+// SplitMix64 finaliser: a well-mixed 64-bit hash, stable across compilers and platforms.
+inline uint64_t mix64(uint64_t x)
+{
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
 class SeededRandom {
 public:
   explicit SeededRandom(uint64_t seed) : state_(seed) {}
-  double uniform();                      // in [0, 1)
-  double uniform(double lo, double hi);  // in [lo, hi)
-  uint64_t below(uint64_t n);            // in [0, n)
-  uint64_t next();                       // 64 raw bits
+  // 64 raw bits.
+  uint64_t next()
+  {
+    state_ += 0x9e3779b97f4a7c15ULL;
+    return mix64(state_);
+  }
+  // In [0, 1).
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  // In [lo, hi).
+  double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
+  // In [0, n); 0 when n is 0.
+  uint64_t below(uint64_t n) { return n ? static_cast<uint64_t>(uniform() * static_cast<double>(n)) % n : 0; }
 
 private:
   uint64_t state_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <tuple>
 
 namespace isogrid {
 
@@ -15,20 +16,36 @@ const std::vector<std::string> kRelations = {"<", "<=", ">", ">="};
 
 using SlotValues = std::vector<std::pair<ParamSlot, Value>>;
 
+// The key by which a side of a comparison names its own metric.
+const std::string kMetricKey = "metric";
+
 // `{runtime: grid-gum2, n: 4}`: parameters (or elements of list parameters) and a value of each, read against the
-// model's specs. `may_be_empty`: `at: {}` means every group; a side must select something.
+// model's specs; a side's `metric` key is not one of them. `may_be_empty`: `at: {}` means every group; a side must
+// select something (parameters or a metric).
 SlotValues read_slot_values(const Field& f, const ModelInfo& model, const ValueReader& reader, bool may_be_empty)
 {
   if (!f.is_map() || (!may_be_empty && f.keys().empty()))
     f.fail("expected a mapping of parameters to values, e.g. {runtime: grid-gum2}");
   SlotValues out;
   for (const auto& key : f.keys()) {
+    if (key == kMetricKey && !may_be_empty)
+      continue;
     ParamSlot slot = read_slot(f.child(key), key, model);
     ParamSpec spec = model.params[slot.param];
     if (slot.element)
       spec.kind = ParamKind::Real;  // one element of a list is one number
     out.emplace_back(slot, reader.read(f.child(key), spec));
   }
+  return out;
+}
+
+// A mapping's keys that name parameters, in order: a side's metric key is not one.
+std::vector<std::string> parameter_keys(const Field& f, bool side)
+{
+  std::vector<std::string> out;
+  for (const auto& key : f.keys())
+    if (!side || key != kMetricKey)
+      out.push_back(key);
   return out;
 }
 
@@ -67,7 +84,15 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
   c.where = f.where();
   if (f.child("source").present())
     c.source = f.child("source").text();
-  c.metric    = read_metric(f.required("metric"), info);
+  // Each side's metric: its own `metric` key, else the comparison's.
+  Field left_field = f.required("left"), right_field = f.required("right");
+  auto side_metric = [&](const Field& side) {
+    if (side.is_map() && side.child(kMetricKey).present())
+      return read_metric(side.child(kMetricKey), info);
+    return read_metric(f.required("metric"), info);
+  };
+  c.metric       = side_metric(left_field);
+  c.right_metric = side_metric(right_field);
   c.relation  = read_relation(f.required("relation"));
   c.factor    = f.child("factor").present() ? f.child("factor").number_at_least(0, true) : 1.0;
   c.statistic = read_statistic(f.child("statistic"), Statistic::Mean);
@@ -85,15 +110,15 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
                       "add face: predicted");
 
   // Left and right name the same parameters; right is put in left's order so that slot k is the same on both.
-  Field left_field = f.required("left"), right_field = f.required("right");
   c.left          = read_slot_values(left_field, info, reader, false);
   SlotValues right = read_slot_values(right_field, info, reader, false);
+  std::vector<std::string> right_keys = parameter_keys(right_field, true);
   std::string left_names;
   for (const auto& [slot, v] : c.left)
     left_names += (left_names.empty() ? "" : ", ") + slot_name(slot, info);
   for (size_t k = 0; k < right.size(); ++k)
     if (const ParamSlot& slot = right[k].first; !value_of(c.left, slot))
-      right_field.child(right_field.keys()[k])
+      right_field.child(right_keys[k])
           .fail(fmt::format("right names {}, which left does not: both sides name the same parameters ({})",
                             slot_name(slot, info), left_names));
   for (const auto& [slot, v] : c.left) {
@@ -103,11 +128,12 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
                                    slot_name(slot, info), left_names));
     c.right.emplace_back(slot, *other);
   }
-  bool same = true;
+  bool same = c.metric == c.right_metric;
   for (size_t k = 0; k < c.left.size(); ++k)
     same = same && values_match(c.left[k].second, c.right[k].second);
   if (same)
-    right_field.fail("left and right select the same points: give the right side other values");
+    right_field.fail("left and right select the same points and metric: give the right side other values or "
+                     "another metric");
 
   Field at_field = f.child("at");
   if (at_field.present()) {
@@ -120,9 +146,11 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
   }
 
   // Every value is one the sweep has: a typo in a policy name, or a value the sweep skips, would compare nothing.
-  // Each list is in its mapping's key order, so entry k was written under keys()[k].
-  for (const auto& [values, field] : {std::make_pair(&c.left, left_field), std::make_pair(&right, right_field),
-                                      std::make_pair(&c.at, at_field)})
+  // Each list is in its mapping's key order (a side's metric key left out), so entry k was written under the k-th
+  // parameter key.
+  for (const auto& [values, field, side] : {std::make_tuple(&c.left, left_field, true),
+                                            std::make_tuple(&right, right_field, true),
+                                            std::make_tuple(&c.at, at_field, false)})
     for (size_t k = 0; k < values->size(); ++k) {
       const auto& [slot, value] = (*values)[k];
       if (in_sweep(slot, value, sweep))
@@ -130,7 +158,8 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
       if (lenient)
         return false;
       std::string name = slot_name(slot, info);
-      field.child(field.keys()[k]).fail(fmt::format("no point of the sweep has {} = {}", name, format_value(value)));
+      field.child(parameter_keys(field, side)[k])
+          .fail(fmt::format("no point of the sweep has {} = {}", name, format_value(value)));
     }
   return true;
 }

@@ -10,6 +10,9 @@ namespace isogrid {
 
 namespace {
 
+// `series: metrics` draws every y metric as a curve of one panel.
+const std::string kMetricsAsSeries = "metrics";
+
 // Log scale when an axis spans three decades or more of positive values.
 bool wants_log(const Axis& axis)
 {
@@ -183,7 +186,12 @@ nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Ax
       ys.push_back(metric(y, model));
     p["y"]     = ys;
     p["log_y"] = f.child("log_y").present() ? f.child("log_y").boolean() : false;
-    if (f.child("series").present()) {
+    if (f.child("series").present() && f.child("series").text() == kMetricsAsSeries) {
+      // One panel, one curve per y metric: Sanjay's schedulers raced on the same points.
+      if (p.value("x_kind", "parameter") != "parameter")
+        f.child("series").fail("series: metrics needs x to be a swept parameter");
+      p["series"] = kMetricsAsSeries;
+    } else if (f.child("series").present()) {
       std::string s = swept(f.child("series"), axes);
       if (s == x)
         f.child("series").fail("series must differ from x");

@@ -1,10 +1,9 @@
 #pragma once
+#include "simulator/core/random.hpp"  // mix64
+
 #include <cstdint>
 
 namespace isogrid {
-
-// SplitMix64 finaliser: a well-mixed 64-bit hash, stable across compilers and platforms.
-uint64_t mix64(uint64_t x);
 
 // The seed of one point: derived from the experiment seed, the parameter combination and the repetition, so
 // that adding repetitions does not change the seeds of those already run.

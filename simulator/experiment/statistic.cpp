@@ -8,7 +8,7 @@ namespace isogrid {
 
 const std::vector<std::string>& statistic_names()
 {
-  static const std::vector<std::string> names = {"mean", "median", "sd", "cv", "min", "max"};
+  static const std::vector<std::string> names = {"mean", "median", "sd", "cv", "min", "max", "geomean"};
   return names;
 }
 
@@ -67,6 +67,15 @@ double summarise(Statistic s, std::vector<double> values)
       return *std::min_element(values.begin(), values.end());
     case Statistic::Max:
       return *std::max_element(values.begin(), values.end());
+    case Statistic::Geomean: {
+      double logs = 0;
+      for (double x : values) {
+        if (!(x > 0))
+          return nan;
+        logs += std::log(x);
+      }
+      return std::exp(logs / static_cast<double>(values.size()));
+    }
   }
   return nan;
 }

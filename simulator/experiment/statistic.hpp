@@ -16,9 +16,10 @@ enum class Statistic {
   Cv,   // sd / mean
   Min,
   Max,
+  Geomean,  // exp(mean(ln x)); NaN unless every value is > 0 (Sanjay's Table 4.1)
 };
 
-// The names as written in experiment files, in the enum's order: mean, median, sd, cv, min, max.
+// The names as written in experiment files, in the enum's order: mean, median, sd, cv, min, max, geomean.
 const std::vector<std::string>& statistic_names();
 std::string statistic_name(Statistic s);
 

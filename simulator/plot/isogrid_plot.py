@@ -834,7 +834,11 @@ def x_kind_of(spec, index):
 
 def draw_line(ctx, spec, index):
     x_kind = x_kind_of(spec, index)
-    series = require_parameter(ctx, spec, index, "series") if spec.get("series") else None
+    # series: metrics overlays every y metric in one panel (schedulers raced on the same points).
+    overlay = spec.get("series") == "metrics"
+    if overlay and x_kind != "parameter":
+        raise PlotError(f"{label(spec, index)}: series: metrics needs x to be a swept parameter")
+    series = None if overlay else (require_parameter(ctx, spec, index, "series") if spec.get("series") else None)
     panels = require_parameter(ctx, spec, index, "panels") if spec.get("panels") else None
     metrics = spec.get("y") or [ctx.run.get("primary_metric")]
     if isinstance(metrics, str):
@@ -862,19 +866,24 @@ def draw_line(ctx, spec, index):
         pooled = varying_parameters(ctx, rows, exclude={series, panels})
         if pooled:
             notes.append(f"one point per ({', '.join(pooled)})" if len(pooled) > 1 else f"one point per {pooled[0]}")
-    ss = ctx.values_of(series, rows) if series else [None]
+    ss = list(metrics) if overlay else (ctx.values_of(series, rows) if series else [None])
     if not ss:
         raise PlotError(f"{label(spec, index)}: the ok rows have no values of {series}")
     colors, key = series_colors(ss)
     panel_values, panel_rows = split_panels(ctx, spec, index, rows, panels)
 
-    fig, holder, grid = panel_figure(len(metrics), panel_values)
+    # With overlay, one block of panels holds every metric.
+    blocks = [metrics] if overlay else metrics
+    fig, holder, grid = panel_figure(len(blocks), panel_values)
     drawn = set()
     metric_xs = []  # every x drawn, to choose the scale of a metric axis
-    for block, metric in zip(grid, metrics):
+    for block, metric in zip(grid, blocks):
         shown_here = set()
         for ax, value, subset in zip(block, panel_values, panel_rows):
-            if x_kind == "parameter":
+            if overlay:
+                grids = {f: stacked_grid(subset, x, xs, [FACE_PREFIX[f] + m for m in metric]) for f in faces}
+                shown = draw_curves(ax, px, grids, colors)
+            elif x_kind == "parameter":
                 grids = {f: series_grid(subset, series, ss, x, xs, FACE_PREFIX[f] + metric) for f in faces}
                 shown = draw_curves(ax, px, grids, colors)
             else:
@@ -890,7 +899,9 @@ def draw_line(ctx, spec, index):
                     mark_empty(ax)
             shown_here |= shown
         if not shown_here:
-            if x_kind == "parameter":
+            if overlay:
+                columns = " or ".join(FACE_PREFIX[f] + m for f in faces for m in metric)
+            elif x_kind == "parameter":
                 columns = " or ".join(FACE_PREFIX[f] + metric for f in faces)
             else:
                 columns = " or ".join(f"{FACE_PREFIX[f] + x} and {FACE_PREFIX[f] + metric}" for f in faces)
@@ -902,7 +913,7 @@ def draw_line(ctx, spec, index):
             ax.grid(True, which="major", color="0.9", linewidth=0.6)
             ax.set_axisbelow(True)
         for ax in left_axes(block):
-            ax.set_ylabel(metric_label(ctx, metric))
+            ax.set_ylabel(metric_label(ctx, metric[0] if overlay else metric))
     all_axes = [ax for block in grid for ax in block]
     if x_kind == "parameter":
         log_x = bool(spec.get("log_x")) and not categorical and can_log(xs, f"x ({x})", spec, index)
@@ -923,11 +934,12 @@ def draw_line(ctx, spec, index):
             colorbar.locator = ticker.MaxNLocator(integer=True)
             colorbar.update_ticks()
     else:
-        handles = legend_handles(series, ss, colors, sorted(drawn), faces)
+        legend_title = "metric" if overlay else series
+        handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces)
         if handles:
             # Outside on the right: curves can be anywhere inside.
-            top_right_axes(grid).legend(handles=handles, title=series, loc="upper left", bbox_to_anchor=(1.02, 1.0),
-                                        fontsize=8, title_fontsize=8)
+            top_right_axes(grid).legend(handles=handles, title=legend_title, loc="upper left",
+                                        bbox_to_anchor=(1.02, 1.0), fontsize=8, title_fontsize=8)
     face_text = "predicted (dashed) and simulated (markers)" if len(faces) > 1 else face
     main = spec.get("title") or ctx.title or f"{', '.join(metrics)} against {x}"
     put_titles(fig, holder, grid, main, subtitle(ctx, face_text, notes, failed), panels)
@@ -1188,6 +1200,13 @@ def series_grid(rows, series, series_values, x, xs, column):
         return aggregate(rows, [(series, series_values), (x, xs)], column)
     one = aggregate(rows, [(x, xs)], column)
     return Aggregate(one.mean[None, :], one.std[None, :], one.count[None, :])
+
+
+def stacked_grid(rows, x, xs, columns):
+    """One row of cells per column, each aggregated over x: metrics drawn as series."""
+    ones = [aggregate(rows, [(x, xs)], column) for column in columns]
+    return Aggregate(np.vstack([a.mean for a in ones]), np.vstack([a.std for a in ones]),
+                     np.vstack([a.count for a in ones]))
 
 
 def series_colors(values):

@@ -44,7 +44,7 @@ struct Groups {
   std::vector<const Axis*> axes;
   std::vector<Group> list;
   std::map<std::string, size_t> by_text;
-  int column = -1;  // the compared metric of the compared face in results.csv
+  int column[2] = {-1, -1};  // each side's metric, of the compared face, in results.csv
 };
 
 std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.6g}", x); }
@@ -63,9 +63,16 @@ std::string verdict(const ComparisonOutcome& o)
 std::string heading(const Experiment& ex, const Comparison& c)
 {
   const ModelInfo& info = ex.model->info();
-  std::string out = fmt::format("{} ({}, {}): left {} vs right {}", info.metrics[c.metric].name,
-                                statistic_name(c.statistic), c.predicted ? "predicted" : "simulated",
-                                slot_values_text(c.left, info), slot_values_text(c.right, info));
+  auto side = [&](size_t metric, const std::vector<std::pair<ParamSlot, Value>>& values) {
+    std::string params = slot_values_text(values, info);
+    if (metric == c.metric && c.metric == c.right_metric)
+      return params;
+    return params.empty() ? info.metrics[metric].name : info.metrics[metric].name + " at " + params;
+  };
+  std::string metric = c.metric == c.right_metric ? info.metrics[c.metric].name : "metrics";
+  std::string out = fmt::format("{} ({}, {}): left {} vs right {}", metric, statistic_name(c.statistic),
+                                c.predicted ? "predicted" : "simulated", side(c.metric, c.left),
+                                side(c.right_metric, c.right));
   if (!c.at.empty())
     out += " at " + slot_values_text(c.at, info);
   return out;
@@ -94,7 +101,9 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
   for (size_t k = 0; k < groups.size(); ++k) {
     const Comparison& c = ex.comparisons[k];
     groups[k].axes      = grouping_axes(ex, c);
-    groups[k].column    = column_index(header, (c.predicted ? "pred_" : "sim_") + info.metrics[c.metric].name);
+    std::string face    = c.predicted ? "pred_" : "sim_";
+    groups[k].column[0] = column_index(header, face + info.metrics[c.metric].name);
+    groups[k].column[1] = column_index(header, face + info.metrics[c.right_metric].name);
   }
   // Parameters come from the point the row's index decodes to: an element axis has no column of its own. Every
   // row opens its group, error rows too, so that a side whose points all failed shows as missing.
@@ -105,8 +114,9 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
       const Comparison& c = ex.comparisons[k];
       if (!point_has(p, c.at))
         continue;
-      int side = point_has(p, c.left) ? 0 : point_has(p, c.right) ? 1 : -1;
-      if (side < 0)
+      // A row can be on both sides when they differ only by metric.
+      bool on_side[2] = {point_has(p, c.left), point_has(p, c.right)};
+      if (!on_side[0] && !on_side[1])
         continue;
       Groups& g = groups[k];
       std::string text;
@@ -115,8 +125,9 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
       auto [it, added] = g.by_text.emplace(text, g.list.size());
       if (added)
         g.list.push_back({text.empty() ? "all points" : text, {}});
-      if (double x = number_cell(row, g.column); ok && !std::isnan(x))
-        g.list[it->second].values[side].push_back(x);
+      for (int side = 0; side < 2; ++side)
+        if (double x = number_cell(row, g.column[side]); on_side[side] && ok && !std::isnan(x))
+          g.list[it->second].values[side].push_back(x);
     }
   });
   for (size_t k = 0; k < groups.size(); ++k) {

@@ -1,0 +1,223 @@
+#include "policies/scheduling/box_elimination.hpp"
+
+#include "policies/scheduling/find_schedule.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+#include <limits>
+#include <stdexcept>
+
+namespace isogrid::scheduling {
+
+double thesis_bandwidth_step(double max_link_mbps)
+{
+  if (max_link_mbps <= 1000)
+    return 10;
+  if (max_link_mbps <= 5000)
+    return 50;
+  return 100;
+}
+
+namespace {
+
+// One axis of the grid: values lo, lo + step, ... up to hi.
+struct Axis {
+  double lo = 0, hi = 0, step = 1;
+  size_t size = 1;
+
+  Axis(double low, double high, double s) : lo(low), hi(high), step(s)
+  {
+    size = high > low && std::isfinite(high) ? static_cast<size_t>(std::floor((high - low) / s + 1e-9)) + 1 : 1;
+  }
+  // Clamped so that rounding never puts the last value above every machine's.
+  double value(size_t i) const { return std::min(lo + step * static_cast<double>(i), hi); }
+  size_t nearest(double x) const
+  {
+    if (!std::isfinite(x))
+      return size - 1;
+    double i = std::round((x - lo) / step);
+    return static_cast<size_t>(std::clamp(i, 0.0, static_cast<double>(size - 1)));
+  }
+};
+
+struct Index {
+  size_t c = 0, b = 0, p = 0;
+};
+
+// [first, last] per axis; empty when first > last on some axis.
+struct Box {
+  std::array<size_t, 3> first{}, last{};
+  bool empty() const { return first[0] > last[0] || first[1] > last[1] || first[2] > last[2]; }
+};
+
+class Grid {
+public:
+  Grid(Axis cpu, Axis bw, size_t processors)
+      : cpu_(cpu), bw_(bw), extent_{cpu.size, bw.size, processors},
+        unexplored_(cpu.size * bw.size * processors, 1), remaining_(unexplored_.size())
+  {
+  }
+
+  const Axis& cpu() const { return cpu_; }
+  const Axis& bw() const { return bw_; }
+  size_t extent(int axis) const { return extent_[static_cast<size_t>(axis)]; }
+  size_t remaining() const { return remaining_; }
+
+  bool unexplored(const Index& i) const { return unexplored_[id(i)] != 0; }
+  void explore(const Index& i)
+  {
+    if (unexplored_[id(i)]) {
+      unexplored_[id(i)] = 0;
+      remaining_ -= 1;
+    }
+  }
+  void explore(const Box& box)
+  {
+    if (box.empty())
+      return;
+    for (size_t c = box.first[0]; c <= box.last[0]; ++c)
+      for (size_t b = box.first[1]; b <= box.last[1]; ++b)
+        for (size_t p = box.first[2]; p <= box.last[2]; ++p)
+          explore(Index{c, b, p});
+  }
+  // Every unexplored point of `box`.
+  std::vector<Index> unexplored_in(const Box& box) const
+  {
+    std::vector<Index> out;
+    if (box.empty())
+      return out;
+    for (size_t c = box.first[0]; c <= box.last[0]; ++c)
+      for (size_t b = box.first[1]; b <= box.last[1]; ++b)
+        for (size_t p = box.first[2]; p <= box.last[2]; ++p)
+          if (unexplored(Index{c, b, p}))
+            out.push_back(Index{c, b, p});
+    return out;
+  }
+
+private:
+  size_t id(const Index& i) const { return (i.c * extent_[1] + i.b) * extent_[2] + i.p; }
+
+  Axis cpu_, bw_;
+  std::array<size_t, 3> extent_;
+  std::vector<std::uint8_t> unexplored_;
+  size_t remaining_;
+};
+
+// SB1 and SB8 around g: every coordinate below or equal, every coordinate above or equal.
+void eliminate_two_sub_boxes(Grid& grid, const Index& g)
+{
+  Box below{{0, 0, 0}, {g.c, g.b, g.p}};
+  Box above{{g.c, g.b, g.p}, {grid.extent(0) - 1, grid.extent(1) - 1, grid.extent(2) - 1}};
+  grid.explore(below);
+  grid.explore(above);
+}
+
+// The six mixed octants around the reference point: bit k of `pattern` set means "above" on axis k.
+Box octant(const Grid& grid, const Index& ref, unsigned pattern)
+{
+  std::array<size_t, 3> r{ref.c, ref.b, ref.p};
+  Box box;
+  for (int k = 0; k < 3; ++k) {
+    bool above = (pattern >> k) & 1u;
+    box.first[static_cast<size_t>(k)] = above ? r[static_cast<size_t>(k)] + 1 : 0;
+    box.last[static_cast<size_t>(k)]  = above ? grid.extent(k) - 1 : r[static_cast<size_t>(k)];
+  }
+  return box;
+}
+
+}  // namespace
+
+ScheduleResult box_elimination(Evaluator& evaluate, const BoxEliminationOptions& options,
+                               const std::function<std::uint64_t()>& draw)
+{
+  const ClusterState& state = evaluate.state();
+  if (!evaluate.model().monotone())
+    throw std::invalid_argument("box elimination needs a performance model that never gets slower with more "
+                                "processors, CPU or bandwidth (f_bw, f_Pcomp and f_Pcomm increasing); " +
+                                evaluate.model().application + "'s is not");
+  if (!(options.cpu_step > 0) || options.bandwidth_step < 0)
+    throw std::invalid_argument("box elimination: the grid steps must be positive");
+  double current = std::numeric_limits<double>::infinity();
+  // Evaluates a mapped schedule; true when it beats the best this search has seen.
+  auto consider = [&](const MappedSchedule& mapped) {
+    if (mapped.schedule.empty())
+      return false;
+    double t = evaluate(mapped.schedule, mapped.traits);
+    if (t < current) {
+      current = t;
+      return true;
+    }
+    return false;
+  };
+
+  double bw_step = options.bandwidth_step > 0 ? options.bandwidth_step : thesis_bandwidth_step(state.max_bandwidth());
+  Grid grid(Axis(state.min_cpu(), state.max_cpu(), options.cpu_step),
+            Axis(state.min_bandwidth(), state.max_bandwidth(), bw_step), state.machines());
+  auto map_point = [&](const Index& i) {
+    return find_schedule_with_constraints(state, grid.cpu().value(i.c), grid.bw().value(i.b));
+  };
+  // Maps a grid point to a schedule, evaluates it, snaps it back to the grid and strikes off SB1 and SB8 around
+  // that image. Returns the image (none when no machine reaches the point's cpu floor, which rounding at the top
+  // of the cpu axis can cause) and whether the schedule beat the best so far.
+  auto visit = [&](const Index& point, bool& improved) -> std::optional<Index> {
+    grid.explore(point);
+    MappedSchedule mapped = map_point(point);
+    evaluate.charge(evaluation_work(mapped.candidates));  // the mapping reads every candidate's links
+    improved = consider(mapped);
+    if (mapped.schedule.empty())
+      return std::nullopt;
+    Index g{grid.cpu().nearest(mapped.traits.cpu), grid.bw().nearest(mapped.traits.bandwidth),
+            mapped.traits.processors - 1};
+    grid.explore(g);
+    eliminate_two_sub_boxes(grid, g);
+    return g;
+  };
+
+  // The box's centre gives the first schedule and the reference point of the six sectors.
+  Index centre{grid.extent(0) / 2, grid.extent(1) / 2, grid.extent(2) / 2};
+  bool improved = false;
+  Index reference = visit(centre, improved).value_or(centre);
+
+  std::vector<Box> sectors;
+  std::vector<std::uint64_t> counters;
+  for (unsigned pattern = 1; pattern < 7; ++pattern) {
+    sectors.push_back(octant(grid, reference, pattern));
+    counters.push_back(1);
+  }
+  while (grid.remaining() > 0 && !sectors.empty() && !evaluate.exhausted()) {
+    std::uint64_t total = 0;
+    for (auto c : counters)
+      total += c;
+    std::uint64_t r = draw() % total;
+    size_t s        = 0;
+    while (r >= counters[s])
+      r -= counters[s++];
+    // A random unexplored point of the sector: a few blind tries, then the list of what is left.
+    const Box& box = sectors[s];
+    std::optional<Index> point;
+    for (int attempt = 0; attempt < 16 && !box.empty() && !point; ++attempt) {
+      Index i{box.first[0] + draw() % (box.last[0] - box.first[0] + 1),
+              box.first[1] + draw() % (box.last[1] - box.first[1] + 1),
+              box.first[2] + draw() % (box.last[2] - box.first[2] + 1)};
+      if (grid.unexplored(i))
+        point = i;
+    }
+    if (!point) {
+      std::vector<Index> left = grid.unexplored_in(box);
+      if (left.empty()) {  // explored: the sector leaves the wheel
+        sectors.erase(sectors.begin() + static_cast<std::ptrdiff_t>(s));
+        counters.erase(counters.begin() + static_cast<std::ptrdiff_t>(s));
+        continue;
+      }
+      point = left[draw() % left.size()];
+    }
+    visit(*point, improved);
+    if (improved)
+      counters[s] += 1;
+  }
+  return evaluate.result();
+}
+
+}  // namespace isogrid::scheduling

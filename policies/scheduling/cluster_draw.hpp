@@ -1,0 +1,36 @@
+#pragma once
+// Synthetic cluster states as Sanjay's chapter 4 simulations draw them (§4.3.2): each machine's available CPU
+// from its load category (light U[0.701, 1], medium U[0.351, 0.7], heavy U[0.05, 0.35]) and each link's
+// available bandwidth U(20 %, 80 %) of the cluster's maximum, drawn from {100 Mbit/s, 1, 5, 10 Gbit/s}.
+#include "policies/scheduling/cluster_state.hpp"
+#include "simulator/core/random.hpp"
+
+#include <array>
+#include <vector>
+
+namespace isogrid::scheduling {
+
+// Percentages of light, medium and heavy machines; they sum to 100.
+struct LoadMix {
+  double light = 30, medium = 40, heavy = 30;
+};
+
+// A mix whose three shares are each in [10, 80] % and sum to 100 (erratum 15: rejection sampling of whole
+// percentages).
+LoadMix draw_load_mix(SeededRandom& random);
+
+struct ClusterDraw {
+  std::size_t machines = 256;
+  double max_bandwidth = 1000;  // Mbit/s: the links' capacity
+  double link_share_low = 0.2, link_share_high = 0.8;
+  LoadMix mix;
+};
+
+// The thesis's maximum link bandwidths (Mbit/s).
+const std::vector<double>& thesis_max_bandwidths();
+
+// Category counts are the mix's shares of `machines`, rounded by largest remainder, assigned to machines in a
+// random order. Throws std::invalid_argument on an impossible draw (no machine, shares not summing to 100, ...).
+ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random);
+
+}  // namespace isogrid::scheduling

@@ -1,0 +1,26 @@
+#pragma once
+// FindScheduleWithConstraints (thesis Fig. 4.8): the machine set Box Elimination maps a hypothetical grid point
+// (cpu, bw, P) to. It starts from every machine whose available CPU reaches the cpu floor, drops the machine with
+// the most links below the bandwidth floor (ties: the lowest average bandwidth to the others, then the lowest
+// index) until no link is below it, then adds back, in machine order, each dropped machine whose links to the set
+// all reach the floor. P is not an input: the result is the largest set the greedy finds for the two floors.
+//
+// Errata applied (shared notes, section 3.6): phase 2 keeps a machine whose links are >= the floor, as the prose
+// says (the pseudo-code's strict > would reject what phase 1 accepted); a set of one machine has no link, so its
+// bandwidth is +infinity. O(n^2) for n machines above the cpu floor: violation counts are kept up to date as
+// machines leave, rather than recounted (the pseudo-code's recount would be O(n^3) on 1024 machines).
+#include "policies/scheduling/cluster_state.hpp"
+
+#include <vector>
+
+namespace isogrid::scheduling {
+
+struct MappedSchedule {
+  std::vector<size_t> schedule;  // ascending machine indices; empty when no machine reaches the cpu floor
+  ScheduleTraits traits;         // processors 0 for an empty schedule
+  std::size_t candidates = 0;    // machines above the cpu floor: the mapping reads all their links
+};
+
+MappedSchedule find_schedule_with_constraints(const ClusterState& state, double cpu_floor, double bandwidth_floor);
+
+}  // namespace isogrid::scheduling

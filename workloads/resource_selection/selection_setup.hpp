@@ -1,0 +1,45 @@
+#pragma once
+// One point of a resource-selection study turned into what the policies need: the clusters' drawn states, the
+// application's model on each (scaled by the cluster's CPU factor), the schedulers to race and their budget.
+#include "policies/scheduling/cluster_draw.hpp"
+#include "policies/scheduling/performance_model.hpp"
+#include "policies/scheduling/schedule_evaluator.hpp"
+#include "simulator/core/point.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid::scheduling {
+
+struct DrawnCluster {
+  ClusterState state;
+  PerformanceModel model;
+  double scaling = 1;
+  LoadMix mix;
+  double weight = 0;  // Sanjay's cluster weight: machines x scaling factor x (light + medium) share
+};
+
+struct SelectionSetup {
+  std::vector<std::string> schedulers;  // registry names, in the order given
+  std::vector<DrawnCluster> clusters;
+  double scheduling_time = 25;       // s
+  bool wall_clock = false;           // else a work budget of scheduling_time x work_per_second
+  double work_per_second = 0;
+  double error = 0;
+
+  // The budget and error of one scheduler on one cluster; `seed` feeds the error draws.
+  EvaluatorOptions evaluator_options(std::uint64_t seed) const;
+};
+
+// "sa, ga, be" -> {"sa", "ga", "be"}, each checked against the registry. Throws ParamError naming the key.
+std::vector<std::string> parse_schedulers(const std::string& text);
+// "0.6, 0.8, 1" -> numbers > 0. Throws ParamError naming the key.
+std::vector<double> parse_positive_list(const std::string& key, const std::string& text);
+
+// Checks what the per-key specs cannot (ranges whose ends are given separately, the load mix, the lists).
+void check_selection_point(const Point& point);
+
+// Draws the clusters from the point's seed. The same seed gives the same clusters whatever schedulers run.
+SelectionSetup draw_selection_setup(const Point& point);
+
+}  // namespace isogrid::scheduling
