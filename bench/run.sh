@@ -150,6 +150,17 @@ done
 } >> "$REPORT"
 tail -n 5 "$REPORT"
 
+echo "== resource selection (Sanjay): Eq. 4.1 evaluations and each scheduler's rate on 1 024 machines"
+"$BUILD/bench/bench_resource_selection" --benchmark_min_time=0.3 | tee "$OUT/selection.txt"
+{
+  echo "## Resource selection (bench_resource_selection)"
+  echo
+  echo '```'
+  grep -E "^(Evaluate|Scheduler)" "$OUT/selection.txt"
+  echo '```'
+  echo
+} >> "$REPORT"
+
 echo "== harness overhead in instructions (callgrind; deterministic, unlike timings on a shared machine)"
 if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then
   cg="$OUT/callgrind"

@@ -47,6 +47,7 @@ struct Outcome {
 struct SimulationContext {
   std::vector<std::string> simgrid_config;  // the model's defaults overridden by the experiment's
   bool simgrid_logs = false;                // let SimGrid print its own log lines
+  bool simulated_face = true;               // false: simulate() is called only for the predicted face
 };
 
 // A problem with one parameter that only shows with the others (a list whose length is not m, ...).

@@ -913,7 +913,7 @@ def draw_line(ctx, spec, index):
             ax.grid(True, which="major", color="0.9", linewidth=0.6)
             ax.set_axisbelow(True)
         for ax in left_axes(block):
-            ax.set_ylabel(metric_label(ctx, metric[0] if overlay else metric))
+            ax.set_ylabel(overlay_label(ctx, metric) if overlay else metric_label(ctx, metric))
     all_axes = [ax for block in grid for ax in block]
     if x_kind == "parameter":
         log_x = bool(spec.get("log_x")) and not categorical and can_log(xs, f"x ({x})", spec, index)
@@ -1200,6 +1200,14 @@ def series_grid(rows, series, series_values, x, xs, column):
         return aggregate(rows, [(series, series_values), (x, xs)], column)
     one = aggregate(rows, [(x, xs)], column)
     return Aggregate(one.mean[None, :], one.std[None, :], one.count[None, :])
+
+
+def overlay_label(ctx, metrics):
+    """The axis label of metrics drawn together: their common stem (time_sa, time_dp -> time) with the first
+    one's unit."""
+    stem = os.path.commonprefix(list(metrics)).rstrip("_")
+    first = metric_label(ctx, metrics[0])
+    return first.replace(metrics[0], stem, 1) if stem else first
 
 
 def stacked_grid(rows, x, xs, columns):

@@ -218,8 +218,11 @@ Outcome evaluate_point(const Experiment& ex, const Point& point, const Simulatio
   bool predict_in_simulation = ex.model->predict_needs_simulator(point);
   if (ex.predicts() && !predict_in_simulation)
     ex.model->predict(point, out);
-  if (ex.simulates() || (ex.predicts() && predict_in_simulation))
-    ex.model->simulate(point, context, out);
+  if (ex.simulates() || (ex.predicts() && predict_in_simulation)) {
+    SimulationContext wanted = context;
+    wanted.simulated_face = ex.simulates();
+    ex.model->simulate(point, wanted, out);
+  }
   if (!ex.simulates())  // the simulation only served the prediction
     std::fill(out.simulated.begin(), out.simulated.end(), std::nan(""));
   return out;

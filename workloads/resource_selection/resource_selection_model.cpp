@@ -4,7 +4,9 @@
 #include "policies/scheduling/exhaustive.hpp"
 #include "policies/scheduling/resource_selection.hpp"
 #include "simulator/core/text.hpp"
+#include "simulator/sg/session.hpp"
 #include "workloads/resource_selection/selection_setup.hpp"
+#include "workloads/resource_selection/systolic_ring.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -99,8 +101,72 @@ ModelInfo make_info()
   info.metrics.push_back({"weight_ratio", "max / min cluster weight (machines x scaling x light+medium share)", ""});
   info.metrics.push_back({"max_weight", "the largest cluster weight", ""});
   info.primary_metric = "time_be";
-  info.can_simulate = false;
+  // The simulated face runs each MD schedule as a systolic ring under exact network settings, so that it can be
+  // held against Eq. 4.1; predict-only studies never start SimGrid.
+  info.simgrid_config = sg::exact_network_config();
   return info;
+}
+
+// One point's race: the drawn grid and each scheduler's choice on it.
+struct Race {
+  SelectionSetup setup;
+  std::vector<ClusterState> states;
+  std::vector<PerformanceModel> models;
+  std::vector<std::pair<std::string, ClusterChoice>> choices;  // in the order the schedulers were named
+};
+
+Race run_race(const Point& p)
+{
+  Race race{draw_selection_setup(p), {}, {}, {}};
+  for (const DrawnCluster& c : race.setup.clusters) {
+    race.states.push_back(c.state);
+    race.models.push_back(c.model);
+  }
+  for (const std::string& name : race.setup.schedulers) {
+    // Each scheduler's own random stream and error draws, from its name: the same whatever else runs.
+    std::uint64_t salt = mix64(p.seed ^ name_hash(name));
+    SeededRandom random(salt);
+    race.choices.emplace_back(
+        name, select_over_clusters(race.states, race.models, resource_selection_policies().get(name),
+                                   [&](std::size_t c) { return race.setup.evaluator_options(mix64(salt + c)); },
+                                   random));
+  }
+  return race;
+}
+
+// Box Elimination against the best of the others, from each scheduler's time on one face.
+template <class Set>
+void compare_with_be(const std::vector<std::pair<std::string, double>>& times, Set& set)
+{
+  double be = std::numeric_limits<double>::quiet_NaN(), best_other = std::numeric_limits<double>::infinity();
+  for (const auto& [name, t] : times)
+    if (name == "be")
+      be = t;
+    else
+      best_other = std::min(best_other, t);
+  if (!std::isfinite(best_other))
+    return;
+  set("best_other", best_other);
+  set("be_gain", 100 * (best_other - be) / best_other);
+  set("be_not_best", std::isnan(be) ? be : (best_other < be ? 1.0 : 0.0));
+}
+
+// The systolic ring of each scheduler's MD schedule: its machines in index order, each linked to the next.
+SystolicRing ring_of(const Race& race, const ClusterChoice& choice)
+{
+  const ClusterState& state = race.states[choice.cluster];
+  const PerformanceModel& model = race.models[choice.cluster];
+  const Schedule& s = choice.result.schedule;
+  SystolicRing ring;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    ring.cpu.push_back(state.cpu(s[i]));
+    if (s.size() > 1)
+      ring.bandwidth.push_back(state.bandwidth(s[i], s[(i + 1) % s.size()]));
+  }
+  const double p = static_cast<double>(s.size());
+  ring.computation_seconds = model.cpu_scaling * complexity(model.computation, model.problem_size) / p;
+  ring.communication_mbit = complexity(model.communication, model.problem_size);
+  return ring;
 }
 
 class ResourceSelectionModel : public Model {
@@ -112,26 +178,40 @@ public:
   // A race on 1024 machines takes seconds: in the process pool, points run in parallel under --jobs.
   bool predict_needs_simulator(const Point&) const override { return true; }
 
-  void predict(const Point& p, Outcome& out) const override
-  {
-    SelectionSetup setup = draw_selection_setup(p);
-    std::vector<ClusterState> states;
-    std::vector<PerformanceModel> models;
-    for (const DrawnCluster& c : setup.clusters) {
-      states.push_back(c.state);
-      models.push_back(c.model);
-    }
-    auto set = [&](const std::string& metric, double v) { out.predicted[metric_index(metric)] = v; };
+  void predict(const Point& p, Outcome& out) const override { fill_predicted(p, run_race(p), out); }
 
-    double be = std::numeric_limits<double>::quiet_NaN(), best_other = std::numeric_limits<double>::infinity();
-    for (const std::string& name : setup.schedulers) {
-      // Each scheduler's own random stream and error draws, from its name: the same whatever else runs in the
-      // race.
-      std::uint64_t salt = mix64(p.seed ^ name_hash(name));
-      SeededRandom random(salt);
-      ClusterChoice choice = select_over_clusters(
-          states, models, resource_selection_policies().get(name),
-          [&](std::size_t c) { return setup.evaluator_options(mix64(salt + c)); }, random);
+  // The predicted face, then each scheduler's MD schedule run as a systolic ring on SimGrid (Fig. 4.9's check of
+  // predicted against actual times).
+  void simulate(const Point& p, const SimulationContext& context, Outcome& out) const override
+  {
+    Race race = run_race(p);
+    fill_predicted(p, race, out);
+    if (!context.simulated_face)
+      return;
+    if (p.text("application") != "MD")
+      throw ParamError("application", "the simulated check runs MD's systolic ring only; application is " +
+                                          p.text("application") + " (use mode: predict)");
+    std::vector<SystolicRing> rings;
+    for (const auto& [name, choice] : race.choices)
+      rings.push_back(ring_of(race, choice));
+    std::vector<double> makespans = run_systolic_rings(rings, context);
+    out.simulated = out.predicted;
+    out.simulated[metric_index("time_optimum")] = std::numeric_limits<double>::quiet_NaN();  // not simulated
+    std::vector<std::pair<std::string, double>> times;
+    for (std::size_t k = 0; k < race.choices.size(); ++k) {
+      out.simulated[metric_index("time_" + race.choices[k].first)] = makespans[k];
+      times.emplace_back(race.choices[k].first, makespans[k]);
+    }
+    auto set = [&](const std::string& metric, double v) { out.simulated[metric_index(metric)] = v; };
+    compare_with_be(times, set);
+  }
+
+private:
+  void fill_predicted(const Point& p, const Race& race, Outcome& out) const
+  {
+    auto set = [&](const std::string& metric, double v) { out.predicted[metric_index(metric)] = v; };
+    std::vector<std::pair<std::string, double>> times;
+    for (const auto& [name, choice] : race.choices) {
       const ScheduleResult& r = choice.result;
       set("time_" + name, r.time);
       set("processors_" + name, static_cast<double>(r.traits.processors));
@@ -140,33 +220,23 @@ public:
       set("evaluations_" + name, static_cast<double>(choice.evaluations));
       set("work_" + name, choice.work);
       set("cluster_" + name, static_cast<double>(choice.cluster));
-      if (name == "be")
-        be = r.time;
-      else
-        best_other = std::min(best_other, r.time);
+      times.emplace_back(name, r.time);
     }
-    if (std::isfinite(best_other)) {
-      set("best_other", best_other);
-      set("be_gain", 100 * (best_other - be) / best_other);
-      set("be_not_best", std::isnan(be) ? be : (best_other < be ? 1.0 : 0.0));
-    }
-    fill_optimum(p, states, models, set);
+    compare_with_be(times, set);
+    fill_optimum(p, race.states, race.models, set);
 
     double total = 0, low = std::numeric_limits<double>::infinity(), high = 0;
-    for (const DrawnCluster& c : setup.clusters) {
+    for (const DrawnCluster& c : race.setup.clusters) {
       total += static_cast<double>(c.state.machines());
       low = std::min(low, c.weight);
       high = std::max(high, c.weight);
     }
-    set("cluster_count", static_cast<double>(setup.clusters.size()));
+    set("cluster_count", static_cast<double>(race.setup.clusters.size()));
     set("machines_total", total);
     set("weight_ratio", low > 0 ? high / low : std::numeric_limits<double>::quiet_NaN());
     set("max_weight", high);
   }
 
-  void simulate(const Point& p, const SimulationContext&, Outcome& out) const override { predict(p, out); }
-
-private:
   template <class Set>
   static void fill_optimum(const Point& p, const std::vector<ClusterState>& states,
                            const std::vector<PerformanceModel>& models, Set& set)

@@ -1,0 +1,185 @@
+// The resource-selection model (Sanjay, ch. 4) end to end: the race on one drawn cluster against the exhaustive
+// optimum, common random numbers across schedulers, bad inputs, reproducibility across --jobs, and the thesis's
+// headline ordering on 512 and 1024 machines.
+#include "simulator/core/catalog.hpp"
+#include "simulator/sg/session.hpp"
+#include "workloads/resource_selection/systolic_ring.hpp"
+#include "tests/test_support.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+
+namespace {
+
+const Model& selection_model() { return builtin_catalog().model("resource-selection"); }
+
+std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
+
+Outcome race(const std::map<std::string, Value>& values, uint64_t seed = 3)
+{
+  const Model& model = selection_model();
+  Point p = point_for(model, values, seed);
+  model.check(p);
+  Outcome out(model.info().metrics.size());
+  model.predict(p, out);
+  return out;
+}
+
+double metric(const Outcome& out, const std::string& name)
+{
+  return out.predicted[selection_model().metric_index(name)];
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+// 14 machines: every scheduler's schedule is at least the optimum, be_gain and be_not_best follow from the times,
+// and each scheduler's processors/cpu/bandwidth give back its time through Eq. 4.1 (MD: 6.4e-4 N^2 / (cpu P) +
+// 0.86 N / (bw sqrt P), N = 2048).
+TEST(ResourceSelectionModel, RaceOnASmallClusterAgainstTheOptimum)
+{
+  Outcome out = race({{"machines", 14.0}, {"optimum_limit", 20.0}});
+  double optimum = metric(out, "time_optimum");
+  ASSERT_TRUE(std::isfinite(optimum));
+  double best_other = INFINITY;
+  for (const char* name : {"sa", "ga", "aco", "bb", "dp", "be"}) {
+    double t = metric(out, fmt::format("time_{}", name));
+    EXPECT_GE(t, optimum * (1 - 1e-12)) << name;
+    double p = metric(out, fmt::format("processors_{}", name)), cpu = metric(out, fmt::format("cpu_{}", name)),
+           bw = metric(out, fmt::format("bandwidth_{}", name));
+    double n = 2048, eq41 = 6.4e-4 * n * n / (cpu * p) + (p > 1 ? 0.86 * n / (bw * std::sqrt(p)) : 0);
+    EXPECT_NEAR(t, eq41, 1e-9 * t) << name;
+    if (std::string(name) != "be")
+      best_other = std::min(best_other, t);
+  }
+  EXPECT_DOUBLE_EQ(metric(out, "best_other"), best_other);
+  EXPECT_DOUBLE_EQ(metric(out, "be_gain"), 100 * (best_other - metric(out, "time_be")) / best_other);
+  EXPECT_EQ(metric(out, "be_not_best"), best_other < metric(out, "time_be") ? 1.0 : 0.0);
+  EXPECT_EQ(metric(out, "cluster_count"), 1);
+  EXPECT_EQ(metric(out, "machines_total"), 14);
+}
+
+// The cluster depends on the seed only: Box Elimination finds the same schedule whether it races alone or not,
+// and a multi-cluster grid draws its cluster count and sizes within the given ranges.
+TEST(ResourceSelectionModel, SchedulersAreComparedOnTheSameDrawnGrid)
+{
+  Outcome alone = race({{"machines", 64.0}, {"schedulers", std::string("be")}});
+  Outcome raced = race({{"machines", 64.0}, {"schedulers", std::string("dp, be")}});
+  EXPECT_EQ(metric(alone, "time_be"), metric(raced, "time_be"));
+  EXPECT_TRUE(std::isnan(metric(alone, "time_dp")));
+  EXPECT_TRUE(std::isnan(metric(alone, "be_gain")));  // nobody to compare with
+  Outcome grid = race({{"machines", 32.0}, {"machines_max", 64.0}, {"clusters", 3.0}, {"clusters_max", 5.0},
+                       {"scaling_factors", std::string("0.6, 1.4")}, {"schedulers", std::string("dp, be")},
+                       {"light", 0.0}, {"medium", 0.0}, {"heavy", 0.0}});
+  double clusters = metric(grid, "cluster_count"), total = metric(grid, "machines_total");
+  EXPECT_GE(clusters, 3);
+  EXPECT_LE(clusters, 5);
+  EXPECT_GE(total, 32 * clusters);
+  EXPECT_LE(total, 64 * clusters);
+  EXPECT_LT(metric(grid, "cluster_be"), clusters);
+  EXPECT_GE(metric(grid, "weight_ratio"), 1);
+}
+
+// The systolic ring against its closed form: P equal machines at CPU c and links of b Mbit/s take
+// comp / c (P stages of comp / (P c)) plus P - 1 shifts of (comm / P) / b. A ring of one machine only computes; in
+// a ring with one slow machine, the slow one paces every stage.
+TEST(SystolicRing, EqualMachinesMatchTheClosedForm)
+{
+  using isogrid::scheduling::SystolicRing;
+  std::vector<std::string> out = run_in_children({[] {
+    SimulationContext context{sg::exact_network_config(), false};
+    std::vector<SystolicRing> rings = {
+        {{0.5, 0.5, 0.5, 0.5}, {100, 100, 100, 100}, 40, 200},  // 40 / 0.5 + 3 x (200 / 4) / 100 = 81.5
+        {{0.8}, {}, 40, 200},                                    // 40 / 0.8 = 50
+        {{1, 0.25, 1}, {100, 100, 100}, 30, 0},                  // at least 30 / 0.25 = 120
+    };
+    std::vector<double> t = isogrid::scheduling::run_systolic_rings(rings, context);
+    return fmt::format("{:.9f} {:.9f} {:.9f}", t[0], t[1], t[2]);
+  }});
+  double equal = 0, alone = 0, slow = 0;
+  ASSERT_EQ(std::sscanf(out[0].c_str(), "%lf %lf %lf", &equal, &alone, &slow), 3) << out[0];
+  EXPECT_NEAR(equal, 81.5, 1e-6);
+  EXPECT_NEAR(alone, 50, 1e-6);
+  EXPECT_NEAR(slow, 120, 1e-6);  // with no communication, the slow machine's own P stages
+}
+
+// Mode both on 24 machines: each scheduler's schedule simulated; the predicted and simulated faces agree within
+// the ring's communication gap (the model divides communication by sqrt P, the ring does not).
+TEST(ResourceSelectionModel, SimulatedFaceRunsEachScheduleAsARing)
+{
+  const Model& model = selection_model();
+  Point p = point_for(model, {{"machines", 24.0}, {"schedulers", std::string("dp, be")}}, 5);
+  Outcome out = evaluate_in_children({p}, model)[0];
+  for (const char* name : {"dp", "be"}) {
+    std::size_t k = model.metric_index(fmt::format("time_{}", name));
+    double predicted = out.predicted[k], simulated = out.simulated[k];
+    ASSERT_TRUE(std::isfinite(simulated)) << name;
+    // Computation is the same in both; the ring's communication is up to sqrt(P) times the model's.
+    EXPECT_GE(simulated, predicted * (1 - 1e-9)) << name;
+    EXPECT_LT(simulated, predicted * std::sqrt(24.0)) << name;
+  }
+  EXPECT_TRUE(std::isnan(out.simulated[model.metric_index("time_optimum")]));
+}
+
+TEST(ResourceSelectionModel, BadInputsNameTheKey)
+{
+  auto error_key = [](const std::map<std::string, Value>& values) {
+    try {
+      race(values);
+    } catch (const ParamError& e) {
+      return e.param() + ": " + e.what();
+    }
+    return std::string("no error");
+  };
+  std::string unknown = error_key({{"schedulers", std::string("dp, tabu")}});
+  EXPECT_TRUE(contains(unknown, "schedulers: ")) << unknown;
+  EXPECT_TRUE(contains(unknown, "tabu")) << unknown;
+  EXPECT_TRUE(contains(unknown, "sa, ga, aco, bb, dp, be")) << unknown;
+  EXPECT_TRUE(contains(error_key({{"machines", 64.0}, {"machines_max", 32.0}}), "machines_max: "));
+  EXPECT_TRUE(contains(error_key({{"light", 50.0}, {"medium", 40.0}, {"heavy", 30.0}}), "light: light + medium + heavy must be 100"));
+  EXPECT_TRUE(contains(error_key({{"error", 1.5}}), "error: "));
+  EXPECT_TRUE(contains(error_key({{"scaling_factors", std::string("0.6, fast")}}), "scaling_factors: "));
+  EXPECT_TRUE(contains(error_key({{"link_share_low", 0.9}}), "link_share_low: "));
+}
+
+// The same experiment file and seed give the same results with one job or two.
+TEST(Cli, SanjayGapStudyIsTheSameWhateverTheJobs)
+{
+  TempDir dir;
+  std::string experiment = source("experiments/sanjay2008-ch4/gap-to-optimum.yaml");
+  for (int jobs : {1, 2}) {
+    CommandResult r = run_isogrid(fmt::format("run {} --out {} --jobs {} --no-plot --set repetitions=3 "
+                                              "--set 'machines=[8, 12]'",
+                                              experiment, dir.file(fmt::format("j{}", jobs)), jobs));
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+  }
+  auto without_wall = [&](const std::string& folder) {
+    std::string csv = read_file(dir.file(folder + "/results.csv")), out;
+    for (size_t start = 0; start < csv.size();) {
+      size_t end = csv.find('\n', start);
+      std::string line = csv.substr(start, end - start);
+      out += line.substr(0, line.rfind(',')) + "\n";  // wall_s is the last column
+      start = end + 1;
+    }
+    return out;
+  };
+  EXPECT_EQ(without_wall("j1"), without_wall("j2"));
+}
+
+// The acceptance on the scalability study: on 512 and 1024 machines BE beats DP by at least 30 %, and DP
+// beats SA, GA, ACO and B&B (three drawn clusters per size).
+TEST(Cli, SanjayBoxEliminationBeatsDpOn512And1024Machines)
+{
+  TempDir dir;
+  CommandResult r = run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot --set repetitions=3 "
+                                            "--set 'machines=[512, 1024]'",
+                                            source("experiments/sanjay2008-ch4/fig4-15-scalability.yaml"),
+                                            dir.file("s")));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "comparisons: 6 of 6 group(s) hold")) << r.output;
+}
