@@ -1,14 +1,17 @@
-// Dynamic programming and branch and bound (Sanjay, Figs. 4.4 and 4.5) on hand-worked states, their gap to the
-// exhaustive optimum, and the incremental schedule traits they rely on. No SimGrid here.
+// Dynamic programming and branch and bound (Sanjay, Figs. 4.4 and 4.5): hand-worked traces, their evaluation
+// counts, erratum 7's merging of duplicate nodes, branch and bound's incremental traits against a recount, their
+// gap to the exhaustive optimum, budgets and the one-machine cluster. No SimGrid here.
 #include "policies/scheduling/branch_and_bound.hpp"
 #include "policies/scheduling/dynamic_programming.hpp"
 #include "policies/scheduling/exhaustive.hpp"
-#include "policies/scheduling/schedule_links.hpp"
 #include "tests/scheduling_support.hpp"
 
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <string>
+#include <vector>
 
 using namespace isogrid;
 using namespace isogrid::scheduling;
@@ -16,25 +19,7 @@ using namespace isogrid::scheduling::testing;
 
 namespace {
 
-// Three machines with CPU 0.9, 0.5, 0.8 and a computation-only model, 1000 / (cpu P).
-ClusterState three_machines()
-{
-  return state_of({0.9, 0.5, 0.8}, {{0, 100, 20}, {100, 0, 80}, {20, 80, 0}});
-}
-
-PerformanceModel computation_only()
-{
-  PerformanceModel m = test_model();
-  m.communication.clear();
-  return m;
-}
-
-// 100 / (cpu P) + 1000 / (bw P) with every CPU free, and one slow link, 0-1 (1 Mbit/s against 1000).
-ClusterState one_slow_link()
-{
-  return state_of({1, 1, 1, 1}, {{0, 1, 1000, 1000}, {1, 0, 1000, 1000}, {1000, 1000, 0, 1000}, {1000, 1000, 1000, 0}});
-}
-
+// T = (100 / cpu + 1000 / bw) / P: every number below is worked by hand.
 PerformanceModel flat_model()
 {
   PerformanceModel m = test_model();
@@ -45,105 +30,238 @@ PerformanceModel flat_model()
   return m;
 }
 
-}  // namespace
-
-// Start {0} (the freest machine): 1111.1. Size 2 from {0}: {0,1} 1000/(0.5 x 2) = 1000, {0,2} 1000/1.6 = 625, both
-// kept. Size 3: {0,1,2} from each parent, 666.7 twice. 1 + 2 + 2 = 5 evaluations; the best is {0, 2}.
-TEST(DynamicProgramming, GrowsFromTheFreestMachineByHand)
+// CPU 0.5, 1, 0.8, 0.5; links 0-1 50, 0-2 100, 0-3 100, 1-2 10, 1-3 100, 2-3 40.
+ClusterState four_machines()
 {
-  ClusterState s = three_machines();
-  PerformanceModel m = computation_only();
-  Evaluator evaluate(s, m);
-  ScheduleResult r = dynamic_programming(evaluate);
-  EXPECT_EQ(r.schedule, (Schedule{0, 2}));
-  EXPECT_DOUBLE_EQ(r.time, 625);
-  EXPECT_EQ(r.evaluations, 5u);
+  return state_of({0.5, 1, 0.8, 0.5},
+                  {{0, 50, 100, 100}, {50, 0, 10, 100}, {100, 10, 0, 40}, {100, 100, 40, 0}});
 }
 
-// With two schedules kept per size, DP on n machines evaluates 1 + (n - 1) + 2 (n - 2) + ... + 2 = 1 + (n - 1)^2.
+// Two bottlenecks of about equal weight: machine 4's CPU (0.5) and the 0-1 link (10 Mbit/s; the others 1000).
+ClusterState two_bottlenecks()
+{
+  std::vector<std::vector<double>> bw(5, std::vector<double>(5, 1000));
+  bw[0][1] = bw[1][0] = 10;
+  return state_of({1, 1, 1, 1, 0.5}, bw);
+}
+
+// `n` machines, CPU U[0.05, 1] and links U[20, 80]; with `coarse`, both drawn from four values, so that many
+// machines share the lowest CPU and many links the lowest bandwidth.
+ClusterState random_cluster(std::size_t n, std::uint64_t seed, bool coarse)
+{
+  SeededRandom random(seed);
+  auto draw = [&](double lo, double hi) {
+    return coarse ? lo + (hi - lo) * static_cast<double>(random.below(4)) / 3 : random.uniform(lo, hi);
+  };
+  std::vector<double> cpu;
+  for (std::size_t m = 0; m < n; ++m)
+    cpu.push_back(draw(0.05, 1));
+  std::vector<std::vector<double>> bw(n, std::vector<double>(n, 0));
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      bw[a][b] = bw[b][a] = draw(20, 80);
+  return state_of(cpu, bw);
+}
+
+void expect_same_traits(const ScheduleTraits& got, const ScheduleTraits& want, const std::string& where)
+{
+  EXPECT_EQ(got.processors, want.processors) << where;
+  EXPECT_EQ(got.cpu, want.cpu) << where;  // a minimum of the same values: exactly equal
+  EXPECT_EQ(got.bandwidth, want.bandwidth) << where;
+}
+
+using Scheduler = std::function<ScheduleResult(Evaluator&)>;
+
+ScheduleResult run_dp(Evaluator& e) { return dynamic_programming(e); }
+ScheduleResult run_bb(Evaluator& e) { return branch_and_bound(e); }
+
+}  // namespace
+
+// Start: the freest machine, {1}: 100 / 1 = 100.
+// Size 2 from {1}: +0 {0,1} (200 + 20) / 2 = 110; +2 {1,2} (125 + 100) / 2 = 112.5; +3 {1,3} (200 + 10) / 2 = 105.
+//   Kept: {1,3} 105, {0,1} 110.
+// Size 3 from {1,3} (cpu 0.5, bw 100): +0 {0,1,3} bw 50: (200 + 20) / 3 = 73.33; +2 {1,2,3} bw 10: 300 / 3 = 100.
+//        from {0,1} (cpu 0.5, bw 50):  +2 {0,1,2} bw 10: 100;                    +3 {0,1,3} 73.33 again.
+//   Pool: {0,1,3} twice, {0,1,2} and {1,2,3} at 100. Kept: {0,1,3}, then {0,1,2} (the tie goes to the
+//   lexicographically smaller).
+// Size 4 from each: {0,1,2,3} cpu 0.5, bw 10: 300 / 4 = 75.
+// 1 + 3 + 4 + 2 = 10 = 1 + (4 - 1)^2 evaluations; the best is {0,1,3}, which is also the optimum.
+TEST(DynamicProgramming, GrowsFromTheFreestMachineByHand)
+{
+  ClusterState s = four_machines();
+  PerformanceModel m = flat_model();
+  Evaluator evaluate(s, m);
+  ScheduleResult r = dynamic_programming(evaluate);
+  EXPECT_EQ(r.schedule, (Schedule{0, 1, 3}));
+  EXPECT_DOUBLE_EQ(r.time, 220.0 / 3);
+  EXPECT_EQ(r.evaluations, 10u);
+  Evaluator exact(s, m);
+  EXPECT_EQ(exhaustive_optimum(exact).schedule, r.schedule);
+}
+
+// With two schedules kept per size, DP on n machines evaluates the freest machine, its n - 1 children, then two
+// parents' n - s children at each size s = 2 .. n - 1: 1 + (n - 1) + (n - 1)(n - 2) = 1 + (n - 1)^2. One kept per
+// size: 1 + (n - 1) + (n - 2) + ... + 1 = 1 + n(n - 1) / 2.
 TEST(DynamicProgramming, EvaluationCountIsOnePlusNMinusOneSquared)
 {
-  for (std::size_t n : {5u, 12u}) {
+  PerformanceModel m = test_model();
+  for (std::size_t n : {1u, 2u, 3u, 5u, 12u, 20u}) {
     ClusterState s = random_state(n, n, 0);
-    PerformanceModel m = test_model();
     Evaluator evaluate(s, m);
     EXPECT_EQ(dynamic_programming(evaluate).evaluations, 1 + (n - 1) * (n - 1)) << n;
+    Evaluator greedy(s, m);
+    DpOptions one;
+    one.kept_per_size = 1;
+    EXPECT_EQ(dynamic_programming(greedy, one).evaluations, 1 + n * (n - 1) / 2) << n;
+  }
+  Evaluator evaluate(four_machines(), m);
+  DpOptions none;
+  none.kept_per_size = 0;
+  EXPECT_THROW(dynamic_programming(evaluate, none), std::invalid_argument);
+}
+
+// The traits DP keeps for its schedules (per machine, its slowest link to the schedule) are those of a recount.
+TEST(DynamicProgramming, KeptTraitsAgreeWithARecount)
+{
+  PerformanceModel m = test_model();
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    ClusterState s = random_cluster(30, seed, seed % 2 == 0);
+    Evaluator evaluate(s, m);
+    ScheduleResult r = dynamic_programming(evaluate);
+    expect_same_traits(r.traits, traits_of(s, r.schedule), "seed " + std::to_string(seed));
+    EXPECT_EQ(r.time, evaluate.exact(r.schedule));
   }
 }
 
-// Root {0,1,2} 666.7 (bound). Children: without 0, 1000/(0.5 x 2) = 1000; without 1, {0,2} 625; without 2, 1000.
-// The better half, rounded up, is {0,2} and {1,2}; only {0,2} beats the bound. Its children {2} 1250 and {0} 1111
-// do not beat 625: stop after 1 + 3 + 2 = 6 evaluations.
+// Root {0,1,2,3}: cpu 0.5, bw 10, 300 / 4 = 75; bound 75.
+// Level 1 (4 evaluations): -0 {1,2,3} 100; -1 {0,2,3} bw 40: (200 + 25) / 3 = 75; -2 {0,1,3} 73.33;
+//   -3 {0,1,2} 100. Better half (2 of 4): {0,1,3} 73.33 and {0,2,3} 75, which does not beat 75.
+//   Kept: {0,1,3}; bound 73.33.
+// Level 2 (3 evaluations): -0 {1,3} 105, -1 {0,3} 105, -3 {0,1} 110: none beats 73.33, stop.
+// 1 + 4 + 3 = 8 evaluations; the best is {0,1,3}.
 TEST(BranchAndBound, KeepsTheBetterHalfUnderTheBoundByHand)
 {
-  ClusterState s = three_machines();
-  PerformanceModel m = computation_only();
-  Evaluator evaluate(s, m);
-  ScheduleResult r = branch_and_bound(evaluate);
-  EXPECT_EQ(r.schedule, (Schedule{0, 2}));
-  EXPECT_DOUBLE_EQ(r.time, 625);
-  EXPECT_EQ(r.evaluations, 6u);
-}
-
-// Root 100/4 + 1000/(1 x 4) = 275. Dropping 0 or 1 removes the slow link: 100/3 + 1000/3000 = 33.67, both kept
-// (dropping 2 or 3 gives 366.7). Level 2: from "without 0", {2,3}, {1,3}, {1,2} (50.5 each); from "without 1",
-// {2,3} again (erratum 7: not evaluated twice), {0,3} and {0,2}. None beats 33.67. 1 + 4 + 3 + 2 = 10 evaluations,
-// not 11.
-TEST(BranchAndBound, ASetReachedFromTwoParentsIsEvaluatedOnce)
-{
-  ClusterState s = one_slow_link();
+  ClusterState s = four_machines();
   PerformanceModel m = flat_model();
   Evaluator evaluate(s, m);
   ScheduleResult r = branch_and_bound(evaluate);
-  EXPECT_EQ(r.schedule, (Schedule{1, 2, 3}));  // the first of the two equal children
-  EXPECT_DOUBLE_EQ(r.time, 100.0 / 3 + 1000.0 / 3000);
-  EXPECT_EQ(r.evaluations, 10u);
+  EXPECT_EQ(r.schedule, (Schedule{0, 1, 3}));
+  EXPECT_DOUBLE_EQ(r.time, 220.0 / 3);
+  EXPECT_EQ(r.evaluations, 8u);
 }
 
-TEST(ScheduleLinks, IncrementalTraitsAgreeWithARecount)
+// Root {0,1,2,3,4}: cpu 0.5, bw 10: (200 + 100) / 5 = 60.
+// Level 1 (5): -4 {0,1,2,3} (100 + 100) / 4 = 50; -0 {1,2,3,4} and -1 {0,2,3,4} (200 + 1) / 4 = 50.25; -2 and
+//   -3: 300 / 4 = 75. Better half (3 of 5, rounded up), all under 60: A {0,1,2,3}, B {0,2,3,4}, C {1,2,3,4};
+//   bound 50.
+// Level 2: A's children -0 {1,2,3} and -1 {0,2,3}: (100 + 1) / 3 = 33.67, -2 and -3: 200 / 3 = 66.67; both 33.67s
+//   kept. B: -4 is {0,2,3} again, -0 -2 -3: 201 / 3 = 67; its better half keeps {0,2,3}. C: -4 is {1,2,3} again,
+//   -1 is B's {2,3,4} again, -2 -3 67; keeps {1,2,3}. Merged: 4 + 3 + 2 = 9 evaluations and the level is
+//   {0,2,3}, {1,2,3}; literally: 12 evaluations and each of the two twice. Bound 33.67.
+// Level 3: every child is 101 / 2 = 50.5, none kept. Merged: 3 for {0,2,3}, 2 for {1,2,3} (its {2,3} is the
+//   other's); literally 4 x 3 = 12.
+// Merged 1 + 5 + 9 + 5 = 20 evaluations, literally 1 + 5 + 12 + 12 = 30; the same answer, {1,2,3} (the first of
+// the two 33.67s evaluated: the evaluator keeps the first of equal times).
+TEST(BranchAndBound, ASetReachedFromTwoParentsIsEvaluatedAndExpandedOnce)
 {
-  SeededRandom random(9);
-  ClusterState s = random_state(20, 9, 0);
-  Schedule members = {3, 1, 4, 15, 9, 2, 6, 5, 19, 7, 0, 8};
-  ScheduleLinks links(s, members);
-  auto same = [](const ScheduleTraits& a, const ScheduleTraits& b) {
-    EXPECT_EQ(a.processors, b.processors);
-    EXPECT_DOUBLE_EQ(a.cpu, b.cpu);
-    EXPECT_DOUBLE_EQ(a.bandwidth, b.bandwidth);
-  };
-  for (int round = 0; round < 200; ++round) {
-    const Schedule& now = links.members();
-    same(links.traits(), traits_of(s, now));
-    for (std::size_t k = 0; k < now.size(); ++k) {
-      Schedule without = now;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(k));
-      same(links.traits_without(k), traits_of(s, without));
-    }
-    // Swap a random member for a random outsider.
-    std::vector<bool> in(s.machines(), false);
-    for (std::size_t m : now)
-      in[m] = true;
-    std::size_t outsider;
-    do
-      outsider = random.below(s.machines());
-    while (in[outsider]);
-    links.replace(random.below(now.size()), outsider);
+  ClusterState s = two_bottlenecks();
+  PerformanceModel m = flat_model();
+  Evaluator merged(s, m), literal(s, m);
+  BranchAndBoundOptions thesis;
+  thesis.merge_duplicates = false;
+  ScheduleResult a = branch_and_bound(merged), b = branch_and_bound(literal, thesis);
+  EXPECT_EQ(a.evaluations, 20u);
+  EXPECT_EQ(b.evaluations, 30u);
+  for (const ScheduleResult& r : {a, b}) {
+    EXPECT_EQ(r.schedule, (Schedule{1, 2, 3}));
+    EXPECT_DOUBLE_EQ(r.time, 101.0 / 3);
   }
 }
 
-// Never better than the optimum; how far from it on random 12-machine states is measured and printed. The bounds
-// are about twice what was measured when written (DP: the optimum on all 20; B&B: mean 2.0 %, worst 17.8 %).
+// Merging changes how often a set is evaluated, never which sets each level holds: same answer, fewer
+// evaluations, on random states.
+TEST(BranchAndBound, MergingDuplicatesOnlySavesEvaluations)
+{
+  PerformanceModel m = test_model();
+  std::uint64_t merged_total = 0, literal_total = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    ClusterState s = random_cluster(12, seed, seed % 2 == 0);
+    Evaluator merged(s, m), literal(s, m);
+    BranchAndBoundOptions thesis;
+    thesis.merge_duplicates = false;
+    ScheduleResult a = branch_and_bound(merged), b = branch_and_bound(literal, thesis);
+    EXPECT_EQ(a.schedule, b.schedule) << "seed " << seed;
+    EXPECT_EQ(a.time, b.time) << "seed " << seed;
+    EXPECT_LE(a.evaluations, b.evaluations) << "seed " << seed;
+    merged_total += a.evaluations;
+    literal_total += b.evaluations;
+  }
+  EXPECT_LT(merged_total, literal_total);
+  std::printf("bb on 20 random 12-machine states: %llu evaluations merged, %llu literal\n",
+              static_cast<unsigned long long>(merged_total), static_cast<unsigned long long>(literal_total));
+}
+
+// Down a random path from all 30 machines to one, every child's traits and keepers (kept from its parent) are
+// those of a recount; with fine values (one lowest CPU, one slowest link) and coarse ones (many ties).
+TEST(BranchAndBound, RemovalTraitsAgreeWithARecountForEveryRemoval)
+{
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    ClusterState s = random_cluster(30, seed, seed % 2 == 0);
+    RemovalTraits removal(s);
+    MachineSet set(s.machines());
+    RemovalTraits::Keepers keepers = removal.keepers_of(set);
+    expect_same_traits(removal.traits(keepers, set.size()), traits_of(s, set.members()), "root");
+    SeededRandom random(seed);
+    while (set.size() > 1) {
+      Schedule members = set.members();
+      for (std::size_t m : members) {
+        MachineSet child = set;
+        child.erase(m);
+        Schedule without = members;
+        without.erase(std::find(without.begin(), without.end(), m));
+        ASSERT_EQ(child.members(), without);
+        RemovalTraits::Keepers k = removal.keepers_without(set, keepers, m);
+        RemovalTraits::Keepers fresh = removal.keepers_of(child);
+        std::string where = "seed " + std::to_string(seed) + ", size " + std::to_string(set.size()) + ", without " +
+                            std::to_string(m);
+        EXPECT_EQ(k.cpu, fresh.cpu) << where;
+        EXPECT_EQ(k.link, fresh.link) << where;
+        expect_same_traits(removal.traits(k, child.size()), traits_of(s, without), where);
+        // The O(1) hash of the set follows removals: it is the XOR of its members' keys.
+        std::uint64_t hash = 0;
+        for (std::size_t x : without)
+          hash ^= MachineSet::key(x);
+        EXPECT_EQ(child.hash(), hash) << where;
+      }
+      std::size_t leaving = members[random.below(members.size())];
+      keepers = removal.keepers_without(set, keepers, leaving);
+      set.erase(leaving);
+    }
+  }
+}
+
+TEST(BranchAndBound, MachineSetsCompareWithoutAMember)
+{
+  MachineSet a(70), b(70);
+  a.erase(3);
+  b.erase(65);
+  EXPECT_TRUE(a.same_without(65, b, 3));  // both are every machine but 3 and 65
+  EXPECT_FALSE(a.same_without(64, b, 3));
+  EXPECT_FALSE(a.same_without(65, b, 4));
+  EXPECT_EQ(a.members().size(), 69u);
+  EXPECT_EQ(a.members().back(), 69u);
+}
+
+// Never better than the optimum; how far from it on random 12-machine states is measured and printed. Measured
+// when written: DP mean 0.17 %, worst 3.4 %; B&B mean 1.3 %, worst 9.4 %. The bounds leave about twice that.
 TEST(TreeSearches, GapToTheOptimumOnRandomStatesIsMeasured)
 {
   struct Search {
     const char* name;
-    std::function<ScheduleResult(Evaluator&)> run;
+    Scheduler run;
     double mean_bound, worst_bound;
   };
-  std::vector<Search> searches = {
-      {"dp", [](Evaluator& e) { return dynamic_programming(e); }, 0.005, 0.02},
-      {"bb", [](Evaluator& e) { return branch_and_bound(e); }, 0.04, 0.36},
-  };
+  const std::vector<Search> searches = {{"dp", run_dp, 0.005, 0.07}, {"bb", run_bb, 0.03, 0.2}};
   PerformanceModel model = test_model();
   for (const Search& search : searches) {
     double worst = 0, total = 0;
@@ -158,26 +276,49 @@ TEST(TreeSearches, GapToTheOptimumOnRandomStatesIsMeasured)
     }
     std::printf("%s on 20 random 12-machine states: mean gap %.4f, worst %.4f\n", search.name, total / 20, worst);
     RecordProperty(std::string(search.name) + "_mean_gap", std::to_string(total / 20));
+    RecordProperty(std::string(search.name) + "_worst_gap", std::to_string(worst));
     EXPECT_LT(total / 20, search.mean_bound) << search.name;
     EXPECT_LT(worst, search.worst_bound) << search.name;
   }
 }
 
-TEST(TreeSearches, StopAtTheBudgetWithTheBestSoFarAndHandleOneMachine)
+// Both check the budget before every evaluation: an evaluation budget is met exactly, and what they return is
+// the best so far, scored exactly. A wall-clock budget already spent leaves the first evaluation only.
+TEST(TreeSearches, StopAtTheBudgetWithTheBestSoFar)
 {
-  ClusterState s = random_state(16, 4, 0);
+  ClusterState s = random_cluster(16, 4, false);
   PerformanceModel m = test_model();
-  for (auto run : {std::function<ScheduleResult(Evaluator&)>([](Evaluator& e) { return dynamic_programming(e); }),
-                   std::function<ScheduleResult(Evaluator&)>([](Evaluator& e) { return branch_and_bound(e); })}) {
+  for (const Scheduler& run : {Scheduler(run_dp), Scheduler(run_bb)}) {
+    Evaluator unbounded(s, m);
+    ASSERT_GT(run(unbounded).evaluations, 50u);  // so that the budget below cuts the search short
     EvaluatorOptions budget;
     budget.max_evaluations = 50;
     Evaluator evaluate(s, m, budget);
     ScheduleResult r = run(evaluate);
     EXPECT_EQ(r.evaluations, 50u);
     EXPECT_FALSE(r.schedule.empty());
-    EXPECT_DOUBLE_EQ(r.time, evaluate.exact(r.schedule));
-    ClusterState one = state_of({0.4}, {{0}});
-    Evaluator alone(one, m);
-    EXPECT_EQ(run(alone).schedule, (Schedule{0}));
+    EXPECT_TRUE(std::is_sorted(r.schedule.begin(), r.schedule.end()));
+    EXPECT_EQ(r.time, evaluate.exact(r.schedule));
+    expect_same_traits(r.traits, traits_of(s, r.schedule), "budget");
+
+    EvaluatorOptions late;
+    late.out_of_time = [] { return true; };
+    Evaluator hurried(s, m, late);
+    ScheduleResult first = run(hurried);
+    EXPECT_EQ(first.evaluations, 1u);
+    EXPECT_EQ(first.time, hurried.exact(first.schedule));
+  }
+}
+
+TEST(TreeSearches, OneMachineIsTheSchedule)
+{
+  ClusterState one = state_of({0.4}, {{0}});
+  PerformanceModel m = test_model();
+  for (const Scheduler& run : {Scheduler(run_dp), Scheduler(run_bb)}) {
+    Evaluator evaluate(one, m);
+    ScheduleResult r = run(evaluate);
+    EXPECT_EQ(r.schedule, (Schedule{0}));
+    EXPECT_EQ(r.evaluations, 1u);
+    EXPECT_DOUBLE_EQ(r.time, 1000 / 0.4);
   }
 }

@@ -1,88 +1,368 @@
 #include "policies/scheduling/branch_and_bound.hpp"
 
-#include "policies/scheduling/schedule_links.hpp"
+#include "simulator/core/random.hpp"
 
 #include <algorithm>
 #include <limits>
-#include <set>
 
 namespace isogrid::scheduling {
 
+// ---- MachineSet ----
+
+MachineSet::MachineSet(std::size_t machines) : words_((machines + 63) / 64, ~std::uint64_t{0}), size_(machines)
+{
+  if (machines % 64 != 0)
+    words_.back() = (std::uint64_t{1} << (machines % 64)) - 1;
+  for (std::size_t m = 0; m < machines; ++m)
+    hash_ ^= key(m);
+}
+
+std::uint64_t MachineSet::key(std::size_t m) { return mix64(0x5eed'0000'0000'0000ULL ^ m); }
+
+void MachineSet::erase(std::size_t m)
+{
+  words_[m >> 6] &= ~(std::uint64_t{1} << (m & 63));
+  size_ -= 1;
+  hash_ ^= key(m);
+}
+
+Schedule MachineSet::members() const
+{
+  Schedule out;
+  out.reserve(size_);
+  for (std::size_t w = 0; w < words_.size(); ++w)
+    for (std::uint64_t bits = words_[w]; bits != 0; bits &= bits - 1)
+      out.push_back(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
+  return out;
+}
+
+bool MachineSet::same_without(std::size_t a, const MachineSet& other, std::size_t b) const
+{
+  for (std::size_t w = 0; w < words_.size(); ++w) {
+    std::uint64_t mine = words_[w], theirs = other.words_[w];
+    if (w == a >> 6)
+      mine &= ~(std::uint64_t{1} << (a & 63));
+    if (w == b >> 6)
+      theirs &= ~(std::uint64_t{1} << (b & 63));
+    if (mine != theirs)
+      return false;
+  }
+  return true;
+}
+
+// ---- RemovalTraits ----
+
+namespace {
+constexpr double infinity = std::numeric_limits<double>::infinity();
+constexpr std::size_t nobody = static_cast<std::size_t>(-1);  // a `skip` that skips no machine
+}  // namespace
+
+RemovalTraits::RemovalTraits(const ClusterState& state) : state_(state), by_cpu_(state.machines())
+{
+  const std::size_t n = state.machines();
+  for (std::size_t m = 0; m < n; ++m)
+    by_cpu_[m] = m;
+  std::sort(by_cpu_.begin(), by_cpu_.end(), [&](std::size_t x, std::size_t y) {
+    return state.cpu(x) != state.cpu(y) ? state.cpu(x) < state.cpu(y) : x < y;
+  });
+  links_.reserve(n * (n - 1) / 2);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      links_.push_back({state.bandwidth(a, b), static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
+}
+
+const RemovalTraits::Link& RemovalTraits::link_at(std::size_t position)
+{
+  // Scans seldom go far down the order (a set loses few of the slowest links' ends), so it is sorted a chunk at
+  // a time, each chunk the smallest of what is left and twice the last: O(n^2) to start instead of
+  // O(n^2 log n), and never more than a full sort. The order (bandwidth, a, b) is total: deterministic.
+  auto slower = [](const Link& x, const Link& y) {
+    return x.bandwidth != y.bandwidth ? x.bandwidth < y.bandwidth : (x.a != y.a ? x.a < y.a : x.b < y.b);
+  };
+  while (position >= sorted_) {
+    std::size_t end = std::min(links_.size(), sorted_ + std::max(sorted_, state_.machines()));
+    auto first = links_.begin() + static_cast<std::ptrdiff_t>(sorted_);
+    auto last = links_.begin() + static_cast<std::ptrdiff_t>(end);
+    if (last != links_.end())
+      std::nth_element(first, last, links_.end(), slower);
+    std::sort(first, last, slower);
+    sorted_ = end;
+  }
+  return links_[position];
+}
+
+std::size_t RemovalTraits::next_cpu(const MachineSet& set, std::size_t from, std::size_t skip) const
+{
+  for (std::size_t p = from; p < by_cpu_.size(); ++p)
+    if (by_cpu_[p] != skip && set.contains(by_cpu_[p]))
+      return p;
+  return by_cpu_.size();  // not reached for a non-empty set
+}
+
+std::size_t RemovalTraits::next_link(const MachineSet& set, std::size_t from, std::size_t skip)
+{
+  for (std::size_t p = from; p < links_.size(); ++p) {
+    const Link& l = link_at(p);
+    if (l.a != skip && l.b != skip && set.contains(l.a) && set.contains(l.b))
+      return p;
+  }
+  return no_link;  // not reached for a set of two machines or more
+}
+
+RemovalTraits::Keepers RemovalTraits::keepers_of(const MachineSet& set)
+{
+  Keepers k;
+  k.cpu = next_cpu(set, 0, nobody);
+  k.link = set.size() >= 2 ? next_link(set, 0, nobody) : no_link;
+  return k;
+}
+
+RemovalTraits::Keepers RemovalTraits::keepers_without(const MachineSet& set, const Keepers& keepers, std::size_t m)
+{
+  Keepers k = keepers;
+  if (by_cpu_[k.cpu] == m)
+    k.cpu = next_cpu(set, k.cpu + 1, m);
+  if (set.size() - 1 < 2) {
+    k.link = no_link;
+  } else {
+    const Link& slowest = link_at(k.link);
+    if (slowest.a == m || slowest.b == m)
+      k.link = next_link(set, k.link + 1, m);
+  }
+  return k;
+}
+
+ScheduleTraits RemovalTraits::traits(const Keepers& keepers, std::size_t processors)
+{
+  ScheduleTraits t;
+  t.processors = processors;
+  t.cpu = state_.cpu(by_cpu_[keepers.cpu]);
+  t.bandwidth = keepers.link == no_link ? infinity : link_at(keepers.link).bandwidth;
+  return t;
+}
+
+// ---- The search ----
+
 namespace {
 
-// A node is known by the machines it lacks (ascending): few near the root, where levels are wide, so a level of
-// many nodes stays small in memory. Its schedule is rebuilt when it is expanded.
+constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+
 struct Node {
-  Schedule removed;
+  MachineSet set;
+  RemovalTraits::Keepers keepers;
   ScheduleTraits traits;
   double time;
 };
 
-Schedule members(std::size_t machines, const Schedule& removed)
-{
-  Schedule out;
-  out.reserve(machines - removed.size());
-  std::size_t r = 0;
-  for (std::size_t m = 0; m < machines; ++m) {
-    if (r < removed.size() && removed[r] == m)
-      ++r;
-    else
-      out.push_back(m);
-  }
-  return out;
-}
+struct Child {
+  std::size_t machine = 0;  // the member of its parent it lacks
+  RemovalTraits::Keepers keepers;
+  ScheduleTraits traits;
+  double time = 0;
+  std::uint32_t entry = none;  // in LevelChildren, when duplicates are merged
+};
 
-// Ties: the lower time, then the set lacking the lexicographically smaller machines: deterministic.
-bool faster(const Node& a, const Node& b) { return a.time != b.time ? a.time < b.time : a.removed < b.removed; }
+// Ties: the lower time, then the lexicographically smaller schedule, which among siblings is the one lacking the
+// higher machine ({0, 1} < {0, 2} < {1, 2} lack 2, 1, 0). Deterministic.
+bool faster(const Child& x, const Child& y) { return x.time != y.time ? x.time < y.time : x.machine > y.machine; }
+
+// Every child evaluated at one level, by machine set (erratum 7). An open-addressing table on the sets' Zobrist
+// hashes; a hash match is confirmed against the sets themselves, so a collision costs a probe, never a merge.
+class LevelChildren {
+public:
+  struct Entry {
+    std::uint32_t parent, machine;  // the set: level[parent] without machine
+    double time;
+    std::uint32_t next;  // its index in the next level once a parent keeps it; `none` until then
+  };
+
+  std::uint32_t find(const std::vector<Node>& level, std::size_t parent, std::size_t machine,
+                     std::uint64_t hash) const
+  {
+    if (slots_.empty())
+      return none;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash & mask; slots_[i] != 0; i = (i + 1) & mask) {
+      if (hashes_[i] != hash)
+        continue;
+      const Entry& e = entries_[slots_[i] - 1];
+      if (level[e.parent].set.same_without(e.machine, level[parent].set, machine))
+        return slots_[i] - 1;
+    }
+    return none;
+  }
+
+  std::uint32_t add(std::uint64_t hash, const Entry& entry)
+  {
+    if (2 * (entries_.size() + 1) > slots_.size())
+      grow();
+    entries_.push_back(entry);
+    place(hash, static_cast<std::uint32_t>(entries_.size()));
+    return static_cast<std::uint32_t>(entries_.size() - 1);
+  }
+
+  Entry& entry(std::uint32_t index) { return entries_[index]; }
+
+private:
+  void place(std::uint64_t hash, std::uint32_t slot)
+  {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = hash & mask;
+    while (slots_[i] != 0)
+      i = (i + 1) & mask;
+    hashes_[i] = hash;
+    slots_[i] = slot;
+  }
+
+  void grow()
+  {
+    std::vector<std::uint64_t> hashes = std::move(hashes_);
+    std::vector<std::uint32_t> slots = std::move(slots_);
+    hashes_.assign(std::max<std::size_t>(64, 2 * slots.size()), 0);
+    slots_.assign(hashes_.size(), 0);
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (slots[i] != 0)
+        place(hashes[i], slots[i]);
+  }
+
+  std::vector<std::uint64_t> hashes_;
+  std::vector<std::uint32_t> slots_;  // 1 + index in entries_; 0 when empty
+  std::vector<Entry> entries_;
+};
+
+class Search {
+public:
+  Search(Evaluator& evaluate, const BranchAndBoundOptions& options)
+      : evaluate_(evaluate), traits_(evaluate.state()), merge_(options.merge_duplicates)
+  {
+  }
+
+  ScheduleResult run()
+  {
+    const std::size_t n = evaluate_.state().machines();
+    Node root{MachineSet(n), {}, {}, 0};
+    root.keepers = traits_.keepers_of(root.set);
+    root.traits = traits_.traits(root.keepers, n);
+    root.time = evaluate_(root.set.members(), root.traits);
+    double bound = root.time;
+    level_ = {std::move(root)};
+    std::vector<Child> children;
+    // All nodes of a level have the same size; a node of one machine has no children.
+    while (level_.front().set.size() > 1) {
+      // One parent's children are distinct sets: only two parents or more can reach one set twice.
+      dedupe_ = merge_ && level_.size() > 1;
+      seen_ = LevelChildren();
+      std::vector<Node> next;
+      for (std::size_t p = 0; p < level_.size(); ++p) {
+        if (!expand(p, children))
+          return evaluate_.result();
+        keep_better_half(children, bound);
+        admit(p, children, next);
+      }
+      if (next.empty())
+        break;
+      bound = std::min_element(next.begin(), next.end(), [](const Node& x, const Node& y) {
+                return x.time < y.time;
+              })->time;
+      level_ = std::move(next);
+    }
+    return evaluate_.result();
+  }
+
+private:
+  // Every child of level_[p] with its time: evaluated, or looked up when an earlier parent of the level had the
+  // same set. False when the budget ran out first (checked before every evaluation, so that an evaluation or
+  // work budget is never overrun however many children a node has).
+  bool expand(std::size_t p, std::vector<Child>& children)
+  {
+    const Node& node = level_[p];
+    scratch_ = node.set.members();
+    children.clear();
+    for (std::size_t k = 0; k < scratch_.size(); ++k) {
+      Child c;
+      c.machine = scratch_[k];
+      c.keepers = traits_.keepers_without(node.set, node.keepers, c.machine);
+      c.traits = traits_.traits(c.keepers, node.set.size() - 1);
+      std::uint64_t hash = node.set.hash() ^ MachineSet::key(c.machine);
+      if (dedupe_) {
+        c.entry = seen_.find(level_, p, c.machine, hash);
+        if (c.entry != none) {
+          c.time = seen_.entry(c.entry).time;
+          children.push_back(c);
+          continue;
+        }
+      }
+      if (evaluate_.exhausted())
+        return false;
+      c.time = evaluate_without(k, c.traits);
+      if (dedupe_)
+        c.entry = seen_.add(hash, {static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(c.machine), c.time, none});
+      children.push_back(c);
+    }
+    return true;
+  }
+
+  // Evaluates the parent's schedule without its k-th member: the member is swapped to the back and popped, O(1)
+  // instead of an O(|s|) erase (the evaluator sorts what it returns), then put back.
+  double evaluate_without(std::size_t k, const ScheduleTraits& traits)
+  {
+    std::swap(scratch_[k], scratch_.back());
+    std::size_t m = scratch_.back();
+    scratch_.pop_back();
+    double t = evaluate_(scratch_, traits);
+    scratch_.push_back(m);
+    std::swap(scratch_[k], scratch_.back());
+    return t;
+  }
+
+  // Lines 12-14: the first half of the children by time (rounded up: the middle child of an odd list stays), and
+  // of those the ones under the bound, fastest first. As the sorted list puts every child under the bound ahead
+  // of the others, that is the fastest min(half, #under) of the children under the bound, found without sorting
+  // all the children.
+  static void keep_better_half(std::vector<Child>& children, double bound)
+  {
+    const std::size_t half = (children.size() + 1) / 2;
+    auto under = std::partition(children.begin(), children.end(), [&](const Child& c) { return c.time < bound; });
+    std::size_t kept = static_cast<std::size_t>(under - children.begin());
+    if (kept > half) {
+      std::nth_element(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(half), under, faster);
+      kept = half;
+    }
+    children.erase(children.begin() + static_cast<std::ptrdiff_t>(kept), children.end());
+    std::sort(children.begin(), children.end(), faster);
+  }
+
+  // Lines 15-16: the kept children join the next level, in their parent's order; a set another parent already
+  // put there is not added twice.
+  void admit(std::size_t p, const std::vector<Child>& kept, std::vector<Node>& next)
+  {
+    for (const Child& c : kept) {
+      if (dedupe_) {
+        LevelChildren::Entry& e = seen_.entry(c.entry);
+        if (e.next != none)
+          continue;
+        e.next = static_cast<std::uint32_t>(next.size());
+      }
+      Node child{level_[p].set, c.keepers, c.traits, c.time};
+      child.set.erase(c.machine);
+      next.push_back(std::move(child));
+    }
+  }
+
+  Evaluator& evaluate_;
+  RemovalTraits traits_;
+  bool merge_;
+  bool dedupe_ = false;
+  std::vector<Node> level_;
+  LevelChildren seen_;
+  Schedule scratch_;  // the members of the node being expanded
+};
 
 }  // namespace
 
-ScheduleResult branch_and_bound(Evaluator& evaluate)
+ScheduleResult branch_and_bound(Evaluator& evaluate, const BranchAndBoundOptions& options)
 {
-  const ClusterState& state = evaluate.state();
-  const std::size_t n = state.machines();
-  Node root;
-  Schedule all = members(n, {});
-  root.traits = traits_of(state, all);
-  root.time = evaluate(all, root.traits);
-  double bound = root.time;
-  std::vector<Node> level = {root};
-
-  while (!level.empty() && level.front().removed.size() + 1 < n && !evaluate.exhausted()) {
-    std::vector<Node> next;
-    // Erratum 7: a set reached from two parents is evaluated and expanded once. Sets are told apart by what they
-    // lack, which is short where levels are wide.
-    std::set<Schedule> seen;
-    for (const Node& node : level) {
-      Schedule schedule = members(n, node.removed);
-      ScheduleLinks removal(state, schedule);  // children's traits in O(|s|) each
-      std::vector<Node> children;
-      for (std::size_t k = 0; k < schedule.size(); ++k) {
-        Schedule removed = node.removed;
-        removed.insert(std::upper_bound(removed.begin(), removed.end(), schedule[k]), schedule[k]);
-        if (!seen.insert(removed).second)
-          continue;
-        if (evaluate.exhausted())
-          return evaluate.result();
-        Schedule child = schedule;
-        child.erase(child.begin() + static_cast<std::ptrdiff_t>(k));
-        ScheduleTraits t = removal.traits_without(k);
-        double time = evaluate(child, t);
-        children.push_back({std::move(removed), t, time});
-      }
-      // The better half (rounded up, so a node with one child keeps it), and of those the ones under the bound.
-      std::sort(children.begin(), children.end(), faster);
-      children.resize((children.size() + 1) / 2);
-      for (Node& c : children)
-        if (c.time < bound)
-          next.push_back(std::move(c));
-    }
-    if (next.empty())
-      break;
-    bound = std::min_element(next.begin(), next.end(), faster)->time;
-    level = std::move(next);
-  }
-  return evaluate.result();
+  return Search(evaluate, options).run();
 }
 
 }  // namespace isogrid::scheduling

@@ -7,9 +7,14 @@
 namespace isogrid::scheduling {
 
 struct DpOptions {
+  // Schedules kept per size (line 15; the thesis: 2), and children kept per parent (line 11: the best and the
+  // second best). At least 1.
   int kept_per_size = 2;
 };
 
+// The freest machine is always evaluated; after it, never more evaluations than the evaluator's budget allows.
+// Without a budget, on n machines: 1 + (n - 1)^2 evaluations with two kept per size (1, then n - 1 from the one
+// machine, then 2 (n - s) from the two schedules of each size s = 2 .. n - 1).
 ScheduleResult dynamic_programming(Evaluator& evaluate, const DpOptions& options = {});
 
 }  // namespace isogrid::scheduling
