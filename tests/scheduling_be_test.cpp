@@ -63,23 +63,13 @@ TEST(BoxElimination, ReachesTheOptimumOnUniformLinksWithAFineCpuGrid)
 // recorded in the test's output.
 TEST(BoxElimination, GapToTheOptimumOnRandomLinksIsMeasured)
 {
-  PerformanceModel model = test_model();
-  double worst = 0, total = 0;
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    ClusterState state     = random_state(12, seed, 0);
-    Evaluator exact(state, model);
-    ScheduleResult optimum = exhaustive_optimum(exact);
-    Evaluator evaluate(state, model);
+  Gap gap = gap_to_optimum("box elimination", [](Evaluator& e, std::uint64_t seed) {
     SeededRandom random(seed);
-    ScheduleResult be = box_elimination(evaluate, BoxEliminationOptions{}, [&] { return random.next(); });
-    double gap        = be.time / optimum.time - 1;
-    EXPECT_GE(gap, -1e-12);
-    worst = std::max(worst, gap);
-    total += gap;
-  }
-  RecordProperty("mean_gap", std::to_string(total / 20));
-  RecordProperty("worst_gap", std::to_string(worst));
-  std::printf("box elimination on 20 random 12-machine states: mean gap %.4f, worst %.4f\n", total / 20, worst);
+    return box_elimination(e, BoxEliminationOptions{}, [&] { return random.next(); });
+  });
+  // Measured when written: mean 0.5 %, worst 6.9 %.
+  EXPECT_LT(gap.mean, 0.02);
+  EXPECT_LT(gap.worst, 0.15);
 }
 
 TEST(BoxElimination, StopsAtItsEvaluationBudgetWithTheBestSoFar)

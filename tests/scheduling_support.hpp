@@ -1,9 +1,15 @@
 #pragma once
 // Small cluster states and a monotone Eq. 4.1 model for the resource-selection policy tests.
 #include "policies/scheduling/cluster_state.hpp"
+#include "policies/scheduling/exhaustive.hpp"
 #include "policies/scheduling/performance_model.hpp"
 #include "simulator/core/random.hpp"
 
+#include <gtest/gtest.h>
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <string>
 #include <vector>
 
 namespace isogrid::scheduling::testing {
@@ -49,6 +55,33 @@ inline ClusterState random_state(std::size_t n, std::uint64_t seed, double unifo
     for (std::size_t b = a + 1; b < n; ++b)
       bw[a][b] = bw[b][a] = uniform_bw > 0 ? uniform_bw : random.uniform(20, 80);
   return state_of(cpu, bw);
+}
+
+struct Gap {
+  double mean = 0, worst = 0;
+};
+
+// A search's relative gap to the exhaustive optimum over `count` random 12-machine states (seeds 1..count, links
+// U[20, 80]), with test_model(). A negative gap fails the test; the mean and worst are printed and recorded.
+inline Gap gap_to_optimum(const std::string& name,
+                          const std::function<ScheduleResult(Evaluator&, std::uint64_t seed)>& search,
+                          int count = 20)
+{
+  PerformanceModel model = test_model();
+  Gap gap;
+  for (int seed = 1; seed <= count; ++seed) {
+    ClusterState state = random_state(12, static_cast<std::uint64_t>(seed), 0);
+    Evaluator exact(state, model), evaluate(state, model);
+    double g = search(evaluate, static_cast<std::uint64_t>(seed)).time / exhaustive_optimum(exact).time - 1;
+    EXPECT_GE(g, -1e-12) << name << " seed " << seed;
+    gap.worst = std::max(gap.worst, g);
+    gap.mean += g / count;
+  }
+  std::printf("%s on %d random 12-machine states: mean gap %.4f, worst %.4f\n", name.c_str(), count, gap.mean,
+              gap.worst);
+  ::testing::Test::RecordProperty(name + "_mean_gap", std::to_string(gap.mean));
+  ::testing::Test::RecordProperty(name + "_worst_gap", std::to_string(gap.worst));
+  return gap;
 }
 
 }  // namespace isogrid::scheduling::testing

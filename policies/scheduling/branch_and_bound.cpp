@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace isogrid::scheduling {
 
@@ -57,38 +58,54 @@ constexpr double infinity = std::numeric_limits<double>::infinity();
 constexpr std::size_t nobody = static_cast<std::size_t>(-1);  // a `skip` that skips no machine
 }  // namespace
 
+namespace {
+// The link order: by bandwidth, ties by the ends' indices. Total, so the order is deterministic.
+template <class Link>
+bool slower(const Link& x, const Link& y)
+{
+  return x.bandwidth != y.bandwidth ? x.bandwidth < y.bandwidth : (x.a != y.a ? x.a < y.a : x.b < y.b);
+}
+}  // namespace
+
 RemovalTraits::RemovalTraits(const ClusterState& state) : state_(state), by_cpu_(state.machines())
 {
-  const std::size_t n = state.machines();
-  for (std::size_t m = 0; m < n; ++m)
+  for (std::size_t m = 0; m < by_cpu_.size(); ++m)
     by_cpu_[m] = m;
   std::sort(by_cpu_.begin(), by_cpu_.end(), [&](std::size_t x, std::size_t y) {
     return state.cpu(x) != state.cpu(y) ? state.cpu(x) < state.cpu(y) : x < y;
   });
-  links_.reserve(n * (n - 1) / 2);
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = a + 1; b < n; ++b)
-      links_.push_back({state.bandwidth(a, b), static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
 }
 
-const RemovalTraits::Link& RemovalTraits::link_at(std::size_t position)
+bool RemovalTraits::order_more_links()
 {
-  // Scans seldom go far down the order (a set loses few of the slowest links' ends), so it is sorted a chunk at
-  // a time, each chunk the smallest of what is left and twice the last: O(n^2) to start instead of
-  // O(n^2 log n), and never more than a full sort. The order (bandwidth, a, b) is total: deterministic.
-  auto slower = [](const Link& x, const Link& y) {
-    return x.bandwidth != y.bandwidth ? x.bandwidth < y.bandwidth : (x.a != y.a ? x.a < y.a : x.b < y.b);
-  };
-  while (position >= sorted_) {
-    std::size_t end = std::min(links_.size(), sorted_ + std::max(sorted_, state_.machines()));
-    auto first = links_.begin() + static_cast<std::ptrdiff_t>(sorted_);
-    auto last = links_.begin() + static_cast<std::ptrdiff_t>(end);
-    if (last != links_.end())
-      std::nth_element(first, last, links_.end(), slower);
-    std::sort(first, last, slower);
-    sorted_ = end;
+  // Scans seldom go far down the order (a set lacks few of the slowest links' ends), so rather than sorting all
+  // n(n - 1)/2 links up front, each call finds the next chunk of them (as many as are ordered already, at least n)
+  // in one pass over the matrix with a bounded heap: O(n^2) per chunk, and the chunks double.
+  const std::size_t n = state_.machines();
+  const bool after = !links_.empty();
+  const Link last = after ? links_.back() : Link{0, 0, 0};
+  const std::size_t count = std::max(links_.size(), n);
+  std::vector<Link> heap;  // the `count` slowest links after `last` seen so far; its front is the fastest of them
+  heap.reserve(count);
+  for (std::size_t a = 0; a < n; ++a) {
+    const double* row = state_.bandwidth_row(a);
+    for (std::size_t b = a + 1; b < n; ++b) {
+      Link l{row[b], static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)};
+      if (after && !slower(last, l))
+        continue;  // already in order
+      if (heap.size() < count) {
+        heap.push_back(l);
+        std::push_heap(heap.begin(), heap.end(), slower<Link>);
+      } else if (slower(l, heap.front())) {
+        std::pop_heap(heap.begin(), heap.end(), slower<Link>);
+        heap.back() = l;
+        std::push_heap(heap.begin(), heap.end(), slower<Link>);
+      }
+    }
   }
-  return links_[position];
+  std::sort_heap(heap.begin(), heap.end(), slower<Link>);
+  links_.insert(links_.end(), heap.begin(), heap.end());
+  return !heap.empty();
 }
 
 std::size_t RemovalTraits::next_cpu(const MachineSet& set, std::size_t from, std::size_t skip) const
@@ -101,12 +118,14 @@ std::size_t RemovalTraits::next_cpu(const MachineSet& set, std::size_t from, std
 
 std::size_t RemovalTraits::next_link(const MachineSet& set, std::size_t from, std::size_t skip)
 {
-  for (std::size_t p = from; p < links_.size(); ++p) {
-    const Link& l = link_at(p);
+  for (std::size_t p = from;; ++p) {
+    while (p >= links_.size())
+      if (!order_more_links())
+        return no_link;  // not reached for a set of two machines or more
+    const Link& l = links_[p];
     if (l.a != skip && l.b != skip && set.contains(l.a) && set.contains(l.b))
       return p;
   }
-  return no_link;  // not reached for a set of two machines or more
 }
 
 RemovalTraits::Keepers RemovalTraits::keepers_of(const MachineSet& set)
@@ -125,7 +144,7 @@ RemovalTraits::Keepers RemovalTraits::keepers_without(const MachineSet& set, con
   if (set.size() - 1 < 2) {
     k.link = no_link;
   } else {
-    const Link& slowest = link_at(k.link);
+    const Link& slowest = links_[k.link];
     if (slowest.a == m || slowest.b == m)
       k.link = next_link(set, k.link + 1, m);
   }
@@ -137,7 +156,7 @@ ScheduleTraits RemovalTraits::traits(const Keepers& keepers, std::size_t process
   ScheduleTraits t;
   t.processors = processors;
   t.cpu = state_.cpu(by_cpu_[keepers.cpu]);
-  t.bandwidth = keepers.link == no_link ? infinity : link_at(keepers.link).bandwidth;
+  t.bandwidth = keepers.link == no_link ? infinity : links_[keepers.link].bandwidth;
   return t;
 }
 
@@ -168,65 +187,69 @@ bool faster(const Child& x, const Child& y) { return x.time != y.time ? x.time <
 
 // Every child evaluated at one level, by machine set (erratum 7). An open-addressing table on the sets' Zobrist
 // hashes; a hash match is confirmed against the sets themselves, so a collision costs a probe, never a merge.
+// A wide level has millions of children, and the table outgrows the caches: so one probe sequence per child
+// (find or add), the hash beside the index in each slot, and the caller prefetches the slots of children to come.
 class LevelChildren {
 public:
   struct Entry {
     std::uint32_t parent, machine;  // the set: level[parent] without machine
-    double time;
-    std::uint32_t next;  // its index in the next level once a parent keeps it; `none` until then
+    double time;                    // set by the caller once evaluated
+    std::uint32_t next;             // its index in the next level once a parent keeps it; `none` until then
   };
 
-  std::uint32_t find(const std::vector<Node>& level, std::size_t parent, std::size_t machine,
-                     std::uint64_t hash) const
+  LevelChildren() : slots_(64, Slot{0, 0}) {}
+
+  // Never empty, so no test here (GCC 12 drops a __builtin_prefetch behind one).
+  void prefetch(std::uint64_t hash) const
   {
-    if (slots_.empty())
-      return none;
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash & mask; slots_[i] != 0; i = (i + 1) & mask) {
-      if (hashes_[i] != hash)
-        continue;
-      const Entry& e = entries_[slots_[i] - 1];
-      if (level[e.parent].set.same_without(e.machine, level[parent].set, machine))
-        return slots_[i] - 1;
-    }
-    return none;
+    const Slot* slot = &slots_[hash & (slots_.size() - 1)];
+    __builtin_prefetch(slot);
   }
 
-  std::uint32_t add(std::uint64_t hash, const Entry& entry)
+  // The entry of level[parent] without `machine`, and whether it was added just now.
+  std::pair<std::uint32_t, bool> find_or_add(const std::vector<Node>& level, std::size_t parent,
+                                             std::size_t machine, std::uint64_t hash)
   {
     if (2 * (entries_.size() + 1) > slots_.size())
       grow();
-    entries_.push_back(entry);
-    place(hash, static_cast<std::uint32_t>(entries_.size()));
-    return static_cast<std::uint32_t>(entries_.size() - 1);
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = hash & mask;
+    for (; slots_[i].entry != 0; i = (i + 1) & mask) {
+      if (slots_[i].hash != hash)
+        continue;
+      const Entry& e = entries_[slots_[i].entry - 1];
+      if (level[e.parent].set.same_without(e.machine, level[parent].set, machine))
+        return {slots_[i].entry - 1, false};
+    }
+    entries_.push_back({static_cast<std::uint32_t>(parent), static_cast<std::uint32_t>(machine), 0, none});
+    slots_[i] = {hash, static_cast<std::uint32_t>(entries_.size())};
+    return {static_cast<std::uint32_t>(entries_.size() - 1), true};
   }
 
   Entry& entry(std::uint32_t index) { return entries_[index]; }
 
 private:
-  void place(std::uint64_t hash, std::uint32_t slot)
-  {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = hash & mask;
-    while (slots_[i] != 0)
-      i = (i + 1) & mask;
-    hashes_[i] = hash;
-    slots_[i] = slot;
-  }
+  struct Slot {
+    std::uint64_t hash;
+    std::uint32_t entry;  // 1 + index in entries_; 0 when empty
+  };
 
   void grow()
   {
-    std::vector<std::uint64_t> hashes = std::move(hashes_);
-    std::vector<std::uint32_t> slots = std::move(slots_);
-    hashes_.assign(std::max<std::size_t>(64, 2 * slots.size()), 0);
-    slots_.assign(hashes_.size(), 0);
-    for (std::size_t i = 0; i < slots.size(); ++i)
-      if (slots[i] != 0)
-        place(hashes[i], slots[i]);
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(2 * old.size(), Slot{0, 0});
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.entry == 0)
+        continue;
+      std::size_t i = slot.hash & mask;
+      while (slots_[i].entry != 0)
+        i = (i + 1) & mask;
+      slots_[i] = slot;
+    }
   }
 
-  std::vector<std::uint64_t> hashes_;
-  std::vector<std::uint32_t> slots_;  // 1 + index in entries_; 0 when empty
+  std::vector<Slot> slots_;  // a power of two, at most half full
   std::vector<Entry> entries_;
 };
 
@@ -275,6 +298,7 @@ private:
   // work budget is never overrun however many children a node has).
   bool expand(std::size_t p, std::vector<Child>& children)
   {
+    constexpr std::size_t ahead = 8;  // children whose table slots are prefetched
     const Node& node = level_[p];
     scratch_ = node.set.members();
     children.clear();
@@ -283,11 +307,13 @@ private:
       c.machine = scratch_[k];
       c.keepers = traits_.keepers_without(node.set, node.keepers, c.machine);
       c.traits = traits_.traits(c.keepers, node.set.size() - 1);
-      std::uint64_t hash = node.set.hash() ^ MachineSet::key(c.machine);
       if (dedupe_) {
-        c.entry = seen_.find(level_, p, c.machine, hash);
-        if (c.entry != none) {
-          c.time = seen_.entry(c.entry).time;
+        if (k + ahead < scratch_.size())
+          seen_.prefetch(node.set.hash() ^ MachineSet::key(scratch_[k + ahead]));
+        auto [entry, added] = seen_.find_or_add(level_, p, c.machine, node.set.hash() ^ MachineSet::key(c.machine));
+        c.entry = entry;
+        if (!added) {
+          c.time = seen_.entry(entry).time;
           children.push_back(c);
           continue;
         }
@@ -296,7 +322,7 @@ private:
         return false;
       c.time = evaluate_without(k, c.traits);
       if (dedupe_)
-        c.entry = seen_.add(hash, {static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(c.machine), c.time, none});
+        seen_.entry(c.entry).time = c.time;
       children.push_back(c);
     }
     return true;

@@ -49,11 +49,11 @@ private:
 // Only when the lowest-CPU machine or an end of the slowest link leaves does a scan resume after the lost keeper.
 class RemovalTraits {
 public:
-  explicit RemovalTraits(const ClusterState& state);  // O(n log n) for CPUs; links are sorted as scans reach them
+  explicit RemovalTraits(const ClusterState& state);  // O(n log n); the links are ordered as scans reach them
 
   static constexpr std::size_t no_link = static_cast<std::size_t>(-1);
   struct Keepers {
-    std::size_t cpu = 0;        // position in the CPU order
+    std::size_t cpu = 0;         // position in the CPU order
     std::size_t link = no_link;  // position in the link order; no_link below two machines
   };
 
@@ -70,12 +70,11 @@ private:
   // The first position from `from` whose machine (link) is in `set` without `skip`.
   std::size_t next_cpu(const MachineSet& set, std::size_t from, std::size_t skip) const;
   std::size_t next_link(const MachineSet& set, std::size_t from, std::size_t skip);
-  const Link& link_at(std::size_t position);  // sorts the order up to `position` if it is not yet
+  bool order_more_links();  // false once every link is in order
 
   const ClusterState& state_;
   std::vector<std::size_t> by_cpu_;
-  std::vector<Link> links_;
-  std::size_t sorted_ = 0;  // links_[0, sorted_) are in their final order
+  std::vector<Link> links_;  // the slowest links, in order; more are added as scans reach the end
 };
 
 }  // namespace isogrid::scheduling
