@@ -170,6 +170,35 @@ TEST(ClusterDraw, CategoriesAreExactSharesAndLinksStayInTheirRange)
   EXPECT_THROW(draw_cluster_state(bad, random), std::invalid_argument);
 }
 
+// The real-cluster loads of Sec. 4.3.1: half of 104 machines loaded to U[0.065, 0.72], the rest free; every link
+// at capacity but 1 to 8 pairs at U[2 %, 80 %] of it.
+TEST(ClusterDraw, LoadedSubsetLoadsHalfTheMachinesAndAFewLinks)
+{
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    SeededRandom random(seed);
+    ClusterState s = draw_loaded_subset_state(LoadedSubsetDraw{104, 1000, 0.5}, random);
+    int loaded = 0, slow_links = 0;
+    for (std::size_t m = 0; m < 104; ++m) {
+      if (s.cpu(m) < 1) {
+        loaded += 1;
+        EXPECT_GE(s.cpu(m), 0.065);
+        EXPECT_LT(s.cpu(m), 0.72);
+      }
+      for (std::size_t k = m + 1; k < 104; ++k)
+        if (s.bandwidth(m, k) < 1000) {
+          slow_links += 1;
+          EXPECT_GE(s.bandwidth(m, k), 20);
+          EXPECT_LT(s.bandwidth(m, k), 800);
+        }
+    }
+    EXPECT_EQ(loaded, 52) << seed;
+    EXPECT_GE(slow_links, 1) << seed;
+    EXPECT_LE(slow_links, 8) << seed;
+  }
+  SeededRandom random(1);
+  EXPECT_THROW(draw_loaded_subset_state(LoadedSubsetDraw{10, 1000, 1.5}, random), std::invalid_argument);
+}
+
 // Every shipped application is monotone (Box Elimination accepts it) and MD's numbers are the documented ones:
 // 256 machines at CPU 0.5 and 200 Mbit/s: 6.4e-4 2048^2 / 128 + 0.86 2048 / (200 x 16).
 TEST(ApplicationModels, MonotoneAndAsDocumented)

@@ -84,4 +84,30 @@ ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random)
   return ClusterState(std::move(cpu), std::move(bandwidth));
 }
 
+ClusterState draw_loaded_subset_state(const LoadedSubsetDraw& draw, SeededRandom& random)
+{
+  if (draw.machines == 0 || !(draw.max_bandwidth > 0) || !(draw.loaded_share >= 0 && draw.loaded_share <= 1))
+    throw std::invalid_argument("a loaded-subset cluster needs machines, a positive link capacity and a loaded "
+                                "share in [0, 1]");
+  const std::size_t n = draw.machines;
+  const auto loaded = static_cast<std::size_t>(std::llround(draw.loaded_share * static_cast<double>(n)));
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  for (std::size_t i = n; i > 1; --i)
+    std::swap(order[i - 1], order[random.below(i)]);
+  std::vector<double> cpu(n, 1.0);
+  for (std::size_t k = 0; k < loaded; ++k)
+    cpu[order[k]] = random.uniform(0.065, 0.72);
+  std::vector<double> bandwidth(n * n, draw.max_bandwidth);
+  if (n > 1) {
+    std::size_t pairs = 1 + random.below(8);
+    for (std::size_t k = 0; k < pairs; ++k) {
+      std::size_t a = random.below(n), b = random.below(n - 1);
+      b += b >= a ? 1 : 0;  // a different machine
+      bandwidth[a * n + b] = bandwidth[b * n + a] = draw.max_bandwidth * random.uniform(0.02, 0.8);
+    }
+  }
+  return ClusterState(std::move(cpu), std::move(bandwidth));
+}
+
 }  // namespace isogrid::scheduling

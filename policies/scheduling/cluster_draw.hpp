@@ -33,4 +33,15 @@ const std::vector<double>& thesis_max_bandwidths();
 // random order. Throws std::invalid_argument on an impossible draw (no machine, shares not summing to 100, ...).
 ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random);
 
+// The loads of the thesis's real-cluster experiment (§4.3.1, Fig. 4.9): synthetic loaders on a random subset of
+// the machines leave them U[6.5 %, 72 %] of their CPU, the others are free; 1 to 8 random pairs of machines have
+// their link loaded down to U[2 %, 80 %] of its capacity, every other link is free.
+struct LoadedSubsetDraw {
+  std::size_t machines = 104;
+  double max_bandwidth = 1000;  // Mbit/s
+  double loaded_share = 0.5;    // of the machines (the thesis does not say how many it loaded)
+};
+
+ClusterState draw_loaded_subset_state(const LoadedSubsetDraw& draw, SeededRandom& random);
+
 }  // namespace isogrid::scheduling

@@ -57,6 +57,11 @@ ModelInfo make_info()
                                               "thesis's 100, 1000, 5000, 10000"));
   P.push_back(nonnegative_real("link_share_low", "a link's available bandwidth is U[low, high] of its capacity", 0.2));
   P.push_back(nonnegative_real("link_share_high", "see link_share_low", 0.8));
+  P.push_back(word_choice("load_model", {"categories", "loaded-subset"}, "categories",
+                          "categories: the simulations' light/medium/heavy machines and U[link_share_low, high] "
+                          "links (Sec. 4.3.2); loaded-subset: the real-cluster experiment's loads (Sec. 4.3.1), "
+                          "loaded_share of the machines at U[6.5 %, 72 %] CPU, 1-8 links at U[2 %, 80 %]"));
+  P.push_back(nonnegative_real("loaded_share", "loaded-subset: the fraction of machines loaded", 0.5));
   P.push_back(nonnegative_real("light", "% of machines lightly loaded, available CPU U[0.701, 1]; light, medium "
                                         "and heavy all 0: a random mix per cluster, each share in [10, 80] %",
                                30.0));

@@ -92,6 +92,8 @@ void check_selection_point(const Point& p)
   if (sum != 0 && std::abs(sum - 100) > 1e-9)
     throw ParamError("light", fmt::format("light + medium + heavy must be 100 % (or all 0 for a random mix per "
                                           "cluster), got {}", sum));
+  if (p.number("loaded_share") > 1)
+    throw ParamError("loaded_share", "loaded_share is a fraction of the machines: at most 1");
   if (p.number("dominant_share") > 100)
     throw ParamError("dominant_share", "dominant_share is a percentage of the machines: at most 100");
   if (p.number("link_share_low") > p.number("link_share_high"))
@@ -143,7 +145,13 @@ SelectionSetup draw_selection_setup(const Point& p)
     draw.mix = mix_of(p, random);
     DrawnCluster cluster;
     cluster.scaling = factors[random.below(factors.size())];
-    cluster.state = draw_cluster_state(draw, random);
+    if (p.text("load_model") == "loaded-subset") {  // Fig. 4.9's real-cluster loads
+      LoadedSubsetDraw subset{draw.machines, draw.max_bandwidth, p.number("loaded_share")};
+      cluster.state = draw_loaded_subset_state(subset, random);
+      draw.mix = {100 * (1 - subset.loaded_share), 0, 100 * subset.loaded_share};  // free machines count as light
+    } else {
+      cluster.state = draw_cluster_state(draw, random);
+    }
     cluster.model = base.scaled(cluster.scaling);
     cluster.mix = draw.mix;
     cluster.weight = static_cast<double>(draw.machines) * cluster.scaling * (draw.mix.light + draw.mix.medium) / 100;
