@@ -1,16 +1,78 @@
 #pragma once
-// Random draws the population searches (GA, ACO) share.
+// What the schedule searches of Sanjay's Figs. 4.1-4.3 (SA, GA, ACO) share: random draws of machines, and a
+// schedule that changes by swapping one member for an outsider with its traits kept up to date cheaply.
 #include "policies/scheduling/cluster_state.hpp"
 #include "simulator/core/random.hpp"
 
+#include <limits>
 #include <vector>
 
 namespace isogrid::scheduling {
 
+// Machines 0..n-1: the one schedule of size max_procs, which the searches evaluate once instead of searching.
+Schedule every_machine(std::size_t n);
+
 // k distinct machines out of 0..n-1, in draw order (a partial Fisher-Yates shuffle).
 Schedule random_machines(std::size_t n, std::size_t k, SeededRandom& random);
 
-// An index drawn with probability weights[i] / sum (weights >= 0, some > 0).
-std::size_t roulette(const std::vector<double>& weights, SeededRandom& random);
+// min(k, weights.size()) distinct indices, in draw order, distributed as k spins of a roulette wheel (index i with
+// probability weights[i] / the sum of the weights not drawn yet) without putting the drawn back. Indices of weight
+// <= 0 come last, in random order, once the positive ones are spent. O(size log k) rather than the wheel's
+// O(size k): each index gets the key -ln(u) / weight, an exponential variable of rate `weight`, and the k
+// smallest keys are such a sample (Efraimidis & Spirakis 2006).
+std::vector<std::size_t> roulette_draws(const std::vector<double>& weights, std::size_t k, SeededRandom& random);
+
+// The slowest link of a schedule and the machines at its two ends (`none` with fewer than two machines).
+struct SlowestLink {
+  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+  double bandwidth = std::numeric_limits<double>::infinity();
+  std::size_t a = none, b = none;
+};
+
+// The slowest link of `members` (machine indices in any order), the k-th left out when skip = k. O(|s|^2).
+SlowestLink slowest_link(const ClusterState& state, const Schedule& members,
+                         std::size_t skip = SlowestLink::none);
+
+// traits_of for machines in any order, read in ascending order as slowest_link does: for the random schedules GA
+// and ACO start from. (An empty schedule has cpu and bandwidth +inf.)
+ScheduleTraits set_traits(const ClusterState& state, const Schedule& members);
+
+// A schedule of at least two machines that changes by swapping a member for an outsider (SA's perturbation, GA's
+// mutation). It remembers its lowest-CPU member and the two members its slowest link joins. Removing any other
+// member leaves those as they are, so remove() is O(1) except for those three (3 chances in |s| for a random
+// member), which rescan: O(|s|) for the CPU, O(|s|^2) for the links. A swap then costs the O(|s|) reads of the
+// incoming machine's links, where traits_of would cost O(|s|^2).
+class SwapSchedule {
+public:
+  SwapSchedule(const ClusterState& state, Schedule members);  // O(|s|^2)
+  // When the caller knows the slowest link already (SA's ranked prefixes): O(|s|).
+  SwapSchedule(const ClusterState& state, Schedule members, const SlowestLink& slowest);
+
+  // The schedule without one member, which a swap of that member starts from.
+  struct Removal {
+    std::size_t k = 0;            // the member's position
+    std::size_t cpu_machine = 0;  // the lowest-CPU machine of the others
+    SlowestLink slowest;          // the slowest link between the others
+  };
+
+  const Schedule& members() const { return members_; }  // in the order given, a swap keeping the position
+  const ScheduleTraits& traits() const { return traits_; }
+  Removal remove(std::size_t k) const;
+  // The k-th member replaced by `machine` (not a member), the schedule staying as it is.
+  ScheduleTraits traits_swapped(const Removal& r, std::size_t machine) const;
+  // Make that swap.
+  void swap(const Removal& r, std::size_t machine);
+
+private:
+  std::size_t lowest_cpu(std::size_t skip) const;  // the lowest-CPU member but the skip-th
+  SlowestLink links_of(std::size_t machine, std::size_t skip) const;  // its slowest link to the members but skip
+  std::size_t lower_cpu(std::size_t a, std::size_t b) const { return state_->cpu(b) < state_->cpu(a) ? b : a; }
+
+  const ClusterState* state_;
+  Schedule members_;
+  std::size_t cpu_machine_;
+  SlowestLink slowest_;
+  ScheduleTraits traits_;
+};
 
 }  // namespace isogrid::scheduling
