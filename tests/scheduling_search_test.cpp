@@ -9,7 +9,6 @@
 #include "tests/scheduling_support.hpp"
 
 #include <gtest/gtest.h>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -374,29 +373,4 @@ TEST(AntColony, TiedAntsDepositWithoutDividingByZero)
   EXPECT_EQ(r.schedule.size(), 3u);
   EXPECT_DOUBLE_EQ(r.time, 1000.0 / 3 + 50 * 3 / 0.5);
   expect_valid(r, evaluate, "aco");
-}
-
-// Not run by default: evaluations per second of each search on a random 1024-machine state (CPU U[0.05, 1], links
-// U[200, 800]) with test_model at N = 2048 and a 2 s wall clock, as the thesis's alarm() would stop them. Run with
-// --gtest_also_run_disabled_tests --gtest_filter='*EvaluationsPerSecond*'.
-TEST(PopulationSearches, DISABLED_EvaluationsPerSecondOn1024Machines)
-{
-  ClusterState s = large_state(1024, 11, 0.05, 200, 800);
-  PerformanceModel m = test_model();
-  m.problem_size = 2048;
-  for (const NamedSearch& search : searches()) {
-    const auto start = std::chrono::steady_clock::now();
-    EvaluatorOptions budget;
-    budget.out_of_time = [start] { return std::chrono::steady_clock::now() - start > std::chrono::seconds(2); };
-    Evaluator evaluate(s, m, budget);
-    SeededRandom random(5);
-    ScheduleResult r = search.run(evaluate, random);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-14s %9llu evaluations in %.2f s: %10.0f /s; best %.4f s on %zu machines\n", search.name,
-                static_cast<unsigned long long>(r.evaluations), seconds, static_cast<double>(r.evaluations) / seconds,
-                r.time, r.schedule.size());
-    RecordProperty(std::string(search.name) + "_evaluations_per_second",
-                   std::to_string(static_cast<double>(r.evaluations) / seconds));
-    expect_valid(r, evaluate, search.name);
-  }
 }
