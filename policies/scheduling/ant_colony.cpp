@@ -26,7 +26,8 @@ class GrowingAnt {
 public:
   GrowingAnt(const ClusterState& state, Schedule start)
       : state_(state), inside_(state.machines(), false), link_(state.machines(), infinity),
-        traits_(set_traits(state, start)), candidate_(std::move(start))
+        traits_(start.empty() ? ScheduleTraits{0, infinity, infinity} : traits_of(state, start)),
+        candidate_(std::move(start))  // an empty ant's minima start at +inf, so the first machine sets them
   {
     for (std::size_t m : candidate_) {
       inside_[m] = true;
@@ -157,7 +158,7 @@ bool colony(std::size_t procs, Evaluator& evaluate, SeededRandom& random, const 
       if (evaluate.exhausted())
         return false;
       if (std::isnan(ant.time))
-        ant.time = evaluate(ant.machines, set_traits(evaluate.state(), ant.machines));
+        ant.time = evaluate(ant.machines, traits_of(evaluate.state(), ant.machines));
     }
     const std::vector<std::size_t> top = top_ants(ants, static_cast<std::size_t>(o.top_ants));
     deposit(pheromone, ants, top, o.evaporation);
@@ -176,14 +177,7 @@ ScheduleResult ant_colony(Evaluator& evaluate, SeededRandom& random, const AcoOp
   if (o.ants < 1 || o.top_ants < 1 || o.top_ants > o.ants || o.iterations < 1 || !(o.evaporation >= 0) ||
       !(o.roulette_share >= 0 && o.roulette_share <= 1))
     throw std::invalid_argument("ant colony: need 1 <= top_ants <= ants, iterations >= 1, 0 <= roulette_share <= 1");
-  const std::size_t n = evaluate.state().machines();
-  // procs = max_procs: every ant would hold every machine, so the one schedule is evaluated once (whatever the
-  // budget, so there is always a schedule to return).
-  evaluate(every_machine(n));
-  for (std::size_t procs = n - 1; procs >= 2 && !evaluate.exhausted(); --procs)
-    if (!colony(procs, evaluate, random, o))
-      break;
-  return evaluate.result();
+  return search_sizes_downwards(evaluate, [&](std::size_t procs) { return colony(procs, evaluate, random, o); });
 }
 
 }  // namespace isogrid::scheduling

@@ -109,7 +109,7 @@ bool evolve(std::size_t procs, Evaluator& evaluate, SeededRandom& random, const 
     if (evaluate.exhausted())
       return false;
     Chromosome c{random_machines(n, procs, random)};
-    c.time = evaluate(c.genes, set_traits(evaluate.state(), c.genes));
+    c.time = evaluate(c.genes, traits_of(evaluate.state(), c.genes));
     population.push_back(std::move(c));
   }
   const auto steps = std::max<std::size_t>(
@@ -135,14 +135,7 @@ ScheduleResult genetic_schedule(Evaluator& evaluate, SeededRandom& random, const
 {
   if (o.population < 2 || o.population % 2 || o.generations < 1 || !(o.mutation_share >= 0))
     throw std::invalid_argument("the genetic search needs an even population >= 2 and at least one generation");
-  const std::size_t n = evaluate.state().machines();
-  // procs = max_procs: every chromosome would hold every machine and none could mutate, so the one schedule is
-  // evaluated once (whatever the budget, so there is always a schedule to return).
-  evaluate(every_machine(n));
-  for (std::size_t procs = n - 1; procs >= 2 && !evaluate.exhausted(); --procs)
-    if (!evolve(procs, evaluate, random, o))
-      break;
-  return evaluate.result();
+  return search_sizes_downwards(evaluate, [&](std::size_t procs) { return evolve(procs, evaluate, random, o); });
 }
 
 }  // namespace isogrid::scheduling

@@ -66,12 +66,14 @@ SlowestLink slowest_link(const ClusterState& state, const Schedule& members, std
   return slowest;
 }
 
-ScheduleTraits set_traits(const ClusterState& state, const Schedule& members)
+ScheduleResult search_sizes_downwards(Evaluator& evaluate, const std::function<bool(std::size_t procs)>& search_size)
 {
-  ScheduleTraits t{members.size(), std::numeric_limits<double>::infinity(), slowest_link(state, members).bandwidth};
-  for (std::size_t m : members)
-    t.cpu = std::min(t.cpu, state.cpu(m));
-  return t;
+  const std::size_t n = evaluate.state().machines();
+  evaluate(every_machine(n));
+  for (std::size_t procs = n - 1; procs >= 2 && !evaluate.exhausted(); --procs)
+    if (!search_size(procs))
+      break;
+  return evaluate.result();
 }
 
 SwapSchedule::SwapSchedule(const ClusterState& state, Schedule members)

@@ -2,8 +2,10 @@
 // What the schedule searches of Sanjay's Figs. 4.1-4.3 (SA, GA, ACO) share: random draws of machines, and a
 // schedule that changes by swapping one member for an outsider with its traits kept up to date cheaply.
 #include "policies/scheduling/cluster_state.hpp"
+#include "policies/scheduling/schedule_evaluator.hpp"
 #include "simulator/core/random.hpp"
 
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -33,9 +35,10 @@ struct SlowestLink {
 SlowestLink slowest_link(const ClusterState& state, const Schedule& members,
                          std::size_t skip = SlowestLink::none);
 
-// traits_of for machines in any order, read in ascending order as slowest_link does: for the random schedules GA
-// and ACO start from. (An empty schedule has cpu and bandwidth +inf.)
-ScheduleTraits set_traits(const ClusterState& state, const Schedule& members);
+// GA's and ACO's outer loop (Figs. 4.2, 4.3): the one schedule of every machine, evaluated once whatever the
+// budget (so there is always a schedule to return), then each size from max_procs - 1 down to 2 until the budget
+// ends or `search_size` returns false (it ran out inside).
+ScheduleResult search_sizes_downwards(Evaluator& evaluate, const std::function<bool(std::size_t procs)>& search_size);
 
 // A schedule of at least two machines that changes by swapping a member for an outsider (SA's perturbation, GA's
 // mutation). It remembers its lowest-CPU member and the two members its slowest link joins. Removing any other
