@@ -415,6 +415,68 @@ TEST(Comparisons, BadInputsNameFileLineAndKey)
   expect_error(f.error(predict_only), 8, "comparisons[0]", "add face: predicted");
 }
 
+// --- tables: summaries a paper prints, next to its values ---
+
+// Per group, each metric's statistics over the ok rows (overhead is runtime / 2), the ratio of the means, and the
+// paper's values in brackets; a group whose rows all failed shows dashes and 0 rows.
+TEST(SummaryTables, StatisticsPerGroupWithThePapersValues)
+{
+  Fixture f;
+  Experiment ex = f.load(std::string(kSweep) + R"(tables:
+  - title: "Table 1"
+    metrics: [runtime, overhead]
+    statistics: [mean, max, geomean]
+    relative_to: overhead
+    paper:
+      runtime: [4.5, 8, 4]
+      overhead: [2.25, 5, 2]
+)");
+  RunAnalysis a = f.analyse(ex);
+  ASSERT_EQ(a.tables.size(), 4u);  // one per (policy, program)
+  const SummaryTableOutcome& first = a.tables[0];
+  EXPECT_EQ(first.group, "policy=gum1, program=a");
+  EXPECT_EQ(first.rows_ok, (std::vector<size_t>{4, 4}));
+  EXPECT_DOUBLE_EQ(first.cells[0][0], 4);                              // (1 + 2 + 4 + 9) / 4
+  EXPECT_DOUBLE_EQ(first.cells[0][1], 9);
+  EXPECT_NEAR(first.cells[0][2], std::pow(1.0 * 2 * 4 * 9, 0.25), 1e-12);  // 72^(1/4)
+  EXPECT_DOUBLE_EQ(first.cells[1][0], 2);
+  EXPECT_DOUBLE_EQ(first.relative[0], 2);
+  EXPECT_DOUBLE_EQ(first.relative[1], 1);
+  EXPECT_DOUBLE_EQ(a.tables[2].cells[0][0], 4);  // gum2, a: 3 3 4 6
+  EXPECT_DOUBLE_EQ(a.tables[2].cells[0][1], 6);
+  EXPECT_EQ(a.tables[3].rows_ok, (std::vector<size_t>{0, 0}));  // gum2, b: errors only
+  EXPECT_TRUE(std::isnan(a.tables[3].cells[0][0]));
+
+  std::string md = summary_tables_markdown(ex, a.tables);
+  EXPECT_TRUE(contains(md, "**Table 1 (simulated, policy=gum1, program=a)**")) << md;
+  EXPECT_TRUE(contains(md, "| metric | mean (paper) | max (paper) | geomean (paper) | mean / mean of overhead (paper) | rows |"))
+      << md;
+  EXPECT_TRUE(contains(md, "| runtime | 4 (4.5) | 9 (8) | 2.913 (4) | 2 (2) | 4 |")) << md;
+  EXPECT_TRUE(contains(md, "| runtime | - (4.5) | - (8) | - (4) | - (2) | 0 |")) << md;
+  std::string text = summary_tables_text(ex, a.tables);
+  EXPECT_TRUE(contains(text, "Table 1 (simulated, policy=gum2, program=a)")) << text;
+}
+
+TEST(SummaryTables, BadInputsNameFileLineAndKey)
+{
+  Fixture f;
+  std::string head = std::string(kSweep) + "tables:\n  - metrics: [runtime]\n";  // the table starts on line 8
+  expect_error(f.error(std::string(kSweep) + "tables:\n  - metrics: [runtime, speed]\n"), 8, "tables[0].metrics[1]",
+               "unknown metric of model policies 'speed'");
+  expect_error(f.error(head + "    statistics: [mean, average]\n"), 9, "tables[0].statistics[1]",
+               "unknown statistic 'average'");
+  expect_error(f.error(head + "    statistics: [mean, sd]\n    paper: {runtime: [1]}\n"), 10, "tables[0].paper.runtime",
+               "expected 2 value(s), one per statistic (mean, sd), got 1");
+  expect_error(f.error(head + "    paper: {overhead: [1]}\n"), 9, "tables[0].paper.overhead",
+               "overhead is not a row of this table");
+  expect_error(f.error(head + "    relative_to: speed\n"), 9, "tables[0].relative_to", "unknown metric");
+  expect_error(f.error(head + "    face: predicted\n"), 9, "tables[0].face",
+               "the experiment does not compute the predicted face (mode: simulate)");
+  expect_error(f.error(head + "    rows: [runtime]\n"), 9, "tables[0].rows", "unknown table key");
+  expect_error(f.error(std::string(kSweep) + "tables:\n  - title: no metrics\n"), 8, "tables[0]",
+               "missing required key 'metrics'");
+}
+
 // --- end to end: isogrid run and reproduce on the DLT model ---
 
 TEST(Comparisons, ReproduceReportsEveryGroupAndFailsOnAFailedOne)

@@ -57,6 +57,8 @@ void run(const RunArgs& args, Shared& shared)
     fmt::print("\nreferences: {} of {} within tolerance\n{}", analysis.references.size() - missed,
                analysis.references.size(), references_table_text(ex, analysis.references));
   }
+  if (!analysis.tables.empty())
+    fmt::print("\ntables:\n{}", summary_tables_text(ex, analysis.tables));
   if (!analysis.comparisons.empty())
     fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
                analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),

@@ -22,8 +22,8 @@ void validate_experiment(const std::string& path, const std::vector<std::string>
   for (const auto& a : ex.sweep.axes())
     fmt::print("  sweep {}: {} value(s), {} .. {}\n", a.name, a.values.size(), format_value(a.values.front()),
                format_value(a.values.back()));
-  fmt::print("  {} reference value(s), {} comparison(s), {} plot(s)\n", ex.references.size(), ex.comparisons.size(),
-             ex.plots.size());
+  fmt::print("  {} reference value(s), {} comparison(s), {} table(s), {} plot(s)\n", ex.references.size(),
+             ex.comparisons.size(), ex.tables.size(), ex.plots.size());
 }
 
 }  // namespace

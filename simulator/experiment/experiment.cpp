@@ -33,7 +33,7 @@ const std::vector<std::string>& experiment_keys()
                                                 "mode",    "seed",        "repetitions", "timeout",
                                                 "parameters", "sweep",    "simgrid",    "references",
                                                 "plots",   "same_seed_across", "crossings",
-                                                "where",   "agreements", "comparisons"};
+                                                "where",   "agreements", "comparisons", "tables"};
   return keys;
 }
 
@@ -438,6 +438,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     ex.agreements.clear();
   ex.comparisons = read_comparisons(doc.child("comparisons"), model, reader, ex.sweep, ex.predicts(), ex.simulates(),
                                     !overrides.empty());
+  ex.tables = read_summary_tables(doc.child("tables"), model.info(), ex.predicts(), ex.simulates(), !overrides.empty());
   ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(), !overrides.empty());
 
   YAML::Emitter emitter;

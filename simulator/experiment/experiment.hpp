@@ -4,6 +4,7 @@
 #include "simulator/experiment/comparisons.hpp"
 #include "simulator/experiment/crossings.hpp"
 #include "simulator/experiment/references.hpp"
+#include "simulator/experiment/summary_tables.hpp"
 #include "simulator/experiment/sweep.hpp"
 
 #include <cstdint>
@@ -38,6 +39,7 @@ struct Experiment {
   std::vector<Reference> references;
   std::vector<Agreement> agreements;
   std::vector<Comparison> comparisons;
+  std::vector<SummaryTable> tables;
   nlohmann::json plots;
 
   bool predicts() const { return mode != RunMode::Simulate; }

@@ -137,6 +137,8 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
                         a.references.size());
       md += references_table_markdown(ex, a.references) + "\n";
     }
+    if (!a.tables.empty())
+      md += summary_tables_markdown(ex, a.tables);
     if (!a.comparisons.empty()) {
       md += fmt::format("{} of {} comparison groups hold.\n\n", a.comparisons.size() - count_failures(a.comparisons),
                         a.comparisons.size());

@@ -24,6 +24,7 @@ RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
   a.references    = check_references(ex, results, a.crossings);
   a.agreements    = check_agreements(ex, results);
   a.comparisons   = check_comparisons(ex, results);
+  a.tables        = fill_summary_tables(ex, results);
   a.max_deviation = max_abs_deviation(results);
   return a;
 }

@@ -1,11 +1,12 @@
 #pragma once
 // What `isogrid run` and `isogrid reproduce` work out from a finished results.csv: crossings (crossings.csv), the
-// per-combination summary of repeated points (summary.csv), the references, the agreements, the comparisons, and
-// the largest deviation between the two faces.
+// per-combination summary of repeated points (summary.csv), the references, the agreements, the comparisons, the
+// summary tables, and the largest deviation between the two faces.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/aggregates.hpp"
 #include "simulator/report/comparison_check.hpp"
 #include "simulator/report/reference_check.hpp"
+#include "simulator/report/summary_table_report.hpp"
 
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@ struct RunAnalysis {
   std::vector<ReferenceOutcome> references;
   std::vector<AgreementResult> agreements;
   std::vector<ComparisonOutcome> comparisons;  // one per comparison and group
+  std::vector<SummaryTableOutcome> tables;     // one per table and group; summaries, not checks
   double max_deviation = std::nan("");
 
   size_t checks() const { return references.size() + agreements.size() + comparisons.size(); }

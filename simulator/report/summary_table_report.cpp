@@ -1,0 +1,195 @@
+#include "simulator/report/summary_table_report.hpp"
+
+#include "simulator/core/value.hpp"
+#include "simulator/run/results_reader.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+
+namespace isogrid {
+
+namespace {
+
+std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.4g}", x); }
+
+// "8.851 (71.29)": the value, and the paper's when the table gives it.
+std::string cell(double value, const std::vector<double>* paper, size_t k)
+{
+  return paper ? fmt::format("{} ({})", shown(value), shown((*paper)[k])) : shown(value);
+}
+
+// The paper's mean of a row over the paper's mean of relative_to, when the table lists the mean for both.
+double paper_ratio(const SummaryTable& t, size_t metric)
+{
+  if (!t.relative_to)
+    return std::nan("");
+  for (size_t k = 0; k < t.statistics.size(); ++k)
+    if (t.statistics[k] == Statistic::Mean) {
+      auto row = t.paper.find(metric), base = t.paper.find(*t.relative_to);
+      if (row != t.paper.end() && base != t.paper.end())
+        return row->second[k] / base->second[k];
+    }
+  return std::nan("");
+}
+
+struct Row {
+  std::vector<std::string> cells;  // metric name, then one per column
+};
+
+// The table's header and rows, as text cells: shared by the terminal and the Markdown renderings.
+std::pair<std::vector<std::string>, std::vector<Row>> layout(const Experiment& ex, const SummaryTableOutcome& o)
+{
+  const SummaryTable& t = *o.table;
+  const ModelInfo& info = ex.model->info();
+  std::string paper     = t.paper.empty() ? "" : " (paper)";
+  std::vector<std::string> header{"metric"};
+  for (Statistic s : t.statistics)
+    header.push_back(statistic_name(s) + paper);
+  if (t.relative_to)
+    header.push_back("mean / mean of " + info.metrics[*t.relative_to].name + paper);
+  header.push_back("rows");
+  std::vector<Row> rows;
+  for (size_t r = 0; r < t.metrics.size(); ++r) {
+    auto it = t.paper.find(t.metrics[r]);
+    const std::vector<double>* given = it == t.paper.end() ? nullptr : &it->second;
+    Row row{{info.metrics[t.metrics[r]].name}};
+    for (size_t k = 0; k < t.statistics.size(); ++k)
+      row.cells.push_back(cell(o.cells[r][k], given, k));
+    if (t.relative_to) {
+      double ratio = paper_ratio(t, t.metrics[r]);
+      row.cells.push_back(std::isnan(ratio) ? shown(o.relative[r])
+                                            : fmt::format("{} ({})", shown(o.relative[r]), shown(ratio)));
+    }
+    row.cells.push_back(std::to_string(o.rows_ok[r]));
+    rows.push_back(std::move(row));
+  }
+  return {header, rows};
+}
+
+std::string heading(const SummaryTableOutcome& o)
+{
+  const SummaryTable& t = *o.table;
+  std::string face      = t.predicted ? "predicted" : "simulated";
+  std::string title     = t.title.empty() ? "table" : t.title;
+  return fmt::format("{} ({}, {})", title, face, o.group);
+}
+
+}  // namespace
+
+std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const std::string& results_csv)
+{
+  std::vector<SummaryTableOutcome> out;
+  if (ex.tables.empty())
+    return out;
+  const ModelInfo& info           = ex.model->info();
+  std::vector<std::string> header = read_results_header(results_csv);
+  int status = column_index(header, "status"), index = column_index(header, "index");
+  std::vector<const Axis*> axes;
+  for (const auto& axis : ex.sweep.axes())
+    if (axis.values.size() > 1)
+      axes.push_back(&axis);
+
+  // Per table: its groups in sweep order, each holding the values of every row metric and of relative_to.
+  struct Group {
+    std::string text;
+    std::vector<std::vector<double>> values;  // per row metric, then relative_to's last
+  };
+  struct Columns {
+    std::vector<int> column;  // per row metric, then relative_to's
+    std::vector<Group> groups;
+    std::map<std::string, size_t> by_text;
+  };
+  std::vector<Columns> tables(ex.tables.size());
+  for (size_t k = 0; k < tables.size(); ++k) {
+    const SummaryTable& t = ex.tables[k];
+    std::string face      = t.predicted ? "pred_" : "sim_";
+    for (size_t metric : t.metrics)
+      tables[k].column.push_back(column_index(header, face + info.metrics[metric].name));
+    if (t.relative_to)
+      tables[k].column.push_back(column_index(header, face + info.metrics[*t.relative_to].name));
+  }
+  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
+    Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index)]));
+    std::string text;
+    for (const Axis* axis : axes)
+      text += fmt::format("{}{}={}", text.empty() ? "" : ", ", axis->name, format_value(axis->in(p.values)));
+    bool ok = row[static_cast<size_t>(status)] == "ok";
+    for (auto& table : tables) {
+      auto [it, added] = table.by_text.emplace(text, table.groups.size());
+      if (added)
+        table.groups.push_back({text.empty() ? "all points" : text, std::vector<std::vector<double>>(table.column.size())});
+      for (size_t c = 0; c < table.column.size(); ++c)
+        if (double x = number_cell(row, table.column[c]); ok && !std::isnan(x))
+          table.groups[it->second].values[c].push_back(x);
+    }
+  });
+  for (size_t k = 0; k < tables.size(); ++k) {
+    const SummaryTable& t = ex.tables[k];
+    for (const auto& g : tables[k].groups) {
+      SummaryTableOutcome o;
+      o.table = &t;
+      o.group = g.text;
+      double base = t.relative_to ? summarise(Statistic::Mean, g.values.back()) : std::nan("");
+      for (size_t r = 0; r < t.metrics.size(); ++r) {
+        o.rows_ok.push_back(g.values[r].size());
+        std::vector<double> cells;
+        for (Statistic s : t.statistics)
+          cells.push_back(summarise(s, g.values[r]));
+        o.cells.push_back(std::move(cells));
+        o.relative.push_back(summarise(Statistic::Mean, g.values[r]) / base);
+      }
+      out.push_back(std::move(o));
+    }
+  }
+  return out;
+}
+
+std::string summary_tables_text(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes)
+{
+  std::string out;
+  for (const auto& o : outcomes) {
+    auto [header, rows] = layout(ex, o);
+    std::vector<size_t> width(header.size());
+    for (size_t c = 0; c < header.size(); ++c) {
+      width[c] = header[c].size();
+      for (const auto& r : rows)
+        width[c] = std::max(width[c], r.cells[c].size());
+    }
+    auto line = [&](const std::vector<std::string>& cells) {
+      std::string s = "   ";
+      for (size_t c = 0; c < cells.size(); ++c)
+        s += c == 0 ? fmt::format(" {:<{}}", cells[c], width[c]) : fmt::format("  {:>{}}", cells[c], width[c]);
+      return s + "\n";
+    };
+    out += "  " + heading(o) + "\n" + line(header);
+    for (const auto& r : rows)
+      out += line(r.cells);
+  }
+  return out;
+}
+
+std::string summary_tables_markdown(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes)
+{
+  std::string out;
+  for (const auto& o : outcomes) {
+    auto [header, rows] = layout(ex, o);
+    out += "**" + heading(o) + "**\n\n|";
+    for (const auto& h : header)
+      out += " " + h + " |";
+    out += "\n|---|";
+    for (size_t c = 1; c < header.size(); ++c)
+      out += "---:|";
+    out += "\n";
+    for (const auto& r : rows) {
+      out += "|";
+      for (const auto& c : r.cells)
+        out += " " + c + " |";
+      out += "\n";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace isogrid

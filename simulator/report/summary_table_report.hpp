@@ -1,0 +1,26 @@
+#pragma once
+// Fills the experiment's summary tables (summary_tables.hpp) from a finished results.csv: per table and group of
+// swept values, each row metric's statistics over the ok rows, the ratio of its mean to the `relative_to` metric's,
+// and the paper's values next to them.
+#include "simulator/experiment/experiment.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+struct SummaryTableOutcome {
+  const SummaryTable* table = nullptr;
+  std::string group;                        // "machines=256"; "all points" when nothing is swept
+  std::vector<size_t> rows_ok;              // per row metric: the ok rows with a value
+  std::vector<std::vector<double>> cells;   // per row metric, per statistic; NaN when undefined
+  std::vector<double> relative;             // per row metric: mean / mean of relative_to (NaN without one)
+};
+
+// Streams results.csv once; tables in the experiment's order, groups in sweep order.
+std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const std::string& results_csv);
+
+std::string summary_tables_text(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes);
+std::string summary_tables_markdown(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes);
+
+}  // namespace isogrid
