@@ -55,6 +55,27 @@ TEST(Cli, ValidateReportsGoodAndBadFiles)
   EXPECT_TRUE(contains(r.output, bad + ":3:6: parameters.V: V must be > 0, got 0")) << r.output;
 }
 
+// Every shipped study loads as written: a renamed parameter, metric or policy fails here rather than in the middle
+// of someone's `reproduce`.
+TEST(Cli, EveryShippedExperimentValidates)
+{
+  namespace fs = std::filesystem;
+  size_t studies = 0;
+  for (const auto& folder : fs::directory_iterator(source("experiments"))) {
+    if (!folder.is_directory())
+      continue;
+    for (const auto& file : fs::directory_iterator(folder.path())) {
+      if (file.path().extension() != ".yaml" || file.path().filename() == "paper.yaml")
+        continue;
+      CommandResult r = run_isogrid("validate " + file.path().string());
+      EXPECT_EQ(r.exit_code, 0) << file.path() << "\n" << r.output;
+      EXPECT_TRUE(contains(r.output, "valid experiment")) << r.output;
+      studies += 1;
+    }
+  }
+  EXPECT_GE(studies, 40u);  // five papers' folders
+}
+
 TEST(Cli, BadInputWritesNothing)
 {
   TempDir dir;
