@@ -102,6 +102,26 @@ TEST(Cli, RunWritesResultsAndRefusesToOverwrite)
   EXPECT_TRUE(contains(again.output, "--resume")) << again.output;
 }
 
+// A table or a reference added to a finished run is made by --resume without running a point again; a changed
+// parameter is refused.
+TEST(Cli, ResumeChecksANewTableWithoutRerunningButRefusesANewParameter)
+{
+  TempDir dir;
+  std::string head = "model: dlt-star\nmode: predict\nparameters: {m: 4}\nsweep:\n  V: [10, 100]\n";
+  std::string exp  = dir.write("exp.yaml", head);
+  std::string out  = dir.file("out");
+  ASSERT_EQ(run_isogrid(fmt::format("run {} --out {} --no-plot", exp, out)).exit_code, 0);
+  dir.write("exp.yaml", head + "title: with a table\ntables:\n  - {title: T, metrics: [efficiency], face: predicted}\n");
+  CommandResult resumed = run_isogrid(fmt::format("run {} --out {} --resume --no-plot", exp, out));
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_TRUE(contains(resumed.output, "(2 already done, 0 run, 0 errors)")) << resumed.output;
+  EXPECT_TRUE(contains(resumed.output, "T (predicted, V=10)")) << resumed.output;
+  dir.write("exp.yaml", "model: dlt-star\nmode: predict\nparameters: {m: 5}\nsweep:\n  V: [10, 100]\n");
+  CommandResult changed = run_isogrid(fmt::format("run {} --out {} --resume --no-plot", exp, out));
+  EXPECT_EQ(changed.exit_code, 2);
+  EXPECT_TRUE(contains(changed.output, "was made from a different experiment")) << changed.output;
+}
+
 TEST(Cli, InterruptKeepsFinishedRowsAndResumeCompletesTheSweep)
 {
   TempDir dir;

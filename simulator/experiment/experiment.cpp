@@ -444,7 +444,15 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   YAML::Emitter emitter;
   emitter << root;
   ex.resolved_yaml = std::string(emitter.c_str()) + "\n";
-  std::string fingerprint = ex.resolved_yaml;
+  // The hash covers what decides the results only: a reference, table or plot added to a finished run is then
+  // checked with --resume, without running a point again.
+  YAML::Node deciding = YAML::Clone(root);
+  for (const char* key : {"title", "source", "description", "references", "agreements", "comparisons", "crossings",
+                          "tables", "plots"})
+    deciding.remove(key);
+  YAML::Emitter deciding_text;
+  deciding_text << deciding;
+  std::string fingerprint = deciding_text.c_str();
   for (size_t i = 0; i < specs.size(); ++i) {
     if (specs[i].kind != ParamKind::Path)
       continue;

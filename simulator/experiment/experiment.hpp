@@ -21,7 +21,8 @@ std::string mode_name(RunMode mode);
 struct Experiment {
   std::string file;         // as given on the command line
   std::string resolved_yaml;  // the document after --set overrides, as run
-  std::string hash;         // sha256 of resolved_yaml and of every file it names
+  std::string hash;         // sha256 of what decides the results (resolved_yaml but its checks, tables, plots
+                            // and prose) and of every file it names
   std::string title;
   std::string description;
   std::string source;
