@@ -158,6 +158,17 @@ TEST(ExperimentErrors, PlotNamesAParameterThatIsNotSwept)
   expect_error(text, {11, "plots[0].y", "unknown swept parameter 'C'"});
 }
 
+// bins pool every run into bins of x, which only means something when x is a metric.
+TEST(ExperimentErrors, PlotBinsNeedAMetricOnX)
+{
+  expect_error(std::string(kGood) + "plots:\n  - {kind: line, x: m, y: efficiency, bins: 5}\n",
+               {11, "plots[0].bins", "bins are for a line plot whose x is a metric"});
+  expect_error(std::string(kGood) + "plots:\n  - {kind: contour, x: m, y: V, bins: 5}\n",
+               {11, "plots[0].bins", "bins are for a line plot whose x is a metric"});
+  expect_error(std::string(kGood) + "plots:\n  - {kind: line, x: speedup, y: efficiency, bins: 1}\n",
+               {11, "plots[0].bins", "expected a whole number >= 2"});
+}
+
 TEST(ExperimentErrors, MissingPlatformFile)
 {
   expect_error(replace(kGood, "  S: 1000", "  S: 1000\n  platform: nowhere.xml"), {7, "parameters.platform", "no such file"});

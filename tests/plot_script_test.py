@@ -703,6 +703,18 @@ class DrawnFigures(unittest.TestCase):
             x = np.asarray(l.get_xdata())
             self.assertTrue((np.diff(x) >= 0).all())  # sorted by x
 
+    def test_metric_x_in_bins_with_metrics_as_series(self):
+        # Every ok run its own sample, in 3 bins of grain size: one panel, one curve per y
+        # metric and face (simulated markers, predicted dashes), 3 points each.
+        spec = dict(FIG_4_4, y=["time", "grid_efficiency"], series="metrics", panels=None, bins=3)
+        fig = self.draw(spec)
+        lines = data_lines(fig.axes[0])
+        self.assertEqual(len(lines), 4)
+        self.assertTrue(all(len(l.get_xdata()) == 3 for l in lines))
+        texts = figure_texts(fig)
+        self.assertIn("every run on its own, in 3 bins of grain_size (equal counts)", fig.axes[0].get_title())
+        self.assertIn("metric", texts)  # the legend's title: the series are the metrics
+
     def test_metric_x_reads_each_face_from_its_own_column(self):
         folder = tempfile.mkdtemp(prefix="isogrid-plot-test-")
         self.addCleanup(shutil.rmtree, folder, True)
@@ -949,6 +961,22 @@ class Helpers(unittest.TestCase):
                 {"N_x": "300", "x": "100.001", "y": "9"}]
         (curve,) = plot.metric_curves(rows, "x", "y", ["N_x"])
         self.assertEqual([p.y for p in curve], [1, 2, 3, 9])
+
+    def test_metric_curves_in_bins_take_every_row_on_its_own(self):
+        # 10 valid rows (x = 1..10, y = 2x) of one parameter value: 4 bins of 3, 3, 2, 2 rows
+        # in x order; the row without an x drops out; with fewer rows than bins, one row each.
+        rows = [{"N_x": "100", "x": repr(float(x)), "y": repr(2.0 * x)} for x in (7, 3, 1, 10, 5, 2, 9, 4, 8, 6)]
+        rows.append({"N_x": "100", "x": "", "y": "1"})
+        (curve,) = plot.metric_curves(rows, "x", "y", ["N_x"], bins=4)
+        self.assertEqual([p.count for p in curve], [3, 3, 2, 2])
+        self.assertEqual([p.x for p in curve], [2, 5, 7.5, 9.5])
+        self.assertEqual([p.y for p in curve], [4, 10, 15, 19])
+        self.assertAlmostEqual(curve[0].y_std, 2.0)
+        self.assertEqual(len(plot.metric_curves(rows[:2], "x", "y", ["N_x"], bins=4)[0]), 2)
+        # Per series, and an empty series stays empty.
+        rows = [{"C": c, "x": repr(float(x)), "y": "1"} for c in ("1", "2") for x in range(6)]
+        one, two, three = plot.metric_curves(rows, "x", "y", ["C"], "C", ["1", "2", "3"], bins=3)
+        self.assertEqual(([p.x for p in one], [p.count for p in two], three), ([0.5, 2.5, 4.5], [2, 2, 2], []))
 
     def test_metric_curves_on_words_and_empty(self):
         rows = [{"policy": "lifo", "x": "2", "y": "1"}, {"policy": "fifo", "x": "2", "y": "2"},

@@ -108,13 +108,15 @@ nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Ax
                         bool simulates, bool drop_misfits, size_t index)
 {
   f.only_keys({"kind", "x", "y", "z", "metric", "series", "panels", "select", "band", "log", "levels", "infeasible",
-               "face", "log_x", "log_y", "title", "file"},
+               "face", "log_x", "log_y", "title", "file", "bins"},
               "plot key");
   nlohmann::json p;
   std::string kind = f.required("kind").text();
   if (kind != "contour" && kind != "line" && kind != "parity")
     f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line", "parity"}));
   p["kind"] = kind;
+  if (kind != "line" && f.child("bins").present())
+    f.child("bins").fail("bins are for a line plot whose x is a metric");
   if (f.child("select").present())
     p["select"] = read_select(f.child("select"), axes);
   if (f.child("panels").present()) {
@@ -188,8 +190,6 @@ nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Ax
     p["log_y"] = f.child("log_y").present() ? f.child("log_y").boolean() : false;
     if (f.child("series").present() && f.child("series").text() == kMetricsAsSeries) {
       // One panel, one curve per y metric: Sanjay's schedulers raced on the same points.
-      if (p.value("x_kind", "parameter") != "parameter")
-        f.child("series").fail("series: metrics needs x to be a swept parameter");
       p["series"] = kMetricsAsSeries;
     } else if (f.child("series").present()) {
       std::string s = swept(f.child("series"), axes);
@@ -199,7 +199,14 @@ nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Ax
     }
     if (p.contains("panels") && p["panels"] == x)
       f.child("panels").fail("panels must differ from x");
+    if (f.child("bins").present()) {
+      // Every run its own sample, pooled into bins of x: for a metric that changes between repetitions.
+      if (!x_metric)
+        f.child("bins").fail("bins are for a line plot whose x is a metric");
+      p["bins"] = f.child("bins").integer_at_least(2);
+    }
   }
+
   if (f.child("infeasible").present())
     p["infeasible"] = metric(f.child("infeasible"), model);
   return p;

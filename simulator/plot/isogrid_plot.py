@@ -836,8 +836,6 @@ def draw_line(ctx, spec, index):
     x_kind = x_kind_of(spec, index)
     # series: metrics overlays every y metric in one panel (schedulers raced on the same points).
     overlay = spec.get("series") == "metrics"
-    if overlay and x_kind != "parameter":
-        raise PlotError(f"{label(spec, index)}: series: metrics needs x to be a swept parameter")
     series = None if overlay else (require_parameter(ctx, spec, index, "series") if spec.get("series") else None)
     panels = require_parameter(ctx, spec, index, "panels") if spec.get("panels") else None
     metrics = spec.get("y") or [ctx.run.get("primary_metric")]
@@ -864,7 +862,9 @@ def draw_line(ctx, spec, index):
         rows, failed = ctx.ok_rows, len(failed_rows(ctx))
         notes = selection_notes(ctx.selection)
         pooled = varying_parameters(ctx, rows, exclude={series, panels})
-        if pooled:
+        if spec.get("bins"):
+            notes.append(f"every run on its own, in {spec['bins']} bins of {x} (equal counts)")
+        elif pooled:
             notes.append(f"one point per ({', '.join(pooled)})" if len(pooled) > 1 else f"one point per {pooled[0]}")
     ss = list(metrics) if overlay else (ctx.values_of(series, rows) if series else [None])
     if not ss:
@@ -880,7 +880,15 @@ def draw_line(ctx, spec, index):
     for block, metric in zip(grid, blocks):
         shown_here = set()
         for ax, value, subset in zip(block, panel_values, panel_rows):
-            if overlay:
+            if overlay and x_kind == "metric":
+                curves = {
+                    f: [metric_curves(subset, FACE_PREFIX[f] + x, FACE_PREFIX[f] + m, ctx.parameters,
+                                      bins=spec.get("bins"))[0] for m in metric]
+                    for f in faces
+                }
+                shown = draw_metric_curves(ax, curves, colors)
+                metric_xs += [p.x for c in curves.values() for curve in c for p in curve]
+            elif overlay:
                 grids = {f: stacked_grid(subset, x, xs, [FACE_PREFIX[f] + m for m in metric]) for f in faces}
                 shown = draw_curves(ax, px, grids, colors)
             elif x_kind == "parameter":
@@ -888,7 +896,8 @@ def draw_line(ctx, spec, index):
                 shown = draw_curves(ax, px, grids, colors)
             else:
                 curves = {
-                    f: metric_curves(subset, FACE_PREFIX[f] + x, FACE_PREFIX[f] + metric, ctx.parameters, series, ss)
+                    f: metric_curves(subset, FACE_PREFIX[f] + x, FACE_PREFIX[f] + metric, ctx.parameters, series, ss,
+                                     spec.get("bins"))
                     for f in faces
                 }
                 shown = draw_metric_curves(ax, curves, colors)
@@ -1081,7 +1090,7 @@ def parameter_key(text):
     return (0, x, "")
 
 
-def metric_curves(rows, x_column, y_column, parameters, series=None, series_values=None):
+def metric_curves(rows, x_column, y_column, parameters, series=None, series_values=None, bins=None):
     """The points (x, y) of the rows, one curve per series value (a single curve without
     a series), each a list of Points sorted by x.
 
@@ -1091,7 +1100,14 @@ def metric_curves(rows, x_column, y_column, parameters, series=None, series_valu
     series.  Points whose x agree to RELATIVE_TOLERANCE are ordered by their parameter
     values (in `parameters` order), so that a curve through many points at nearly the
     same x always runs the same way.
+
+    With `bins`, every row counts on its own, whatever its parameters: each curve's rows,
+    sorted by x, are split into that many bins of (nearly) equal counts, and each bin is
+    one Point.  That is how a metric that varies between repetitions (Sanjay's grid
+    heterogeneity, drawn anew for every grid) is plotted against another.
     """
+    if bins:
+        return binned_curves(rows, x_column, y_column, series, series_values, bins)
     count = len(series_values) if series else 1
     if not rows:
         return [[] for _ in range(count)]
@@ -1111,6 +1127,31 @@ def metric_curves(rows, x_column, y_column, parameters, series=None, series_valu
         mean = values.mean(axis=0)
         curves[s].append(Point(float(mean[0]), float(mean[1]), float(std[0]), float(std[1]), n, key))
     return [sort_points(c) for c in curves]
+
+
+def binned_curves(rows, x_column, y_column, series, series_values, bins):
+    """metric_curves with bins: per curve, its rows sorted by x (then y) and split into
+    `bins` bins of nearly equal counts (fewer when there are fewer rows)."""
+    count = len(series_values) if series else 1
+    pools = [[] for _ in range(count)]
+    if rows:
+        xs, ys = metric_values(rows, x_column), metric_values(rows, y_column)
+        which = axis_index([r[series] for r in rows], series_values) if series else np.zeros(len(rows), np.int64)
+        for x, y, s in zip(xs, ys, which):
+            if s >= 0 and math.isfinite(x) and math.isfinite(y):
+                pools[int(s)].append((x, y))
+    curves = []
+    for pairs in pools:
+        curve = []
+        if pairs:
+            pairs.sort()
+            for b, chunk in enumerate(np.array_split(np.array(pairs, dtype=float), min(bins, len(pairs)))):
+                n = len(chunk)
+                std = chunk.std(axis=0, ddof=1) if n > 1 else np.zeros(2)
+                mean = chunk.mean(axis=0)
+                curve.append(Point(float(mean[0]), float(mean[1]), float(std[0]), float(std[1]), n, ((0, float(b), ""),)))
+        curves.append(curve)
+    return curves
 
 
 def sort_points(points):
