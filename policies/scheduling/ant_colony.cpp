@@ -19,57 +19,6 @@ struct Ant {
   double time = std::numeric_limits<double>::quiet_NaN();  // perceived Eq. 4.1 time; NaN until evaluated
 };
 
-// An ant's schedule growing one machine at a time (lines 29-37), with every outsider's slowest link to it kept,
-// so that the traits of "the ant plus y" cost O(1) and adding a machine O(max_procs), where traits_with would
-// read y's links to the whole ant for every candidate y.
-class GrowingAnt {
-public:
-  GrowingAnt(const ClusterState& state, Schedule start)
-      : state_(state), inside_(state.machines(), false), link_(state.machines(), infinity),
-        traits_(start.empty() ? ScheduleTraits{0, infinity, infinity} : traits_of(state, start)),
-        candidate_(std::move(start))  // an empty ant's minima start at +inf, so the first machine sets them
-  {
-    for (std::size_t m : candidate_) {
-      inside_[m] = true;
-      const double* row = state.bandwidth_row(m);
-      for (std::size_t y = 0; y < link_.size(); ++y)  // row by row: the reads run front to back
-        link_[y] = std::min(link_[y], row[y]);
-    }
-    candidate_.push_back(0);  // the slot a candidate machine takes
-  }
-
-  std::size_t size() const { return traits_.processors; }
-  bool contains(std::size_t m) const { return inside_[m]; }
-  ScheduleTraits traits_with(std::size_t y) const
-  {
-    return {traits_.processors + 1, std::min(traits_.cpu, state_.cpu(y)), std::min(traits_.bandwidth, link_[y])};
-  }
-  // The ant plus y, to show the evaluator; valid until the next call.
-  const Schedule& with(std::size_t y)
-  {
-    candidate_.back() = y;
-    return candidate_;
-  }
-  void add(std::size_t y)
-  {
-    traits_ = traits_with(y);
-    inside_[y] = true;
-    candidate_.back() = y;
-    candidate_.push_back(0);
-    const double* row = state_.bandwidth_row(y);
-    for (std::size_t m = 0; m < link_.size(); ++m)
-      link_[m] = std::min(link_[m], row[m]);
-  }
-  Schedule machines() const { return Schedule(candidate_.begin(), candidate_.end() - 1); }
-
-private:
-  const ClusterState& state_;
-  std::vector<bool> inside_;
-  std::vector<double> link_;  // per machine: its slowest link to the ant (read for outsiders only); +inf at first
-  ScheduleTraits traits_;
-  Schedule candidate_;  // the ant's machines, then one slot
-};
-
 // Lines 14-15: the indices of the `count` fastest ants, fastest first (ties: the earlier ant).
 std::vector<std::size_t> top_ants(const std::vector<Ant>& ants, std::size_t count)
 {
@@ -123,9 +72,11 @@ bool build_ant(Ant& ant, const std::vector<std::size_t>& pool, std::size_t drawn
   Schedule start;
   for (std::size_t i : roulette_draws(weights, drawn, random))
     start.push_back(pool[i]);
-  GrowingAnt grown(evaluate.state(), std::move(start));
+  GrowingSchedule grown(evaluate.state(), start);
+  Schedule candidate = grown.members();  // what the evaluator is shown: the ant, then the machine tried
+  candidate.push_back(0);
   ant.time = std::numeric_limits<double>::quiet_NaN();  // a drawn-only ant is evaluated next iteration
-  while (grown.size() < procs) {
+  while (grown.traits().processors < procs) {
     double best_weight = -1, best_time = infinity;
     std::size_t best = 0;
     for (std::size_t y = 0; y < pheromone.size(); ++y) {
@@ -133,14 +84,17 @@ bool build_ant(Ant& ant, const std::vector<std::size_t>& pool, std::size_t drawn
         continue;
       if (evaluate.exhausted())
         return false;
-      const double time = evaluate(grown.with(y), grown.traits_with(y)), weight = pheromone[y] / time;
+      candidate.back() = y;
+      const double time = evaluate(candidate, grown.traits_with(y)), weight = pheromone[y] / time;
       if (weight > best_weight)
         best_weight = weight, best = y, best_time = time;
     }
     grown.add(best);  // procs < max_procs, so some y was outside the ant
+    candidate.back() = best;
+    candidate.push_back(0);
     ant.time = best_time;
   }
-  ant.machines = grown.machines();
+  ant.machines = grown.members();
   return true;
 }
 

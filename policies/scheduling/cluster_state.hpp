@@ -4,6 +4,7 @@
 // Eq. 4.1 sees it only through three numbers (ScheduleTraits): how many machines, the lowest available CPU among
 // them and the lowest bandwidth between two of them.
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 namespace isogrid::scheduling {
@@ -42,7 +43,17 @@ private:
   double min_cpu_ = 0, max_cpu_ = 0, min_bandwidth_ = 0, max_bandwidth_ = 0;
 };
 
-// O(|s|^2). An empty schedule has processors 0.
+// The slowest link of a schedule and the machines at its two ends (`none` with fewer than two machines).
+struct SlowestLink {
+  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+  double bandwidth = std::numeric_limits<double>::infinity();
+  std::size_t a = none, b = none;
+};
+
+// The slowest link of `members` (machine indices in any order), the k-th left out when skip = k. O(|s|^2).
+SlowestLink slowest_link(const ClusterState& state, const Schedule& members, std::size_t skip = SlowestLink::none);
+
+// O(|s|^2): the bandwidth is slowest_link's. An empty schedule has processors 0.
 ScheduleTraits traits_of(const ClusterState& state, const Schedule& schedule);
 
 // The traits of `traits`' schedule with machine m added: O(|s|) instead of recomputing.

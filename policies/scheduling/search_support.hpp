@@ -5,6 +5,7 @@
 #include "policies/scheduling/schedule_evaluator.hpp"
 #include "simulator/core/random.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <vector>
@@ -23,17 +24,6 @@ Schedule random_machines(std::size_t n, std::size_t k, SeededRandom& random);
 // O(size k): each index gets the key -ln(u) / weight, an exponential variable of rate `weight`, and the k
 // smallest keys are such a sample (Efraimidis & Spirakis 2006).
 std::vector<std::size_t> roulette_draws(const std::vector<double>& weights, std::size_t k, SeededRandom& random);
-
-// The slowest link of a schedule and the machines at its two ends (`none` with fewer than two machines).
-struct SlowestLink {
-  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
-  double bandwidth = std::numeric_limits<double>::infinity();
-  std::size_t a = none, b = none;
-};
-
-// The slowest link of `members` (machine indices in any order), the k-th left out when skip = k. O(|s|^2).
-SlowestLink slowest_link(const ClusterState& state, const Schedule& members,
-                         std::size_t skip = SlowestLink::none);
 
 // GA's and ACO's outer loop (Figs. 4.2, 4.3): the one schedule of every machine, evaluated once whatever the
 // budget (so there is always a schedule to return), then each size from max_procs - 1 down to 2 until the budget
@@ -76,6 +66,31 @@ private:
   std::size_t cpu_machine_;
   SlowestLink slowest_;
   ScheduleTraits traits_;
+};
+
+// A schedule that grows one machine at a time (DP's Eq. 4.2, ACO's ants, Figs. 4.3 and 4.5) with every machine's
+// slowest link to it kept, so that the traits of the schedule plus y cost O(1) and adding y O(n), where
+// traits_with would read y's |s| links for every candidate y. Copyable: DP's children start as their parent.
+class GrowingSchedule {
+public:
+  // O(n |start|); an empty start has processors 0 and +inf minima, so the first machine sets them.
+  GrowingSchedule(const ClusterState& state, const Schedule& start);
+
+  const Schedule& members() const { return members_; }  // in the order added
+  const ScheduleTraits& traits() const { return traits_; }
+  bool contains(std::size_t m) const { return in_[m] != 0; }
+  ScheduleTraits traits_with(std::size_t y) const
+  {
+    return {traits_.processors + 1, std::min(traits_.cpu, state_->cpu(y)), std::min(traits_.bandwidth, reach_[y])};
+  }
+  void add(std::size_t y);
+
+private:
+  const ClusterState* state_;
+  Schedule members_;
+  ScheduleTraits traits_;
+  std::vector<char> in_;       // per machine
+  std::vector<double> reach_;  // per machine: its slowest link to the members (+inf before the first)
 };
 
 }  // namespace isogrid::scheduling

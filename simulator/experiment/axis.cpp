@@ -254,4 +254,12 @@ size_t read_metric(const Field& field, const ModelInfo& model)
   return *index;
 }
 
+std::string axes_values_text(const std::vector<const Axis*>& axes, const std::vector<Value>& values)
+{
+  std::string text;
+  for (const Axis* axis : axes)
+    text += fmt::format("{}{}={}", text.empty() ? "" : ", ", axis->name, format_value(axis->in(values)));
+  return text;
+}
+
 }  // namespace isogrid

@@ -41,6 +41,9 @@ struct Axis : ParamSlot {
   std::vector<Value> values;
 };
 
+// "program=raytracer, n=4": a point's values on `axes`, as reports name a group of points ("" with no axis).
+std::string axes_values_text(const std::vector<const Axis*>& axes, const std::vector<Value>& values);
+
 // A key naming one element of a list parameter, "w[2]", split into name and index; nullopt for a plain name.
 // A key with brackets of any other shape ("w[a]", "w[1") fails at `at`.
 struct ElementKey {

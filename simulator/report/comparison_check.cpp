@@ -119,9 +119,7 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
       if (!on_side[0] && !on_side[1])
         continue;
       Groups& g = groups[k];
-      std::string text;
-      for (const Axis* axis : g.axes)
-        text += fmt::format("{}{}={}", text.empty() ? "" : ", ", axis->name, format_value(axis->in(p.values)));
+      std::string text = axes_values_text(g.axes, p.values);
       auto [it, added] = g.by_text.emplace(text, g.list.size());
       if (added)
         g.list.push_back({text.empty() ? "all points" : text, {}});

@@ -1,6 +1,5 @@
 #include "simulator/report/summary_table_report.hpp"
 
-#include "simulator/core/value.hpp"
 #include "simulator/run/results_reader.hpp"
 
 #include <cmath>
@@ -111,9 +110,7 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
   }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index)]));
-    std::string text;
-    for (const Axis* axis : axes)
-      text += fmt::format("{}{}={}", text.empty() ? "" : ", ", axis->name, format_value(axis->in(p.values)));
+    std::string text = axes_values_text(axes, p.values);
     bool ok = row[static_cast<size_t>(status)] == "ok";
     for (auto& table : tables) {
       auto [it, added] = table.by_text.emplace(text, table.groups.size());
