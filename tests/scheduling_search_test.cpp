@@ -9,6 +9,7 @@
 #include "tests/scheduling_support.hpp"
 
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -163,6 +164,44 @@ TEST(SwapSchedule, TraitsAgreeWithARecountThroughSwaps)
 
 // Three machines (CPU 0.9, 0.5, 0.8), computation 1000 / (cpu P): {0,1,2} 666.7, {0,2} 625, {0,1} and {1,2} 1000,
 // {0} 1111: every search finds {0, 2}.
+// DP's and ACO's growing schedules: every candidate's O(1) traits against a recount, from an empty start and from
+// a start in random order, on random and tied links.
+TEST(GrowingSchedule, TraitsAgreeWithARecountAsItGrows)
+{
+  for (double uniform_bw : {0.0, 100.0})
+    for (const Schedule& start : {Schedule{}, Schedule{7, 2, 11}}) {
+      SeededRandom random(4);
+      ClusterState s = random_state(16, 4, uniform_bw);
+      GrowingSchedule grown(s, start);
+      EXPECT_EQ(grown.members(), start);
+      while (grown.members().size() < s.machines()) {
+        if (!grown.members().empty()) {
+          const ScheduleTraits recount = traits_of(s, grown.members());
+          EXPECT_EQ(grown.traits().processors, recount.processors);
+          EXPECT_DOUBLE_EQ(grown.traits().cpu, recount.cpu);
+          EXPECT_DOUBLE_EQ(grown.traits().bandwidth, recount.bandwidth);
+        }
+        for (std::size_t y = 0; y < s.machines(); ++y) {
+          EXPECT_EQ(grown.contains(y), std::count(grown.members().begin(), grown.members().end(), y) == 1);
+          if (grown.contains(y))
+            continue;
+          Schedule with = grown.members();
+          with.push_back(y);
+          const ScheduleTraits recount = traits_of(s, with), kept = grown.traits_with(y);
+          EXPECT_EQ(kept.processors, recount.processors);
+          EXPECT_DOUBLE_EQ(kept.cpu, recount.cpu);
+          EXPECT_DOUBLE_EQ(kept.bandwidth, recount.bandwidth);
+        }
+        std::size_t y;
+        do
+          y = random.below(s.machines());
+        while (grown.contains(y));
+        grown.add(y);
+        EXPECT_EQ(grown.members().back(), y);
+      }
+    }
+}
+
 TEST(PopulationSearches, FindTheOptimumOfThreeMachines)
 {
   ClusterState s = state_of({0.9, 0.5, 0.8}, {{0, 100, 20}, {100, 0, 80}, {20, 80, 0}});
