@@ -2,6 +2,7 @@
 // and the median and cv columns of summary.csv. Mostly on a hand-made results.csv, so every number is known; then
 // end to end through the isogrid command on the DLT model.
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/typed_model.hpp"
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/experiment/statistic.hpp"
 #include "simulator/report/run_analysis.hpp"
@@ -17,25 +18,35 @@ using namespace isogrid::testing;
 
 namespace {
 
-// A model that is never run here: it only gives the experiment files its parameters and its metric.
-class PoliciesModel : public Model {
-public:
-  PoliciesModel()
-  {
-    info_.name           = "policies";
-    info_.summary        = "test model";
-    info_.params         = {word_choice("policy", {"gum1", "gum2", "gum3"}, "gum1", "load distribution"),
-                            word_choice("program", {"a", "b"}, "a", "the program run"),
-                            whole_number("n", "processors", 1)};
-    info_.metrics        = {{"runtime", "seconds", "s"}, {"overhead", "seconds lost", "s"}};
-    info_.primary_metric = "runtime";
-  }
-  const ModelInfo& info() const override { return info_; }
-  void predict(const Point&, Outcome& out) const override { out.predicted[0] = 1; }
-  void simulate(const Point&, const SimulationContext&, Outcome& out) const override { out.simulated[0] = 1; }
+// A model that is never run here: it only gives the experiment files its parameters and its metrics.
+struct PoliciesParams {
+  std::string policy  = "gum1";
+  std::string program = "a";
+  long long n         = 1;
+};
+struct PoliciesMetrics {
+  double runtime;
+  double overhead;
+};
 
-private:
-  ModelInfo info_;
+const ModelSchema<PoliciesParams, PoliciesMetrics>& policies_schema()
+{
+  static const ModelSchema<PoliciesParams, PoliciesMetrics> schema = [] {
+    ModelSchema<PoliciesParams, PoliciesMetrics> s("policies", "test model", "");
+    s.param("policy", &PoliciesParams::policy, "load distribution").choices({"gum1", "gum2", "gum3"});
+    s.param("program", &PoliciesParams::program, "the program run").choices({"a", "b"});
+    s.param("n", &PoliciesParams::n, "processors").at_least(1);
+    s.metric("runtime", &PoliciesMetrics::runtime, "seconds", "s");
+    s.metric("overhead", &PoliciesMetrics::overhead, "seconds lost", "s");
+    s.primary(&PoliciesMetrics::runtime);
+    return s;
+  }();
+  return schema;
+}
+
+class PoliciesModel : public TypedModel<PoliciesParams, PoliciesMetrics> {
+public:
+  PoliciesModel() : TypedModel(policies_schema()) {}
 };
 
 // Four combinations (policy slowest) of five repetitions; the fifth repetition of each is an error row.

@@ -5,6 +5,7 @@
 #include "simulator/sg/session.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
+#include "workloads/master_worker/farm_model.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -20,7 +21,11 @@ const Model& farm_model() { return builtin_catalog().model("hierarchical-farm");
 
 const std::string kTestbed = std::string(ISOGRID_SOURCE_DIR) + "/platforms/argollo-testbed.yaml";
 
-size_t metric(const char* name) { return *farm_model().info().metric_index(name); }
+// Both faces of each point, each in a child process, as the model's metrics.
+std::vector<TypedOutcome<FarmMetrics>> run_farm(const std::vector<Point>& points)
+{
+  return read_outcomes(hierarchical_farm_schema(), evaluate_in_children(points, farm_model()));
+}
 
 Point testbed_point(std::map<std::string, Value> values)
 {
@@ -68,14 +73,14 @@ TEST(FarmSimulation, OneWorkerOnDemandMatchesTheHandWorkedSchedule)
                                                "link: {bandwidth: 1MBps, latency: 1ms}}\n");
   Point p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9},
                                      {"result_bytes", 1e6}, {"aggregate_flops", 0.0}, {"worker_prefetch", 1.0}});
-  Outcome out = evaluate_in_children({p}, farm_model())[0];
-  EXPECT_NEAR(out.simulated[metric("makespan")], 5 * (0.002 + 4e-6 + 1 + 0.002 + 1), 1e-9);
-  EXPECT_EQ(out.simulated[metric("tasks")], 5);
+  auto out = run_farm({p})[0];
+  EXPECT_NEAR(out.simulated.makespan, 5 * (0.002 + 4e-6 + 1 + 0.002 + 1), 1e-9);
+  EXPECT_EQ(out.simulated.tasks, 5);
   // Holding two tasks overlaps the next computation with the result's transfer: the worker then waits only for
   // the command that replaces the task it just finished, at most 2 x 2 ms + 4 us per task after the first.
   p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9}, {"result_bytes", 1e6},
                                {"aggregate_flops", 0.0}, {"worker_prefetch", 2.0}});
-  double overlapped = evaluate_in_children({p}, farm_model())[0].simulated[metric("makespan")];
+  double overlapped = run_farm({p})[0].simulated.makespan;
   EXPECT_LT(overlapped, 5 * 1.0 + 1.002 + 0.002 + 4 * 0.0041);
   EXPECT_GT(overlapped, 5 * 1.0 + 1.002 + 0.002);
 }
@@ -85,51 +90,46 @@ TEST(FarmSimulation, TaskSharesAddUpToN)
   std::vector<Point> rows;
   for (const char* row : {"Argentina", "Brazil", "Spain", "total"})
     rows.push_back(testbed_point({{"plan_step", std::string("all")}, {"cluster", std::string(row)}}));
-  std::vector<Outcome> out = evaluate_in_children(rows, farm_model());
-  size_t tasks = metric("tasks"), speedup = metric("speedup");
-  double shares = out[0].simulated[tasks] + out[1].simulated[tasks] + out[2].simulated[tasks];
+  auto out      = run_farm(rows);
+  double shares = out[0].simulated.tasks + out[1].simulated.tasks + out[2].simulated.tasks;
   EXPECT_EQ(shares, 500);
-  EXPECT_EQ(out[3].simulated[tasks], 500);
+  EXPECT_EQ(out[3].simulated.tasks, 500);
   // Per-cluster speedups add up to the total, as in the paper's tables.
-  EXPECT_NEAR(out[0].simulated[speedup] + out[1].simulated[speedup] + out[2].simulated[speedup],
-              out[3].simulated[speedup], 1e-12);
+  EXPECT_NEAR(out[0].simulated.speedup + out[1].simulated.speedup + out[2].simulated.speedup,
+              out[3].simulated.speedup, 1e-12);
   for (const auto& o : out)
-    EXPECT_DOUBLE_EQ(o.simulated[metric("makespan")], out[3].simulated[metric("makespan")]);
+    EXPECT_DOUBLE_EQ(o.simulated.makespan, out[3].simulated.makespan);
 }
 
 TEST(FarmSimulation, AggregationMovesSpainFromLinkBoundToComputationBound)
 {
-  std::vector<Outcome> out = evaluate_in_children({testbed_point({{"cluster", std::string("Spain")}}),
-                                                   testbed_point({{"cluster", std::string("Spain")},
-                                                                  {"aggregation", 3.0}})},
-                                                  farm_model());
-  size_t use = metric("link_utilisation"), eff = metric("efficiency"), tasks = metric("tasks");
-  auto busy = [&](const Outcome& o) { return o.simulated[use] * o.simulated[metric("makespan")]; };
+  auto out  = run_farm({testbed_point({{"cluster", std::string("Spain")}}),
+                        testbed_point({{"cluster", std::string("Spain")}, {"aggregation", 3.0}})});
+  auto busy = [](const TypedOutcome<FarmMetrics>& o) { return o.simulated.link_utilisation * o.simulated.makespan; };
   // S = 1: the uplink rests only before Spain's first result and after its last (about 5 % of the run), and
   // while it works it carries one task per 2 310 248 B at 21 KiB/s: 9.308e-3 tasks/s (Eq. 4). Within 1 %: each
   // 107 s message also pays 100 ms of latency, and other transfers briefly share the links at both ends.
-  EXPECT_GT(out[0].simulated[use], 0.93);
-  EXPECT_NEAR(out[0].simulated[tasks] / busy(out[0]), 9.308e-3, 0.01 * 9.308e-3);
-  EXPECT_NEAR(out[0].predicted[use], 1.0, 1e-12);
-  EXPECT_LT(out[0].simulated[eff], 0.40);
+  EXPECT_GT(out[0].simulated.link_utilisation, 0.93);
+  EXPECT_NEAR(out[0].simulated.tasks / busy(out[0]), 9.308e-3, 0.01 * 9.308e-3);
+  EXPECT_NEAR(out[0].predicted.link_utilisation, 1.0, 1e-12);
+  EXPECT_LT(out[0].simulated.efficiency, 0.40);
   // S = 3: the link could carry 27.9e-3 > 23.57e-3, so it idles a good part of the time and the workers set the
   // pace; a message of 3 results still takes 107 s.
-  EXPECT_LT(out[1].simulated[use], 0.85);
-  EXPECT_GT(out[1].simulated[eff], 0.85);
-  EXPECT_NEAR(out[1].predicted[use], 23.570 / 27.925, 1e-3);
-  EXPECT_NEAR(out[1].simulated[tasks] / 3 / busy(out[1]), 9.308e-3, 0.01 * 9.308e-3);
+  EXPECT_LT(out[1].simulated.link_utilisation, 0.85);
+  EXPECT_GT(out[1].simulated.efficiency, 0.85);
+  EXPECT_NEAR(out[1].predicted.link_utilisation, 23.570 / 27.925, 1e-3);
+  EXPECT_NEAR(out[1].simulated.tasks / 3 / busy(out[1]), 9.308e-3, 0.01 * 9.308e-3);
 }
 
 TEST(FarmSimulation, LastPartialMessageIsFlushed)
 {
   // 500 = 3 x 166 + 2: some sub-master ends with fewer than S results in hand and must still send them.
-  Outcome o = evaluate_in_children({testbed_point({{"aggregation", 3.0}, {"cluster", std::string("Spain")}})},
-                                   farm_model())[0];
-  double tasks = o.simulated[metric("tasks")], messages = o.simulated[metric("messages")];
+  auto o       = run_farm({testbed_point({{"aggregation", 3.0}, {"cluster", std::string("Spain")}})})[0];
+  double tasks = o.simulated.tasks, messages = o.simulated.messages;
   EXPECT_GE(messages, std::ceil(tasks / 3));
   EXPECT_LE(messages, std::ceil(tasks / 3) + 1);
-  Outcome total = evaluate_in_children({testbed_point({{"aggregation", 3.0}})}, farm_model())[0];
-  EXPECT_EQ(total.simulated[metric("tasks")], 500);
+  auto total = run_farm({testbed_point({{"aggregation", 3.0}})})[0];
+  EXPECT_EQ(total.simulated.tasks, 500);
 }
 
 TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)

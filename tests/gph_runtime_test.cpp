@@ -3,8 +3,9 @@
 // The simulated shell is checked through the gph-runtime model at the end: one PE is the sequential run exactly.
 #include "policies/gph/runtime_policies.hpp"
 #include "simulator/core/catalog.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 #include "tests/test_support.hpp"
+#include "workloads/gph/gph_model.hpp"
 #include "workloads/gph/kernels.hpp"
 #include "workloads/gph/runtime/pe_core.hpp"
 
@@ -326,14 +327,21 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
 
 namespace {
 
-const isogrid::Model& gph_model() { return isogrid::builtin_catalog().model("gph-runtime"); }
-size_t metric(const char* name) { return *gph_model().info().metric_index(name); }
+using isogrid::testing::mapping;
+
+const isogrid::Model& gph_model() { return isogrid::testing::model_of(gph_runtime_schema()); }
 std::string beowulf() { return std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml"; }
 
-isogrid::Point gph_point(std::map<std::string, isogrid::Value> values, uint64_t seed = 1)
+GphParams gph_params(const std::string& configuration, isogrid::Mapping alphabet, const std::string& program,
+                     const std::string& runtime)
 {
-  values.emplace("platform", beowulf());
-  return isogrid::testing::point_for(gph_model(), values, seed);
+  GphParams p;
+  p.platform      = beowulf();
+  p.configuration = configuration;
+  p.alphabet      = std::move(alphabet);
+  p.program       = program;
+  p.runtime       = runtime;
+  return p;
 }
 
 }  // namespace
@@ -342,16 +350,15 @@ isogrid::Point gph_point(std::map<std::string, isogrid::Value> values, uint64_t 
 // against the 534 Mf the work is counted on), exactly, on both faces.
 TEST(GphModel, OnePeRunsTheSequentialProgram)
 {
-  isogrid::Point p = gph_point({{"configuration", std::string("M")}, {"alphabet", std::string("M=Muni")},
-                                {"program", std::string("sumEuler")}, {"runtime", std::string("grid-gum1")}});
-  isogrid::Outcome out = isogrid::testing::evaluate_in_children({p}, gph_model())[0];
+  auto out = isogrid::testing::evaluate_in_children(
+      gph_runtime_schema(), {gph_params("M", mapping({{"M", std::string("Muni")}}), "sumEuler", "grid-gum1")})[0];
   double expected = make_kernel("sumEuler")->sequential_work() * 534e6 / 1575e6;
-  EXPECT_NEAR(out.simulated[metric("runtime")], expected, 1e-9 * expected);
-  EXPECT_NEAR(out.predicted[metric("runtime")], expected, 1e-9 * expected);
-  EXPECT_EQ(out.simulated[metric("messages")], 0);
-  EXPECT_EQ(out.simulated[metric("threads")], 1);
-  EXPECT_EQ(out.simulated[metric("absorbed")], 82);
-  EXPECT_NEAR(out.simulated[metric("speedup")], 1.0, 1e-9);
+  EXPECT_NEAR(out.simulated.runtime, expected, 1e-9 * expected);
+  EXPECT_NEAR(out.predicted.runtime, expected, 1e-9 * expected);
+  EXPECT_EQ(out.simulated.messages, 0);
+  EXPECT_EQ(out.simulated.threads, 1);
+  EXPECT_EQ(out.simulated.absorbed, 82);
+  EXPECT_NEAR(out.simulated.speedup, 1.0, 1e-9);
 }
 
 // The tables' configuration columns and the runtime's orderings on a heterogeneous grid: Table 9's 1E4M (mean CPU
@@ -359,31 +366,64 @@ TEST(GphModel, OnePeRunsTheSequentialProgram)
 // the simulated runtime is never below the no-overhead bound.
 TEST(GphModel, StartingOnAFastPeWinsOnAHeterogeneousGrid)
 {
-  std::vector<isogrid::Point> points;
+  std::vector<GphParams> points;
   for (const char* runtime : {"grid-gum1", "grid-gum1.1", "grid-gum2"})
-    points.push_back(gph_point({{"configuration", std::string("1E4M")}, {"alphabet", std::string("E=Edin1, M=Muni")},
-                                {"program", std::string("raytracer")}, {"runtime", std::string(runtime)}}));
-  std::vector<isogrid::Outcome> out = isogrid::testing::evaluate_in_children(points, gph_model());
-  EXPECT_NEAR(out[0].simulated[metric("mean_cpu")], 1330.0, 1e-9);
-  EXPECT_NEAR(out[0].simulated[metric("mean_latency")], 14.4, 0.05);
-  EXPECT_EQ(out[0].simulated[metric("main_pe")], 0);
-  EXPECT_EQ(out[1].simulated[metric("main_pe")], 1);
-  EXPECT_EQ(out[2].simulated[metric("main_pe")], 1);
+    points.push_back(gph_params("1E4M", mapping({{"E", std::string("Edin1")}, {"M", std::string("Muni")}}),
+                                "raytracer", runtime));
+  auto out = isogrid::testing::evaluate_in_children(gph_runtime_schema(), points);
+  EXPECT_NEAR(out[0].simulated.mean_cpu, 1330.0, 1e-9);
+  EXPECT_NEAR(out[0].simulated.mean_latency, 14.4, 0.05);
+  EXPECT_EQ(out[0].simulated.main_pe, 0);
+  EXPECT_EQ(out[1].simulated.main_pe, 1);
+  EXPECT_EQ(out[2].simulated.main_pe, 1);
   for (const auto& o : out)
-    EXPECT_GE(o.simulated[metric("runtime")], o.predicted[metric("runtime")]);
-  EXPECT_LT(out[1].simulated[metric("runtime")], 0.8 * out[0].simulated[metric("runtime")]);
-  EXPECT_LT(out[2].simulated[metric("runtime")], 0.8 * out[0].simulated[metric("runtime")]);
+    EXPECT_GE(o.simulated.runtime, o.predicted.runtime);
+  EXPECT_LT(out[1].simulated.runtime, 0.8 * out[0].simulated.runtime);
+  EXPECT_LT(out[2].simulated.runtime, 0.8 * out[0].simulated.runtime);
 }
 
+// What the per-key specs cannot see: the configuration against the platform, the alphabet's clusters, the
+// program_parameters against the kernels. Each error leads to its culprit inside the value (ParamError::within), so
+// that the harness reports the culprit's own line (the experiment-file tests hold the lines).
 TEST(GphModel, RejectsBadConfigurationsAndProgramParameters)
 {
-  auto check = [](std::map<std::string, isogrid::Value> v) { gph_model().check(gph_point(std::move(v))); };
-  EXPECT_THROW(check({{"configuration", std::string("33E")}, {"alphabet", std::string("E=Edin1")}}),
-               isogrid::ParamError);  // Edin1 has 32 hosts
-  EXPECT_THROW(check({{"configuration", std::string("FFX")}}), isogrid::ParamError);
-  EXPECT_THROW(check({{"alphabet", std::string("F=Nowhere")}}), isogrid::ParamError);
-  EXPECT_THROW(check({{"program_parameters", std::string("n=abc")}}), isogrid::ParamError);
-  EXPECT_THROW(check({{"program_parameters", std::string("chess: n=8")}}), isogrid::ParamError);
-  EXPECT_THROW(check({{"program_parameters", std::string("work_scale=-1")}}), isogrid::ParamError);
-  EXPECT_NO_THROW(check({{"program_parameters", std::string("queens: depth=1; parFib: n=20, work_scale=2")}}));
+  auto error = [](GphParams p) -> std::string {
+    try {
+      gph_model().check(gph_runtime_schema().point_of(p));
+    } catch (const isogrid::ParamError& e) {
+      std::string path;
+      for (const auto& k : e.within())
+        path += "/" + k;
+      return e.param() + path + (e.at_key() ? " (key)" : "") + ": " + e.what();
+    }
+    return "no error";
+  };
+  auto with = [](const std::string& configuration, isogrid::Mapping alphabet, isogrid::Mapping overrides = {}) {
+    GphParams p          = gph_params(configuration, std::move(alphabet), "parFib", "grid-gum2");
+    p.program_parameters = std::move(overrides);
+    return p;
+  };
+  isogrid::Mapping e = mapping({{"E", std::string("Edin1")}});
+  EXPECT_EQ(error(with("33E", e)).rfind("configuration: configuration '33E' asks for more Edin1 PEs", 0), 0u);
+  EXPECT_EQ(error(with("FFX", isogrid::testing::mapping({{"F", std::string("Edin3")}}))).rfind("configuration: ", 0),
+            0u);
+  EXPECT_EQ(error(with("FF", mapping({{"F", std::string("Nowhere")}}))).rfind("alphabet/F: ", 0), 0u);
+  EXPECT_EQ(error(with("E", e, mapping({{"chess", mapping({{"n", 8.0}})}}))).rfind("program_parameters/chess (key): "
+                                                                                   "unknown program 'chess'",
+                                                                                   0),
+            0u);
+  EXPECT_EQ(error(with("E", e, mapping({{"queens", mapping({{"dept", 1.0}})}})))
+                .rfind("program_parameters/queens/dept (key): unknown queens parameter 'dept' (did you mean 'depth'?)", 0),
+            0u);
+  EXPECT_EQ(error(with("E", e, mapping({{"n", 20.5}}))).rfind("program_parameters/n: parFib parameter n must be a whole",
+                                                              0),
+            0u);
+  EXPECT_EQ(error(with("E", e, mapping({{"work_scale", -1.0}}))).rfind("program_parameters/work_scale: work_scale must "
+                                                                       "be > 0",
+                                                                       0),
+            0u);
+  EXPECT_EQ(error(with("E", e,
+                       mapping({{"queens", mapping({{"depth", 1.0}})},
+                                {"parFib", mapping({{"n", 20.0}, {"work_scale", 2.0}})}}))),
+            "no error");
 }

@@ -9,6 +9,7 @@
 #include "tests/test_support.hpp"
 #include "workloads/stencil/grid_speedup_formulas.hpp"
 #include "workloads/stencil/halo_timing.hpp"
+#include "workloads/stencil/lbm_models.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -22,9 +23,13 @@ using namespace isogrid::testing;
 
 namespace {
 
-const Model& lbm() { return builtin_catalog().model("lbm-grid"); }
+const Model& lbm() { return model_of(lbm_grid_schema()); }
 
-enum { kTime, kReference, kSpeedup, kGridSpeedup, kGridEfficiency, kGrain, kBeta, kAlpha, kOneProcessor };
+// Both faces of lbm-grid points, each in a child process, as the model's metrics.
+std::vector<TypedOutcome<LbmGridMetrics>> run_lbm(const std::vector<Point>& points)
+{
+  return read_outcomes(lbm_grid_schema(), evaluate_in_children(points, lbm()));
+}
 
 LbmCase paper_case(double nx, double ny, size_t C, size_t p) { return LbmCase{nx, ny, C, p, 1.3e5, 5e-6, 3e-5}; }
 
@@ -186,16 +191,16 @@ TEST(LbmSimulation, MatchesItsScheduleToRounding)
   for (double C : {1.0, 2.0, 3.0})
     for (double p : {1.0, 2.0, 4.0, 6.0})
       points.push_back(point_for(lbm(), {{"N_x", 96.0}, {"N_y", 20.0}, {"C", C}, {"p", p}, {"K", 3.0}}));
-  std::vector<Outcome> outcomes = evaluate_in_children(points, lbm());
+  auto outcomes = run_lbm(points);
   for (size_t i = 0; i < points.size(); ++i) {
-    LbmCase c = paper_case(96, 20, static_cast<size_t>(points[i].number("C")),
-                           static_cast<size_t>(points[i].number("p")));
+    LbmGridParams params = lbm_grid_schema().params_of(points[i]);
+    LbmCase c            = paper_case(96, 20, static_cast<size_t>(params.C), static_cast<size_t>(params.p[0]));
     LbmCase one = c;
     one.clusters = 1;
-    EXPECT_NEAR(outcomes[i].simulated[kTime] / schedule_time(c, 3), 1, 1e-9) << i;
-    EXPECT_NEAR(outcomes[i].simulated[kReference] / schedule_time(one, 3), 1, 1e-9) << i;
-    EXPECT_NEAR(outcomes[i].simulated[kOneProcessor], 3 * 96.0 * 400 / 1.3e5, 1e-9) << i;
-    EXPECT_NEAR(outcomes[i].predicted[kTime], 3 * multi_cluster_time(c), 1e-9) << i;
+    EXPECT_NEAR(outcomes[i].simulated.time / schedule_time(c, 3), 1, 1e-9) << i;
+    EXPECT_NEAR(outcomes[i].simulated.reference_time / schedule_time(one, 3), 1, 1e-9) << i;
+    EXPECT_NEAR(outcomes[i].simulated.one_processor_time, 3 * 96.0 * 400 / 1.3e5, 1e-9) << i;
+    EXPECT_NEAR(outcomes[i].predicted.time, 3 * multi_cluster_time(c), 1e-9) << i;
   }
 }
 
@@ -207,22 +212,21 @@ TEST(LbmSimulation, Das2IsCalibratedAsTheChapterMeasuredIt)
       point_for(estimation, {{"platform", das2}, {"N_x", 128.0}, {"N_y", 30.0}, {"p", 8.0}, {"C", 4.0}}),
       point_for(estimation, {{"platform", das2}, {"N_x", 36.0}, {"N_y", 10.0}, {"p", 3.0}, {"C", 2.0}}),
   };
-  for (const Outcome& o : evaluate_in_children(points, estimation)) {
-    EXPECT_NEAR(o.predicted[0], 1.3e5, 1e-6);   // Delta read off the platform
-    EXPECT_NEAR(o.predicted[1], 5e-6, 1e-15);   // tau_comm
-    EXPECT_NEAR(o.predicted[2], 3e-5, 1e-15);   // tau_grid
-    EXPECT_NEAR(o.simulated[0] / 1.3e5, 1, 1e-9);  // and recovered by eqs. 4.27-4.30 from simulated runs
-    EXPECT_NEAR(o.simulated[1] / 5e-6, 1, 1e-9);
-    EXPECT_NEAR(o.simulated[2] / 3e-5, 1, 1e-9);
-    EXPECT_NEAR(o.simulated[3] / 3e-5, 1, 1e-9);
-    EXPECT_NEAR(o.simulated[4], 6, 1e-8);
+  for (const auto& o : read_outcomes(lbm_estimation_schema(), evaluate_in_children(points, estimation))) {
+    EXPECT_NEAR(o.predicted.delta, 1.3e5, 1e-6);  // Delta read off the platform
+    EXPECT_NEAR(o.predicted.tau_comm, 5e-6, 1e-15);
+    EXPECT_NEAR(o.predicted.tau_grid, 3e-5, 1e-15);
+    EXPECT_NEAR(o.simulated.delta / 1.3e5, 1, 1e-9);  // and recovered by eqs. 4.27-4.30 from simulated runs
+    EXPECT_NEAR(o.simulated.tau_comm / 5e-6, 1, 1e-9);
+    EXPECT_NEAR(o.simulated.tau_grid / 3e-5, 1, 1e-9);
+    EXPECT_NEAR(o.simulated.tau_grid_difference / 3e-5, 1, 1e-9);
+    EXPECT_NEAR(o.simulated.alpha, 6, 1e-8);
   }
   // The lbm-grid model on DAS-2 predicts from the probed constants and matches its generated twin.
-  auto on_das2 = evaluate_in_children({point_for(lbm(), {{"platform", das2}, {"N_x", 256.0}, {"N_y", 40.0},
-                                                         {"C", 5.0}, {"p", 8.0}})},
-                                      lbm());
-  EXPECT_NEAR(on_das2[0].predicted[kTime], multi_cluster_time(paper_case(256, 40, 5, 8)), 1e-12);
-  EXPECT_NEAR(on_das2[0].simulated[kTime], schedule_time(paper_case(256, 40, 5, 8)), 1e-9);
+  auto on_das2 = run_lbm({point_for(lbm(), {{"platform", das2}, {"N_x", 256.0}, {"N_y", 40.0}, {"C", 5.0},
+                                            {"p", 8.0}})});
+  EXPECT_NEAR(on_das2[0].predicted.time, multi_cluster_time(paper_case(256, 40, 5, 8)), 1e-12);
+  EXPECT_NEAR(on_das2[0].simulated.time, schedule_time(paper_case(256, 40, 5, 8)), 1e-9);
 }
 
 TEST(LbmSimulation, TooFewHostsOnTheDas2ClustersIsAClearError)
@@ -232,7 +236,7 @@ TEST(LbmSimulation, TooFewHostsOnTheDas2ClustersIsAClearError)
   ProcessPool pool(1, 60);
   pool.launch(0, [&p] {
     Outcome out(lbm().info().metrics.size());
-    lbm().simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
+    lbm().evaluate(p, Faces{false, true}, SimulationContext{sg::exact_network_config(), false}, out);
     return std::string();
   });
   auto r = pool.wait_some();
@@ -248,13 +252,13 @@ TEST(LbmSimulation, BackgroundLoadSlowsRunsDownWithinItsBound)
                                        {"noise_probability", 1.0}, {"noise_max", 0.3}},
                                seed));
   points.push_back(point_for(lbm(), {{"N_x", 256.0}, {"N_y", 30.0}, {"C", 2.0}, {"p", 4.0}}));
-  std::vector<Outcome> outcomes = evaluate_in_children(points, lbm());
-  double quiet = outcomes.back().simulated[kTime];
+  auto outcomes = run_lbm(points);
+  double quiet  = outcomes.back().simulated.time;
   EXPECT_NEAR(quiet / schedule_time(paper_case(256, 30, 2, 4)), 1, 1e-9);
   std::set<double> seen;
   size_t slower = 0;
   for (size_t i = 0; i + 1 < outcomes.size(); ++i) {
-    double t = outcomes[i].simulated[kTime];
+    double t = outcomes[i].simulated.time;
     // One node computes up to 1.3 times slower: never faster, at most 1.3 times slower overall. A loaded end rank
     // can hide in its slack (it waits for its neighbour's first exchange anyway), so not every run is slower.
     EXPECT_GE(t, quiet * (1 - 1e-12)) << i;
@@ -274,49 +278,44 @@ TEST(LbmSimulation, CapacityWeightedSplitHelpsHeterogeneousClusters)
   auto equal    = base;
   auto weighted = base;
   weighted["decomposition"] = std::string("capacity-weighted");
-  auto o = evaluate_in_children({point_for(lbm(), equal), point_for(lbm(), weighted)}, lbm());
-  EXPECT_LT(o[1].simulated[kTime], 0.8 * o[0].simulated[kTime]);
+  auto o = run_lbm({point_for(lbm(), equal), point_for(lbm(), weighted)});
+  EXPECT_LT(o[1].simulated.time, 0.8 * o[0].simulated.time);
   for (const auto& x : o) {
-    EXPECT_NEAR(x.simulated[kTime] / x.predicted[kTime], 1, 1e-9);
+    EXPECT_NEAR(x.simulated.time / x.predicted.time, 1, 1e-9);
     // The reference is the fastest single cluster: cluster 1 alone.
     double fast_alone = 300.0 * 400 / (4 * 2e5) + 2 * 400 * 5e-6;
-    EXPECT_NEAR(x.simulated[kReference], fast_alone, 1e-9);
-    EXPECT_NEAR(x.predicted[kReference], fast_alone, 1e-12);
+    EXPECT_NEAR(x.simulated.reference_time, fast_alone, 1e-9);
+    EXPECT_NEAR(x.predicted.reference_time, fast_alone, 1e-12);
   }
   // Unequal processor counts ("fractional C"): 2 + 6 processors, weighted by capacity.
   auto fractional = point_for(lbm(), {{"N_x", 320.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", std::vector<double>{2, 6}},
                                       {"decomposition", std::string("capacity-weighted")}});
-  auto f = evaluate_in_children({fractional}, lbm());
-  EXPECT_NEAR(f[0].simulated[kTime] / f[0].predicted[kTime], 1, 0.05);
-  EXPECT_NEAR(f[0].simulated[kGrain], 40, 1e-12);  // 320 slices over 8 processors
+  auto f = run_lbm({fractional});
+  EXPECT_NEAR(f[0].simulated.time / f[0].predicted.time, 1, 0.05);
+  EXPECT_NEAR(f[0].simulated.grain_size, 40, 1e-12);  // 320 slices over 8 processors
 }
 
 // ---- the general model (eqs. 4.11-4.21) ----
 
 TEST(GridSpeedupGeneral, IdentitiesHoldAndG2SignFollowsQ2sGrowth)
 {
-  const Model& general = builtin_catalog().model("grid-speedup-general");
-  enum { T11, T1p, TCp, S, Sclosed, F1, F2, Gam, Gclosed, G1, G2, Geff };
-  auto eval = [&](double q2_exp, double q2_const, double q2_coef) {
-    Outcome out(general.info().metrics.size());
-    general.predict(point_for(general, {{"W", 1e4}, {"delta", 10.0}, {"p", 8.0}, {"C", 4.0}, {"q2_const", q2_const},
-                                        {"q2_coef", q2_coef}, {"q2_exp", q2_exp}, {"q1_const", 2.0}}),
-                    out);
-    return out.predicted;
+  auto eval = [](double q2_exp, double q2_const, double q2_coef) {
+    GridSpeedupGeneralParams p;
+    p.W = 1e4, p.delta = 10, p.p = 8, p.C = 4;
+    p.q2_const = q2_const, p.q2_coef = q2_coef, p.q2_exp = q2_exp, p.q1_const = 2;
+    return predicted(grid_speedup_general_schema(), p);
   };
   for (auto f : {eval(1, 0, 1e-3), eval(0.5, 0, 0.05), eval(1.5, 0, 1e-5), eval(1, 3, 0)}) {
-    EXPECT_NEAR(f[S], f[Sclosed], 1e-9 * f[S]);    // eq. 4.13 = eq. 4.12
-    EXPECT_NEAR(f[Gam], f[Gclosed], 1e-9 * f[Gam]);  // eq. 4.18 = eq. 4.16
-    EXPECT_NEAR(f[Geff], f[Gam] / 4, 1e-12);
+    EXPECT_NEAR(f.speedup, f.speedup_closed_form, 1e-9 * f.speedup);                // eq. 4.13 = eq. 4.12
+    EXPECT_NEAR(f.grid_speedup, f.grid_speedup_closed_form, 1e-9 * f.grid_speedup);  // eq. 4.18 = eq. 4.16
+    EXPECT_NEAR(f.grid_efficiency, f.grid_speedup / 4, 1e-12);
   }
-  EXPECT_NEAR(eval(1, 0, 1e-3)[G2], 0, 1e-12);  // Q_2 proportional to W: g_2 = 0, Gamma = C / (1 + g_1) (4.21)
-  EXPECT_GT(eval(0.5, 0, 0.05)[G2], 0);         // grows slower than W: each element pays more than its share
-  EXPECT_GT(eval(1, 3, 0)[G2], 0);              // a constant overhead is the extreme case
-  EXPECT_LT(eval(1.5, 0, 1e-5)[G2], 0);         // grows faster: g_2 < 0
+  EXPECT_NEAR(eval(1, 0, 1e-3).g_2, 0, 1e-12);  // Q_2 proportional to W: g_2 = 0, Gamma = C / (1 + g_1) (4.21)
+  EXPECT_GT(eval(0.5, 0, 0.05).g_2, 0);         // grows slower than W: each element pays more than its share
+  EXPECT_GT(eval(1, 3, 0).g_2, 0);              // a constant overhead is the extreme case
+  EXPECT_LT(eval(1.5, 0, 1e-5).g_2, 0);         // grows faster: g_2 < 0
   // Super-linear Grid speedup when g_2 < 0 outweighs g_1 (case 3 of Sec. 4.3.2): no Q_1, steep Q_2.
-  Outcome out(general.info().metrics.size());
-  general.predict(point_for(general, {{"W", 1e4}, {"delta", 10.0}, {"p", 8.0}, {"C", 4.0}, {"q2_coef", 1e-4},
-                                      {"q2_exp", 2.0}}),
-                  out);
-  EXPECT_GT(out.predicted[Gam], 4.0);
+  GridSpeedupGeneralParams steep;
+  steep.W = 1e4, steep.delta = 10, steep.p = 8, steep.C = 4, steep.q2_coef = 1e-4, steep.q2_exp = 2;
+  EXPECT_GT(predicted(grid_speedup_general_schema(), steep).grid_speedup, 4.0);
 }

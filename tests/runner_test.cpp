@@ -1,6 +1,7 @@
 // The runner end to end, with a test model whose points misbehave on purpose: error rows, identical results for
 // any --jobs, and --resume that recomputes nothing that finished.
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/typed_model.hpp"
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/aggregates.hpp"
 #include "simulator/report/reference_check.hpp"
@@ -23,37 +24,48 @@ namespace {
 
 // square: predicted x^2; simulated x^2 + noise(seed), except x = 3 (crash), 4 (hang), 5 (throw).
 // Every simulated point appends a line to a log file, to count what ran.
-class SquareModel : public Model {
+struct SquareParams {
+  double x = 0;
+};
+struct SquareMetrics {
+  double y;
+  double noise;
+};
+
+const ModelSchema<SquareParams, SquareMetrics>& square_schema()
+{
+  static const ModelSchema<SquareParams, SquareMetrics> schema = [] {
+    ModelSchema<SquareParams, SquareMetrics> s("square", "test model", "");
+    s.param("x", &SquareParams::x, "the number squared").required();
+    s.metric("y", &SquareMetrics::y, "x squared");
+    s.metric("noise", &SquareMetrics::noise, "seeded noise");
+    s.primary(&SquareMetrics::y);
+    return s;
+  }();
+  return schema;
+}
+
+class SquareModel : public TypedModel<SquareParams, SquareMetrics, PointInfo> {
 public:
-  explicit SquareModel(std::string log) : log_(std::move(log))
+  explicit SquareModel(std::string log) : TypedModel(square_schema()), log_(std::move(log)) {}
+
+protected:
+  PointInfo make_plan(const SquareParams&, const PointInfo& at, const SimulationContext&) const override { return at; }
+  void predict(const SquareParams& p, const PointInfo&, Face<SquareMetrics>& out) const override { out.y = p.x * p.x; }
+  void simulate(const SquareParams& p, PointInfo& at, const SimulationContext&, Face<SquareMetrics>& out) const override
   {
-    info_.name  = "square";
-    info_.summary = "test model";
-    ParamSpec x;
-    x.name = "x";
-    x.kind = ParamKind::Real;
-    info_.params  = {x};
-    info_.metrics = {{"y", "x squared", ""}, {"noise", "seeded noise", ""}};
-    info_.primary_metric = "y";
-  }
-  const ModelInfo& info() const override { return info_; }
-  void predict(const Point& p, Outcome& out) const override { out.predicted[0] = p.number("x") * p.number("x"); }
-  void simulate(const Point& p, const SimulationContext&, Outcome& out) const override
-  {
-    double x = p.number("x");
-    std::ofstream(log_, std::ios::app) << p.index << "\n";
-    if (x == 3)
+    std::ofstream(log_, std::ios::app) << at.index << "\n";
+    if (p.x == 3)
       std::raise(SIGSEGV);
-    if (x == 4)
+    if (p.x == 4)
       std::this_thread::sleep_for(std::chrono::seconds(60));
-    if (x == 5)
+    if (p.x == 5)
       throw std::runtime_error("x = 5 is not allowed");
-    out.simulated[0] = x * x;
-    out.simulated[1] = static_cast<double>(p.seed % 1000) / 1000.0;
+    out.y     = p.x * p.x;
+    out.noise = static_cast<double>(at.seed % 1000) / 1000.0;
   }
 
 private:
-  ModelInfo info_;
   std::string log_;
 };
 

@@ -3,7 +3,7 @@
 #include "policies/scheduling/cluster_state.hpp"
 #include "policies/scheduling/exhaustive.hpp"
 #include "policies/scheduling/performance_model.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 #include <gtest/gtest.h>
 #include <algorithm>

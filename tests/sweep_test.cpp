@@ -4,6 +4,8 @@
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/experiment/seeds.hpp"
 #include "tests/test_support.hpp"
+#include "workloads/divisible_load/dlt_star_model.hpp"
+#include "workloads/stencil/lbm_models.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -11,6 +13,14 @@
 
 using namespace isogrid;
 using namespace isogrid::testing;
+
+namespace {
+
+// A point of a dlt-star or lbm-grid sweep, as the model reads it.
+dlt::DltStarParams dlt_params(const Point& p) { return dlt::dlt_star_schema().params_of(p); }
+stencil::LbmGridParams lbm_params(const Point& p) { return stencil::lbm_grid_schema().params_of(p); }
+
+}  // namespace
 
 TEST(AxisGenerators, RangeIsInclusiveAndExact)
 {
@@ -62,7 +72,7 @@ TEST(SweepOrder, FirstAxisSlowestRepetitionsFastest)
     EXPECT_EQ(p.index, i);
     EXPECT_EQ(p.repetition, i % 2);
     EXPECT_EQ(p.combination, i / 2);
-    order.emplace_back(p.number("m"), p.number("V"));
+    order.emplace_back(static_cast<double>(dlt_params(p).m), dlt_params(p).V);
   }
   EXPECT_EQ(order[0], std::make_pair(1.0, 10.0));
   EXPECT_EQ(order[1], std::make_pair(1.0, 10.0));
@@ -96,15 +106,16 @@ TEST(Overrides, BareNamesFixOrSweepParameters)
   std::string path = dir.write("e.yaml", "model: dlt-star\nparameters: {V: 100}\nsweep:\n  m: [1, 2, 3]\n");
   Experiment fixed = load_experiment(path, {"m=5"}, builtin_catalog());
   EXPECT_EQ(fixed.sweep.size(), 1u);
-  EXPECT_EQ(fixed.sweep.point(0).number("m"), 5);
+  EXPECT_EQ(dlt_params(fixed.sweep.point(0)).m, 5);
   Experiment swept = load_experiment(path, {"V=logspace(1, 3, 3)"}, builtin_catalog());
   EXPECT_EQ(swept.sweep.size(), 9u);
-  EXPECT_EQ(swept.sweep.point(8).number("V"), 1000);
+  EXPECT_EQ(dlt_params(swept.sweep.point(8)).V, 1000);
   Experiment mapping = load_experiment(path, {"V={geomspace: [10, 1000, 3]}"}, builtin_catalog());
   EXPECT_EQ(mapping.sweep.size(), 9u);
-  EXPECT_EQ(mapping.sweep.point(7).number("V"), 100);
+  EXPECT_EQ(dlt_params(mapping.sweep.point(7)).V, 100);
   Experiment list = load_experiment(path, {"parameters.A=[1, 2, 3]", "m=3"}, builtin_catalog());
-  EXPECT_EQ(std::get<std::vector<double>>(list.sweep.point(0).get("A")), (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(dlt_params(list.sweep.point(0)).A.expanded(3), (std::vector<double>{1, 2, 3}));
+  EXPECT_TRUE(dlt_params(list.sweep.point(0)).A.is_list());
   Experiment top = load_experiment(path, {"seed=9", "mode=predict"}, builtin_catalog());
   EXPECT_EQ(top.seed, 9u);
   EXPECT_EQ(top.mode, RunMode::Predict);
@@ -147,8 +158,8 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
   // (N_x, C, p) kept: N_x=4: (1,1), (1,4), (2,1); N_x=16: all but (2,16)... i.e. p*C <= N_x.
   size_t kept = 0;
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
-    Point p   = ex.sweep.point(i);
-    bool want = p.number("N_x") / (p.number("p") * p.number("C")) >= 1;
+    auto p    = lbm_params(ex.sweep.point(i));
+    bool want = p.N_x / (p.p[0] * static_cast<double>(p.C)) >= 1;
     EXPECT_EQ(ex.includes(i), want) << i;
     kept += want ? 1 : 0;
   }
@@ -197,7 +208,7 @@ TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
   const Axis& axis = ex.sweep.axes().front();
   EXPECT_EQ(axis.name, "delta[1]");
   EXPECT_EQ(axis.element, std::optional<size_t>(1));
-  auto delta = [](const Experiment& e, uint64_t i) { return std::get<std::vector<double>>(e.sweep.point(i).get("delta")); };
+  auto delta = [](const Experiment& e, uint64_t i) { return lbm_params(e.sweep.point(i)).delta.expanded(3); };
   EXPECT_EQ(delta(ex, 0), (std::vector<double>{1, 5, 3}));
   EXPECT_EQ(delta(ex, 1), (std::vector<double>{1, 6, 3}));
 
@@ -208,7 +219,7 @@ TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
   ASSERT_EQ(both.sweep.size(), 4u);
   std::vector<std::vector<double>> ps;
   for (uint64_t i = 0; i < 4; ++i)
-    ps.push_back(std::get<std::vector<double>>(both.sweep.point(i).get("p")));
+    ps.push_back(lbm_params(both.sweep.point(i)).p.expanded(3));
   EXPECT_EQ(ps, (std::vector<std::vector<double>>{{1, 2, 4}, {1, 2, 8}, {2, 2, 4}, {2, 2, 8}}));
 
   // --set sweeps an element like any parameter; sweeping the whole list replaces the element axes.

@@ -30,7 +30,7 @@ Point point_for(const Model& model, const std::map<std::string, Value>& values, 
       throw std::invalid_argument("test point lacks required parameter " + spec.name);
   }
   for (const auto& [name, v] : values)
-    if (!p.has(name))
+    if (!model.info().param_index(name))
       throw std::invalid_argument("model has no parameter " + name);
   return p;
 }
@@ -164,9 +164,7 @@ std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, cons
   for (const auto& p : points)
     work.push_back([&p, &model] {
       Outcome out(model.info().metrics.size());
-      if (!model.predict_needs_simulator(p))
-        model.predict(p, out);
-      model.simulate(p, SimulationContext{sg::exact_network_config(), false}, out);
+      model.evaluate(p, Faces{true, true}, SimulationContext{sg::exact_network_config(), false}, out);
       return encode_outcome(out);
     });
   std::vector<Outcome> outcomes;

@@ -2,6 +2,7 @@
 // Helpers shared by the test suites: points built by name, work run in a forked child (SimGrid allows one engine
 // per process), temporary folders, running the isogrid binary.
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/model_schema.hpp"
 #include "simulator/run/process_pool.hpp"
 
 #include <filesystem>
@@ -13,6 +14,14 @@
 
 namespace isogrid::testing {
 
+// A mapping value, as YAML's {a: 1, b: x} reads.
+inline Mapping mapping(std::initializer_list<std::pair<std::string, Value>> entries)
+{
+  Mapping m;
+  m.entries.assign(entries.begin(), entries.end());
+  return m;
+}
+
 // A point of `model` with its defaults, overridden by `values`.
 Point point_for(const Model& model, const std::map<std::string, Value>& values, uint64_t seed = 1);
 
@@ -20,9 +29,48 @@ Point point_for(const Model& model, const std::map<std::string, Value>& values, 
 // (throws) when a child does not report.
 std::vector<std::string> run_in_children(const std::vector<std::function<std::string()>>& work, unsigned jobs = 2);
 
-// Both faces of each point, each point in a child process of its own, under SimGrid's exact network settings:
-// predict() in the child too unless the model's simulate() fills that face itself.
+// Both faces of each point, each point in a child process of its own, under SimGrid's exact network settings.
 std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, const Model& model);
+
+// The model a schema declares, as the catalog holds it.
+template <class P, class M>
+const Model& model_of(const ModelSchema<P, M>& schema)
+{
+  return builtin_catalog().model(schema.info().name);
+}
+
+// The predicted face of one point, computed in this process (models whose predicted face needs no worker).
+template <class P, class M>
+M predicted(const ModelSchema<P, M>& schema, const P& params, uint64_t seed = 1)
+{
+  Outcome out(schema.info().metrics.size());
+  model_of(schema).evaluate(schema.point_of(params, seed), Faces{true, false}, SimulationContext{}, out);
+  return schema.metrics_of(out.predicted);
+}
+
+// Both faces of each point, as evaluate_in_children computes them, read back as the model's metrics.
+template <class P, class M>
+std::vector<TypedOutcome<M>> evaluate_in_children(const ModelSchema<P, M>& schema, const std::vector<P>& params,
+                                                  uint64_t seed = 1)
+{
+  std::vector<Point> points;
+  for (const P& p : params)
+    points.push_back(schema.point_of(p, seed));
+  std::vector<TypedOutcome<M>> out;
+  for (const Outcome& o : evaluate_in_children(points, model_of(schema)))
+    out.push_back(schema.outcome_of(o));
+  return out;
+}
+
+// Outcomes read back as the model's metrics.
+template <class P, class M>
+std::vector<TypedOutcome<M>> read_outcomes(const ModelSchema<P, M>& schema, const std::vector<Outcome>& outcomes)
+{
+  std::vector<TypedOutcome<M>> out;
+  for (const Outcome& o : outcomes)
+    out.push_back(schema.outcome_of(o));
+  return out;
+}
 
 // Serialises an Outcome to and from a payload.
 std::string encode_outcome(const Outcome& out);

@@ -3,7 +3,7 @@
 // fastest links first (increasing C_i) is optimal whatever the speeds (Bharadwaj et al. 1996); the other
 // orders are there to measure how much a naive order costs.
 #include "policies/dlt/single_round.hpp"
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 
 #include <vector>
 

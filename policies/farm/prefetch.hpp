@@ -3,7 +3,7 @@
 // is computing. The paper leaves it open. Too few and sub-workers idle while the next tasks cross the Internet;
 // too many and, when the master runs out, the queue holds tasks that slow clusters finish long after the fast
 // ones went idle (a Brazilian task takes 1 610 s).
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 
 #include <cstddef>
 

@@ -3,7 +3,7 @@
 // Eq. 3) above a threshold by "selecting the workers for which the addition of Available Performance is
 // approximate to the Estimated Performance": adding workers behind a saturated link adds AvPerf but no EstPerf.
 #include "policies/farm/performance_model.hpp"
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 
 #include <vector>
 

@@ -14,7 +14,7 @@
 #include "policies/gph/fishing.hpp"
 #include "policies/gph/parameters.hpp"
 #include "policies/gph/pe_view.hpp"
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 
 namespace isogrid::gph {
 

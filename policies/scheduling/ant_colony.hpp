@@ -4,7 +4,7 @@
 // pool of the top ants' machines, the rest greedily by pheromone / time), and the 30 best ants deposit pheromone.
 // Erratum 5: the deposit divides by the spread of the top ants' times (Al-Ani's form), not by zero.
 #include "policies/scheduling/schedule_evaluator.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 namespace isogrid::scheduling {
 

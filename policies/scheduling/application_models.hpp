@@ -5,7 +5,7 @@
 // Elimination needs it), and coefficients that put a good schedule on a 256-machine cluster in the tens to
 // hundreds of seconds, as the thesis's figures and Table 4.1 are. Times are in seconds, bandwidth in Mbit/s.
 #include "policies/scheduling/performance_model.hpp"
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 
 namespace isogrid::scheduling {
 

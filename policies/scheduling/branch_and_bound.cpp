@@ -1,6 +1,6 @@
 #include "policies/scheduling/branch_and_bound.hpp"
 
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 #include <algorithm>
 #include <limits>

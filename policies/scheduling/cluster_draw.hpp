@@ -3,7 +3,7 @@
 // from its load category (light U[0.701, 1], medium U[0.351, 0.7], heavy U[0.05, 0.35]) and each link's
 // available bandwidth U(20 %, 80 %) of the cluster's maximum, drawn from {100 Mbit/s, 1, 5, 10 Gbit/s}.
 #include "policies/scheduling/cluster_state.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 #include <array>
 #include <vector>

@@ -4,7 +4,7 @@
 // repaired to distinct machines, erratum 4), greedy mutation (each mutation step replaces a random machine with the
 // best machine outside the schedule) and truncation selection of the best 60 of 120.
 #include "policies/scheduling/schedule_evaluator.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 namespace isogrid::scheduling {
 

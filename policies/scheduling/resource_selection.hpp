@@ -2,8 +2,8 @@
 // The resource-selection policies by name, and Sanjay's multi-cluster wrapper: the same policy runs on every
 // cluster (each with its own scaled model and budget) and the cluster whose schedule is fastest wins.
 #include "policies/scheduling/schedule_evaluator.hpp"
-#include "simulator/core/named_registry.hpp"
-#include "simulator/core/random.hpp"
+#include "base/named_registry.hpp"
+#include "base/random.hpp"
 
 #include <functional>
 

@@ -6,7 +6,7 @@
 // moment its budget ends, and what it returns is scored with the exact model.
 #include "policies/scheduling/cluster_state.hpp"
 #include "policies/scheduling/performance_model.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -3,7 +3,7 @@
 // schedule that changes by swapping one member for an outsider with its traits kept up to date cheaply.
 #include "policies/scheduling/cluster_state.hpp"
 #include "policies/scheduling/schedule_evaluator.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 #include <algorithm>
 #include <functional>

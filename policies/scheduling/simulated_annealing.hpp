@@ -3,7 +3,7 @@
 // time; for procs = max_procs down to 2, start from the procs best-ranked machines and anneal by swapping one
 // machine of the schedule for one outside it.
 #include "policies/scheduling/schedule_evaluator.hpp"
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 
 namespace isogrid::scheduling {
 

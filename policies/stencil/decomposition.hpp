@@ -2,7 +2,7 @@
 // How a strip-decomposed stencil spreads its N_x slices over the ranks of a multi-cluster (Korkhov 2009, Sec. 4.3).
 // Ranks are numbered cluster by cluster: cluster 0's p_0 ranks, then cluster 1's, ... Each rank gets a contiguous
 // block of (possibly fractional) slices, so the returned shares are in chain order.
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 
 #include <cstddef>
 #include <vector>

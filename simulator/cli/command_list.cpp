@@ -12,7 +12,9 @@ namespace {
 
 std::string bounds(const ParamSpec& p)
 {
-  if (p.kind == ParamKind::Choice || p.kind == ParamKind::Path || p.kind == ParamKind::Text)
+  bool numbers = p.kind == ParamKind::Real || p.kind == ParamKind::Integer || p.kind == ParamKind::RealOrList ||
+                 p.kind == ParamKind::NumberList || (p.kind == ParamKind::Map && p.entry_kind == ParamKind::Real);
+  if (!numbers)
     return "";
   std::string lo = std::isinf(p.min) ? "" : fmt::format("{} {}", p.min_exclusive ? ">" : ">=", format_number(p.min));
   std::string hi = std::isinf(p.max) ? "" : fmt::format("<= {}", format_number(p.max));
@@ -33,7 +35,7 @@ void list_models(const Catalog& c)
         def = "none";
       std::string type = kind_name(p.kind);
       if (!p.policy_family.empty())
-        type = p.policy_family + " policy";
+        type = p.kind == ParamKind::WordList ? "list of " + p.policy_family : p.policy_family + " policy";
       std::string b = bounds(p);
       fmt::print("    {:<20} {:<18} {:<10} {}{}\n", p.name, type, def, p.doc, b.empty() ? "" : " (" + b + ")");
     }

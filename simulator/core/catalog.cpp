@@ -1,6 +1,6 @@
 #include "simulator/core/catalog.hpp"
 
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 
 namespace isogrid {
 

@@ -1,7 +1,5 @@
 #include "simulator/core/input_error.hpp"
 
-#include "simulator/core/text.hpp"
-
 #include <fmt/format.h>
 
 namespace isogrid {
@@ -31,17 +29,6 @@ InputError::InputError(SourceLocation where, std::string key, std::string messag
     , key_(std::move(key))
     , message_(std::move(message))
 {
-}
-
-std::string unknown_name_message(const std::string& what, const std::string& name,
-                                 const std::vector<std::string>& known)
-{
-  std::string msg = fmt::format("unknown {} '{}'", what, name);
-  std::string close = closest_match(name, known);
-  if (!close.empty())
-    msg += fmt::format(" (did you mean '{}'?)", close);
-  msg += fmt::format("; known: {}", join(known, ", "));
-  return msg;
 }
 
 }  // namespace isogrid

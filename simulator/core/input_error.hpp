@@ -1,6 +1,8 @@
 #pragma once
 // Every complaint about user input names the file, line and key, compiler style, so editors can jump to it:
 //   experiments/fig3.yaml:12:7: sweep.V: expected a positive number, got '-3'
+#include "base/unknown_name.hpp"
+
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -27,8 +29,5 @@ private:
   std::string message_;
 };
 
-// An unknown name (model, policy, parameter): the message lists the known ones and the closest match.
-std::string unknown_name_message(const std::string& what, const std::string& name,
-                                 const std::vector<std::string>& known);
 
 }  // namespace isogrid

@@ -1,7 +1,5 @@
 #include "simulator/core/model.hpp"
 
-#include <fmt/format.h>
-#include <stdexcept>
 
 namespace isogrid {
 
@@ -30,11 +28,14 @@ std::vector<std::string> ModelInfo::metric_names() const { return names_of(metri
 std::optional<size_t> ModelInfo::param_index(const std::string& name) const { return index_of(params, name); }
 std::optional<size_t> ModelInfo::metric_index(const std::string& name) const { return index_of(metrics, name); }
 
-size_t Model::metric_index(const std::string& metric) const
+bool needs_worker(const Model& model, const Point& point, const Faces& wanted)
 {
-  if (auto i = info().metric_index(metric))
-    return *i;
-  throw std::logic_error(fmt::format("model {} has no metric '{}'", info().name, metric));
+  if (wanted.simulated)
+    return true;
+  if (!wanted.predicted)
+    return false;
+  FaceNeeds needs = model.predicted_face_needs(point);
+  return needs.platform || needs.heavy_cpu;
 }
 
 }  // namespace isogrid

@@ -47,17 +47,39 @@ struct Outcome {
 struct SimulationContext {
   std::vector<std::string> simgrid_config;  // the model's defaults overridden by the experiment's
   bool simgrid_logs = false;                // let SimGrid print its own log lines
-  bool simulated_face = true;               // false: simulate() is called only for the predicted face
 };
 
-// A problem with one parameter that only shows with the others (a list whose length is not m, ...).
+// Which faces of a point to compute: an experiment's mode.
+struct Faces {
+  bool predicted = true;
+  bool simulated = true;
+};
+
+// What computing a point's predicted face needs, so that the runner decides where it runs. The simulated face always
+// runs in a worker process of its own: SimGrid's engine is a per-process singleton whose clock cannot be reset.
+struct FaceNeeds {
+  bool platform  = false;  // it reads a platform through SimGrid, so it needs an engine of its own
+  bool heavy_cpu = false;  // it costs seconds of CPU, so it runs in a worker process that --jobs spreads
+};
+
+// A problem with one parameter that only shows with the others (a list whose length is not m, ...). `within` leads
+// from the parameter's value to the culprit inside it (a mapping's keys, a list's indices as digits), and `at_key`
+// says that the culprit is that last key itself rather than its value, so that the error names its own line.
 class ParamError : public std::invalid_argument {
 public:
-  ParamError(std::string param, const std::string& message) : std::invalid_argument(message), param_(std::move(param)) {}
+  ParamError(std::string param, const std::string& message, std::vector<std::string> within = {},
+             bool at_key = false)
+      : std::invalid_argument(message), param_(std::move(param)), within_(std::move(within)), at_key_(at_key)
+  {
+  }
   const std::string& param() const { return param_; }
+  const std::vector<std::string>& within() const { return within_; }
+  bool at_key() const { return at_key_; }
 
 private:
   std::string param_;
+  std::vector<std::string> within_;
+  bool at_key_ = false;
 };
 
 class Model {
@@ -69,18 +91,16 @@ public:
   // Throws ParamError; the harness adds file, line and the point's parameters.
   virtual void check(const Point&) const {}
 
-  // The closed-form face: pure, in-process, cheap.
-  virtual void predict(const Point& point, Outcome& out) const = 0;
+  virtual FaceNeeds predicted_face_needs(const Point&) const { return {}; }
 
-  // True when predict() needs the simulator for this point (e.g. it reads a platform file), so that
-  // the harness runs it in a child process.
-  virtual bool predict_needs_simulator(const Point&) const { return false; }
-
-  // The simulated face; called in a child process that owns a fresh SimGrid engine. When
-  // predict_needs_simulator(point), it fills the predicted face too.
-  virtual void simulate(const Point& point, const SimulationContext& context, Outcome& out) const = 0;
-
-  size_t metric_index(const std::string& metric) const;
+  // Computes the `wanted` faces of one point into `out`. Called in-process, or in a worker process with a fresh
+  // SimGrid engine when needs_worker() says so.
+  virtual void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,
+                        Outcome& out) const = 0;
 };
+
+// True when a point's wanted faces must run in a worker process: the simulated face, or a predicted face that
+// needs a platform or heavy CPU.
+bool needs_worker(const Model& model, const Point& point, const Faces& wanted);
 
 }  // namespace isogrid

@@ -1,6 +1,7 @@
 #pragma once
-// What a model accepts and what it measures. The harness validates experiment files against these
-// specs before anything runs, and `isogrid list` prints them.
+// What a model accepts and what it measures. The harness validates experiment files against these specs before
+// anything runs, and `isogrid list` prints them. Models do not write them by hand: a ModelSchema derives them from
+// the model's typed parameters struct (model_schema.hpp).
 #include "simulator/core/value.hpp"
 
 #include <limits>
@@ -17,6 +18,9 @@ enum class ParamKind {
   Choice,      // one word out of `choices`, or out of a policy family's registered names
   Text,        // any word (a host name, a label)
   Path,        // a file, resolved relative to the experiment file
+  NumberList,  // a list of numbers within [min, max] (scaling_factors: [0.6, 0.8, 1]); one number is a list of one
+  WordList,    // a list of words, each out of `choices` or a policy family's names when either is given
+  Map,         // names to values (alphabet: {F: Edin3}); its leaves are `entry_kind`, nested `map_depth` deep
 };
 
 struct ParamSpec {
@@ -31,6 +35,9 @@ struct ParamSpec {
   std::vector<std::string> choices;
   std::string policy_family;  // Choice whose names come from the policy catalog
   bool platform_file = false;  // Path to a platform: loaded once in a child process while validating
+  bool allow_empty = false;    // NumberList, WordList, Map: [] or {} is a value (else at least one entry)
+  ParamKind entry_kind = ParamKind::Real;  // Map: its leaves are numbers (Real, within [min, max]) or words (Text)
+  int map_depth = 1;  // Map: 2 lets an entry hold a mapping of leaves too (program_parameters: {queens: {depth: 1}})
 };
 
 struct MetricSpec {
@@ -38,20 +45,6 @@ struct MetricSpec {
   std::string doc;
   std::string unit;
 };
-
-// Builders that keep model parameter tables short and readable.
-ParamSpec positive_real(std::string name, std::string doc, std::optional<double> fallback = std::nullopt);
-ParamSpec nonnegative_real(std::string name, std::string doc, std::optional<double> fallback = std::nullopt);
-ParamSpec whole_number(std::string name, std::string doc, std::optional<double> fallback = std::nullopt,
-                       double min = 1);
-// A name out of a policy family of the catalog ("dlt-sequence", ...), with a default.
-ParamSpec policy_choice(std::string name, std::string family, std::string fallback, std::string doc);
-// A name out of a fixed list, with a default.
-ParamSpec word_choice(std::string name, std::vector<std::string> choices, std::string fallback, std::string doc);
-// Any word (a host name, a label, a configuration string), with a default.
-ParamSpec free_text(std::string name, std::string fallback, std::string doc);
-// "platform": a platform file, read once in a child while validating; optional when `optional` (empty default).
-ParamSpec platform_file(std::string doc, bool optional);
 
 std::string kind_name(ParamKind kind);
 

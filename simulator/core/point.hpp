@@ -1,10 +1,10 @@
 #pragma once
-// One parameter set of a sweep, plus where it sits in the sweep and the seed derived for it.
+// One parameter set of a sweep, plus where it sits in the sweep and the seed derived for it. The harness works with
+// it untyped; a model reads its own typed parameters struct, decoded by its ModelSchema (model_schema.hpp).
 #include "simulator/core/param_spec.hpp"
 #include "simulator/core/value.hpp"
 
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
 namespace isogrid {
@@ -16,14 +16,6 @@ struct Point {
   uint64_t combination = 0;  // which parameter combination
   uint32_t repetition  = 0;
   uint64_t seed        = 0;
-
-  const Value& get(std::string_view name) const;
-  double number(std::string_view name) const;
-  long long integer(std::string_view name) const;
-  const std::string& text(std::string_view name) const;
-  // A per-worker parameter: a scalar broadcast to n entries, or a list that must have n entries.
-  std::vector<double> per_worker(std::string_view name, size_t n) const;
-  bool has(std::string_view name) const;
 };
 
 }  // namespace isogrid

@@ -5,6 +5,16 @@
 
 namespace isogrid {
 
+const Value* Mapping::find(const std::string& key) const
+{
+  for (const auto& [k, v] : entries)
+    if (k == key)
+      return &v;
+  return nullptr;
+}
+
+bool Mapping::operator==(const Mapping& other) const { return entries == other.entries; }
+
 std::string format_number(double x)
 {
   if (std::isnan(x))
@@ -14,27 +24,78 @@ std::string format_number(double x)
   return fmt::format("{}", x);
 }
 
+namespace {
+
+template <class T, class Format>
+std::string joined(const std::vector<T>& items, const char* separator, Format format)
+{
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i)
+      out += separator;
+    out += format(items[i]);
+  }
+  return out;
+}
+
+bool holds_mappings(const Mapping& m)
+{
+  for (const auto& entry : m.entries)
+    if (is_mapping(entry.second))
+      return true;
+  return false;
+}
+
+std::string format_mapping(const Mapping& m)
+{
+  // "F=Edin3, S=SBC"; with nested mappings "queens: depth=1, work_scale=0.92; raytracer: work_scale=1.95", the
+  // notation these settings had when they were strings, so results.csv keeps its cells.
+  bool nested = holds_mappings(m);
+  return joined(m.entries, nested ? "; " : ", ", [](const std::pair<std::string, Value>& e) {
+    return is_mapping(e.second) ? e.first + ": " + format_value(e.second) : e.first + "=" + format_value(e.second);
+  });
+}
+
+bool numbers_match(double a, double b)
+{
+  if (a == b)
+    return true;
+  return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
+bool lists_match(const std::vector<double>& a, const std::vector<double>& b)
+{
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!numbers_match(a[i], b[i]))
+      return false;
+  return true;
+}
+
+bool mappings_match(const Mapping& a, const Mapping& b)
+{
+  if (a.entries.size() != b.entries.size())
+    return false;
+  for (size_t i = 0; i < a.entries.size(); ++i)
+    if (a.entries[i].first != b.entries[i].first || !values_match(a.entries[i].second, b.entries[i].second))
+      return false;
+  return true;
+}
+
+}  // namespace
+
 std::string format_value(const Value& v)
 {
   if (auto* d = std::get_if<double>(&v))
     return format_number(*d);
   if (auto* s = std::get_if<std::string>(&v))
     return *s;
-  const auto& list = std::get<std::vector<double>>(v);
-  std::string out;
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (i)
-      out += ';';
-    out += format_number(list[i]);
-  }
-  return out;
-}
-
-static bool numbers_match(double a, double b)
-{
-  if (a == b)
-    return true;
-  return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+  if (auto* list = std::get_if<std::vector<double>>(&v))
+    return joined(*list, ";", format_number);
+  if (auto* words = std::get_if<std::vector<std::string>>(&v))
+    return joined(*words, ", ", [](const std::string& w) { return w; });
+  return format_mapping(std::get<Mapping>(v));
 }
 
 bool values_match(const Value& a, const Value& b)
@@ -43,16 +104,11 @@ bool values_match(const Value& a, const Value& b)
     return false;
   if (auto* x = std::get_if<double>(&a))
     return numbers_match(*x, std::get<double>(b));
-  if (auto* s = std::get_if<std::string>(&a))
-    return *s == std::get<std::string>(b);
-  const auto& la = std::get<std::vector<double>>(a);
-  const auto& lb = std::get<std::vector<double>>(b);
-  if (la.size() != lb.size())
-    return false;
-  for (size_t i = 0; i < la.size(); ++i)
-    if (!numbers_match(la[i], lb[i]))
-      return false;
-  return true;
+  if (auto* list = std::get_if<std::vector<double>>(&a))
+    return lists_match(*list, std::get<std::vector<double>>(b));
+  if (auto* m = std::get_if<Mapping>(&a))
+    return mappings_match(*m, std::get<Mapping>(b));
+  return a == b;
 }
 
 }  // namespace isogrid

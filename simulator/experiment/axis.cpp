@@ -90,7 +90,8 @@ ParamSlot read_slot(const Field& at, const std::string& key, const ModelInfo& mo
     at.fail(unknown_name_message("parameter of model " + model.name, name, model.param_names()));
   ParamSlot slot{*index, std::nullopt};
   if (element) {
-    if (model.params[*index].kind != ParamKind::RealOrList)
+    ParamKind kind = model.params[*index].kind;
+    if (kind != ParamKind::RealOrList && kind != ParamKind::NumberList)
       at.fail(fmt::format("{} is a single value, not a list, so {} names nothing", name, key));
     slot.element = element->element;
   }
@@ -145,8 +146,9 @@ std::vector<double> generate(const Field& at, const std::string& kind, const std
 Axis numeric_axis(const Field& at, size_t param, const ParamSpec& spec, const ValueReader& reader,
                   const std::vector<double>& xs)
 {
-  if (spec.kind == ParamKind::Choice || spec.kind == ParamKind::Path || spec.kind == ParamKind::Text)
-    at.fail(fmt::format("{} takes names, so it can only be swept over a list", spec.name));
+  if (spec.kind != ParamKind::Real && spec.kind != ParamKind::Integer && spec.kind != ParamKind::RealOrList)
+    at.fail(fmt::format("{} takes {}, so it can only be swept over a list", spec.name,
+                        spec.kind == ParamKind::Choice || spec.kind == ParamKind::Text ? "names" : kind_name(spec.kind) + "s"));
   Axis axis = whole_axis(param, spec);
   for (double x : xs) {
     reader.check_number(at, spec, x);
@@ -171,6 +173,12 @@ Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const Va
     Axis axis = whole_axis(param, spec);
     for (size_t i = 0; i < field.size(); ++i)
       axis.values.push_back(reader.read(field.element(i), spec));
+    return axis;
+  }
+  if (field.is_map() && spec.kind == ParamKind::Map) {
+    // A mapping parameter swept over one mapping: an axis of one. Several are written as a list of mappings.
+    Axis axis = whole_axis(param, spec);
+    axis.values.push_back(reader.read(field, spec));
     return axis;
   }
   if (field.is_map()) {

@@ -1,6 +1,6 @@
 #include "simulator/experiment/experiment.hpp"
 
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 #include "simulator/core/sha256.hpp"
 #include "simulator/experiment/overrides.hpp"
 #include "simulator/experiment/plots.hpp"
@@ -121,17 +121,8 @@ void apply_where(const Field& field, const Model& model, Experiment& ex)
     field.fail(fmt::format("no point of the sweep satisfies {}", ex.where));
 }
 
-// The field of a mapping's key rather than of its value, to report a bad key where it is written.
-Field key_field(const Field& map, const std::string& key, const std::shared_ptr<const YamlOrigin>& origin)
-{
-  for (auto it = map.node().begin(); it != map.node().end(); ++it)
-    if (it->first.Scalar() == key)
-      return Field(it->first, map.path() + "." + key, origin);
-  return map.child(key);
-}
-
 // `sweep:`: one axis per key. A key `w[2]` sweeps one element of the list w, which `parameters` gives whole.
-std::vector<Axis> read_sweep(const Field& sweep, const std::shared_ptr<const YamlOrigin>& origin,
+std::vector<Axis> read_sweep(const Field& sweep,
                              const ModelInfo& model, const std::vector<std::optional<Value>>& fixed,
                              const ValueReader& reader)
 {
@@ -144,7 +135,7 @@ std::vector<Axis> read_sweep(const Field& sweep, const std::shared_ptr<const Yam
   std::vector<std::string> keys = sweep.keys();
   std::vector<ParamSlot> slots;
   for (size_t k = 0; k < keys.size(); ++k) {
-    Field at = key_field(sweep, keys[k], origin);
+    Field at = sweep.key(keys[k]);
     slots.push_back(read_slot(at, keys[k], model));
     for (size_t j = 0; j < k; ++j)
       if (slots[j].param == slots[k].param && (!slots[j].element || !slots[k].element))
@@ -161,7 +152,7 @@ std::vector<Axis> read_sweep(const Field& sweep, const std::shared_ptr<const Yam
       axes.push_back(read_axis(sweep.child(key), slot.param, spec, reader));
       continue;
     }
-    Field at         = key_field(sweep, key, origin);
+    Field at         = sweep.key(key);
     const auto* base = fixed[slot.param] ? std::get_if<std::vector<double>>(&*fixed[slot.param]) : nullptr;
     if (!base)
       at.fail(fmt::format("{} sweeps one element of {}: give the whole list under parameters", key, spec.name));
@@ -173,7 +164,41 @@ std::vector<Axis> read_sweep(const Field& sweep, const std::shared_ptr<const Yam
   return axes;
 }
 
-void check_points(const Field& doc, const Model& model, const Experiment& ex)
+// The field of a ParamError: the parameter under `parameters` or `sweep` (there, the axis entry that gave the
+// point its value), then the way into its value the error names.
+Field error_field(const Field& doc, const Sweep& sweep, const Point& p, const ParamError& e, const ValueReader& reader)
+{
+  const Axis* axis = nullptr;
+  for (const auto& a : sweep.axes())
+    if (a.name == e.param())
+      axis = &a;
+  Field at = doc.child(axis ? "sweep" : "parameters").child(e.param());
+  if (!at.present())
+    return doc.child("parameters").present() ? doc.child("parameters") : doc.child("model");
+  if (axis && at.is_list()) {
+    const Value value = axis->in(p.values);
+    bool found = false;
+    for (size_t i = 0; i < at.size() && !found; ++i)
+      if (values_match(reader.read(at.element(i), (*p.specs)[axis->param]), value)) {
+        at    = at.element(i);
+        found = true;
+      }
+    if (!found)
+      return at;
+  }
+  const auto& within = e.within();
+  for (size_t k = 0; k < within.size(); ++k) {
+    bool last = k + 1 == within.size();
+    Field next = at.is_list() ? at.element(std::stoul(within[k]))
+                              : (last && e.at_key() ? at.key(within[k]) : at.child(within[k]));
+    if (!next.present() && !(last && e.at_key()))
+      break;
+    at = next;
+  }
+  return at;
+}
+
+void check_points(const Field& doc, const Model& model, const Experiment& ex, const ValueReader& reader)
 {
   const Sweep& sweep = ex.sweep;
   uint64_t limit     = std::min<uint64_t>(sweep.combinations(), kEagerCheckLimit);
@@ -184,12 +209,7 @@ void check_points(const Field& doc, const Model& model, const Experiment& ex)
     try {
       model.check(p);
     } catch (const ParamError& e) {
-      bool swept = false;
-      for (const auto& a : sweep.axes())
-        swept = swept || a.name == e.param();
-      Field at = doc.child(swept ? "sweep" : "parameters").child(e.param());
-      if (!at.present())
-        at = doc.child("parameters").present() ? doc.child("parameters") : doc.child("model");
+      Field at          = error_field(doc, sweep, p, e, reader);
       std::string where = describe_point(p, sweep.axes());
       at.fail(where.empty() ? e.what() : fmt::format("{} (at {})", e.what(), where));
     }
@@ -381,7 +401,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
       fixed[i] = reader.read(params.child(key), specs[i]);
     }
   }
-  std::vector<Axis> axes = read_sweep(doc.child("sweep"), origin, model.info(), fixed, reader);
+  std::vector<Axis> axes = read_sweep(doc.child("sweep"), model.info(), fixed, reader);
   std::vector<Value> values(specs.size());
   for (size_t i = 0; i < specs.size(); ++i) {
     bool swept = false;
@@ -421,7 +441,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
 
   ex.included_points = ex.sweep.size();
   apply_where(doc.child("where"), model, ex);
-  check_points(doc, model, ex);
+  check_points(doc, model, ex, reader);
   if (check_platform)
     check_platform_files(doc, ex, check_platform);
   ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());

@@ -46,6 +46,7 @@ struct Experiment {
   bool predicts() const { return mode != RunMode::Simulate; }
   bool includes(uint64_t index) const { return excluded.empty() || !excluded[index]; }
   bool simulates() const { return mode != RunMode::Predict; }
+  Faces faces() const { return {predicts(), simulates()}; }
 };
 
 // Loads a platform file to prove it loads; throws std::exception with SimGrid's complaint. Supplied by the

@@ -1,5 +1,5 @@
 #pragma once
-#include "simulator/core/random.hpp"  // mix64
+#include "base/random.hpp"  // mix64
 
 #include <cstdint>
 

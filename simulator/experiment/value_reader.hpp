@@ -21,6 +21,10 @@ public:
   std::string resolve_path(const std::string& path) const;
 
 private:
+  std::vector<double> read_numbers(const Field& field, const ParamSpec& spec) const;
+  std::vector<std::string> read_words(const Field& field, const ParamSpec& spec) const;
+  Mapping read_mapping(const Field& field, const ParamSpec& spec, int depth) const;
+
   const Catalog& catalog_;
   std::string base_dir_;
 };

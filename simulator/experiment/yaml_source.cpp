@@ -166,6 +166,15 @@ Field Field::child(const std::string& key) const
   return Field(c, path_.empty() ? key : path_ + "." + key, origin_);
 }
 
+Field Field::key(const std::string& key) const
+{
+  if (is_map())
+    for (auto it = node_.begin(); it != node_.end(); ++it)
+      if (it->first.Scalar() == key)
+        return Field(it->first, path_.empty() ? key : path_ + "." + key, origin_);
+  return child(key);
+}
+
 Field Field::required(const std::string& key) const
 {
   if (!is_map())

@@ -45,6 +45,7 @@ public:
   std::vector<double> numbers() const;
 
   Field child(const std::string& key) const;        // may be absent: check present()
+  Field key(const std::string& key) const;          // the key itself, to report a bad key where it is written
   Field required(const std::string& key) const;     // fails naming the missing key
   Field element(size_t i) const;
   size_t size() const { return node_.size(); }

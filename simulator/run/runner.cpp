@@ -90,7 +90,7 @@ Outcome decode(const std::string& bytes)
 class RowFormatter {
 public:
   explicit RowFormatter(const Experiment& ex)
-      : ex_(ex), primary_(ex.model->metric_index(ex.model->info().primary_metric))
+      : ex_(ex), primary_(*ex.model->info().metric_index(ex.model->info().primary_metric))
   {
     // Fixed parameters read the same in every row: format them once.
     const auto& fixed = ex.sweep.fixed();
@@ -215,16 +215,7 @@ std::vector<std::string> results_header(const Experiment& ex)
 Outcome evaluate_point(const Experiment& ex, const Point& point, const SimulationContext& context)
 {
   Outcome out(ex.model->info().metrics.size());
-  bool predict_in_simulation = ex.model->predict_needs_simulator(point);
-  if (ex.predicts() && !predict_in_simulation)
-    ex.model->predict(point, out);
-  if (ex.simulates() || (ex.predicts() && predict_in_simulation)) {
-    SimulationContext wanted = context;
-    wanted.simulated_face = ex.simulates();
-    ex.model->simulate(point, wanted, out);
-  }
-  if (!ex.simulates())  // the simulation only served the prediction
-    std::fill(out.simulated.begin(), out.simulated.end(), std::nan(""));
+  ex.model->evaluate(point, ex.faces(), context, out);
   return out;
 }
 
@@ -330,8 +321,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     if (done[i])
       continue;
     Point p = ex.sweep.point(i);
-    bool needs_child = ex.simulates() || ex.model->predict_needs_simulator(p);
-    if (!needs_child) {
+    if (!needs_worker(*ex.model, p, ex.faces())) {
       double t0 = monotonic_seconds();
       std::string row;
       bool failed = false;

@@ -19,11 +19,18 @@ namespace isogrid::sg {
 
 void load_platform(const std::string& path)
 {
-  if (ends_with(path, ".yaml") || ends_with(path, ".yml")) {
-    build_grid_platform(path);
+  // A point's plan may load its platform before its simulation asks for it again: one platform per process.
+  static std::string loaded;
+  if (!loaded.empty()) {
+    if (loaded != path)
+      throw std::logic_error(fmt::format("{} is loaded already; a process loads one platform, not {}", loaded, path));
     return;
   }
-  sg4::Engine::get_instance()->load_platform(path);
+  if (ends_with(path, ".yaml") || ends_with(path, ".yml"))
+    build_grid_platform(path);
+  else
+    sg4::Engine::get_instance()->load_platform(path);
+  loaded = path;
 }
 
 bool natural_less(const std::string& a, const std::string& b)

@@ -8,6 +8,7 @@
 
 namespace isogrid::sg {
 
+// Loads `path` once per process: asking again for the same file does nothing.
 void load_platform(const std::string& path);
 
 struct RouteInfo {

@@ -40,13 +40,18 @@ void prepare_engine(const std::vector<std::string>& config, bool simgrid_logs)
 
 Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
 {
+  // A point's plan may open the session (to read its platform) before its simulation does: the settings are
+  // applied once per process, before any platform exists.
+  static bool configured = false;
   if (simgrid::s4u::Engine::has_instance()) {
     engine_ = simgrid::s4u::Engine::get_instance();
-    for (const auto& c : config)
-      simgrid::s4u::Engine::set_config(c);
+    if (!configured)
+      for (const auto& c : config)
+        simgrid::s4u::Engine::set_config(c);
   } else {
     engine_ = create_engine(config, simgrid_logs);
   }
+  configured = true;
 }
 
 // The engine is deliberately not deleted: a session lives in a child process that exits right after the run,

@@ -19,7 +19,8 @@ void prepare_engine(const std::vector<std::string>& config, bool simgrid_logs);
 class Session {
 public:
   // `config` holds "key:value" SimGrid settings. Adopts a prepared engine if there is one (then applies
-  // `config` on top of it: models are created with the platform, so settings still take effect).
+  // `config` on top of it: models are created with the platform, so settings still take effect). A second Session
+  // in the same process adopts the first one's engine and settings.
   Session(const std::vector<std::string>& config, bool simgrid_logs);
   ~Session();
   Session(const Session&)            = delete;

@@ -2,8 +2,9 @@
 // A DLT instance as an experiment point describes it: the workers in the order they are served, the load and the
 // result ratio. Pure: built from parameter values, with heterogeneity drawn from the point's seed.
 #include "policies/dlt/single_round.hpp"
-#include "simulator/core/point.hpp"
+#include "workloads/divisible_load/dlt_star_model.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace isogrid::dlt {
@@ -15,10 +16,10 @@ struct Instance {
 };
 
 // Workers from A, C, S (numbers, or lists of m values), each scaled by a factor drawn uniformly from
-// [1 - spread, 1 + spread] (A_spread, C_spread, S_spread), then ordered by the `sequence` policy.
-Instance instance_from_point(const Point& point);
+// [1 - spread, 1 + spread] (A_spread, C_spread, S_spread) with the point's seed, then ordered by `sequence`.
+Instance instance_of(const DltStarParams& params, uint64_t seed);
 
-// The order in which the point's `sequence` policy serves these workers: a permutation of 0..n-1.
-std::vector<size_t> serving_order(const Point& point, const std::vector<Worker>& workers);
+// The order in which the `sequence` policy serves these workers: a permutation of 0..n-1.
+std::vector<size_t> serving_order(const std::string& sequence, const std::vector<Worker>& workers);
 
 }  // namespace isogrid::dlt

@@ -2,6 +2,7 @@
 
 #include "policies/dlt/sequence.hpp"
 #include "policies/dlt/single_round.hpp"
+#include "simulator/core/typed_model.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 #include "simulator/sg/star_platform.hpp"
@@ -13,9 +14,60 @@
 
 namespace isogrid::dlt {
 
-namespace {
+using Params  = DltStarParams;
+using Metrics = DltStarMetrics;
 
-enum MetricId { kMakespan, kSequential, kSpeedup, kEfficiency, kFeasible, kLargestFeasible, kAlphaFirst, kAlphaLast };
+const ModelSchema<Params, Metrics>& dlt_star_schema()
+{
+  static const ModelSchema<Params, Metrics> schema = [] {
+    ModelSchema<Params, Metrics> s(
+        "dlt-star",
+        "Single-round divisible load on a one-port star: O(m) partition with simultaneous finish (eqs. 1-3), "
+        "efficiency with a communication-inclusive sequential reference",
+        "M. Drozdowski, L. Wielebski, Efficiency of divisible load processing (PPAM 2003)");
+    s.param("m", &Params::m, "number of workers P1..Pm").required().at_least(1).at_most(1e6);
+    s.param("V", &Params::V, "load size, in load units").required().positive();
+    s.param("A", &Params::A, "time to compute one load unit on P_i (1/speed); a number or m values").positive();
+    s.param("C", &Params::C, "time to send one load unit to P_i (1/bandwidth); a number or m values").positive();
+    s.param("S", &Params::S, "communication startup time to P_i; a number or m values").non_negative();
+    for (auto [name, member] : {std::pair{"A", &Params::A_spread}, {"C", &Params::C_spread}, {"S", &Params::S_spread}})
+      s.param(std::string(name) + "_spread", member,
+              fmt::format("heterogeneity: each {}_i is scaled by a factor drawn uniformly in [1-spread, 1+spread] "
+                          "from the point's seed",
+                          name))
+          .non_negative()
+          .at_most(0.999);
+    s.param("beta", &Params::beta,
+            "result size per load unit; > 0 adds a one-port result return, last served first (extension)")
+        .non_negative();
+    s.param("sequence", &Params::sequence, "order in which the originator serves the workers").policy("dlt-sequence");
+    s.param("platform", &Params::platform,
+            "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
+            "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)")
+        .platform();
+    s.param("originator", &Params::originator, "host that holds the load, with a platform file (default: the first "
+                                                "host)");
+    s.param("unit_bytes", &Params::unit_bytes, "bytes per load unit, with a platform file").positive();
+    s.param("unit_flops", &Params::unit_flops, "flops per load unit, with a platform file").positive();
+
+    s.metric("makespan", &Metrics::makespan, "schedule length T_m = S_1 + (C_1 + A_1) alpha_1 (empty when infeasible)",
+             "time");
+    s.metric("sequential", &Metrics::sequential, "T(1): the whole load sent to P1 and processed there", "time");
+    s.metric("speedup", &Metrics::speedup, "T(1) / T_m (0 when infeasible)");
+    s.metric("efficiency", &Metrics::efficiency, "speedup / m, eq. 3 (0 when infeasible, as the paper's maps plot it)");
+    s.metric("feasible", &Metrics::feasible, "1 when every alpha_i >= 0, else 0");
+    s.metric("largest_feasible_m", &Metrics::largest_feasible_m,
+             "the largest k <= m for which P1..Pk admit a feasible partition");
+    s.metric("alpha_first", &Metrics::alpha_first, "alpha_1, the part of the first worker served", "load units");
+    s.metric("alpha_last", &Metrics::alpha_last, "alpha_m, the part of the last worker served", "load units");
+    s.primary(&Metrics::makespan);
+    s.simgrid(sg::exact_network_config());
+    return s;
+  }();
+  return schema;
+}
+
+namespace {
 
 // Simulated runs rescale units so SimGrid works with comfortable magnitudes whatever the instance: the sequential
 // time T(1) becomes kSimulatedSequential seconds and the whole load kLoadBytes bytes (below 2^53, so byte counts
@@ -23,81 +75,49 @@ enum MetricId { kMakespan, kSequential, kSpeedup, kEfficiency, kFeasible, kLarge
 constexpr double kSimulatedSequential = 1e6;
 constexpr double kLoadBytes           = 1e15;
 
-ModelInfo make_info()
-{
-  ModelInfo info;
-  info.name    = "dlt-star";
-  info.summary = "Single-round divisible load on a one-port star: O(m) partition with simultaneous finish "
-                 "(eqs. 1-3), efficiency with a communication-inclusive sequential reference";
-  info.source = "M. Drozdowski, L. Wielebski, Efficiency of divisible load processing (PPAM 2003)";
+// The partition both faces play. With a platform file, the workers are its hosts, read off the engine that this
+// (worker) process loaded it into, and the simulation runs on them.
+struct Plan {
+  Instance instance;
+  Partition partition;
+  sg::Host* originator = nullptr;  // with a platform file
+  std::vector<sg::Host*> served;   // with a platform file: the hosts in serving order
+};
 
-  ParamSpec m = whole_number("m", "number of workers P1..Pm");
-  m.max       = 1e6;
-  info.params.push_back(m);
-  info.params.push_back(positive_real("V", "load size, in load units"));
-  ParamSpec A = positive_real("A", "time to compute one load unit on P_i (1/speed); a number or m values", 1.0);
-  A.kind      = ParamKind::RealOrList;
-  ParamSpec C = positive_real("C", "time to send one load unit to P_i (1/bandwidth); a number or m values", 1.0);
-  C.kind      = ParamKind::RealOrList;
-  ParamSpec S = nonnegative_real("S", "communication startup time to P_i; a number or m values", 0.0);
-  S.kind      = ParamKind::RealOrList;
-  info.params.insert(info.params.end(), {A, C, S});
-  for (const char* x : {"A", "C", "S"}) {
-    ParamSpec spread = nonnegative_real(std::string(x) + "_spread",
-                                        std::string("heterogeneity: each ") + x +
-                                            "_i is scaled by a factor drawn uniformly in [1-spread, 1+spread] "
-                                            "from the point's seed",
-                                        0.0);
-    spread.max = 0.999;
-    info.params.push_back(spread);
+// The closed form's parameters read off the platform: A = flops/speed, C = bytes/bandwidth, S = latency.
+Plan plan_on_platform(const Params& p, const SimulationContext& context)
+{
+  sg::Session session(context.simgrid_config, context.simgrid_logs);
+  sg::load_platform(p.platform);
+  auto m = static_cast<size_t>(p.m);
+  std::vector<sg::Host*> hosts = sg::hosts_in_natural_order();
+  Plan plan;
+  plan.originator = p.originator.empty() ? hosts.front() : sg::host_by_name(p.originator);
+  std::vector<sg::Host*> candidates;
+  for (sg::Host* h : hosts)
+    if (h != plan.originator)
+      candidates.push_back(h);
+  if (candidates.size() < m)
+    throw std::invalid_argument(fmt::format("m = {} but the platform has only {} hosts besides the originator {}", m,
+                                            candidates.size(), sg::host_name(plan.originator)));
+  candidates.resize(m);
+  std::vector<Worker> workers;
+  for (sg::Host* h : candidates) {
+    sg::RouteInfo r = sg::route_between(plan.originator, h);
+    if (r.bandwidth <= 0)
+      throw std::invalid_argument(
+          fmt::format("no route with links from {} to {}", sg::host_name(plan.originator), sg::host_name(h)));
+    workers.push_back({p.unit_flops / sg::host_speed(h), p.unit_bytes / r.bandwidth, r.latency});
   }
-  info.params.push_back(nonnegative_real(
-      "beta", "result size per load unit; > 0 adds a one-port result return, last served first (extension)", 0.0));
-  info.params.push_back(policy_choice("sequence", "dlt-sequence", "given", "order in which the originator serves the workers"));
-  info.params.push_back(platform_file("SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m "
-                                      "hosts other than the originator and A, C, S come from their speeds and "
-                                      "routes (A, C, S and spreads are then ignored)",
-                                      true));
-  info.params.push_back(free_text("originator", "",
-                                  "host that holds the load, with a platform file (default: the first host)"));
-  info.params.push_back(positive_real("unit_bytes", "bytes per load unit, with a platform file", 1.0));
-  info.params.push_back(positive_real("unit_flops", "flops per load unit, with a platform file", 1.0));
-
-  info.metrics = {
-      {"makespan", "schedule length T_m = S_1 + (C_1 + A_1) alpha_1 (empty when infeasible)", "time"},
-      {"sequential", "T(1): the whole load sent to P1 and processed there", "time"},
-      {"speedup", "T(1) / T_m (0 when infeasible)", ""},
-      {"efficiency", "speedup / m, eq. 3 (0 when infeasible, as the paper's maps plot it)", ""},
-      {"feasible", "1 when every alpha_i >= 0, else 0", ""},
-      {"largest_feasible_m", "the largest k <= m for which P1..Pk admit a feasible partition", ""},
-      {"alpha_first", "alpha_1, the part of the first worker served", "load units"},
-      {"alpha_last", "alpha_m, the part of the last worker served", "load units"},
-  };
-  info.primary_metric = "makespan";
-  info.simgrid_config = sg::exact_network_config();
-  return info;
+  // The sequence policy orders the hosts as it orders the closed-form workers.
+  std::vector<size_t> order = serving_order(p.sequence, workers);
+  plan.instance             = Instance{reorder(workers, order), p.V, p.beta};
+  for (size_t i : order)
+    plan.served.push_back(candidates[i]);
+  return plan;
 }
 
-// Fills the predicted face and returns the partition, which the simulated face then plays.
-Partition fill_prediction(const Instance& inst, Outcome& out)
-{
-  Partition p                  = solve(inst.workers, inst.V, inst.beta);
-  const Summary& s             = p.summary;
-  out.predicted[kMakespan]     = s.makespan;
-  out.predicted[kSequential]   = s.sequential;
-  out.predicted[kSpeedup]      = s.speedup;
-  out.predicted[kEfficiency]   = s.efficiency;
-  out.predicted[kFeasible]     = s.feasible ? 1 : 0;
-  out.predicted[kLargestFeasible] = static_cast<double>(s.largest_feasible);
-  out.predicted[kAlphaFirst]   = p.alpha.front();
-  out.predicted[kAlphaLast]    = p.alpha.back();
-  if (!s.feasible)
-    out.note = fmt::format("infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative,
-                           s.largest_feasible);
-  return p;
-}
-
-StarPlan plan_for(const Partition& p, double V, double beta, double bytes_per_unit, double flops_per_unit)
+StarPlan star_plan_for(const Partition& p, double V, double beta, double bytes_per_unit, double flops_per_unit)
 {
   StarPlan plan;
   for (double a : p.alpha) {
@@ -112,119 +132,82 @@ StarPlan plan_for(const Partition& p, double V, double beta, double bytes_per_un
   return plan;
 }
 
-void fill_simulation(const StarTimes& t, double time_unit, size_t m, Outcome& out)
-{
-  out.simulated[kMakespan]   = t.makespan / time_unit;
-  out.simulated[kSequential] = t.sequential / time_unit;
-  out.simulated[kSpeedup]    = t.sequential / t.makespan;
-  out.simulated[kEfficiency] = out.simulated[kSpeedup] / static_cast<double>(m);
-  out.simulated[kFeasible]   = 1;
-}
-
-void mark_infeasible_simulation(Outcome& out)
-{
-  // Nothing to simulate: a negative part cannot be sent. The map still shows E = 0 there.
-  out.simulated[kSpeedup]    = 0;
-  out.simulated[kEfficiency] = 0;
-  out.simulated[kFeasible]   = 0;
-}
-
-class DltStarModel : public Model {
+class DltStarModel : public TypedModel<Params, Metrics, Plan> {
 public:
-  const ModelInfo& info() const override { return info_; }
+  DltStarModel() : TypedModel(dlt_star_schema()) {}
 
-  void check(const Point& p) const override
+protected:
+  void check(const Params& p) const override
   {
-    auto m = static_cast<size_t>(p.integer("m"));
-    for (const char* x : {"A", "C", "S"})
-      if (auto* list = std::get_if<std::vector<double>>(&p.get(x)); list && list->size() != m)
-        throw ParamError(x, fmt::format("{} lists {} values but m = {}", x, list->size(), m));
+    auto m = static_cast<size_t>(p.m);
+    for (auto [name, values] : {std::pair{"A", &p.A}, {"C", &p.C}, {"S", &p.S}})
+      if (values->is_list() && values->size() != m)
+        throw ParamError(name, fmt::format("{} lists {} values but m = {}", name, values->size(), m));
   }
 
-  bool predict_needs_simulator(const Point& p) const override { return uses_platform(p); }
+  FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
 
-  void predict(const Point& p, Outcome& out) const override { fill_prediction(instance_from_point(p), out); }
-
-  void simulate(const Point& p, const SimulationContext& context, Outcome& out) const override
+  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
+    Plan plan = p.platform.empty() ? Plan{instance_of(p, at.seed), {}, nullptr, {}} : plan_on_platform(p, context);
+    plan.partition = solve(plan.instance.workers, plan.instance.V, plan.instance.beta);
+    return plan;
+  }
+
+  void predict(const Params&, const Plan& plan, Face<Metrics>& out) const override
+  {
+    const Partition& part = plan.partition;
+    const Summary& s      = part.summary;
+    out.makespan           = s.makespan;
+    out.sequential         = s.sequential;
+    out.speedup            = s.speedup;
+    out.efficiency         = s.efficiency;
+    out.feasible           = s.feasible ? 1 : 0;
+    out.largest_feasible_m = static_cast<double>(s.largest_feasible);
+    out.alpha_first        = part.alpha.front();
+    out.alpha_last         = part.alpha.back();
+    if (!s.feasible)
+      out.note = fmt::format("infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative,
+                             s.largest_feasible);
+  }
+
+  void simulate(const Params& p, Plan& plan, const SimulationContext& context, Face<Metrics>& out) const override
+  {
+    if (!plan.partition.summary.feasible) {
+      // Nothing to simulate: a negative part cannot be sent. The map still shows E = 0 there.
+      out.speedup    = 0;
+      out.efficiency = 0;
+      out.feasible   = 0;
+      return;
+    }
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    if (uses_platform(p))
-      simulate_on_platform_file(p, session, out);
-    else
-      simulate_generated_star(p, session, out);
-  }
-
-private:
-  static bool uses_platform(const Point& p) { return !p.text("platform").empty(); }
-
-  static void simulate_generated_star(const Point& p, sg::Session& session, Outcome& out)
-  {
-    Instance inst = instance_from_point(p);
-    Partition part = solve(inst.workers, inst.V, inst.beta);
-    if (!part.summary.feasible)
-      return mark_infeasible_simulation(out);
-
-    double time_unit = kSimulatedSequential / part.summary.sequential;  // simulated seconds per model time unit
-    double bytes     = kLoadBytes / inst.V;                              // bytes (and flops) per load unit
-    sg::StarSpec spec;
-    for (size_t i = 0; i < inst.workers.size(); ++i) {
-      const Worker& w = inst.workers[i];
-      spec.workers.push_back(
-          {fmt::format("P{}", i + 1), bytes / (w.A * time_unit), bytes / (w.C * time_unit), w.S * time_unit});
-    }
-    sg::Star star = sg::build_star(spec);
-    StarPlan plan = plan_for(part, inst.V, inst.beta, bytes, bytes);
+    const Instance& inst = plan.instance;
+    double time_unit     = 1;  // simulated seconds per model time unit
+    StarPlan schedule;         // the actors read it while the engine runs
     StarTimes times;
-    deploy_star_schedule(star.center, star.workers, plan, times);
-    session.run();
-    fill_simulation(times, time_unit, inst.workers.size(), out);
-  }
-
-  static void simulate_on_platform_file(const Point& p, sg::Session& session, Outcome& out)
-  {
-    sg::load_platform(p.text("platform"));
-    auto m = static_cast<size_t>(p.integer("m"));
-    std::vector<sg::Host*> hosts = sg::hosts_in_natural_order();
-    sg::Host* originator =
-        p.text("originator").empty() ? hosts.front() : sg::host_by_name(p.text("originator"));
-    std::vector<sg::Host*> candidates;
-    for (sg::Host* h : hosts)
-      if (h != originator)
-        candidates.push_back(h);
-    if (candidates.size() < m)
-      throw std::invalid_argument(fmt::format("m = {} but the platform has only {} hosts besides the originator {}",
-                                              m, candidates.size(), sg::host_name(originator)));
-    candidates.resize(m);
-
-    // The closed form's parameters, read off the platform: A = flops/speed, C = bytes/bandwidth, S = latency.
-    double unit_bytes = p.number("unit_bytes");
-    double unit_flops = p.number("unit_flops");
-    std::vector<Worker> workers;
-    for (sg::Host* h : candidates) {
-      sg::RouteInfo r = sg::route_between(originator, h);
-      if (r.bandwidth <= 0)
-        throw std::invalid_argument(
-            fmt::format("no route with links from {} to {}", sg::host_name(originator), sg::host_name(h)));
-      workers.push_back({unit_flops / sg::host_speed(h), unit_bytes / r.bandwidth, r.latency});
+    if (p.platform.empty()) {
+      time_unit    = kSimulatedSequential / plan.partition.summary.sequential;
+      double bytes = kLoadBytes / inst.V;  // bytes (and flops) per load unit
+      sg::StarSpec spec;
+      for (size_t i = 0; i < inst.workers.size(); ++i) {
+        const Worker& w = inst.workers[i];
+        spec.workers.push_back(
+            {fmt::format("P{}", i + 1), bytes / (w.A * time_unit), bytes / (w.C * time_unit), w.S * time_unit});
+      }
+      sg::Star star = sg::build_star(spec);
+      schedule      = star_plan_for(plan.partition, inst.V, inst.beta, bytes, bytes);
+      deploy_star_schedule(star.center, star.workers, schedule, times);
+    } else {
+      schedule = star_plan_for(plan.partition, inst.V, inst.beta, p.unit_bytes, p.unit_flops);
+      deploy_star_schedule(plan.originator, plan.served, schedule, times);
     }
-    // The sequence policy orders the hosts as it orders the closed-form workers.
-    std::vector<size_t> order = serving_order(p, workers);
-    Instance inst{reorder(workers, order), p.number("V"), p.number("beta")};
-    std::vector<sg::Host*> served;
-    for (size_t i : order)
-      served.push_back(candidates[i]);
-
-    Partition part = fill_prediction(inst, out);
-    if (!part.summary.feasible)
-      return mark_infeasible_simulation(out);
-    StarPlan plan = plan_for(part, inst.V, inst.beta, unit_bytes, unit_flops);
-    StarTimes times;
-    deploy_star_schedule(originator, served, plan, times);
     session.run();
-    fill_simulation(times, 1.0, m, out);
+    out.makespan   = times.makespan / time_unit;
+    out.sequential = times.sequential / time_unit;
+    out.speedup    = times.sequential / times.makespan;
+    out.efficiency = out.speedup / static_cast<double>(inst.workers.size());
+    out.feasible   = 1;
   }
-
-  ModelInfo info_ = make_info();
 };
 
 }  // namespace

@@ -25,7 +25,8 @@ struct StarTimes {
   double sequential = 0;  // the same for the whole load on P1
 };
 
-// Deploys the actors; call before the engine runs. `times` is filled when the simulation ends.
+// Deploys the actors; call before the engine runs. `plan` and `times` must outlive the run: the actors read the
+// first and fill the second when the simulation ends.
 void deploy_star_schedule(sg::Host* originator, const std::vector<sg::Host*>& workers, const StarPlan& plan,
                           StarTimes& times);
 

@@ -23,17 +23,9 @@ struct GphLayout {
   Topology topology() const;  // speeds in flop/s, latencies in s
 };
 
-// Throws std::invalid_argument (with the offending item) for a bad alphabet, configuration or host count.
-GphLayout make_layout(const GridSpec& spec, const std::string& configuration, const std::string& alphabet);
-
-// "F=Edin3, S=SBC" -> {F: Edin3, S: SBC}; every cluster must exist.
-Alphabet parse_alphabet(const std::string& text, const ClusterTable& clusters);
-
-// The overrides for `program` out of text such as "n=45, threshold=21" (for whichever program runs) or
-// "queens: depth=1, work_scale=0.92; raytracer: work_scale=1.95" (one group per program, ';' between groups), so
-// that one sweep over programs can give each its own input. Empty text gives no override; a group naming a program
-// that `known` does not list is an error.
-ProgramParameters parse_program_parameters(const std::string& text, const std::string& program,
-                                           const std::vector<std::string>& known);
+// The PEs `configuration` selects from the clusters of `spec` that `alphabet` names. Throws std::invalid_argument
+// (ConfigurationError for a character it cannot read) for a bad configuration or host count, and for an alphabet
+// naming a cluster the spec does not have.
+GphLayout make_layout(const GridSpec& spec, const std::string& configuration, const Alphabet& alphabet);
 
 }  // namespace isogrid::gph

@@ -1,12 +1,83 @@
 #pragma once
-#include "simulator/core/model.hpp"
+// "gph-runtime": a GpH program under a GUM-family runtime (GUM, GRID-GUM1, GRID-GUM1.1, GRID-GUM2) on the PEs a
+// configuration string selects (Al Zain, Trinder, Michaelson, Loidl, IEEE TPDS 2008). Its parameters and metrics,
+// declared once in gph_runtime_schema().
+#include "policies/gph/parameters.hpp"
+#include "simulator/core/model_schema.hpp"
 
+#include <cstddef>
 #include <memory>
+#include <string>
 
 namespace isogrid::gph {
 
-// "gph-runtime": a GpH program under a GUM-family runtime (GUM, GRID-GUM1, GRID-GUM1.1, GRID-GUM2) on the PEs a
-// configuration string selects (Al Zain, Trinder, Michaelson, Loidl, IEEE TPDS 2008).
+// GRID-GUM1.1: who enforces "no work from a faster PE unless it is the main PE".
+enum class FilterSide { Sender, Receiver };
+// GRID-GUM2: where a PE without work passes a fish on.
+enum class Forwarding { Informed, Blind };
+
+// symbol -> cluster, as the paper's Tables 2 and 7 use them (E is Edin2 in its Tables 3, 4 and 8).
+Mapping paper_alphabet();
+
+struct GphParams {
+  std::string platform;
+  std::string configuration = "FFSSS";
+  Mapping alphabet          = paper_alphabet();
+  std::string program       = "parFib";
+  Mapping program_parameters;
+  double work_scale   = 1;
+  std::string runtime = "grid-gum2";
+  // GUM's constants.
+  double fish_delay            = 1;
+  unsigned fish_life           = 10;
+  unsigned max_fishes          = 1;
+  bool gum_bias                = true;
+  double packet_bytes          = 4096;
+  double header_bytes          = 32;
+  std::size_t max_local_sparks = 4096;
+  // GRID-GUM1.1 and 2.
+  FilterSide gg11_filter          = FilterSide::Sender;
+  LoadMeasure gg2_load            = LoadMeasure::ExportableSparks;
+  double gg2_threshold            = 0;
+  bool gg2_own_cluster            = true;
+  NoCandidate gg2_no_candidate    = NoCandidate::RandomFish;
+  Forwarding gg2_forwarding       = Forwarding::Informed;
+  std::size_t gg2_piggyback       = 4;
+  std::size_t gg2_k_max           = 8;
+  double gg2_latency_threshold    = 1e-3;
+  double reference_flops          = 534e6;
+  double time_limit               = 1e6;
+};
+
+struct GphMetrics {
+  double runtime;
+  double speedup;
+  double speedup_fastest;
+  double speedup_slowest;
+  double efficiency;
+  double pes;
+  double mean_cpu;
+  double sd_cpu;
+  double mean_latency;
+  double sd_latency;
+  double main_pe;
+  double threads;
+  double sparks;
+  double absorbed;
+  double shipped;
+  double fish;
+  double schedule;
+  double ack;
+  double fetch;
+  double resume;
+  double messages;
+  double comm_degree;
+  double packet_size;
+  double busy_share;
+  double completed;
+};
+
+const ModelSchema<GphParams, GphMetrics>& gph_runtime_schema();
 std::unique_ptr<Model> make_gph_runtime_model();
 
 }  // namespace isogrid::gph

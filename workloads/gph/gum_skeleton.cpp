@@ -1,6 +1,6 @@
 #include "workloads/gph/gum_skeleton.hpp"
 
-#include "simulator/core/random.hpp"
+#include "base/random.hpp"
 #include "simulator/experiment/seeds.hpp"
 
 #include <algorithm>

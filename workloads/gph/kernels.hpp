@@ -15,7 +15,7 @@
 //
 // Each kernel lives in workloads/gph/kernels/<name>.{hpp,cpp}: its parameters struct, its class, its helpers and
 // its registry entry; this header includes them all.
-#include "simulator/core/named_registry.hpp"
+#include "base/named_registry.hpp"
 #include "workloads/gph/kernels/linsolv.hpp"
 #include "workloads/gph/kernels/matmult.hpp"
 #include "workloads/gph/kernels/parfib.hpp"

@@ -68,27 +68,27 @@ void override_internet_throughput(GridSpec& spec, const std::vector<double>& kib
       spec.inter_links[l].link.bandwidth = kib_per_s[c] * 1024;
 }
 
-FarmLayout FarmLayout::from_point(const Point& p)
+FarmLayout FarmLayout::of(const FarmParams& p)
 {
   FarmLayout f;
-  f.spec = cached_grid_spec(p.text("platform"));
+  f.spec = cached_grid_spec(p.platform);
   size_t n = f.spec.clusters.size();
-  f.task.flops         = p.number("task_flops");
-  f.task.command_bytes = p.number("command_bytes");
-  f.task.result_bytes  = p.number("result_bytes");
-  f.threshold          = p.number("efficiency_threshold");
-  override_internet_throughput(f.spec, p.per_worker("inet_kib_s", n));
+  f.task.flops         = p.task_flops;
+  f.task.command_bytes = p.command_bytes;
+  f.task.result_bytes  = p.result_bytes;
+  f.threshold          = p.efficiency_threshold;
+  override_internet_throughput(f.spec, p.inet_kib_s.expanded(n));
   f.clusters    = farm_resources(f.spec, f.task.flops);
-  if (const std::string& step = p.text("plan_step"); step != "none") {
+  if (const std::string& step = p.plan_step; step != "none") {
     PlanStep planned = plan_tuning(f.clusters, f.task.bytes_per_task(), f.threshold).step(step);
     f.workers        = std::move(planned.workers);
     f.aggregation    = std::move(planned.aggregation);
     return f;
   }
-  f.aggregation = p.per_worker("aggregation", n);
+  f.aggregation = p.aggregation.expanded(n);
   f.aggregation[0] = 1;
-  std::vector<double> wanted = p.per_worker("workers", n);
-  const SelectionPolicy& select = selection_policies().get(p.text("selection"));
+  std::vector<double> wanted = p.workers.expanded(n);
+  const SelectionPolicy& select = selection_policies().get(p.selection);
   for (size_t c = 0; c < n; ++c) {
     SelectionRequest r;
     r.cluster        = &f.clusters[c];

@@ -4,8 +4,8 @@
 // master; in every other cluster host 0 runs the sub-master (Argollo et al.'s communication manager). The other
 // hosts are workers, each computing tasks at host speed / task_flops tasks/s.
 #include "policies/farm/performance_model.hpp"
-#include "simulator/core/point.hpp"
 #include "simulator/platform/grid_spec.hpp"
+#include "workloads/master_worker/farm_model.hpp"
 
 #include <string>
 #include <vector>
@@ -39,7 +39,7 @@ struct FarmLayout {
   TaskShape task;
   double threshold = 0.85;
 
-  static FarmLayout from_point(const Point& point);
+  static FarmLayout of(const FarmParams& params);
   FarmEstimate estimate() const;
   // Index of the cluster named `name`, or clusters.size() for "total".
   size_t row_of(const std::string& name) const;

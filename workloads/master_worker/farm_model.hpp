@@ -1,11 +1,48 @@
 #pragma once
-#include "simulator/core/model.hpp"
+// "hierarchical-farm": Argollo et al.'s master-worker over Internet-linked clusters, Eqs. 1-5 and the simulation.
+// Its parameters and metrics, declared once in hierarchical_farm_schema().
+#include "simulator/core/model_schema.hpp"
 
 #include <memory>
+#include <string>
 
 namespace isogrid::farm {
 
-// "hierarchical-farm": Argollo et al.'s master-worker over Internet-linked clusters, Eqs. 1-5 and the simulation.
+struct FarmParams {
+  std::string platform;
+  std::string cluster  = "total";
+  long long tasks      = 500;
+  double task_flops    = 1e12;
+  double command_bytes = 4;
+  double result_bytes  = 2310244;
+  double aggregate_flops = 577561;
+  std::string plan_step  = "none";
+  std::string selection  = "all";
+  NumberOrList workers   = 0.0;
+  double efficiency_threshold = 0.85;
+  NumberOrList aggregation    = 1.0;
+  NumberOrList inet_kib_s     = 0.0;
+  std::string prefetch        = "round-trip";
+  long long worker_prefetch   = 1;
+};
+
+struct FarmMetrics {
+  double workers;
+  double available_performance;
+  double performance;
+  double speedup;
+  double efficiency;
+  double precision;
+  double tasks;
+  double makespan;
+  double link_utilisation;
+  double max_inet_performance;
+  double exact_aggregation;
+  double recommended_aggregation;
+  double messages;
+};
+
+const ModelSchema<FarmParams, FarmMetrics>& hierarchical_farm_schema();
 std::unique_ptr<Model> make_hierarchical_farm_model();
 
 }  // namespace isogrid::farm

@@ -4,8 +4,9 @@
 #include "policies/scheduling/cluster_draw.hpp"
 #include "policies/scheduling/performance_model.hpp"
 #include "policies/scheduling/schedule_evaluator.hpp"
-#include "simulator/core/point.hpp"
+#include "workloads/resource_selection/resource_selection_model.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,15 +32,10 @@ struct SelectionSetup {
   EvaluatorOptions evaluator_options(std::uint64_t seed) const;
 };
 
-// "sa, ga, be" -> {"sa", "ga", "be"}, each checked against the registry. Throws ParamError naming the key.
-std::vector<std::string> parse_schedulers(const std::string& text);
-// "0.6, 0.8, 1" -> numbers > 0. Throws ParamError naming the key.
-std::vector<double> parse_positive_list(const std::string& key, const std::string& text);
-
-// Checks what the per-key specs cannot (ranges whose ends are given separately, the load mix, the lists).
-void check_selection_point(const Point& point);
+// Checks what the per-key specs cannot (ranges whose ends are given separately, the load mix). Throws ParamError.
+void check_selection_params(const ResourceSelectionParams& params);
 
 // Draws the clusters from the point's seed. The same seed gives the same clusters whatever schedulers run.
-SelectionSetup draw_selection_setup(const Point& point);
+SelectionSetup draw_selection_setup(const ResourceSelectionParams& params, std::uint64_t seed);
 
 }  // namespace isogrid::scheduling

@@ -6,6 +6,7 @@
 // The predicted face holds the constants the platform was calibrated with, so a run shows how well the procedure
 // recovers them.
 #include "policies/stencil/decomposition.hpp"
+#include "simulator/core/typed_model.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_platform.hpp"
@@ -14,48 +15,51 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <optional>
 
 namespace isogrid::stencil {
 
-namespace {
+using Params  = LbmEstimationParams;
+using Metrics = LbmEstimationMetrics;
 
-enum Metric { kDelta, kTauComm, kTauGrid, kTauGridDifference, kAlpha };
-
-ModelInfo make_info()
+const ModelSchema<Params, Metrics>& lbm_estimation_schema()
 {
-  ModelInfo info;
-  info.name    = "lbm-estimation";
-  info.summary = "Korkhov's measurement campaign (eqs. 4.27-4.30) on the simulated platform: recovers Delta, tau_comm "
-                 "and tau_grid from run times";
-  info.source = "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.4.2";
-  info.params.push_back(positive_real("N_x", "tube length of the measurement runs"));
-  info.params.push_back(whole_number("N_y", "tube width of the measurement runs"));
-  info.params.push_back(whole_number("p",
-                                     "processors per cluster in the single- and multi-cluster runs (>= 3: with two "
-                                     "ranks a chain has a single exchange per step)",
-                                     8.0, 3));
-  info.params.push_back(whole_number("C", "clusters in the multi-cluster run", 2.0, 2));
-  add_lbm_platform_params(info.params);
-  info.metrics = {
-      {"delta", "Delta, lattice updates per second (eq. 4.27)", "LUP/s"},
-      {"tau_comm", "seconds per boundary point inside a cluster (eq. 4.28)", "s"},
-      {"tau_grid", "seconds per boundary point between clusters (eq. 4.29)", "s"},
-      {"tau_grid_difference", "tau_grid from a C-cluster run against one cluster of pC processors (eq. 4.30)", "s"},
-      {"alpha", "tau_grid / tau_comm", ""},
-  };
-  info.primary_metric = "tau_grid";
-  info.simgrid_config = sg::exact_network_config();
-  return info;
+  static const ModelSchema<Params, Metrics> schema = [] {
+    ModelSchema<Params, Metrics> s("lbm-estimation",
+                                   "Korkhov's measurement campaign (eqs. 4.27-4.30) on the simulated platform: "
+                                   "recovers Delta, tau_comm and tau_grid from run times",
+                                   "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.4.2");
+    s.param("N_x", &Params::N_x, "tube length of the measurement runs").required().positive();
+    s.param("N_y", &Params::N_y, "tube width of the measurement runs").required().at_least(1);
+    s.param("p", &Params::p,
+            "processors per cluster in the single- and multi-cluster runs (>= 3: with two ranks a chain has a single "
+            "exchange per step)")
+        .at_least(3);
+    s.param("C", &Params::C, "clusters in the multi-cluster run").at_least(2);
+    declare_lbm_platform_params(s);
+    s.metric("delta", &Metrics::delta, "Delta, lattice updates per second (eq. 4.27)", "LUP/s");
+    s.metric("tau_comm", &Metrics::tau_comm, "seconds per boundary point inside a cluster (eq. 4.28)", "s");
+    s.metric("tau_grid", &Metrics::tau_grid, "seconds per boundary point between clusters (eq. 4.29)", "s");
+    s.metric("tau_grid_difference", &Metrics::tau_grid_difference,
+             "tau_grid from a C-cluster run against one cluster of pC processors (eq. 4.30)", "s");
+    s.metric("alpha", &Metrics::alpha, "tau_grid / tau_comm");
+    s.primary(&Metrics::tau_grid);
+    s.simgrid(sg::exact_network_config());
+    return s;
+  }();
+  return schema;
 }
 
+namespace {
+
 // The request behind a measurement run: p ranks in each of C clusters, and one cluster large enough for pC ranks.
-LbmRequest request_of(const Point& point)
+LbmRequest request_for(const Params& params)
 {
-  auto clusters = static_cast<size_t>(point.integer("C"));
-  auto p        = static_cast<size_t>(point.integer("p"));
+  auto clusters = static_cast<size_t>(params.C);
+  auto p        = static_cast<size_t>(params.p);
   std::vector<size_t> ranks(clusters, p);
   ranks[0] = p * clusters;  // the single-cluster run of eq. 4.30 uses pC ranks of cluster 0
-  return LbmRequest::from_point(point, ranks);
+  return request_of(params, ranks);
 }
 
 // `clusters` clusters of `ranks` processors each, the tube split equally.
@@ -67,28 +71,61 @@ StencilRun chain(const std::string& tag, const LbmPlatform& platform, size_t clu
   return stencil_run(tag, hosts, std::vector<size_t>(clusters, ranks), shares, ny, r, 1);
 }
 
-class LbmEstimationModel : public Model {
+// The constants the platform was calibrated with: the request's, or those probed off a platform file, which is
+// then loaded in this worker process.
+struct Plan {
+  LbmRequest request;
+  std::optional<LbmPlatform> platform;
+  double delta = 0, tau_comm = 0, tau_grid = 0;
+};
+
+class LbmEstimationModel : public TypedModel<Params, Metrics, Plan> {
 public:
-  const ModelInfo& info() const override { return info_; }
+  LbmEstimationModel() : TypedModel(lbm_estimation_schema()) {}
 
-  bool predict_needs_simulator(const Point& p) const override { return !p.text("platform").empty(); }
-
-  void predict(const Point& p, Outcome& out) const override
+protected:
+  void check(const Params& p) const override
   {
-    LbmRequest r = request_of(p);
-    fill_truth(r.delta[0], r.tau_comm, r.tau_grid, out);
+    if (p.delta.is_list() && p.delta.size() != static_cast<size_t>(p.C))
+      throw ParamError("delta", fmt::format("delta lists {} values but C = {}", p.delta.size(), p.C));
   }
 
-  void simulate(const Point& p, const SimulationContext& context, Outcome& out) const override
+  FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
+
+  Plan make_plan(const Params& p, const PointInfo&, const SimulationContext& context) const override
+  {
+    Plan plan{request_for(p), std::nullopt, 0, 0, 0};
+    const LbmRequest& r = plan.request;
+    if (r.platform.empty()) {
+      plan.delta = r.delta[0], plan.tau_comm = r.tau_comm, plan.tau_grid = r.tau_grid;
+      return plan;
+    }
+    sg::Session session(context.simgrid_config, context.simgrid_logs);
+    plan.platform = set_up_lbm_platform(r);
+    plan.delta = plan.platform->delta[0], plan.tau_comm = plan.platform->tau_comm[0];
+    plan.tau_grid = plan.platform->tau_grid[0];
+    return plan;
+  }
+
+  void predict(const Params&, const Plan& plan, Face<Metrics>& f) const override
+  {
+    f.delta               = plan.delta;
+    f.tau_comm            = plan.tau_comm;
+    f.tau_grid            = plan.tau_grid;
+    f.tau_grid_difference = plan.tau_grid;
+    f.alpha               = plan.tau_grid / plan.tau_comm;
+  }
+
+  void simulate(const Params& params, Plan& plan, const SimulationContext& context, Face<Metrics>& f) const override
   {
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    LbmRequest r         = request_of(p);
-    LbmPlatform platform = set_up_lbm_platform(r);
-    if (!r.platform.empty())
-      fill_truth(platform.delta[0], platform.tau_comm[0], platform.tau_grid[0], out);
+    const LbmRequest& r = plan.request;
+    if (!plan.platform)
+      plan.platform = set_up_lbm_platform(r);
+    const LbmPlatform& platform = *plan.platform;
 
-    double nx = p.number("N_x"), ny = static_cast<double>(p.integer("N_y"));
-    auto ranks = static_cast<size_t>(p.integer("p"));
+    double nx = params.N_x, ny = static_cast<double>(params.N_y);
+    auto ranks = static_cast<size_t>(params.p);
     size_t C   = r.clusters;
     double t11 = 0, t1p = 0, tcp = 0, t1pc = 0;
     sg::spawn("driver", platform.clusters[0][0], [&] {
@@ -100,25 +137,12 @@ public:
     session.run();
 
     double lattice = nx * ny * ny, halo = ny * ny;
-    auto& f        = out.simulated;
-    f[kDelta]      = lattice / t11;
-    f[kTauComm]    = (t1p - lattice / (static_cast<double>(ranks) * f[kDelta])) / (2 * halo);
-    f[kTauGrid]    = tcp / halo - nx / (static_cast<double>(ranks * C) * f[kDelta]) - f[kTauComm];
-    f[kTauGridDifference] = f[kTauComm] + (tcp - t1pc) / halo;
-    f[kAlpha]      = f[kTauGrid] / f[kTauComm];
+    f.delta               = lattice / t11;
+    f.tau_comm            = (t1p - lattice / (static_cast<double>(ranks) * f.delta)) / (2 * halo);
+    f.tau_grid            = tcp / halo - nx / (static_cast<double>(ranks * C) * f.delta) - f.tau_comm;
+    f.tau_grid_difference = f.tau_comm + (tcp - t1pc) / halo;
+    f.alpha               = f.tau_grid / f.tau_comm;
   }
-
-private:
-  static void fill_truth(double delta, double tau_comm, double tau_grid, Outcome& out)
-  {
-    out.predicted[kDelta]             = delta;
-    out.predicted[kTauComm]           = tau_comm;
-    out.predicted[kTauGrid]           = tau_grid;
-    out.predicted[kTauGridDifference] = tau_grid;
-    out.predicted[kAlpha]             = tau_grid / tau_comm;
-  }
-
-  ModelInfo info_ = make_info();
 };
 
 }  // namespace

@@ -3,17 +3,130 @@
 //  - lbm-grid: one (N_x, N_y, C, p) case, both faces: eq. 4.26/4.33 and the skeleton on SimGrid;
 //  - lbm-estimation: the chapter's measurement campaign (eqs. 4.27-4.30) run on the simulated platform;
 //  - grid-speedup-general: the general hierarchical model (eqs. 4.11-4.21) with user-given overheads Q_1, Q_2.
-#include "simulator/core/model.hpp"
+// Their parameters and metrics, each declared once in its schema.
+#include "simulator/core/model_schema.hpp"
 
 #include <memory>
+#include <string>
 
 namespace isogrid::stencil {
+
+// What the two LBM models share: the platform (generated from the calibration constants, or a file), and noise.
+struct LbmPlatformParams {
+  NumberOrList delta      = 1.3e5;
+  double tau_comm         = 5e-6;
+  double tau_grid         = 3e-5;
+  std::string platform;
+  double update_flops      = 7500;
+  double point_bytes       = 1200;
+  double noise_probability = 0;
+  double noise_max         = 0.3;
+};
+
+struct LbmGridParams : LbmPlatformParams {
+  double N_x = 0;
+  long long N_y = 0;
+  long long C   = 1;
+  NumberOrList p;
+  long long K = 1;
+  std::string decomposition = "equal";
+};
+
+struct LbmGridMetrics {
+  double time;
+  double reference_time;
+  double speedup;
+  double grid_speedup;
+  double grid_efficiency;
+  double grain_size;
+  double beta;
+  double alpha;
+  double one_processor_time;
+};
+
+struct LbmEstimationParams : LbmPlatformParams {
+  double N_x = 0;
+  long long N_y = 0;
+  long long p   = 8;
+  long long C   = 2;
+};
+
+struct LbmEstimationMetrics {
+  double delta;
+  double tau_comm;
+  double tau_grid;
+  double tau_grid_difference;
+  double alpha;
+};
+
+struct GridSpeedupGeneralParams {
+  double W        = 0;
+  double delta    = 1;
+  long long p     = 1;
+  long long C     = 1;
+  double q2_const = 0;
+  double q2_coef  = 0;
+  double q2_exp   = 1;
+  double q1_const = 0;
+  double q1_coef  = 0;
+  double q1_exp   = 1;
+};
+
+struct GridSpeedupGeneralMetrics {
+  double T_11;
+  double T_1p;
+  double T_Cp;
+  double speedup;
+  double speedup_closed_form;
+  double f_1;
+  double f_2;
+  double grid_speedup;
+  double grid_speedup_closed_form;
+  double g_1;
+  double g_2;
+  double grid_efficiency;
+};
+
+const ModelSchema<LbmGridParams, LbmGridMetrics>& lbm_grid_schema();
+const ModelSchema<LbmEstimationParams, LbmEstimationMetrics>& lbm_estimation_schema();
+const ModelSchema<GridSpeedupGeneralParams, GridSpeedupGeneralMetrics>& grid_speedup_general_schema();
 
 std::unique_ptr<Model> make_lbm_grid_model();
 std::unique_ptr<Model> make_lbm_estimation_model();
 std::unique_ptr<Model> make_grid_speedup_general_model();
 
-// Parameters the two LBM models share (platform, calibration, noise), appended to `params`.
-void add_lbm_platform_params(std::vector<ParamSpec>& params);
+// The shared platform parameters, declared after a model's own (P derives from LbmPlatformParams).
+template <class P, class M>
+void declare_lbm_platform_params(ModelSchema<P, M>& s)
+{
+  s.template param<NumberOrList>("delta", &P::delta,
+                                 "Delta: lattice updates per second per processor; a number or C values (generated "
+                                 "platforms)")
+      .positive();
+  s.template param<double>("tau_comm", &P::tau_comm,
+                           "seconds per boundary point inside a cluster (generated platforms)")
+      .positive();
+  s.template param<double>("tau_grid", &P::tau_grid,
+                           "seconds per boundary point between clusters (generated platforms)")
+      .positive();
+  s.template param<std::string>("platform", &P::platform,
+                                "platform file (e.g. platforms/das2.yaml): its first C clusters are used and Delta, "
+                                "tau_comm, tau_grid are read off it; without one, a multi-cluster is generated from "
+                                "delta, tau_comm, tau_grid")
+      .platform();
+  s.template param<double>("update_flops", &P::update_flops,
+                           "flops of one lattice update (host speed = Delta x this)")
+      .positive();
+  s.template param<double>("point_bytes", &P::point_bytes, "bytes of one boundary point (bandwidth = this / tau)")
+      .positive();
+  s.template param<double>("noise_probability", &P::noise_probability,
+                           "probability that a run has another user's job on one of its nodes (0: no noise)")
+      .non_negative()
+      .at_most(1);
+  s.template param<double>("noise_max", &P::noise_max,
+                           "that job's CPU share weight, drawn uniformly in [0, noise_max]: the node runs up to 1 + "
+                           "noise_max times slower")
+      .non_negative();
+}
 
 }  // namespace isogrid::stencil

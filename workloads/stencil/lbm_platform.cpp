@@ -11,25 +11,17 @@
 
 namespace isogrid::stencil {
 
-LbmRequest LbmRequest::from_point(const Point& point)
-{
-  std::vector<size_t> ranks;
-  for (double p : point.per_worker("p", static_cast<size_t>(point.integer("C"))))
-    ranks.push_back(static_cast<size_t>(std::llround(p)));
-  return from_point(point, std::move(ranks));
-}
-
-LbmRequest LbmRequest::from_point(const Point& point, std::vector<size_t> ranks)
+LbmRequest request_of(const LbmPlatformParams& params, std::vector<size_t> ranks)
 {
   LbmRequest r;
   r.clusters     = ranks.size();
   r.ranks        = std::move(ranks);
-  r.delta        = point.per_worker("delta", r.clusters);
-  r.tau_comm     = point.number("tau_comm");
-  r.tau_grid     = point.number("tau_grid");
-  r.platform     = point.text("platform");
-  r.update_flops = point.number("update_flops");
-  r.point_bytes  = point.number("point_bytes");
+  r.delta        = params.delta.expanded(r.clusters);
+  r.tau_comm     = params.tau_comm;
+  r.tau_grid     = params.tau_grid;
+  r.platform     = params.platform;
+  r.update_flops = params.update_flops;
+  r.point_bytes  = params.point_bytes;
   return r;
 }
 

@@ -2,8 +2,8 @@
 // The multi-cluster an LBM point runs on: generated from the calibration constants (C clusters of p_k hosts,
 // Delta_k, tau_comm, tau_grid) or loaded from a platform file (its first C clusters, e.g. platforms/das2.yaml), then
 // read back through the same probe, so that the closed form always uses the constants the simulated platform has.
-#include "simulator/core/point.hpp"
 #include "simulator/sg/messaging.hpp"
+#include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_skeleton.hpp"
 
 #include <string>
@@ -21,11 +21,10 @@ struct LbmRequest {
   std::string platform;         // a platform file, or "" to generate
   double update_flops = 7500;   // flops of one lattice update
   double point_bytes  = 1200;   // bytes of one boundary point
-
-  // The request of a point, with p_k from its `p` parameter, or with the given processor counts.
-  static LbmRequest from_point(const Point& point);
-  static LbmRequest from_point(const Point& point, std::vector<size_t> ranks);
 };
+
+// The request of a point whose clusters have `ranks` processors each (delta must give one value or one per cluster).
+LbmRequest request_of(const LbmPlatformParams& params, std::vector<size_t> ranks);
 
 struct LbmPlatform {
   std::vector<std::vector<sg::Host*>> clusters;  // hosts per cluster, in rank order

@@ -1,6 +1,6 @@
 #pragma once
 // Things registered by name (policies, platform generators). An unknown name is an error listing the known ones.
-#include "simulator/core/input_error.hpp"
+#include "base/unknown_name.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -8,11 +8,6 @@
 #include <vector>
 
 namespace isogrid {
-
-class UnknownName : public std::invalid_argument {
-public:
-  using std::invalid_argument::invalid_argument;
-};
 
 template <class T>
 class NamedRegistry {

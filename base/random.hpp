@@ -1,8 +1,7 @@
 #pragma once
 // Seeded random numbers for models and policies (heterogeneity draws, background-load noise, a scheduler's random
 // choices). Explicit arithmetic rather than <random> distributions, whose output the standard leaves to each
-// library: the same seed gives the same numbers with any compiler. Header-only, so that the pure policies library
-// can use it without linking the simulator core.
+// library: the same seed gives the same numbers with any compiler. Header-only.
 #include <cstdint>
 
 namespace isogrid {

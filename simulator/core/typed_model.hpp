@@ -1,0 +1,91 @@
+#pragma once
+// The shape every model takes: a parameters struct P and a metrics struct M declared once in a ModelSchema, and
+// four hooks that read `params.V` and write `out.makespan`:
+//
+//   check     cross-parameter rules the per-key specs cannot express; throws ParamError naming the parameter
+//   plan      the decisions both faces share, made once per point (a partition, a race of schedulers); pure unless
+//             the predicted face needs a platform (predicted_face_needs), in which case it runs in a worker process
+//             with a SimGrid engine of its own
+//   predict   the closed form: fills the predicted face only
+//   simulate  the same plan played on SimGrid in a worker process: fills the simulated face only
+//
+// The harness sees the untyped Model; this adaptor decodes points into P and encodes M into metric columns.
+#include "simulator/core/model_schema.hpp"
+
+#include <cstdint>
+
+namespace isogrid {
+
+// Where a point sits in its sweep, and the seed derived for it.
+struct PointInfo {
+  uint64_t index      = 0;
+  uint32_t repetition = 0;
+  uint64_t seed       = 0;
+};
+
+// The plan of a model whose faces share nothing worth computing once.
+struct NoPlan {};
+
+template <class P, class M, class Plan = NoPlan>
+class TypedModel : public Model {
+public:
+  using Params  = P;
+  using Metrics = M;
+
+  explicit TypedModel(const ModelSchema<P, M>& schema) : schema_(schema) { schema_.info(); }
+
+  const ModelInfo& info() const final { return schema_.info(); }
+  const ModelSchema<P, M>& schema() const { return schema_; }
+
+  void check(const Point& point) const final { check(schema_.params_of(point)); }
+
+  FaceNeeds predicted_face_needs(const Point& point) const final
+  {
+    return predicted_face_needs(schema_.params_of(point));
+  }
+
+  void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,
+                Outcome& out) const final
+  {
+    P params  = schema_.params_of(point);
+    Plan plan = make_plan(params, PointInfo{point.index, point.repetition, point.seed}, context);
+    if (wanted.predicted) {
+      Face<M> face = blank_face();
+      predict(params, plan, face);
+      schema_.write(face, out.predicted);
+      add_note(out.note, face.note);
+    }
+    if (wanted.simulated) {
+      Face<M> face = blank_face();
+      simulate(params, plan, context, face);
+      schema_.write(face, out.simulated);
+      add_note(out.note, face.note);
+    }
+  }
+
+protected:
+  virtual void check(const P&) const {}
+  virtual FaceNeeds predicted_face_needs(const P&) const { return {}; }
+  virtual Plan make_plan(const P&, const PointInfo&, const SimulationContext&) const { return Plan{}; }
+  virtual void predict(const P&, const Plan&, Face<M>&) const {}
+  virtual void simulate(const P&, Plan&, const SimulationContext&, Face<M>&) const {}
+
+private:
+  Face<M> blank_face() const
+  {
+    Face<M> face{};
+    schema_.blank(face);
+    return face;
+  }
+
+  static void add_note(std::string& notes, const std::string& note)
+  {
+    if (note.empty() || notes == note)
+      return;
+    notes += notes.empty() ? note : "; " + note;
+  }
+
+  const ModelSchema<P, M>& schema_;
+};
+
+}  // namespace isogrid
