@@ -18,7 +18,15 @@ public:
     T item;
   };
 
-  explicit NamedRegistry(std::string what) : what_(std::move(what)) {}
+  // `family` names what the registry holds: a policy family ("dlt-sequence"), the name experiment files and the
+  // catalog know it by, whose unknown names read "unknown dlt-sequence policy 'x'"; or, with `what`, anything else
+  // registered by name ("gph-kernel", what "GpH kernel").
+  explicit NamedRegistry(std::string family, std::string what = "")
+      : family_(std::move(family)), what_(what.empty() ? family_ + " policy" : std::move(what))
+  {
+  }
+
+  const std::string& family() const { return family_; }
 
   NamedRegistry& add(std::string name, std::string summary, T item)
   {
@@ -53,6 +61,7 @@ public:
   const std::vector<Entry>& entries() const { return entries_; }
 
 private:
+  std::string family_;
   std::string what_;
   std::vector<Entry> entries_;
 };

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config make
-  libsimgrid-dev libboost-graph-dev libyaml-cpp-dev libfmt-dev
+  libsimgrid-dev libyaml-cpp-dev libfmt-dev
   libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
   python3 python3-matplotlib python3-numpy
 )

@@ -280,7 +280,7 @@ TEST(Cli, PlanPrintsMarkdownTables)
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "## Phase 2: Multi-Cluster Analysis")) << r.output;
   EXPECT_TRUE(contains(r.output, "| cluster | workers | Inet KiB/s | AvPerf | MaxPerf_inet | EstPerf | est. speedup | "
-                                 "est. efficiency | bound |\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n"))
+                                 "est. efficiency | bound |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n"))
       << r.output;
   EXPECT_TRUE(contains(r.output, "| Spain | 8 | 21.0 | 23.570 | 9.308 | 9.308 | 5.307 | 39% | Internet |")) << r.output;
   EXPECT_TRUE(contains(r.output, "| Spain | 23.570 | 21.0 | 2.53 | 3 |")) << r.output;

@@ -1,7 +1,7 @@
 // Argollo et al.'s analytic model (Eqs. 1-5), worker selection and the three-phase planner against the paper's
 // printed estimates (Tables 1-5) and hand-worked cases. No SimGrid here: these are pure policies.
-#include "policies/farm/performance_model.hpp"
-#include "policies/farm/resource_selection.hpp"
+#include "policies/farm/farm_performance.hpp"
+#include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
 
 #include <cmath>

@@ -2,13 +2,14 @@
 #include "policies/dlt/sequence.hpp"
 #include "simulator/core/catalog.hpp"
 #include "policies/farm/prefetch.hpp"
-#include "policies/farm/resource_selection.hpp"
+#include "policies/farm/worker_selection.hpp"
 #include "policies/gph/runtime_policies.hpp"
 #include "workloads/gph/gph_model.hpp"
 #include "policies/scheduling/resource_selection.hpp"
 #include "workloads/resource_selection/resource_selection_model.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "workloads/master_worker/farm_model.hpp"
+#include "workloads/master_worker/plan_command.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 #include "policies/stencil/decomposition.hpp"
@@ -27,18 +28,13 @@ Catalog make_builtin_catalog()
   c.add_model(farm::make_hierarchical_farm_model());
   c.add_model(gph::make_gph_runtime_model());
   c.add_model(scheduling::make_resource_selection_model());
-  for (const auto& e : dlt::sequence_policies().entries())
-    c.add_policy({"dlt-sequence", e.name, e.summary});
-  for (const auto& e : farm::prefetch_policies().entries())
-    c.add_policy({"farm-prefetch", e.name, e.summary});
-  for (const auto& e : farm::selection_policies().entries())
-    c.add_policy({"farm-selection", e.name, e.summary});
-  for (const auto& e : stencil::decomposition_policies().entries())
-    c.add_policy({"stencil-decomposition", e.name, e.summary});
-  for (const auto& e : gph::runtime_policies().entries())
-    c.add_policy({"gph-runtime", e.name, e.summary});
-  for (const auto& e : scheduling::resource_selection_policies().entries())
-    c.add_policy({"resource-selection", e.name, e.summary});
+  c.add_policies(dlt::sequence_policies());
+  c.add_policies(farm::prefetch_policies());
+  c.add_policies(farm::selection_policies());
+  c.add_policies(stencil::decomposition_policies());
+  c.add_policies(gph::runtime_policies());
+  c.add_policies(scheduling::resource_selection_policies());
+  c.add_command(farm::plan_command());
   for (auto& g : grid_spec_generators())
     c.add_platform_generator(std::move(g));
   return c;

@@ -45,7 +45,7 @@ std::vector<size_t> fastest_cpu_first(const std::vector<Worker>& workers)
 const NamedRegistry<SequencePolicy>& sequence_policies()
 {
   static const NamedRegistry<SequencePolicy> registry = [] {
-    NamedRegistry<SequencePolicy> r("DLT sequence policy");
+    NamedRegistry<SequencePolicy> r("dlt-sequence");
     r.add("given", "serve workers in the order the experiment lists them (the paper's P1..Pm)", as_given);
     r.add("fastest-link-first", "increasing C_i: optimal for one port without result return", fastest_link_first);
     r.add("slowest-link-first", "decreasing C_i: the worst order, for comparison", slowest_link_first);

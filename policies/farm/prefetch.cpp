@@ -19,7 +19,7 @@ long long none(const PrefetchRequest& r) { return whole(r.aggregation); }
 const NamedRegistry<PrefetchPolicy>& prefetch_policies()
 {
   static const NamedRegistry<PrefetchPolicy> registry = [] {
-    NamedRegistry<PrefetchPolicy> r("sub-master prefetch");
+    NamedRegistry<PrefetchPolicy> r("farm-prefetch");
     r.add("round-trip", "S plus the tasks the sub-workers finish in one round trip (result transfer and two "
                         "latencies): they never wait for the Internet, and the queue is no longer than that",
           round_trip);

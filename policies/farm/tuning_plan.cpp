@@ -1,6 +1,6 @@
 #include "policies/farm/tuning_plan.hpp"
 
-#include "policies/farm/resource_selection.hpp"
+#include "policies/farm/worker_selection.hpp"
 
 #include <algorithm>
 #include <cmath>

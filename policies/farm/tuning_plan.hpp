@@ -6,7 +6,7 @@
 //      cluster's efficiency at the threshold (Table 3).
 //   3. Application Tuning: each communication-bound cluster's sub-master sums S results into one message, S chosen
 //      by Eq. 5 so that the Internet link carries the cluster's whole available performance (Table 4).
-#include "policies/farm/performance_model.hpp"
+#include "policies/farm/farm_performance.hpp"
 
 #include <string>
 #include <vector>

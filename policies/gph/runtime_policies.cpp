@@ -52,7 +52,7 @@ FishAction informed_on_fish(const PeView& at, const Fish& fish, size_t exportabl
 const NamedRegistry<RuntimePolicy>& runtime_policies()
 {
   static const NamedRegistry<RuntimePolicy> registry = [] {
-    NamedRegistry<RuntimePolicy> r("GpH runtime");
+    NamedRegistry<RuntimePolicy> r("gph-runtime");
     r.add("gum", "GUM 4.06: main PE at random, FISH to random PEs (choosePE), one spark per SCHEDULE",
           {gum_main, blind_target, blind_on_fish, single_spark, false, false});
     r.add("grid-gum1", "GRID-GUM1: GUM on MPICH-G2, the main PE is the first PE of the configuration",

@@ -23,7 +23,7 @@ PerformanceModel model(std::string application, double n, std::vector<Term> comp
 const NamedRegistry<PerformanceModel>& application_models()
 {
   static const NamedRegistry<PerformanceModel> registry = [] {
-    NamedRegistry<PerformanceModel> r("application model");
+    NamedRegistry<PerformanceModel> r("application-model", "application model");
     // Lennard-Jones MD, systolic ring: N^2 pair interactions shared by P processes; each process passes every
     // particle once round the ring, so the data moved is ~N, spread over more links as P grows (sqrt P).
     // 2684 s on one free reference machine at N = 2048.

@@ -35,7 +35,7 @@ std::vector<double> capacity_weighted(const std::vector<ClusterShape>& clusters,
 const NamedRegistry<DecompositionPolicy>& decomposition_policies()
 {
   static const NamedRegistry<DecompositionPolicy> registry = [] {
-    NamedRegistry<DecompositionPolicy> r("stencil decomposition policy");
+    NamedRegistry<DecompositionPolicy> r("stencil-decomposition");
     r.add("equal", "W/C per cluster, then equal per rank (the paper, homogeneous grids)", equal_split);
     r.add("capacity-weighted", "slices in proportion to p_k * Delta_k: every rank computes equally long "
                                "(heterogeneous clusters, unequal p_k)",

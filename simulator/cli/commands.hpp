@@ -22,7 +22,6 @@ void add_plot_command(CLI::App& app, Shared& shared);
 void add_validate_command(CLI::App& app, Shared& shared);
 void add_list_command(CLI::App& app, Shared& shared);
 void add_reproduce_command(CLI::App& app, Shared& shared);
-void add_plan_command(CLI::App& app, Shared& shared);
 
 // --jobs default: every core.
 unsigned default_jobs();

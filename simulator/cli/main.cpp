@@ -2,6 +2,7 @@
 // compare simulated, closed-form and published numbers, draw speedup and isoefficiency maps.
 #include "simulator/cli/commands.hpp"
 #include "simulator/cli/eager_binding.hpp"
+#include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/run/runner.hpp"
 
@@ -28,7 +29,8 @@ int main(int argc, char** argv)
   add_plot_command(app, shared);
   add_validate_command(app, shared);
   add_list_command(app, shared);
-  add_plan_command(app, shared);
+  for (const auto& command : isogrid::builtin_catalog().commands())  // what models bring along (`plan`)
+    command.define(*app.add_subcommand(command.name, command.summary));
 
   try {
     app.parse(argc, argv);

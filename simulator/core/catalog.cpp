@@ -36,6 +36,8 @@ std::vector<std::string> Catalog::policy_names(const std::string& family) const
   return out;
 }
 
+void Catalog::add_command(CommandEntry entry) { commands_.push_back(std::move(entry)); }
+
 void Catalog::add_platform_generator(GeneratorEntry entry) { generators_.push_back(std::move(entry)); }
 
 }  // namespace isogrid

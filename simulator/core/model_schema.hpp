@@ -18,6 +18,7 @@
 //   double -> number; integers -> whole number; bool -> on/off; an enum -> one of .words(); std::string -> a word,
 //   one of .choices() or .policy(), a .file() or a .platform(); NumberOrList -> a number or a list of numbers;
 //   std::vector<double> -> a list of numbers; std::vector<std::string> -> a list of words; Mapping -> a mapping.
+#include "base/named_registry.hpp"
 #include "simulator/core/model.hpp"
 #include "simulator/core/number_or_list.hpp"
 
@@ -88,14 +89,15 @@ public:
     field_.spec.choices = std::move(names);
     return *this;
   }
-  // A word, or a list of words, out of a policy family's registered names ("dlt-sequence", ...).
-  ParamBuilder& policy(std::string family)
+  // A word, or a list of words, out of a policy family's registered names (the catalog lists them by family).
+  template <class Policy>
+  ParamBuilder& policy(const NamedRegistry<Policy>& family)
   {
     static_assert(std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::string>>,
                   "policy() is for a std::string or std::vector<std::string> member");
     if constexpr (std::is_same_v<T, std::string>)
       field_.spec.kind = ParamKind::Choice;
-    field_.spec.policy_family = std::move(family);
+    field_.spec.policy_family = family.family();
     return *this;
   }
   // An enum member: the word that stands for each of its values.

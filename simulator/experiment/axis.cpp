@@ -147,8 +147,7 @@ Axis numeric_axis(const Field& at, size_t param, const ParamSpec& spec, const Va
                   const std::vector<double>& xs)
 {
   if (spec.kind != ParamKind::Real && spec.kind != ParamKind::Integer && spec.kind != ParamKind::RealOrList)
-    at.fail(fmt::format("{} takes {}, so it can only be swept over a list", spec.name,
-                        spec.kind == ParamKind::Choice || spec.kind == ParamKind::Text ? "names" : kind_name(spec.kind) + "s"));
+    at.fail(fmt::format("{} takes a {}, so it can only be swept over a list of them", spec.name, kind_name(spec.kind)));
   Axis axis = whole_axis(param, spec);
   for (double x : xs) {
     reader.check_number(at, spec, x);

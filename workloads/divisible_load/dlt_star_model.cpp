@@ -40,7 +40,7 @@ const ModelSchema<Params, Metrics>& dlt_star_schema()
     s.param("beta", &Params::beta,
             "result size per load unit; > 0 adds a one-port result return, last served first (extension)")
         .non_negative();
-    s.param("sequence", &Params::sequence, "order in which the originator serves the workers").policy("dlt-sequence");
+    s.param("sequence", &Params::sequence, "order in which the originator serves the workers").policy(sequence_policies());
     s.param("platform", &Params::platform,
             "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
             "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)")

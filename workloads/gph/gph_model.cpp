@@ -66,7 +66,7 @@ const ModelSchema<Params, Metrics>& gph_runtime_schema()
             "multiplies every node's work: a larger input of the same shape (the paper's tables use different input "
             "sizes)")
         .positive();
-    s.param("runtime", &Params::runtime, "the runtime's load distribution").policy("gph-runtime");
+    s.param("runtime", &Params::runtime, "the runtime's load distribution").policy(runtime_policies());
 
     s.param("fish_delay", &Params::fish_delay,
             "FISH_DELAY: s an idle PE waits after its own fish came back empty (GUM's 1000, read as ms)")

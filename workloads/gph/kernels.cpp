@@ -18,7 +18,7 @@ bool is_integer(double v) { return std::isfinite(v) && v == std::floor(v); }
 const NamedRegistry<KernelSpec>& kernels()
 {
   static const NamedRegistry<KernelSpec> registry = [] {
-    NamedRegistry<KernelSpec> r("GpH kernel");
+    NamedRegistry<KernelSpec> r("gph-kernel", "GpH kernel");
     r.add("parFib", "naive nfib, nf2 `par` (nf1 `seq` nf1 + nf2 + 1): regular divide and conquer", parfib_spec());
     r.add("sumEuler", "Σ of Euler's totient over [upper..lower] in chunks of c, parList: irregular data-parallel",
           sumeuler_spec());

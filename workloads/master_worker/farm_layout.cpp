@@ -1,6 +1,6 @@
 #include "workloads/master_worker/farm_layout.hpp"
 
-#include "policies/farm/resource_selection.hpp"
+#include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
 
 #include <algorithm>

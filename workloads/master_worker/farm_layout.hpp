@@ -3,7 +3,7 @@
 // closed form and `isogrid plan` can use it in-process): the first cluster is the local one, whose host 0 runs the
 // master; in every other cluster host 0 runs the sub-master (Argollo et al.'s communication manager). The other
 // hosts are workers, each computing tasks at host speed / task_flops tasks/s.
-#include "policies/farm/performance_model.hpp"
+#include "policies/farm/farm_performance.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "workloads/master_worker/farm_model.hpp"
 

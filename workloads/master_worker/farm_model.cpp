@@ -3,6 +3,7 @@
 #include "workloads/master_worker/farm_model.hpp"
 
 #include "policies/farm/prefetch.hpp"
+#include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/platform_loader.hpp"
@@ -45,7 +46,7 @@ const ModelSchema<Params, Metrics>& hierarchical_farm_schema()
             "run what the three-phase planner decides at a step (local cluster only; all resources; workers selected "
             "at efficiency_threshold; all resources with Eq. 5's S), instead of selection, workers and aggregation")
         .choices({"none", "local", "all", "selected", "tuned"});
-    s.param("selection", &Params::selection, "which workers of each cluster take part").policy("farm-selection");
+    s.param("selection", &Params::selection, "which workers of each cluster take part").policy(selection_policies());
     s.param("workers", &Params::workers,
             "with selection: count, workers per cluster (a number or one per cluster; 0 leaves a remote cluster out)")
         .at_least(0);
@@ -62,7 +63,7 @@ const ModelSchema<Params, Metrics>& hierarchical_farm_schema()
             "platform's")
         .non_negative();
     s.param("prefetch", &Params::prefetch, "how many tasks a sub-master keeps queued for its sub-workers")
-        .policy("farm-prefetch");
+        .policy(prefetch_policies());
     s.param("worker_prefetch", &Params::worker_prefetch,
             "tasks a worker holds: 1 is the paper's on-demand protocol; 2 or more overlap computing with sending the "
             "last result")

@@ -47,7 +47,7 @@ const ModelSchema<Params, Metrics>& resource_selection_schema()
             "N; 0: the application's thesis size (MD 2048, Eigen 10000, SSOR 3328, IS 400000)")
         .non_negative();
     s.param("schedulers", &Params::schedulers, "the resource-selection policies to race, e.g. [sa, dp, be]")
-        .policy("resource-selection");
+        .policy(resource_selection_policies());
     s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
         .at_least(1);
     s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")

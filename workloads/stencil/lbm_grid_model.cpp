@@ -34,7 +34,7 @@ const ModelSchema<Params, Metrics>& lbm_grid_schema()
             "not depend on K)")
         .at_least(1);
     s.param("decomposition", &Params::decomposition, "how slices are spread over clusters and ranks")
-        .policy("stencil-decomposition");
+        .policy(decomposition_policies());
     declare_lbm_platform_params(s);
 
     s.metric("time", &Metrics::time, "T_C^p: the run on C clusters of p processors (eq. 4.26)", "s");

@@ -2,12 +2,16 @@
 // multi-cluster environment") run as an analytic planner on a grid spec. Nothing is simulated: the numbers are
 // Eqs. 1-5 as policies/farm computes them; this file only reads the options, checks them and prints the plan the
 // way the paper's Tables 2-5 lay it out. `isogrid run` with the hierarchical-farm model checks a plan by simulation.
+#include "workloads/master_worker/plan_command.hpp"
+
 #include "policies/farm/tuning_plan.hpp"
-#include "simulator/cli/commands.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"
+#include "simulator/report/table.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
+
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -18,18 +22,13 @@
 #include <vector>
 #include <fmt/format.h>
 
-namespace isogrid::cli {
+namespace isogrid::farm {
 
 namespace {
 
-using farm::ClusterEstimate;
-using farm::ClusterResources;
-using farm::PlanStep;
-using farm::TuningPlan;
-
 struct PlanArgs {
   std::string platform;
-  farm::TaskShape task;
+  TaskShape task;
   double threshold = 0.85;
   std::vector<std::string> inet;  // CLUSTER=KiB/s
   bool markdown = false;
@@ -117,11 +116,6 @@ std::vector<double> inet_overrides(const GridSpec& spec, const std::vector<std::
 
 // ---- printing ----------------------------------------------------------------------------------------------
 
-struct Table {
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-};
-
 // One plan, two renderings: aligned text for a terminal, Markdown for a report.
 class Printer {
 public:
@@ -156,48 +150,10 @@ public:
   void table(const Table& t)
   {
     start(Block::Table);
-    md_ ? markdown(t) : aligned(t);
+    fmt::print("{}", md_ ? markdown_table(t) : text_table(t));
   }
 
 private:
-  // Names and words left-aligned, numbers right-aligned, so that decimal points line up.
-  static std::vector<bool> text_columns(const Table& t)
-  {
-    std::vector<bool> text(t.header.size(), false);
-    for (const auto& r : t.rows)
-      for (size_t i = 0; i < r.size(); ++i)
-        text[i] = text[i] || (!r[i].empty() && std::isalpha(static_cast<unsigned char>(r[i][0])));
-    return text;
-  }
-  static void aligned(const Table& t)
-  {
-    std::vector<bool> text = text_columns(t);
-    std::vector<size_t> width;
-    for (const auto& h : t.header)
-      width.push_back(h.size());
-    for (const auto& r : t.rows)
-      for (size_t i = 0; i < r.size(); ++i)
-        width[i] = std::max(width[i], r[i].size());
-    auto line = [&](const std::vector<std::string>& cells) {
-      std::string out = " ";
-      for (size_t i = 0; i < cells.size(); ++i)
-        out += fmt::format(text[i] ? " {:<{}}" : " {:>{}}", cells[i], width[i]) + " ";
-      fmt::print("{}\n", out.substr(0, out.find_last_not_of(' ') + 1));
-    };
-    line(t.header);
-    for (const auto& r : t.rows)
-      line(r);
-  }
-  static void markdown(const Table& t)
-  {
-    fmt::print("| {} |\n", join(t.header, " | "));
-    for (bool text : text_columns(t))
-      fmt::print(text ? "|---" : "|--:");
-    fmt::print("|\n");
-    for (const auto& r : t.rows)
-      fmt::print("| {} |\n", join(r, " | "));
-  }
-
   // Markdown needs a blank line between a list, a paragraph and a table, and only there.
   enum class Block { None, Heading, List, Paragraph, Table };
   void start(Block b)
@@ -387,9 +343,9 @@ void run_plan(const PlanArgs& a)
 {
   check_numbers(a);
   GridSpec spec = read_clustered_spec(a.platform);
-  farm::override_internet_throughput(spec, inet_overrides(spec, a.inet));
-  std::vector<ClusterResources> clusters = farm::farm_resources(spec, a.task.flops);
-  TuningPlan plan = farm::plan_tuning(clusters, a.task.bytes_per_task(), a.threshold);
+  override_internet_throughput(spec, inet_overrides(spec, a.inet));
+  std::vector<ClusterResources> clusters = farm_resources(spec, a.task.flops);
+  TuningPlan plan = plan_tuning(clusters, a.task.bytes_per_task(), a.threshold);
   Printer out(a.markdown);
   print_header(out, a, spec);
   print_local_analysis(out, spec, clusters, plan);
@@ -400,12 +356,18 @@ void run_plan(const PlanArgs& a)
 
 }  // namespace
 
-void add_plan_command(CLI::App& app, Shared&)
+CommandEntry plan_command()
+{
+  return {"plan",
+          "Plan a master-worker farm over several clusters with Argollo et al.'s three-phase tuning (Eqs. 1-5): "
+          "workers, aggregation S, speedup and efficiency per cluster, without simulating",
+          define_plan_command};
+}
+
+void define_plan_command(CLI::App& command)
 {
   auto args     = std::make_shared<PlanArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "plan", "Plan a master-worker farm over several clusters with Argollo et al.'s three-phase tuning (Eqs. 1-5): "
-              "workers, aggregation S, speedup and efficiency per cluster, without simulating");
+  CLI::App* cmd = &command;
   cmd->add_option("platform", args->platform,
                   "isogrid YAML grid spec with clusters: the first is local (host 0 the master), host 0 of each "
                   "other is its sub-master, every other host a worker")
@@ -437,4 +399,4 @@ void add_plan_command(CLI::App& app, Shared&)
   cmd->callback([args] { run_plan(*args); });
 }
 
-}  // namespace isogrid::cli
+}  // namespace isogrid::farm

@@ -2,7 +2,7 @@
 // Which workers of a cluster take part in the farm. Argollo et al. keep a cluster's efficiency (EstPerf / AvPerf,
 // Eq. 3) above a threshold by "selecting the workers for which the addition of Available Performance is
 // approximate to the Estimated Performance": adding workers behind a saturated link adds AvPerf but no EstPerf.
-#include "policies/farm/performance_model.hpp"
+#include "policies/farm/farm_performance.hpp"
 #include "base/named_registry.hpp"
 
 #include <vector>

@@ -1,4 +1,4 @@
-#include "policies/farm/resource_selection.hpp"
+#include "policies/farm/worker_selection.hpp"
 
 #include <algorithm>
 
@@ -39,7 +39,7 @@ std::vector<size_t> above_threshold(const SelectionRequest& r)
 const NamedRegistry<SelectionPolicy>& selection_policies()
 {
   static const NamedRegistry<SelectionPolicy> registry = [] {
-    NamedRegistry<SelectionPolicy> r("worker selection");
+    NamedRegistry<SelectionPolicy> r("farm-selection");
     r.add("all", "every worker of the cluster", every_worker);
     r.add("threshold", "the most workers, fastest first, whose estimated efficiency (Eq. 3) stays at or above "
                        "efficiency_threshold (Argollo et al.'s Multi-Cluster Analysis)",

@@ -1,4 +1,4 @@
-#include "policies/farm/performance_model.hpp"
+#include "policies/farm/farm_performance.hpp"
 
 #include <algorithm>
 #include <numeric>
