@@ -160,11 +160,11 @@ TEST(ReferenceStatistic, MedianSdCvMinMaxOverTheRepetitionsOfAPoint)
   EXPECT_EQ(r[8].rows, 0u);
   EXPECT_EQ(count_failures(r), 2u);
   // The tables say which statistic a value is, unless it is the mean.
-  std::string md = references_table_markdown(ex, r);
+  std::string md = markdown_table(references_table(ex, r));
   EXPECT_TRUE(contains(md, "| policy=gum1, program=a | runtime (cv) | 0.889756 | - | - | 0.889757 |")) << md;
   EXPECT_TRUE(contains(md, "| policy=gum1, program=a | runtime (median) | 3 |")) << md;
   EXPECT_TRUE(contains(md, "| policy=gum1, program=a | runtime | 4 |")) << md;
-  EXPECT_TRUE(contains(references_table_text(ex, r), "runtime (sd)"));
+  EXPECT_TRUE(contains(text_table(references_table(ex, r)), "runtime (sd)"));
 }
 
 TEST(ReferenceStatistic, UnknownNamesListTheKnownOnes)
@@ -276,14 +276,14 @@ TEST(Comparisons, OnePassesOneFailsWithTheirValues)
   EXPECT_EQ(a.failures(), 1u);
   EXPECT_EQ(a.checks(), 4u);
 
-  std::string md = comparisons_table_markdown(ex, c);
+  std::string md = markdown_sections(comparison_sections(ex, c));
   EXPECT_TRUE(contains(md, "| program=a | 4 | 4 | left <= right | pass |")) << md;
   EXPECT_TRUE(contains(md, "| program=a | 4 | 4 | left < right | FAIL |")) << md;
   EXPECT_TRUE(contains(md, "| program=a | 0.353553 | 0.889757 | left <= 0.5 × right | pass |")) << md;
-  EXPECT_TRUE(contains(md, "**runtime (cv, simulated): left policy=gum2 vs right policy=gum1 at program=a**: 1 of 1 "
-                           "group(s) hold. *Source:* gum2 halves the coefficient of variation"))
+  EXPECT_TRUE(contains(md, "**runtime (cv, simulated): left policy=gum2 vs right policy=gum1 at program=a: 1 of 1 "
+                           "group(s) hold [gum2 halves the coefficient of variation]**"))
       << md;
-  std::string text = comparisons_table_text(ex, c);
+  std::string text = text_sections(comparison_sections(ex, c));
   EXPECT_TRUE(contains(text, "left >= 0.9 × right")) << text;
   EXPECT_TRUE(contains(text, "FAIL")) << text;
 }
@@ -319,8 +319,8 @@ TEST(Comparisons, SidesCanCompareTwoMetrics)
   EXPECT_DOUBLE_EQ(c[4].left, 2);  // gum2's overhead 2 <= 0.5 x gum1's runtime 4
   EXPECT_DOUBLE_EQ(c[4].right, 4);
   EXPECT_TRUE(c[4].passed());
-  std::string md = comparisons_table_markdown(ex, c);
-  EXPECT_TRUE(contains(md, "**metrics (mean, simulated): left overhead vs right runtime**: 3 of 4 group(s) hold."))
+  std::string md = markdown_sections(comparison_sections(ex, c));
+  EXPECT_TRUE(contains(md, "**metrics (mean, simulated): left overhead vs right runtime: 3 of 4 group(s) hold"))
       << md;
   EXPECT_TRUE(contains(md, "left overhead at policy=gum2 vs right runtime at policy=gum1 at program=a")) << md;
   // The same metric on both sides with the same values compares nothing.
@@ -349,7 +349,7 @@ TEST(Comparisons, AGroupWithoutOkRowsOnASideIsMissing)
   EXPECT_TRUE(std::isnan(c[1].left));
   EXPECT_DOUBLE_EQ(c[1].right, 10);
   EXPECT_EQ(a.failures(), 1u);
-  std::string md = comparisons_table_markdown(ex, c);
+  std::string md = markdown_sections(comparison_sections(ex, c));
   EXPECT_TRUE(contains(md, "| program=b | - | 10 | left <= right | FAIL (no ok row on the left) |")) << md;
 }
 
@@ -458,13 +458,13 @@ TEST(SummaryTables, StatisticsPerGroupWithThePapersValues)
   EXPECT_EQ(a.tables[3].rows_ok, (std::vector<size_t>{0, 0}));  // gum2, b: errors only
   EXPECT_TRUE(std::isnan(a.tables[3].cells[0][0]));
 
-  std::string md = summary_tables_markdown(ex, a.tables);
+  std::string md = markdown_sections(summary_table_sections(ex, a.tables));
   EXPECT_TRUE(contains(md, "**Table 1 (simulated, policy=gum1, program=a)**")) << md;
   EXPECT_TRUE(contains(md, "| metric | mean (paper) | max (paper) | geomean (paper) | mean / mean of overhead (paper) | rows |"))
       << md;
   EXPECT_TRUE(contains(md, "| runtime | 4 (4.5) | 9 (8) | 2.913 (4) | 2 (2) | 4 |")) << md;
   EXPECT_TRUE(contains(md, "| runtime | - (4.5) | - (8) | - (4) | - (2) | 0 |")) << md;
-  std::string text = summary_tables_text(ex, a.tables);
+  std::string text = text_sections(summary_table_sections(ex, a.tables));
   EXPECT_TRUE(contains(text, "Table 1 (simulated, policy=gum2, program=a)")) << text;
 }
 

@@ -299,7 +299,7 @@ references:
   EXPECT_TRUE(std::isnan(both[3].predicted));
   EXPECT_FALSE(both[4].passed());
   EXPECT_EQ(count_failures(both), 3u);
-  std::string table = references_table_markdown(ex, both);
+  std::string table = markdown_table(references_table(ex, both));
   EXPECT_NE(table.find("| 200 | 200 | +0.00e+00 ok | - | - |"), std::string::npos) << table;
 
   // A predict-only run computes no simulated face: a reference for it fails as not computed.

@@ -49,20 +49,20 @@ void run(const RunArgs& args, Shared& shared)
   if (r.counts.errors)
     fmt::print("{} point(s) failed; see the status and message columns\n", r.counts.errors);
   if (!analysis.crossings.empty())
-    fmt::print("\ncrossings (crossings.csv):\n{}", crossings_table_text(ex, analysis.crossings));
+    fmt::print("\ncrossings (crossings.csv):\n{}", text_table(crossings_table(ex, analysis.crossings)));
   if (!analysis.agreements.empty())
-    fmt::print("\nagreement of the two faces:\n{}", agreements_table_text(ex, analysis.agreements));
+    fmt::print("\nagreement of the two faces:\n{}", text_table(agreements_table(ex, analysis.agreements)));
   if (!ex.references.empty()) {
     size_t missed = count_failures(analysis.references);
     fmt::print("\nreferences: {} of {} within tolerance\n{}", analysis.references.size() - missed,
-               analysis.references.size(), references_table_text(ex, analysis.references));
+               analysis.references.size(), text_table(references_table(ex, analysis.references)));
   }
   if (!analysis.tables.empty())
-    fmt::print("\ntables:\n{}", summary_tables_text(ex, analysis.tables));
+    fmt::print("\ntables:\n{}", text_sections(summary_table_sections(ex, analysis.tables)));
   if (!analysis.comparisons.empty())
     fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
                analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),
-               comparisons_table_text(ex, analysis.comparisons));
+               text_sections(comparison_sections(ex, analysis.comparisons)));
   if (!args.flags.no_plot && !ex.plots.empty()) {
     PlotResult plots = render_plots(opt.out_dir);
     if (plots.ok)

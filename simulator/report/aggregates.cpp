@@ -141,30 +141,18 @@ void write_crossings_csv(const std::string& path, const Experiment& ex, const st
 
 static std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.4g}", x); }
 
-std::string crossings_table_text(const Experiment& ex, const std::vector<CrossingResult>& results)
+Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& results)
 {
-  std::string out;
+  Table t{{{"crossing", Align::Left}, {"group", Align::Left}, {"reaches", Align::Left}, {"along", Align::Left},
+           {"predicted", Align::Right}, {"simulated", Align::Right}, {"note", Align::Left}},
+          {}};
   for (const auto& r : results) {
     const CrossingSpec& s = ex.crossings[r.spec];
-    out += fmt::format("  {:<28} {:<20} {} = {} at {} = {} (predicted), {} (simulated){}\n", s.name,
-                       group_text(ex, r.group), ex.model->info().metrics[s.metric].name, format_number(s.level),
-                       s.along, shown(r.predicted), shown(r.simulated), r.note.empty() ? "" : "  [" + r.note + "]");
+    t.rows.push_back({s.name, group_text(ex, r.group),
+                      fmt::format("{} = {}", ex.model->info().metrics[s.metric].name, format_number(s.level)), s.along,
+                      shown(r.predicted), shown(r.simulated), r.note});
   }
-  return out;
-}
-
-std::string crossings_table_markdown(const Experiment& ex, const std::vector<CrossingResult>& results)
-{
-  if (results.empty())
-    return "";
-  std::string out = "| crossing | group | reaches | along | predicted | simulated | note |\n|---|---|---|---|---:|---:|---|\n";
-  for (const auto& r : results) {
-    const CrossingSpec& s = ex.crossings[r.spec];
-    out += fmt::format("| {} | {} | {} = {} | {} | {} | {} | {} |\n", s.name, group_text(ex, r.group),
-                       ex.model->info().metrics[s.metric].name, format_number(s.level), s.along, shown(r.predicted),
-                       shown(r.simulated), r.note);
-  }
-  return out;
+  return t;
 }
 
 void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv)
@@ -281,32 +269,21 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
   return out;
 }
 
-static std::string agreement_line(const Experiment& ex, const AgreementResult& r, const char* format)
+Table agreements_table(const Experiment& ex, const std::vector<AgreementResult>& results)
 {
-  const Agreement& a = *r.agreement;
-  bool rel           = a.tolerance_rel >= 0;
-  std::string tol    = rel ? fmt::format("{}%", format_number(a.tolerance_rel * 100)) : format_number(a.tolerance_abs);
-  std::string worst  = rel ? fmt::format("{:.2f}%", r.worst * 100) : fmt::format("{:.3g}", r.worst);
-  return fmt::format(format, ex.model->info().metrics[a.metric].name, tol, r.points, r.outside, worst, r.worst_point,
-                     r.passed() ? "met" : "NOT MET", a.source);
-}
-
-std::string agreements_table_text(const Experiment& ex, const std::vector<AgreementResult>& results)
-{
-  std::string out;
-  for (const auto& r : results)
-    out += agreement_line(ex, r, "  {} within {}: {} points, {} outside, worst {} at {} -> {}  {}\n");
-  return out;
-}
-
-std::string agreements_table_markdown(const Experiment& ex, const std::vector<AgreementResult>& results)
-{
-  if (results.empty())
-    return "";
-  std::string out = "| metric | simulated within | points | outside | worst | at | | source |\n|---|---|---:|---:|---:|---|---|---|\n";
-  for (const auto& r : results)
-    out += agreement_line(ex, r, "| {} | {} of predicted | {} | {} | {} | {} | {} | {} |\n");
-  return out;
+  Table t{{{"metric", Align::Left}, {"simulated within", Align::Left}, {"points", Align::Right},
+           {"outside", Align::Right}, {"worst", Align::Right}, {"at", Align::Left}, {"", Align::Left},
+           {"source", Align::Left, false}},
+          {}};
+  for (const auto& r : results) {
+    const Agreement& a = *r.agreement;
+    bool rel           = a.tolerance_rel >= 0;
+    std::string tol = rel ? fmt::format("{}%", format_number(a.tolerance_rel * 100)) : format_number(a.tolerance_abs);
+    std::string worst = rel ? fmt::format("{:.2f}%", r.worst * 100) : fmt::format("{:.3g}", r.worst);
+    t.rows.push_back({ex.model->info().metrics[a.metric].name, tol + " of predicted", std::to_string(r.points),
+                      std::to_string(r.outside), worst, r.worst_point, r.passed() ? "met" : "NOT MET", a.source});
+  }
+  return t;
 }
 
 }  // namespace isogrid

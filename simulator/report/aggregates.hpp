@@ -3,6 +3,7 @@
 // a parameter or metric, per group) and, for repeated points, mean, standard deviation, median and coefficient of
 // variation per combination. Both stream through the file; repetitions of a combination are adjacent rows.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/table.hpp"
 
 #include <string>
 #include <vector>
@@ -19,8 +20,8 @@ struct CrossingResult {
 
 std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::string& results_csv);
 void write_crossings_csv(const std::string& path, const Experiment& ex, const std::vector<CrossingResult>& results);
-std::string crossings_table_text(const Experiment& ex, const std::vector<CrossingResult>& results);
-std::string crossings_table_markdown(const Experiment& ex, const std::vector<CrossingResult>& results);
+// One row per crossing and group: where each face reaches the level, and why a face does not.
+Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& results);
 
 struct AgreementResult {
   const Agreement* agreement = nullptr;
@@ -32,8 +33,8 @@ struct AgreementResult {
 };
 
 std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::string& results_csv);
-std::string agreements_table_text(const Experiment& ex, const std::vector<AgreementResult>& results);
-std::string agreements_table_markdown(const Experiment& ex, const std::vector<AgreementResult>& results);
+// One row per agreement: its tolerance, the points outside it, the worst and where, and (Markdown only) the source.
+Table agreements_table(const Experiment& ex, const std::vector<AgreementResult>& results);
 
 // summary.csv: one row per combination: its parameters, the number of ok repetitions, and for every metric of
 // every face (pred_<metric>, sim_<metric>) four columns over its ok repetitions: <column>_mean, <column>_std

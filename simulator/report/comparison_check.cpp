@@ -146,48 +146,20 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
   return out;
 }
 
-size_t count_failures(const std::vector<ComparisonOutcome>& outcomes)
+std::vector<Section> comparison_sections(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes)
 {
-  size_t n = 0;
-  for (const auto& o : outcomes)
-    n += o.passed() ? 0 : 1;
-  return n;
-}
-
-std::string comparisons_table_text(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes)
-{
-  std::string out;
+  std::vector<Section> out;
   for (size_t first = 0; first < outcomes.size();) {
     const Comparison& c = *outcomes[first].comparison;
     auto [held, end]    = tally(outcomes, first);
-    out += fmt::format("  {}: {} of {} group(s) hold{}\n", heading(ex, c), held, end - first,
-                       c.source.empty() ? "" : "  [" + c.source + "]");
-    out += fmt::format("    {:<32} {:>11} {:>11}  {}\n", "group", "left", "right", "relation");
+    Section s{fmt::format("{}: {} of {} group(s) hold{}", heading(ex, c), held, end - first,
+                          c.source.empty() ? "" : " [" + c.source + "]"),
+              {{{"group", Align::Left}, "left", "right", {"relation", Align::Left}, {"", Align::Left}}, {}}};
     for (size_t i = first; i < end; ++i) {
       const ComparisonOutcome& o = outcomes[i];
-      out += fmt::format("    {:<32} {:>11} {:>11}  {:<22} {}\n", o.group, shown(o.left), shown(o.right),
-                         c.relation_text(), verdict(o));
+      s.table.rows.push_back({o.group, shown(o.left), shown(o.right), c.relation_text(), verdict(o)});
     }
-    first = end;
-  }
-  return out;
-}
-
-std::string comparisons_table_markdown(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes)
-{
-  std::string out;
-  for (size_t first = 0; first < outcomes.size();) {
-    const Comparison& c = *outcomes[first].comparison;
-    auto [held, end]    = tally(outcomes, first);
-    out += fmt::format("**{}**: {} of {} group(s) hold.{}\n\n| group | left | right | relation | |\n"
-                       "|---|---:|---:|---|---|\n",
-                       heading(ex, c), held, end - first, c.source.empty() ? "" : " *Source:* " + c.source);
-    for (size_t i = first; i < end; ++i) {
-      const ComparisonOutcome& o = outcomes[i];
-      out += fmt::format("| {} | {} | {} | {} | {} |\n", o.group, shown(o.left), shown(o.right), c.relation_text(),
-                         verdict(o));
-    }
-    out += "\n";
+    out.push_back(std::move(s));
     first = end;
   }
   return out;

@@ -3,6 +3,8 @@
 // of points (the values of the swept parameters the comparison does not compare), the statistic over the left
 // side's ok rows against the one over the right side's, and whether the relation holds.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/failures.hpp"
+#include "simulator/report/table.hpp"
 
 #include <cmath>
 #include <string>
@@ -26,11 +28,9 @@ struct ComparisonOutcome {
 // sides select no row at all gives one missing outcome, so that a claim never passes by checking nothing.
 std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std::string& results_csv);
 
-size_t count_failures(const std::vector<ComparisonOutcome>& outcomes);
 
-// A plain-text table for the terminal, and a Markdown one for REPORT.md: one heading per comparison, one row per
-// group (group, left, right, relation, pass or FAIL).
-std::string comparisons_table_text(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes);
-std::string comparisons_table_markdown(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes);
+// One section per comparison, titled with what it claims and how many groups hold; one row per group (group, left,
+// right, relation, pass or FAIL).
+std::vector<Section> comparison_sections(const Experiment& ex, const std::vector<ComparisonOutcome>& outcomes);
 
 }  // namespace isogrid

@@ -1,7 +1,6 @@
 #include "simulator/report/reference_check.hpp"
 
 #include "simulator/core/value.hpp"
-#include "simulator/experiment/yaml_source.hpp"
 #include "simulator/run/results_reader.hpp"
 
 #include <cmath>
@@ -10,30 +9,6 @@
 namespace isogrid {
 
 namespace {
-
-// A results.csv cell read back as the kind of value it is compared with.
-Value parse_cell(const std::string& cell, const Value& like)
-{
-  if (std::holds_alternative<std::string>(like))
-    return cell;
-  if (std::holds_alternative<double>(like)) {
-    double x = 0;
-    return parse_number(cell, x) ? Value(x) : Value(cell);
-  }
-  std::vector<double> list;
-  size_t start = 0;
-  while (start <= cell.size()) {
-    size_t semi = cell.find(';', start);
-    double x    = 0;
-    if (!parse_number(cell.substr(start, semi == std::string::npos ? std::string::npos : semi - start), x))
-      return cell;
-    list.push_back(x);
-    if (semi == std::string::npos)
-      break;
-    start = semi + 1;
-  }
-  return list;
-}
 
 std::string point_text(const Experiment& ex, const Reference& r)
 {
@@ -101,14 +76,12 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
 {
   const ModelInfo& info = ex.model->info();
   std::vector<std::string> header = read_results_header(results_csv);
-  std::vector<int> param_col, pred_col, sim_col;
-  for (const auto& p : info.params)
-    param_col.push_back(column_index(header, p.name));
+  std::vector<int> pred_col, sim_col;
   for (const auto& m : info.metrics) {
     pred_col.push_back(column_index(header, "pred_" + m.name));
     sim_col.push_back(column_index(header, "sim_" + m.name));
   }
-  int status_col = column_index(header, "status");
+  int status_col = column_index(header, "status"), index_col = column_index(header, "index");
 
   size_t n = ex.references.size();
   std::vector<ReferenceOutcome> out(n);
@@ -117,17 +90,16 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     if (status_col < 0 || row[static_cast<size_t>(status_col)] != "ok")
       return;
+    // The row's parameters from the point its index decodes to, whatever their kind: an element of a list has no
+    // column of its own, and a list or a mapping reads back from its cell only with a parser of its own.
+    Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index_col)]));
     for (size_t k = 0; k < n; ++k) {
       const Reference& r = ex.references[k];
       if (r.crossing >= 0)
         continue;
-      bool match         = true;
-      for (const auto& [slot, value] : r.at) {
-        // An element of a list parameter is read out of the list's cell ("25.3;5").
-        Value like = slot.element ? Value(std::vector<double>{}) : value;
-        match      = match && param_col[slot.param] >= 0 &&
-                values_match(slot.of(parse_cell(row[static_cast<size_t>(param_col[slot.param])], like)), value);
-      }
+      bool match = true;
+      for (const auto& [slot, value] : r.at)
+        match = match && values_match(slot.in(p.values), value);
       if (!match)
         continue;
       out[k].rows += 1;
@@ -158,45 +130,26 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
   return out;
 }
 
-size_t count_failures(const std::vector<ReferenceOutcome>& outcomes)
+Table references_table(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes)
 {
-  size_t n = 0;
-  for (const auto& o : outcomes)
-    n += o.passed() ? 0 : 1;
-  return n;
-}
-
-std::string references_table_text(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes)
-{
-  if (outcomes.empty())
-    return "";
-  std::string out = fmt::format("{:<28} {:<12} {:>11} {:>11} {:>15} {:>11} {:>15}  {}\n", "point", "metric",
-                                "reference", "predicted", "diff", "simulated", "diff", "tolerance");
+  Table t{{{"point", Align::Left},
+           {"metric", Align::Left},
+           {"reference", Align::Right},
+           {"predicted", Align::Right},
+           {"diff", Align::Right},
+           {"simulated", Align::Right},
+           {"diff", Align::Right},
+           {"tolerance", Align::Left},
+           {"source", Align::Left, false}},
+          {}};
   for (const auto& o : outcomes) {
     const Reference& r = *o.reference;
-    out += fmt::format("{:<28} {:<12} {:>11} {:>11} {:>15} {:>11} {:>15}  {}\n", o.point, measured(ex, r),
-                       shown(r.value), shown(o.predicted),
-                       difference(o.predicted, r.value, o.predicted_ok), shown(o.simulated),
-                       difference(o.simulated, r.value, o.simulated_ok), r.tolerance_text());
+    t.rows.push_back({o.point, measured(ex, r), shown(r.value), shown(o.predicted),
+                      difference(o.predicted, r.value, o.predicted_ok), shown(o.simulated),
+                      difference(o.simulated, r.value, o.simulated_ok), r.tolerance_text(),
+                      r.note.empty() ? r.source : r.source + " — " + r.note});
   }
-  return out;
-}
-
-std::string references_table_markdown(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes)
-{
-  if (outcomes.empty())
-    return "";
-  std::string out = "| point | metric | reference | predicted | diff | simulated | diff | tolerance | source |\n"
-                    "|---|---|---:|---:|---:|---:|---:|---|---|\n";
-  for (const auto& o : outcomes) {
-    const Reference& r = *o.reference;
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", o.point, measured(ex, r),
-                       shown(r.value), shown(o.predicted),
-                       difference(o.predicted, r.value, o.predicted_ok), shown(o.simulated),
-                       difference(o.simulated, r.value, o.simulated_ok), r.tolerance_text(),
-                       r.note.empty() ? r.source : r.source + " — " + r.note);
-  }
-  return out;
+  return t;
 }
 
 double max_abs_deviation(const std::string& results_csv)

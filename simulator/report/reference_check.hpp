@@ -3,6 +3,8 @@
 // the matching rows (the reference's statistic of the repetitions, their mean by default) and whether each is
 // within tolerance.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/failures.hpp"
+#include "simulator/report/table.hpp"
 #include "simulator/report/aggregates.hpp"
 
 #include <string>
@@ -25,11 +27,10 @@ struct ReferenceOutcome {
 std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv,
                                                const std::vector<CrossingResult>& crossings = {});
 
-// A plain-text table for the terminal, and a Markdown one for REPORT.md.
-std::string references_table_text(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes);
-std::string references_table_markdown(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes);
+// One row per reference: point, metric, reference, each face and its difference, tolerance, and (Markdown only)
+// the source.
+Table references_table(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes);
 
-size_t count_failures(const std::vector<ReferenceOutcome>& outcomes);
 
 // Largest |rel_dev| between simulated and predicted primary metric over the ok rows (NaN when none).
 double max_abs_deviation(const std::string& results_csv);

@@ -129,20 +129,20 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
                         a.max_deviation);
     md += "\n";
     if (!a.agreements.empty())
-      md += "Agreement of the two faces over the sweep:\n\n" + agreements_table_markdown(ex, a.agreements) + "\n";
+      md += "Agreement of the two faces over the sweep:\n\n" + markdown_table(agreements_table(ex, a.agreements)) + "\n";
     if (!a.crossings.empty())
-      md += "Crossings (`crossings.csv`):\n\n" + crossings_table_markdown(ex, a.crossings) + "\n";
+      md += "Crossings (`crossings.csv`):\n\n" + markdown_table(crossings_table(ex, a.crossings)) + "\n";
     if (!a.references.empty()) {
       md += fmt::format("{} of {} reference values met.\n\n", a.references.size() - count_failures(a.references),
                         a.references.size());
-      md += references_table_markdown(ex, a.references) + "\n";
+      md += markdown_table(references_table(ex, a.references)) + "\n";
     }
     if (!a.tables.empty())
-      md += summary_tables_markdown(ex, a.tables);
+      md += markdown_sections(summary_table_sections(ex, a.tables));
     if (!a.comparisons.empty()) {
       md += fmt::format("{} of {} comparison groups hold.\n\n", a.comparisons.size() - count_failures(a.comparisons),
                         a.comparisons.size());
-      md += comparisons_table_markdown(ex, a.comparisons);
+      md += markdown_sections(comparison_sections(ex, a.comparisons));
     }
     if (s.plots.ok)
       for (const auto& f : s.plots.files)

@@ -32,38 +32,33 @@ double paper_ratio(const SummaryTable& t, size_t metric)
   return std::nan("");
 }
 
-struct Row {
-  std::vector<std::string> cells;  // metric name, then one per column
-};
-
-// The table's header and rows, as text cells: shared by the terminal and the Markdown renderings.
-std::pair<std::vector<std::string>, std::vector<Row>> layout(const Experiment& ex, const SummaryTableOutcome& o)
+// A table's rows and columns for one group.
+Table layout(const Experiment& ex, const SummaryTableOutcome& o)
 {
   const SummaryTable& t = *o.table;
   const ModelInfo& info = ex.model->info();
   std::string paper     = t.paper.empty() ? "" : " (paper)";
-  std::vector<std::string> header{"metric"};
+  Table table{{{"metric", Align::Left}}, {}};
   for (Statistic s : t.statistics)
-    header.push_back(statistic_name(s) + paper);
+    table.columns.push_back({statistic_name(s) + paper, Align::Right});
   if (t.relative_to)
-    header.push_back("mean / mean of " + info.metrics[*t.relative_to].name + paper);
-  header.push_back("rows");
-  std::vector<Row> rows;
+    table.columns.push_back({"mean / mean of " + info.metrics[*t.relative_to].name + paper, Align::Right});
+  table.columns.push_back({"rows", Align::Right});
   for (size_t r = 0; r < t.metrics.size(); ++r) {
     auto it = t.paper.find(t.metrics[r]);
     const std::vector<double>* given = it == t.paper.end() ? nullptr : &it->second;
-    Row row{{info.metrics[t.metrics[r]].name}};
+    std::vector<std::string> row{info.metrics[t.metrics[r]].name};
     for (size_t k = 0; k < t.statistics.size(); ++k)
-      row.cells.push_back(cell(o.cells[r][k], given, k));
+      row.push_back(cell(o.cells[r][k], given, k));
     if (t.relative_to) {
       double ratio = paper_ratio(t, t.metrics[r]);
-      row.cells.push_back(std::isnan(ratio) ? shown(o.relative[r])
-                                            : fmt::format("{} ({})", shown(o.relative[r]), shown(ratio)));
+      row.push_back(std::isnan(ratio) ? shown(o.relative[r])
+                                      : fmt::format("{} ({})", shown(o.relative[r]), shown(ratio)));
     }
-    row.cells.push_back(std::to_string(o.rows_ok[r]));
-    rows.push_back(std::move(row));
+    row.push_back(std::to_string(o.rows_ok[r]));
+    table.rows.push_back(std::move(row));
   }
-  return {header, rows};
+  return table;
 }
 
 std::string heading(const SummaryTableOutcome& o)
@@ -142,50 +137,11 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
   return out;
 }
 
-std::string summary_tables_text(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes)
+std::vector<Section> summary_table_sections(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes)
 {
-  std::string out;
-  for (const auto& o : outcomes) {
-    auto [header, rows] = layout(ex, o);
-    std::vector<size_t> width(header.size());
-    for (size_t c = 0; c < header.size(); ++c) {
-      width[c] = header[c].size();
-      for (const auto& r : rows)
-        width[c] = std::max(width[c], r.cells[c].size());
-    }
-    auto line = [&](const std::vector<std::string>& cells) {
-      std::string s = "   ";
-      for (size_t c = 0; c < cells.size(); ++c)
-        s += c == 0 ? fmt::format(" {:<{}}", cells[c], width[c]) : fmt::format("  {:>{}}", cells[c], width[c]);
-      return s + "\n";
-    };
-    out += "  " + heading(o) + "\n" + line(header);
-    for (const auto& r : rows)
-      out += line(r.cells);
-  }
-  return out;
-}
-
-std::string summary_tables_markdown(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes)
-{
-  std::string out;
-  for (const auto& o : outcomes) {
-    auto [header, rows] = layout(ex, o);
-    out += "**" + heading(o) + "**\n\n|";
-    for (const auto& h : header)
-      out += " " + h + " |";
-    out += "\n|---|";
-    for (size_t c = 1; c < header.size(); ++c)
-      out += "---:|";
-    out += "\n";
-    for (const auto& r : rows) {
-      out += "|";
-      for (const auto& c : r.cells)
-        out += " " + c + " |";
-      out += "\n";
-    }
-    out += "\n";
-  }
+  std::vector<Section> out;
+  for (const auto& o : outcomes)
+    out.push_back({heading(o), layout(ex, o)});
   return out;
 }
 

@@ -3,6 +3,7 @@
 // swept values, each row metric's statistics over the ok rows, the ratio of its mean to the `relative_to` metric's,
 // and the paper's values next to them.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/table.hpp"
 
 #include <string>
 #include <vector>
@@ -20,7 +21,8 @@ struct SummaryTableOutcome {
 // Streams results.csv once; tables in the experiment's order, groups in sweep order.
 std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const std::string& results_csv);
 
-std::string summary_tables_text(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes);
-std::string summary_tables_markdown(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes);
+// One section per table and group, titled "title (face, group)": a row per metric, a column per statistic (the
+// paper's value in brackets), the ratio to relative_to, and the rows counted.
+std::vector<Section> summary_table_sections(const Experiment& ex, const std::vector<SummaryTableOutcome>& outcomes);
 
 }  // namespace isogrid

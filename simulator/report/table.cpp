@@ -10,11 +10,10 @@ namespace {
 // A column is text when any of its cells starts with a letter ("-", "" and numbers do not).
 std::vector<bool> left_aligned(const Table& t)
 {
-  std::vector<bool> left(t.header.size(), false);
+  std::vector<bool> left(t.columns.size(), false);
   for (size_t i = 0; i < left.size(); ++i) {
-    Align a = i < t.align.size() ? t.align[i] : Align::Auto;
-    if (a != Align::Auto) {
-      left[i] = a == Align::Left;
+    if (t.columns[i].align != Align::Auto) {
+      left[i] = t.columns[i].align == Align::Left;
       continue;
     }
     for (const auto& r : t.rows)
@@ -37,27 +36,32 @@ std::string escaped(const std::string& cell)
   return out;
 }
 
+std::string cell(const std::vector<std::string>& row, size_t i) { return i < row.size() ? row[i] : std::string(); }
+
 }  // namespace
 
 std::string text_table(const Table& t, const std::string& indent)
 {
   std::vector<bool> left = left_aligned(t);
-  std::vector<size_t> width;
-  for (const auto& h : t.header)
-    width.push_back(h.size());
-  for (const auto& r : t.rows)
-    for (size_t i = 0; i < r.size() && i < width.size(); ++i)
-      width[i] = std::max(width[i], r[i].size());
+  std::vector<size_t> shown, width;
+  for (size_t i = 0; i < t.columns.size(); ++i)
+    if (t.columns[i].in_text) {
+      shown.push_back(i);
+      size_t w = t.columns[i].name.size();
+      for (const auto& r : t.rows)
+        w = std::max(w, cell(r, i).size());
+      width.push_back(w);
+    }
   std::string out;
-  auto line = [&](const std::vector<std::string>& cells) {
+  auto line = [&](auto&& text_of) {
     std::string text = indent;
-    for (size_t i = 0; i < width.size(); ++i)
-      text += (i ? "  " : "") + pad(i < cells.size() ? cells[i] : "", width[i], left[i]);
+    for (size_t k = 0; k < shown.size(); ++k)
+      text += (k ? "  " : "") + pad(text_of(shown[k]), width[k], left[shown[k]]);
     out += text.substr(0, text.find_last_not_of(' ') + 1) + "\n";
   };
-  line(t.header);
+  line([&](size_t i) { return t.columns[i].name; });
   for (const auto& r : t.rows)
-    line(r);
+    line([&](size_t i) { return cell(r, i); });
   return out;
 }
 
@@ -65,18 +69,34 @@ std::string markdown_table(const Table& t)
 {
   std::vector<bool> left = left_aligned(t);
   std::string out        = "|";
-  for (const auto& h : t.header)
-    out += " " + escaped(h) + " |";
+  for (const auto& c : t.columns)
+    out += " " + escaped(c.name) + " |";
   out += "\n|";
   for (bool l : left)
     out += l ? "---|" : "---:|";
   out += "\n";
   for (const auto& r : t.rows) {
     out += "|";
-    for (size_t i = 0; i < t.header.size(); ++i)
-      out += " " + (i < r.size() ? escaped(r[i]) : std::string()) + " |";
+    for (size_t i = 0; i < t.columns.size(); ++i)
+      out += " " + escaped(cell(r, i)) + " |";
     out += "\n";
   }
+  return out;
+}
+
+std::string text_sections(const std::vector<Section>& sections)
+{
+  std::string out;
+  for (const auto& s : sections)
+    out += "  " + s.title + "\n" + text_table(s.table, "    ");
+  return out;
+}
+
+std::string markdown_sections(const std::vector<Section>& sections)
+{
+  std::string out;
+  for (const auto& s : sections)
+    out += "**" + s.title + "**\n\n" + markdown_table(s.table) + "\n";
   return out;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // One table, two renderings: aligned text for a terminal and Markdown for REPORT.md and `--markdown`. Every table
 // isogrid prints (references, comparisons, crossings, agreements, summary tables, `isogrid plan`) is built as a
-// Table and rendered here, so the two renderings cannot drift apart.
+// Table and rendered here, so that the two renderings cannot drift apart.
 #include <string>
 #include <vector>
 
@@ -9,16 +9,37 @@ namespace isogrid {
 
 enum class Align { Auto, Left, Right };
 
+struct Column {
+  Column(const char* name) : name(name) {}  // NOLINT: a header is usually just its names
+  Column(std::string name, Align align = Align::Auto, bool in_text = true)
+      : name(std::move(name)), align(align), in_text(in_text)
+  {
+  }
+  std::string name;
+  // Auto: names and words left, numbers right, so that decimal points line up.
+  Align align = Align::Auto;
+  // False for long prose (a reference's source) that a terminal line has no room for: Markdown only.
+  bool in_text = true;
+};
+
 struct Table {
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;  // each as long as the header
-  // Per column; missing entries are Auto: names and words left, numbers right, so that decimal points line up.
-  std::vector<Align> align;
+  std::vector<Column> columns;
+  std::vector<std::vector<std::string>> rows;  // each as long as `columns`
+};
+
+// A table under a title of its own (one comparison's groups, one summary table of one group).
+struct Section {
+  std::string title;
+  Table table;
 };
 
 // Columns padded to their widest cell, each line starting with `indent`, trailing blanks trimmed.
 std::string text_table(const Table& table, const std::string& indent = "  ");
 // A GitHub-flavoured Markdown table; '|' inside a cell is escaped.
 std::string markdown_table(const Table& table);
+
+// "  title\n" then the table indented under it; "**title**\n\n" then the table and a blank line.
+std::string text_sections(const std::vector<Section>& sections);
+std::string markdown_sections(const std::vector<Section>& sections);
 
 }  // namespace isogrid
