@@ -266,6 +266,8 @@ plots:
   EXPECT_EQ(ex.crossings[1].for_each.front().element, std::optional<size_t>(1));
   ASSERT_EQ(ex.references.size(), 2u);
   EXPECT_EQ(ex.references[0].at[1].first.element, std::optional<size_t>(1));
-  EXPECT_EQ(ex.plots[0]["x"], "delta[1]");
-  EXPECT_EQ(ex.plots[1]["select"]["delta[1]"], nlohmann::json({"50000", "200000"}));
+  EXPECT_EQ(ex.plots[0].x, "delta[1]");
+  ASSERT_EQ(ex.plots[1].select.size(), 1u);
+  EXPECT_EQ(ex.plots[1].select[0].first, "delta[1]");
+  EXPECT_EQ(ex.plots[1].select[0].second, (std::vector<std::string>{"50000", "200000"}));
 }

@@ -72,6 +72,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     s.folder     = fs::path(ex.file).stem().string();
     s.run        = run_experiment(ex, options[i]);
     if (s.run.interrupted) {
+      write_summary(ex, options[i].out_dir);
       fmt::print("interrupted; finished rows are kept, continue with --resume\n");
       shared.exit_code = kInterrupted;
       return;

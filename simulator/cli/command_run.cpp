@@ -37,6 +37,7 @@ void run(const RunArgs& args, Shared& shared)
   fmt::print("{} {} points ({} already done, {} run, {} errors) in {}\n", r.interrupted ? "interrupted after" : "done:",
              r.counts.total, r.counts.skipped, r.counts.ran, r.counts.errors, format_duration(r.wall_s));
   if (r.interrupted) {
+    write_summary(ex, opt.out_dir);
     fmt::print("finished rows are in {}; continue with --resume\n", r.results_csv);
     shared.exit_code = kInterrupted;
     return;

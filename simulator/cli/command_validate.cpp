@@ -11,9 +11,13 @@ namespace isogrid::cli {
 
 namespace {
 
-void validate_experiment(const std::string& path, const std::vector<std::string>& set)
+void validate_experiment(const std::string& path, const std::vector<std::string>& set, bool print_plots)
 {
   Experiment ex = load_checked_experiment(path, set);
+  if (print_plots) {  // for tools, and for the test that holds them against the plot schema
+    fmt::print("{}\n", to_json(ex.plots).dump(2));
+    return;
+  }
   fmt::print("{}: valid experiment\n", path);
   fmt::print("  model {} ({}), seed {}, {} point(s) = {} combination(s) x {} repetition(s)\n", ex.model->info().name,
              mode_name(ex.mode), ex.seed, ex.included_points, ex.sweep.combinations(), ex.sweep.repetitions());
@@ -33,6 +37,7 @@ void add_validate_command(CLI::App& app, Shared& shared)
   struct Args {
     std::string file;
     std::vector<std::string> set;
+    bool print_plots = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("validate", "Check an experiment file or a platform file (SimGrid XML or "
@@ -41,6 +46,9 @@ void add_validate_command(CLI::App& app, Shared& shared)
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", args->set, "overrides, as for `isogrid run`")->take_all();
+  cmd->add_flag("--print-plots", args->print_plots,
+                "print the experiment's plots as run.json will hold them (JSON, see simulator/plot/"
+                "plot_spec.schema.json) instead of the summary");
   cmd->callback([args, &shared] {
     const std::string& f = args->file;
     bool experiment      = false;
@@ -49,7 +57,7 @@ void add_validate_command(CLI::App& app, Shared& shared)
       experiment      = root.IsMap() && root["model"].IsDefined();
     }
     if (experiment) {
-      validate_experiment(f, args->set);
+      validate_experiment(f, args->set, args->print_plots);
       return;
     }
     try {

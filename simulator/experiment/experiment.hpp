@@ -3,6 +3,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/comparisons.hpp"
 #include "simulator/experiment/crossings.hpp"
+#include "simulator/experiment/plot_spec.hpp"
 #include "simulator/experiment/references.hpp"
 #include "simulator/experiment/summary_tables.hpp"
 #include "simulator/experiment/sweep.hpp"
@@ -41,7 +42,7 @@ struct Experiment {
   std::vector<Agreement> agreements;
   std::vector<Comparison> comparisons;
   std::vector<SummaryTable> tables;
-  nlohmann::json plots;
+  std::vector<PlotSpec> plots;
 
   bool predicts() const { return mode != RunMode::Simulate; }
   bool includes(uint64_t index) const { return excluded.empty() || !excluded[index]; }

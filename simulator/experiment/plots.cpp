@@ -39,17 +39,17 @@ std::string metric(const Field& f, const Model& model)
 bool is_metric(const Model& model, const std::string& name) { return model.info().metric_index(name).has_value(); }
 
 // select: {N_y: 50} or {N_y: [10, 50]}: values of swept parameters, each one of the axis's values.
-nlohmann::json read_select(const Field& f, const std::vector<Axis>& axes)
+std::vector<std::pair<std::string, std::vector<std::string>>> read_select(const Field& f, const std::vector<Axis>& axes)
 {
   if (!f.is_map())
     f.fail("expected a mapping of swept parameters to values, e.g. {N_y: 50}");
-  nlohmann::json out = nlohmann::json::object();
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
   for (const auto& key : f.keys()) {
     Field entry     = f.child(key);
     const Axis* axis = find_axis(axes, key);
     if (!axis)
       entry.fail(unknown_name_message("swept parameter", key, axis_names(axes)));
-    nlohmann::json values = nlohmann::json::array();
+    std::vector<std::string> values;
     std::vector<Field> items;
     if (entry.is_list())
       for (size_t i = 0; i < entry.size(); ++i)
@@ -71,153 +71,148 @@ nlohmann::json read_select(const Field& f, const std::vector<Axis>& axes)
       if (!found)
         item.fail(fmt::format("{} is not one of the values swept for {}", text, key));
     }
-    out[key] = values;
+    out.emplace_back(key, values);
   }
   return out;
 }
 
-nlohmann::json default_plot(const Model& model, const std::vector<Axis>& axes, const std::string& face)
+std::optional<PlotSpec> default_plot(const Model& model, const std::vector<Axis>& axes, const std::string& face)
 {
-  nlohmann::json p;
   std::vector<const Axis*> multi;
   for (const auto& a : axes)
     if (a.values.size() > 1)
       multi.push_back(&a);
   if (multi.empty())
-    return nullptr;
-  p["face"] = face;
-  p["file"] = "plot.png";
+    return std::nullopt;
+  PlotSpec p;
+  p.face  = face;
+  p.file  = "plot.png";
+  p.x     = multi[0]->name;
+  p.log_x = wants_log(*multi[0]);
   if (multi.size() >= 2) {
-    p["kind"]  = "contour";
-    p["x"]     = multi[0]->name;
-    p["y"]     = multi[1]->name;
-    p["z"]     = model.info().primary_metric;
-    p["log_x"] = wants_log(*multi[0]);
-    p["log_y"] = wants_log(*multi[1]);
+    p.kind  = PlotKind::Contour;
+    p.y     = multi[1]->name;
+    p.z     = model.info().primary_metric;
+    p.log_y = wants_log(*multi[1]);
   } else {
-    p["kind"]  = "line";
-    p["x"]     = multi[0]->name;
-    p["y"]     = nlohmann::json::array({model.info().primary_metric});
-    p["log_x"] = wants_log(*multi[0]);
-    p["log_y"] = false;
+    p.kind    = PlotKind::Line;
+    p.metrics = {model.info().primary_metric};
   }
   return p;
 }
 
-nlohmann::json read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts,
-                        bool simulates, bool drop_misfits, size_t index)
+PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts, bool simulates,
+                  bool drop_misfits, size_t index)
 {
   f.only_keys({"kind", "x", "y", "z", "metric", "series", "panels", "select", "band", "log", "levels", "infeasible",
                "face", "log_x", "log_y", "title", "file", "bins"},
               "plot key");
-  nlohmann::json p;
+  PlotSpec p;
   std::string kind = f.required("kind").text();
-  if (kind != "contour" && kind != "line" && kind != "parity")
+  if (kind == "contour")
+    p.kind = PlotKind::Contour;
+  else if (kind == "line")
+    p.kind = PlotKind::Line;
+  else if (kind == "parity")
+    p.kind = PlotKind::Parity;
+  else
     f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line", "parity"}));
-  p["kind"] = kind;
-  if (kind != "line" && f.child("bins").present())
+  if (p.kind != PlotKind::Line && f.child("bins").present())
     f.child("bins").fail("bins are for a line plot whose x is a metric");
   if (f.child("select").present())
-    p["select"] = read_select(f.child("select"), axes);
+    p.select = read_select(f.child("select"), axes);
   if (f.child("panels").present()) {
-    if (kind == "contour")
+    if (p.kind == PlotKind::Contour)
       f.child("panels").fail("a contour map has no panels: use select to pick one slice");
-    p["panels"] = swept(f.child("panels"), axes);
+    p.panels = swept(f.child("panels"), axes);
   }
   if (f.child("title").present())
-    p["title"] = f.child("title").text();
-  p["file"] = f.child("file").present() ? f.child("file").text() : fmt::format("plot-{}.png", index + 1);
-  std::string file = p["file"];
-  if (file.find('/') != std::string::npos || file.find("..") != std::string::npos)
+    p.title = f.child("title").text();
+  p.file = f.child("file").present() ? f.child("file").text() : fmt::format("plot-{}.png", index + 1);
+  if (p.file.find('/') != std::string::npos || p.file.find("..") != std::string::npos)
     f.child("file").fail("a plot file is a plain file name, written into the output folder");
 
-  if (kind == "parity") {
+  if (p.kind == PlotKind::Parity) {
     // Simulated against predicted, point by point (Korkhov's Fig. 4.3): needs both faces.
     if (!simulates || !predicts) {
       if (drop_misfits)
         throw InputError(f.where(), f.path(), "parity needs both faces");
       f.fail("a parity plot needs both faces: run with mode: both");
     }
-    p["metric"] = f.child("metric").present() ? metric(f.child("metric"), model) : model.info().primary_metric;
+    p.metric = f.child("metric").present() ? metric(f.child("metric"), model) : model.info().primary_metric;
     if (f.child("series").present())
-      p["series"] = swept(f.child("series"), axes);
+      p.series = swept(f.child("series"), axes);
     if (f.child("band").present()) {
       double band = f.child("band").number_at_least(0, true);
       if (band >= 1)
         f.child("band").fail("band is a relative tolerance, e.g. 0.05");
-      p["band"] = band;
+      p.band = band;
     }
-    p["log"]  = f.child("log").present() ? f.child("log").boolean() : true;
-    p["face"] = "simulated";
+    p.log  = f.child("log").present() ? f.child("log").boolean() : true;
+    p.face = "simulated";
     return p;
   }
 
   std::string x = f.required("x").text();
-  bool x_metric = kind == "line" && !find_axis(axes, x) && is_metric(model, x);
-  x             = x_metric ? x : swept(f.child("x"), axes);
-  p["x"]        = x;
-  p["x_kind"]   = x_metric ? "metric" : "parameter";
-  p["log_x"]    = f.child("log_x").present() ? f.child("log_x").boolean() : (!x_metric && wants_log(*find_axis(axes, x)));
-  p["face"]        = simulates ? "simulated" : "predicted";
+  p.x_is_metric = p.kind == PlotKind::Line && !find_axis(axes, x) && is_metric(model, x);
+  p.x           = p.x_is_metric ? x : swept(f.child("x"), axes);
+  p.log_x = f.child("log_x").present() ? f.child("log_x").boolean() : (!p.x_is_metric && wants_log(*find_axis(axes, p.x)));
+  p.face  = simulates ? "simulated" : "predicted";
   if (f.child("face").present()) {
     std::string want = f.child("face").text();
     if (want != "predicted" && want != "simulated")
       f.child("face").fail(unknown_name_message("face", want, {"predicted", "simulated"}));
     if (want == "simulated" && !simulates && !drop_misfits)
       f.child("face").fail("this experiment does not simulate (mode: predict)");
-    p["face"] = simulates ? want : "predicted";
+    p.face = simulates ? want : "predicted";
   }
-  if (kind == "contour") {
-    std::string y = swept(f.required("y"), axes);
-    if (y == x)
+  if (p.kind == PlotKind::Contour) {
+    p.y = swept(f.required("y"), axes);
+    if (p.y == p.x)
       f.child("y").fail("a contour map needs two different swept parameters");
-    p["y"]     = y;
-    p["log_y"] = f.child("log_y").present() ? f.child("log_y").boolean() : wants_log(*find_axis(axes, y));
-    p["z"]     = f.child("z").present() ? metric(f.child("z"), model) : model.info().primary_metric;
+    p.log_y = f.child("log_y").present() ? f.child("log_y").boolean() : wants_log(*find_axis(axes, p.y));
+    p.z     = f.child("z").present() ? metric(f.child("z"), model) : model.info().primary_metric;
     if (f.child("levels").present())
-      p["levels"] = f.child("levels").numbers();
+      p.levels = f.child("levels").numbers();
   } else {
-    nlohmann::json ys = nlohmann::json::array();
-    Field y           = f.child("y");
+    Field y = f.child("y");
     if (!y.present())
-      ys.push_back(model.info().primary_metric);
+      p.metrics.push_back(model.info().primary_metric);
     else if (y.is_list())
       for (size_t i = 0; i < y.size(); ++i)
-        ys.push_back(metric(y.element(i), model));
+        p.metrics.push_back(metric(y.element(i), model));
     else
-      ys.push_back(metric(y, model));
-    p["y"]     = ys;
-    p["log_y"] = f.child("log_y").present() ? f.child("log_y").boolean() : false;
+      p.metrics.push_back(metric(y, model));
+    p.log_y = f.child("log_y").present() ? f.child("log_y").boolean() : false;
     if (f.child("series").present() && f.child("series").text() == kMetricsAsSeries) {
       // One panel, one curve per y metric: Sanjay's schedulers raced on the same points.
-      p["series"] = kMetricsAsSeries;
+      p.series = kMetricsAsSeries;
     } else if (f.child("series").present()) {
-      std::string s = swept(f.child("series"), axes);
-      if (s == x)
+      p.series = swept(f.child("series"), axes);
+      if (*p.series == p.x)
         f.child("series").fail("series must differ from x");
-      p["series"] = s;
     }
-    if (p.contains("panels") && p["panels"] == x)
+    if (p.panels && *p.panels == p.x)
       f.child("panels").fail("panels must differ from x");
     if (f.child("bins").present()) {
       // Every run its own sample, pooled into bins of x: for a metric that changes between repetitions.
-      if (!x_metric)
+      if (!p.x_is_metric)
         f.child("bins").fail("bins are for a line plot whose x is a metric");
-      p["bins"] = f.child("bins").integer_at_least(2);
+      p.bins = f.child("bins").integer_at_least(2);
     }
   }
 
   if (f.child("infeasible").present())
-    p["infeasible"] = metric(f.child("infeasible"), model);
+    p.infeasible = metric(f.child("infeasible"), model);
   return p;
 }
 
 }  // namespace
 
-nlohmann::json read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
-                          bool simulates, bool drop_misfits)
+std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes,
+                                 bool predicts, bool simulates, bool drop_misfits)
 {
-  nlohmann::json plots = nlohmann::json::array();
+  std::vector<PlotSpec> plots;
   if (field.present()) {
     if (!field.is_list())
       field.fail("expected a list of plots");
@@ -230,11 +225,9 @@ nlohmann::json read_plots(const Field& field, const Model& model, const std::vec
       }
     }
   }
-  if (plots.empty() && (!field.present() || drop_misfits)) {
-    auto p = default_plot(model, axes, simulates ? "simulated" : "predicted");
-    if (!p.is_null())
-      plots.push_back(p);
-  }
+  if (plots.empty() && (!field.present() || drop_misfits))
+    if (auto p = default_plot(model, axes, simulates ? "simulated" : "predicted"))
+      plots.push_back(*p);
   return plots;
 }
 

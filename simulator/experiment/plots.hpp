@@ -19,18 +19,18 @@
 // Missing plots get a default: a line plot for one swept parameter, a contour map for two.
 #include "simulator/core/model.hpp"
 #include "simulator/experiment/axis.hpp"
+#include "simulator/experiment/plot_spec.hpp"
 #include "simulator/experiment/yaml_source.hpp"
 
-#include <nlohmann/json.hpp>
 #include <vector>
 
 namespace isogrid {
 
-// Validated plot specifications, as JSON handed to the plotting script through run.json. With
+// Validated plot specifications, handed to the plotting package through run.json (plot_spec.hpp). With
 // `drop_misfits` (the sweep was reshaped by --set), plots that no longer fit the sweep are left out instead of
 // being errors, and the default plot stands in when none is left.
 // Plots draw the simulated face when the experiment simulates, else the predicted one, unless they say `face:`.
-nlohmann::json read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
-                          bool simulates, bool drop_misfits = false);
+std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes,
+                                 bool predicts, bool simulates, bool drop_misfits = false);
 
 }  // namespace isogrid

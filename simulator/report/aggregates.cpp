@@ -157,8 +157,6 @@ Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& r
 
 void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv)
 {
-  if (ex.sweep.repetitions() < 2)
-    return;
   const ModelInfo& info           = ex.model->info();
   std::vector<std::string> header = read_results_header(results_csv);
   int status = column_index(header, "status"), index = column_index(header, "index");

@@ -12,6 +12,12 @@ size_t RunAnalysis::failures() const
   return n;
 }
 
+void write_summary(const Experiment& ex, const std::string& out_dir)
+{
+  namespace fs = std::filesystem;
+  write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, (fs::path(out_dir) / "results.csv").string());
+}
+
 RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
 {
   namespace fs = std::filesystem;
@@ -20,7 +26,7 @@ RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
   a.crossings = compute_crossings(ex, results);
   if (!ex.crossings.empty())
     write_crossings_csv((fs::path(out_dir) / "crossings.csv").string(), ex, a.crossings);
-  write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, results);
+  write_summary(ex, out_dir);
   a.references    = check_references(ex, results, a.crossings);
   a.agreements    = check_agreements(ex, results);
   a.comparisons   = check_comparisons(ex, results);

@@ -1,6 +1,6 @@
 #pragma once
 // What `isogrid run` and `isogrid reproduce` work out from a finished results.csv: crossings (crossings.csv), the
-// per-combination summary of repeated points (summary.csv), the references, the agreements, the comparisons, the
+// per-combination summary (summary.csv, which the plots read), the references, the agreements, the comparisons, the
 // summary tables, and the largest deviation between the two faces.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/aggregates.hpp"
@@ -26,5 +26,8 @@ struct RunAnalysis {
 };
 
 RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir);
+
+// summary.csv alone: what an interrupted run leaves for the plots, without checks that would read a partial sweep.
+void write_summary(const Experiment& ex, const std::string& out_dir);
 
 }  // namespace isogrid

@@ -68,7 +68,7 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
   m["primary_metric"] = info.primary_metric;
   // The network-model settings every simulated point ran with (principle 6 of the architecture).
   m["simgrid_config"] = ex.simulates() ? nlohmann::json(ex.simgrid_config) : nlohmann::json::array();
-  m["plots"]          = ex.plots;
+  m["plots"]          = to_json(ex.plots);
   m["status"]         = "running";
   return m;
 }

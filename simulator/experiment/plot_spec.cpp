@@ -1,0 +1,80 @@
+#include "simulator/experiment/plot_spec.hpp"
+
+namespace isogrid {
+
+namespace {
+
+template <class T>
+nlohmann::json optional(const std::optional<T>& value)
+{
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+std::string plot_kind_name(PlotKind kind)
+{
+  switch (kind) {
+    case PlotKind::Contour:
+      return "contour";
+    case PlotKind::Line:
+      return "line";
+    case PlotKind::Parity:
+      return "parity";
+  }
+  return "?";
+}
+
+nlohmann::json to_json(const PlotSpec& s)
+{
+  nlohmann::json j;
+  j["kind"]  = plot_kind_name(s.kind);
+  j["file"]  = s.file;
+  j["title"] = optional(s.title);
+  j["face"]  = s.face;
+  nlohmann::json select = nlohmann::json::object();
+  for (const auto& [name, values] : s.select)
+    select[name] = values;
+  j["select"] = select;
+  switch (s.kind) {
+    case PlotKind::Contour:
+      j["x"]          = s.x;
+      j["x_kind"]     = "parameter";
+      j["y"]          = s.y;
+      j["z"]          = s.z;
+      j["levels"]     = optional(s.levels);
+      j["log_x"]      = s.log_x;
+      j["log_y"]      = s.log_y;
+      j["infeasible"] = optional(s.infeasible);
+      break;
+    case PlotKind::Line:
+      j["x"]          = s.x;
+      j["x_kind"]     = s.x_is_metric ? "metric" : "parameter";
+      j["y"]          = s.metrics;
+      j["series"]     = optional(s.series);
+      j["panels"]     = optional(s.panels);
+      j["log_x"]      = s.log_x;
+      j["log_y"]      = s.log_y;
+      j["bins"]       = optional(s.bins);
+      j["infeasible"] = optional(s.infeasible);
+      break;
+    case PlotKind::Parity:
+      j["metric"] = s.metric;
+      j["series"] = optional(s.series);
+      j["panels"] = optional(s.panels);
+      j["band"]   = optional(s.band);
+      j["log"]    = s.log;
+      break;
+  }
+  return j;
+}
+
+nlohmann::json to_json(const std::vector<PlotSpec>& specs)
+{
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : specs)
+    out.push_back(to_json(s));
+  return out;
+}
+
+}  // namespace isogrid

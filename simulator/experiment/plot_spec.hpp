@@ -1,0 +1,50 @@
+#pragma once
+// What `isogrid plot` draws, as a typed value: read from an experiment's `plots:` list (plots.hpp), written into
+// run.json, drawn by simulator/plot/isoplot. The one definition both sides check is the JSON Schema
+// simulator/plot/plot_spec.schema.json: to_json writes every property of a spec's kind (null where there is none),
+// and a test holds every shipped experiment's specs against the schema.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace isogrid {
+
+enum class PlotKind { Contour, Line, Parity };
+
+struct PlotSpec {
+  PlotKind kind = PlotKind::Line;
+  std::string file;
+  std::optional<std::string> title;
+  std::string face = "simulated";  // predicted or simulated
+  // parameter -> the value texts kept, in the order written
+  std::vector<std::pair<std::string, std::vector<std::string>>> select;
+
+  // contour and line
+  std::string x;
+  bool x_is_metric = false;  // line: x is a metric, every point drawn sorted by x
+  bool log_x       = false;
+  bool log_y       = false;
+  std::optional<std::string> infeasible;
+  // contour
+  std::string y;
+  std::string z;
+  std::optional<std::vector<double>> levels;
+  // line
+  std::vector<std::string> metrics;  // the y metrics
+  std::optional<long long> bins;
+  // line and parity
+  std::optional<std::string> series;  // "metrics": the y metrics are the series
+  std::optional<std::string> panels;
+  // parity
+  std::string metric;
+  std::optional<double> band;
+  bool log = true;
+};
+
+std::string plot_kind_name(PlotKind kind);
+nlohmann::json to_json(const PlotSpec& spec);
+nlohmann::json to_json(const std::vector<PlotSpec>& specs);
+
+}  // namespace isogrid
