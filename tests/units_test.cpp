@@ -1,10 +1,12 @@
 // Quantities with SimGrid's units: every family, decimal against binary prefixes, bits against bytes, and the
 // refusals (with the accepted units listed, so that the user can fix the file without opening the docs).
 #include "simulator/core/units.hpp"
+#include "simulator/sg/simgrid_units.hpp"
 
 #include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace isogrid;
 
@@ -160,4 +162,43 @@ TEST(Units, NotANumberAtAll)
   EXPECT_NE(refusal(parse_speed, "Gf").find("does not start with a number"), std::string::npos);
   EXPECT_NE(refusal(parse_time, "1e999").find("too large"), std::string::npos);
   EXPECT_NE(refusal(parse_bandwidth, "1e300YBps").find("too large"), std::string::npos);
+}
+
+// Every spelling isogrid knows reads as SimGrid 3.32 reads it (xbt/parse_units.hpp), so that a number copied from
+// a SimGrid XML platform into a YAML grid spec means the same. The only spellings SimGrid refuses are the Gflops-style
+// abbreviations papers write ("1Gflops"), which isogrid accepts on purpose.
+TEST(Units, EverySpellingAgreesWithSimGridsOwnParser)
+{
+  using isogrid::sg::simgrid_bandwidth;
+  using isogrid::sg::simgrid_speed;
+  using isogrid::sg::simgrid_time;
+  struct Family {
+    Quantity quantity;
+    double (*ours)(const std::string&);
+    double (*simgrid)(const std::string&);
+  };
+  size_t checked = 0;
+  std::vector<std::string> only_ours;
+  for (const Family& f : {Family{Quantity::Speed, parse_speed, simgrid_speed},
+                          Family{Quantity::Bandwidth, parse_bandwidth, simgrid_bandwidth},
+                          Family{Quantity::Time, parse_time, simgrid_time}})
+    for (const auto& [unit, scale] : unit_scales(f.quantity))
+      for (const char* number : {"1", "2.5", "0.125", "3e2"}) {
+        std::string text = number + unit;
+        double simgrid   = 0;
+        try {
+          simgrid = f.simgrid(text);
+        } catch (const std::exception&) {
+          if (std::string(number) == "1")
+            only_ours.push_back(unit);
+          continue;
+        }
+        EXPECT_NEAR(f.ours(text), simgrid, 1e-12 * simgrid) << text;
+        EXPECT_NEAR(f.ours(text), std::stod(number) * scale, 1e-12 * simgrid) << text;
+        ++checked;
+      }
+  EXPECT_GE(checked, 4u * 60);
+  for (const auto& unit : only_ours)
+    EXPECT_NE(unit.find("flops"), std::string::npos) << unit << " is refused by SimGrid";
+  EXPECT_EQ(only_ours.size(), 8u);  // kflops .. Yflops; "flops" and the long forms are SimGrid's too
 }

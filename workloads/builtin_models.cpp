@@ -11,6 +11,7 @@
 #include "workloads/master_worker/farm_model.hpp"
 #include "workloads/master_worker/plan_command.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
+#include "workloads/examples/token_ring_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 #include "policies/stencil/decomposition.hpp"
 
@@ -28,6 +29,7 @@ Catalog make_builtin_catalog()
   c.add_model(farm::make_hierarchical_farm_model());
   c.add_model(gph::make_gph_runtime_model());
   c.add_model(scheduling::make_resource_selection_model());
+  c.add_model(examples::make_token_ring_model());
   c.add_policies(dlt::sequence_policies());
   c.add_policies(farm::prefetch_policies());
   c.add_policies(farm::selection_policies());

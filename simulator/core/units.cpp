@@ -103,6 +103,19 @@ double parse_quantity(const std::string& text, const UnitTable& t)
 
 }  // namespace
 
+const std::map<std::string, double>& unit_scales(Quantity quantity)
+{
+  switch (quantity) {
+    case Quantity::Speed:
+      return speed_units().scale;
+    case Quantity::Bandwidth:
+      return bandwidth_units().scale;
+    case Quantity::Time:
+      break;
+  }
+  return time_units().scale;
+}
+
 double parse_speed(const std::string& text) { return parse_quantity(text, speed_units()); }
 double parse_bandwidth(const std::string& text) { return parse_quantity(text, bandwidth_units()); }
 double parse_time(const std::string& text) { return parse_quantity(text, time_units()); }

@@ -28,7 +28,7 @@ std::string Reference::tolerance_text() const
   if (tolerance_abs >= 0)
     parts.push_back(fmt::format("±{}", format_number(tolerance_abs)));
   if (tolerance_rel >= 0)
-    parts.push_back(fmt::format("±{}%", format_number(tolerance_rel * 100)));
+    parts.push_back(fmt::format("±{:.10g}%", tolerance_rel * 100));  // 1e-9 reads 1e-07%, not 1.0000000000000001e-07%
   std::string out;
   for (const auto& p : parts)
     out += (out.empty() ? "" : " and ") + p;

@@ -276,7 +276,7 @@ Table agreements_table(const Experiment& ex, const std::vector<AgreementResult>&
   for (const auto& r : results) {
     const Agreement& a = *r.agreement;
     bool rel           = a.tolerance_rel >= 0;
-    std::string tol = rel ? fmt::format("{}%", format_number(a.tolerance_rel * 100)) : format_number(a.tolerance_abs);
+    std::string tol = rel ? fmt::format("{:.10g}%", a.tolerance_rel * 100) : format_number(a.tolerance_abs);
     std::string worst = rel ? fmt::format("{:.2f}%", r.worst * 100) : fmt::format("{:.3g}", r.worst);
     t.rows.push_back({ex.model->info().metrics[a.metric].name, tol + " of predicted", std::to_string(r.points),
                       std::to_string(r.outside), worst, r.worst_point, r.passed() ? "met" : "NOT MET", a.source});
