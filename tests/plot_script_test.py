@@ -1,21 +1,28 @@
-"""Tests of the matplotlib front end, simulator/plot/isogrid_plot.py.
+"""Tests of the matplotlib front end: simulator/plot/isogrid_plot.py and its package isoplot.
 
 Run as (ctest does this as the `plot_script` test):
 
     MPLBACKEND=Agg /usr/bin/python3 tests/plot_script_test.py simulator/plot/isogrid_plot.py
 
-It fabricates results folders (run.json + results.csv, as `isogrid run` writes them) in
-temporary folders, runs the script on them as a subprocess and checks exit codes, the
-`wrote` lines, the PNG files and the error messages; and it imports the script as a
-module to test its pure helpers.  Set ISOGRID_PLOT_TEST_OUT=DIR to keep the fabricated
-folders (and their images) in DIR for a look.
+It fabricates results folders (run.json + results.csv + summary.csv, as `isogrid run`
+writes them) in temporary folders, runs the script on them as a subprocess and checks exit
+codes, the `wrote` lines, the PNG files and the error messages; and it imports the script
+(which puts the package isoplot on sys.path) and the package's modules to test their pure
+helpers and what the drawing functions put into a figure.  Set ISOGRID_PLOT_TEST_OUT=DIR to
+keep the fabricated folders (and their images) in DIR for a look.
 """
 
+import collections
+import csv
+import dataclasses
+import importlib
 import importlib.util
+import io
 import json
 import math
 import os
 import shutil
+import statistics
 import struct
 import subprocess
 import sys
@@ -25,9 +32,13 @@ import unittest
 import numpy as np
 
 SCRIPT = None  # path of isogrid_plot.py, from argv
-plot = None  # the script imported as a module
+entry = None  # the script imported as a module
+isoplot = None  # the package beside it, every module imported
+plt = None  # matplotlib.pyplot, once isoplot chose its backend
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MODULES = ("cli", "context", "contour", "errors", "levels", "line", "panels", "parity", "points", "results",
+           "selection", "spec", "style", "values")
 
 
 def load_script(path):
@@ -35,6 +46,14 @@ def load_script(path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_package(path):
+    """The entry script, and the package isoplot that it put on sys.path, with every module."""
+    script = load_script(path)
+    for name in MODULES:
+        importlib.import_module(f"isoplot.{name}")
+    return script, sys.modules["isoplot"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -59,11 +78,95 @@ def number(x):
     return repr(x)
 
 
+STATISTICS = ("mean", "std", "median", "cv")
+
+
+def statistics_of(values):
+    """mean, sample std, median and cv of a list of floats, None where undefined (no
+    value; std and cv of a single value; cv of a zero mean), as summary.csv has them."""
+    if not values:
+        return None, None, None, None
+    mean = sum(values) / len(values)
+    std = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)) if len(values) > 1 else None
+    cv = std / mean if std is not None and mean != 0 else None
+    return mean, std, statistics.median(values), cv
+
+
+def summarise(rows, parameters, columns, combination=None):
+    """summary.csv's rows for results.csv's `rows` (dicts of field texts), computed as the
+    C++ side does: one row per combination in order, its parameter texts, the number of
+    its ok rows (status 'ok'; rows without a status are ok), and per column the
+    statistics of its ok rows' values.  combination(i, row) -> its index; by default the
+    rows with the same parameter texts are one combination."""
+    groups = collections.OrderedDict()
+    for i, r in enumerate(rows):
+        key = combination(i, r) if combination else tuple(r[p] for p in parameters)
+        groups.setdefault(key, []).append(r)
+    out = []
+    for k, (key, members) in enumerate(groups.items()):
+        ok = [r for r in members if r.get("status", "ok") == "ok"]
+        row = {"combination": str(key if combination else k)}
+        row.update({p: members[0][p] for p in parameters})
+        row["repetitions_ok"] = str(len(ok))
+        for c in columns:
+            values = [float(r[c]) for r in ok if r[c].strip() != ""]
+            for name, value in zip(STATISTICS, statistics_of(values)):
+                row[f"{c}_{name}"] = number(value)
+        out.append(row)
+    return out
+
+
+def results_table(rows, params, faces, metric_names):
+    """results.csv's header and lines (lists of fields) for `rows` (see write_folder)."""
+    header = ["index", "repetition"] + params + ["seed", "status"]
+    for face in faces:
+        header += [f"{face}_{m}" for m in metric_names]
+    if len(faces) == 2:
+        header.append("rel_dev")
+    header += ["message", "wall_s"]
+    lines = []
+    for i, row in enumerate(rows):
+        fields = [str(i), str(row.get("repetition", 0))]
+        fields += [row[p] if isinstance(row[p], str) else number(row[p]) for p in params]
+        fields += [str(1000 + i), row.get("status", "ok")]
+        ok = row.get("status", "ok") == "ok"
+        for face in faces:
+            values = row.get(face, {})
+            fields += [number(values.get(m)) if ok else "" for m in metric_names]
+        if len(faces) == 2:
+            fields.append("0" if ok else "")
+        fields += ["failed, on purpose" if not ok else "", "0.001000"]
+        lines.append(fields)
+    return header, lines
+
+
+def csv_text(lines):
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(lines)
+    return out.getvalue()
+
+
+def write_summary(folder, header, lines):
+    """summary.csv of results.csv's header and lines: a combination is results.csv's
+    index divided by the number of repetitions (the fabricated index is the row number)."""
+    params = header[header.index("repetition") + 1 : header.index("seed")]
+    columns = [c for c in header[header.index("status") + 1 :] if c.startswith(("pred_", "sim_"))]
+    rows = [dict(zip(header, fields)) for fields in lines]
+    repetitions = 1 + max((int(r["repetition"]) for r in rows), default=0)
+    summary = summarise(rows, params, columns, combination=lambda i, r: int(r["index"]) // repetitions)
+    out = [["combination"] + params + ["repetitions_ok"] + [f"{c}_{s}" for c in columns for s in STATISTICS]]
+    out += [[r[c] for c in out[0]] for r in summary]
+    with open(os.path.join(folder, "summary.csv"), "w") as f:
+        f.write(csv_text(out))
+
+
 def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title="Test experiment", status="complete",
-                 metrics=None):
-    """run.json and results.csv for `rows`: dicts with the parameters, 'status', and per
-    face a dict of metric values ('pred', 'sim'); `metrics` as in run.json (METRICS by
-    default)."""
+                 metrics=None, summary_rows=None):
+    """run.json, results.csv and summary.csv for `rows`: dicts with the parameters,
+    'status', and per face a dict of metric values ('pred', 'sim'); `metrics` as in
+    run.json (METRICS by default).  summary.csv is computed from `summary_rows` when given
+    (a summary that differs from results.csv shows which file a plot reads), else from
+    `rows`."""
     metrics = METRICS if metrics is None else metrics
     metric_names = [m["name"] for m in metrics]
     os.makedirs(folder, exist_ok=True)
@@ -83,27 +186,12 @@ def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title
     }
     with open(os.path.join(folder, "run.json"), "w") as f:
         json.dump(run, f, indent=2)
-    header = ["index", "repetition"] + params + ["seed", "status"]
-    for face in faces:
-        header += [f"{face}_{m}" for m in metric_names]
-    if len(faces) == 2:
-        header.append("rel_dev")
-    header += ["message", "wall_s"]
-    lines = [",".join(header)]
-    for i, row in enumerate(rows):
-        fields = [str(i), str(row.get("repetition", 0))]
-        fields += [row[p] if isinstance(row[p], str) else number(row[p]) for p in params]
-        fields += [str(1000 + i), row.get("status", "ok")]
-        ok = row.get("status", "ok") == "ok"
-        for face in faces:
-            values = row.get(face, {})
-            fields += [number(values.get(m)) if ok else "" for m in metric_names]
-        if len(faces) == 2:
-            fields.append("0" if ok else "")
-        fields += ['"failed, on purpose"' if not ok else "", "0.001000"]
-        lines.append(",".join(fields))
+    header, lines = results_table(rows, params, faces, metric_names)
     with open(os.path.join(folder, "results.csv"), "w") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write(csv_text([header] + lines))
+    if summary_rows is not None:
+        lines = results_table(summary_rows, params, faces, metric_names)[1]
+    write_summary(folder, header, lines)
     return folder
 
 
@@ -379,6 +467,19 @@ class DrawsPlots(FolderTestCase):
         self.assert_wrote(result, folder, ["words.png"])
         self.assert_clean(result)
 
+    def test_entry_script_is_the_package(self):
+        # The script finds the package beside it from any folder and calls its main;
+        # `python3 -m isoplot DIR` in simulator/plot is the same.
+        self.assertIs(entry.main, isoplot.cli.main)
+        self.assertEqual(os.path.dirname(os.path.abspath(isoplot.__file__)),
+                         os.path.join(os.path.dirname(SCRIPT), "isoplot"))
+        folder = categorical_folder(self.folder())
+        env = dict(os.environ, MPLBACKEND="Agg")
+        for command, cwd in (([sys.executable, SCRIPT, folder], self.root),
+                             ([sys.executable, "-m", "isoplot", folder], os.path.dirname(SCRIPT))):
+            result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=240)
+            self.assert_wrote(result, folder, ["policies.png"])
+
     def test_output_is_deterministic(self):
         folder = contour_folder(self.folder())
         self.assertEqual(run_script(folder).returncode, 0)
@@ -422,12 +523,12 @@ class DrawsPlots(FolderTestCase):
         result = run_script(folder)
         self.assert_wrote(result, folder, ["element-contour.png", "element-line.png"])
         self.assert_clean(result)
-        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        ctx = isoplot.context.load_context(folder)
         self.assertEqual(ctx.parameters, ["delta[1]", "N_x"])
         self.assertEqual(ctx.values_of("delta[1]", ctx.ok_rows), ["1", "2", "5", "10", "20"])
-        run = plot.load_run(folder)
-        fig = plot.draw_line(plot.apply_selection(ctx, run["plots"][1], 1), run["plots"][1], 1)
-        self.addCleanup(plot.plt.close, fig)
+        spec = isoplot.spec.read_spec(isoplot.results.load_run(folder)["plots"][1], 1)
+        fig = isoplot.line.draw_line(isoplot.selection.apply_selection(ctx, spec, 1), spec, 1)
+        self.addCleanup(plt.close, fig)
         lines = data_lines(fig.axes[0])
         self.assertEqual(len(lines), 4)  # N_x = 200, 400; predicted and simulated
         for line in lines:
@@ -531,7 +632,7 @@ class ReportsProblems(FolderTestCase):
         with open(os.path.join(folder, "run.json"), "w") as f:
             json.dump(run, f)
         result = run_script(folder)
-        self.assert_fails(result, "plot 1 (fig3.png)", "unknown kind 'pie'")
+        self.assert_fails(result, "plot 1 (fig3.png): kind: 'pie' is not one of ['contour', 'line', 'parity']")
         self.assertEqual(result.stdout.splitlines(), ["wrote makespan.png"])
 
     def test_contour_needs_two_values_per_axis(self):
@@ -548,7 +649,8 @@ class ReportsProblems(FolderTestCase):
         run["plots"][0]["file"] = "../escape.png"
         with open(os.path.join(folder, "run.json"), "w") as f:
             json.dump(run, f)
-        self.assert_fails(run_script(folder), "plain file name")
+        self.assert_fails(run_script(folder), "plot 1 (../escape.png): file: '../escape.png' does not match",
+                          "plain file name")
         self.assertFalse(os.path.exists(os.path.join(self.root, "escape.png")))
 
 
@@ -572,7 +674,7 @@ class NewPlotFeatures(FolderTestCase):
 
     def test_metric_x_predicted_and_simulated_with_several_metrics(self):
         plots = [dict(FIG_4_4, y=["time", "grid_efficiency"], file="two-metrics.png"),
-                 dict(FIG_4_9, select=None, file="no-select.png"),
+                 dict({k: v for k, v in FIG_4_9.items() if k != "select"}, file="no-select.png"),
                  dict(FIG_4_4, panels=None, series=None, file="one-curve.png")]
         folder = grid_folder(self.folder(), plots)
         result = run_script(folder)
@@ -605,7 +707,7 @@ class NewPlotFeatures(FolderTestCase):
         plots = [{"kind": "parity", "metric": "grid_efficiency", "panels": "N_x", "series": "C", "log": False,
                   "file": "panels.png"},
                  {"kind": "parity", "metric": "time", "panels": "p", "band": 0.05, "file": "four-panels.png"},
-                 {"kind": "parity", "file": "primary.png"}]
+                 {"kind": "parity", "metric": "time", "file": "primary.png"}]
         folder = grid_folder(self.folder(), plots)
         result = run_script(folder)
         self.assert_wrote(result, folder, ["panels.png", "four-panels.png", "primary.png"])
@@ -629,7 +731,7 @@ class NewPlotFeatures(FolderTestCase):
         plots = [dict(FIG_4_3, select={"M": ["2"]}), dict(FIG_4_3, select={"C": []}, file="empty.png"),
                  dict(FIG_4_3, select={"sim_time": ["2"]}, file="metric.png")]
         folder = grid_folder(self.folder(), plots)
-        self.assert_fails(run_script(folder), "select names 'M'", "select C must be a non-empty list",
+        self.assert_fails(run_script(folder), "select names 'M'", "plot 2 (empty.png): select.C: [] is too short",
                           "select names 'sim_time'")
 
     def test_parity_needs_both_faces(self):
@@ -647,14 +749,15 @@ class NewPlotFeatures(FolderTestCase):
         result = run_script(folder)
         self.assert_fails(result, "plot 1 (fig4-4.png): panels parameter 'N_z' is not a column",
                           "plot 2 (parity.png): panels parameter 'N_z'", "plot 3 (same.png): panels must differ",
-                          "plot 4 (contour.png): panels are for line and parity plots")
+                          "plot 4 (contour.png): panels: 'C' is not of type 'null' (in a contour plot)")
         self.assertEqual(result.stdout, "")
 
     def test_bad_new_keys(self):
         plots = [dict(FIG_4_4, x_kind="grain"), dict(FIG_4_4, x="grains", file="x.png"),
                  dict(FIG_4_3, band=5, file="band.png"), dict(FIG_4_3, metric="energy", file="energy.png")]
         folder = grid_folder(self.folder(), plots)
-        self.assert_fails(run_script(folder), "x_kind 'grain'", "'sim_grains'", "'band' must be",
+        self.assert_fails(run_script(folder), "plot 1 (fig4-4.png): x_kind: 'grain' is not one of ['parameter', 'metric']",
+                          "'sim_grains'", "plot 3 (band.png): band: 5 is greater than or equal to the maximum of 1",
                           "no pred_energy or sim_energy")
 
 
@@ -676,15 +779,17 @@ class DrawnFigures(unittest.TestCase):
     def setUpClass(cls):
         cls.root = tempfile.mkdtemp(prefix="isogrid-plot-test-")
         grid_folder(cls.root, [])
-        cls.ctx = plot.Context(plot.load_run(cls.root), plot.load_results(cls.root))
+        cls.ctx = isoplot.context.load_context(cls.root)
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.root, True)
 
-    def draw(self, spec):
-        fig = plot.DRAWERS[spec["kind"]](plot.apply_selection(self.ctx, spec, 0), spec, 0)
-        self.addCleanup(plot.plt.close, fig)
+    def draw(self, raw):
+        raw = dict(raw)
+        raw.setdefault("file", "drawn.png")
+        fig = isoplot.cli.draw(self.ctx, isoplot.spec.read_spec(raw, 0), 0)
+        self.addCleanup(plt.close, fig)
         return fig
 
     def test_metric_x_curves_pool_every_point(self):
@@ -721,10 +826,10 @@ class DrawnFigures(unittest.TestCase):
         rows = [{"N_x": n, "pred": {"grain_size": n, "time": n}, "sim": {"grain_size": 2 * n, "time": n + 1}}
                 for n in (300, 100, 200)]
         write_folder(folder, [("N_x", [100, 200, 300])], [], rows, params=["N_x"], metrics=GRID_METRICS)
-        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        ctx = isoplot.context.load_context(folder)
         spec = dict(FIG_4_4, panels=None, series=None)
-        fig = plot.draw_line(ctx, spec, 0)
-        self.addCleanup(plot.plt.close, fig)
+        fig = isoplot.line.draw_line(ctx, isoplot.spec.read_spec(spec, 0), 0)
+        self.addCleanup(plt.close, fig)
         lines = {l.get_linestyle(): l for l in data_lines(fig.axes[0])}
         np.testing.assert_array_equal(lines["--"].get_xdata(), [100, 200, 300])  # predicted
         np.testing.assert_array_equal(lines["--"].get_ydata(), [100, 200, 300])
@@ -804,6 +909,230 @@ class DrawnFigures(unittest.TestCase):
         self.assertEqual(fig.axes[0].get_xscale(), "linear")
 
 
+class PlotSpecs(FolderTestCase):
+    """run.json's specs against simulator/plot/plot_spec.schema.json."""
+
+    def test_invalid_specs_are_reported_and_the_others_drawn(self):
+        folder = contour_folder(self.folder())
+        with open(os.path.join(folder, "run.json")) as f:
+            run = json.load(f)
+        good = run["plots"][0]
+        run["plots"] = [
+            dict(good, colour="red", file="colour.png"),  # no such property
+            dict(good, log_x="yes", file="yes.png"),  # not a boolean
+            dict({k: v for k, v in good.items() if k != "z"}, file="no-z.png"),
+            good,
+            {"kind": "parity", "file": "no-metric.png"},
+            {"kind": "line", "x": "m", "y": ["efficiency"], "log_y": 1, "file": "../up.png"},
+            {"kind": "line", "x": "m", "y": ["efficiency", ""], "series": 5, "select": {"V": ["1"], "m": 2},
+             "file": "many.png"},
+            {"x": "m"},  # neither kind nor file: only that is said, not every kind's requirements
+        ]
+        with open(os.path.join(folder, "run.json"), "w") as f:
+            json.dump(run, f)
+        result = run_script(folder)
+        self.assert_fails(
+            result,
+            "plot 1 (colour.png): Additional properties are not allowed ('colour' was unexpected)\n",
+            "plot 2 (yes.png): log_x: 'yes' is not of type 'boolean'\n",
+            "plot 3 (no-z.png): 'z' is a required property (in a contour plot)\n",
+            "plot 5 (no-metric.png): 'metric' is a required property (in a parity plot)\n",
+            "plot 6 (../up.png): file: '../up.png' does not match",
+            "written into the results folder: a plain file name, without a folder (nor . or ..)); "
+            "log_y: 1 is not of type 'boolean'\n",
+            "plot 7 (many.png): select.m: 2 is not of type 'array'; series: 5 is not of type 'string', 'null'; "
+            "y[1]: '' is too short\n",
+            "plot 8 (?): 'file' is a required property; 'kind' is a required property\n",
+        )
+        self.assertEqual(result.stderr.count("isogrid_plot: error:"), 7)
+        self.assertEqual(result.stdout.splitlines(), ["wrote fig3.png"])  # the valid plot is still drawn
+        for name in ("colour.png", "yes.png", "no-z.png", "no-metric.png", "many.png"):
+            self.assertFalse(os.path.exists(os.path.join(folder, name)), name)
+
+    def test_file_may_not_be_the_folder_or_its_parent(self):
+        for file in (".", ".."):
+            with self.assertRaises(isoplot.errors.PlotError) as caught:
+                isoplot.spec.read_spec({"kind": "parity", "metric": "t", "file": file}, 1)
+            self.assertIn(f"plot 2 ({file}): file: '{file}' does not match", str(caught.exception))
+        self.assertEqual(isoplot.spec.read_spec({"kind": "parity", "metric": "t", "file": "..a.png"}, 0).file,
+                         "..a.png")
+
+    def test_defaults_come_from_the_schema(self):
+        spec = isoplot.spec.read_spec({"kind": "line", "file": "a.png", "x": "m", "y": ["efficiency"]}, 0)
+        self.assertEqual((spec.kind, spec.file, spec.x, spec.y), ("line", "a.png", "m", ("efficiency",)))
+        self.assertEqual((spec.face, spec.x_kind, spec.log_x, spec.log_y, spec.log),
+                         ("simulated", "parameter", False, False, True))
+        self.assertEqual(dict(spec.select), {})
+        for name in ("title", "z", "metric", "series", "panels", "levels", "infeasible", "band", "bins"):
+            self.assertIsNone(getattr(spec, name), name)
+        # One attribute per property of the schema beside the script, each default the schema's.
+        with open(os.path.join(os.path.dirname(SCRIPT), "plot_spec.schema.json"), encoding="utf-8") as f:
+            schema = json.load(f)
+        self.assertEqual(os.path.realpath(isoplot.spec.SCHEMA_PATH),
+                         os.path.realpath(os.path.join(os.path.dirname(SCRIPT), "plot_spec.schema.json")))
+        self.assertEqual(sorted(f.name for f in dataclasses.fields(isoplot.spec.PlotSpec)),
+                         sorted(schema["properties"]))
+        defaults = {name: p["default"] for name, p in schema["properties"].items() if "default" in p}
+        self.assertEqual(len(defaults), 13)
+        for name, default in defaults.items():
+            value = getattr(spec, name)
+            self.assertEqual(dict(value) if name == "select" else value, default, name)
+        with self.assertRaises(dataclasses.FrozenInstanceError):
+            spec.face = "predicted"
+
+    def test_given_values_are_kept_and_frozen(self):
+        raw = {"kind": "contour", "file": "c.png", "x": "m", "y": "V", "z": "efficiency", "face": "predicted",
+               "levels": [0.5, 0.1], "select": {"policy": ["fifo", "lifo"]}, "log_y": True, "title": None}
+        spec = isoplot.spec.read_spec(raw, 0)
+        self.assertEqual((spec.y, spec.face, spec.levels, spec.log_y), ("V", "predicted", (0.5, 0.1), True))
+        self.assertEqual(dict(spec.select), {"policy": ("fifo", "lifo")})
+        with self.assertRaises(TypeError):
+            spec.select["m"] = ("1",)
+        self.assertEqual(raw["levels"], [0.5, 0.1])  # the raw spec is left as it was
+
+
+def twin_rows(scale, failed=()):
+    """m x V, two repetitions, both faces; makespan proportional to `scale`, so that a
+    summary.csv of twin_rows(3) beside a results.csv of twin_rows(1) shows which file a
+    plot reads.  `failed`: (m, repetition) pairs whose run failed."""
+    rows = []
+    for m in (1, 2, 4):
+        for V in (10.0, 100.0):
+            for rep in range(2):
+                makespan = scale * m * V * (1 + 0.1 * rep)
+                values = {"makespan": makespan, "efficiency": 0.5, "speedup": m * (1 + 0.05 * rep), "feasible": 1}
+                row = {"m": m, "V": V, "repetition": rep, "pred": dict(values, makespan=0.9 * makespan),
+                       "sim": values}
+                if (m, rep) in failed:
+                    row["status"] = "error"
+                rows.append(row)
+    return rows
+
+
+TWIN_AXES = [("m", [1, 2, 4]), ("V", [10.0, 100.0])]
+
+
+class ReadsSummary(FolderTestCase):
+    """The plots draw summary.csv's means and spreads; only a line plot with bins reads
+    results.csv's runs."""
+
+    def twin_folder(self, plots, results_scale=1, summary_scale=3, failed=()):
+        return write_folder(self.folder(), TWIN_AXES, plots, twin_rows(results_scale, failed), params=["m", "V"],
+                            summary_rows=twin_rows(summary_scale, failed))
+
+    def draw(self, folder, raw):
+        fig = isoplot.cli.draw(isoplot.context.load_context(folder), isoplot.spec.read_spec(raw, 0), 0)
+        self.addCleanup(plt.close, fig)
+        return fig
+
+    def test_line_against_a_parameter(self):
+        plot = {"kind": "line", "x": "m", "y": ["makespan"], "series": "V", "file": "line.png"}
+        folder = self.twin_folder([plot])
+        self.assert_wrote(run_script(folder), folder, ["line.png"])
+        ax = self.draw(folder, plot).axes[0]
+        simulated = [l for l in data_lines(ax) if l.get_linestyle() == "None"]
+        self.assertEqual(len(simulated), 2)  # V = 10, 100
+        for line, V in zip(simulated, (10.0, 100.0)):
+            means = [statistics_of([3 * m * V, 3 * m * V * 1.1])[0] for m in (1, 2, 4)]
+            np.testing.assert_allclose(line.get_ydata(), means)  # summary.csv's, three times results.csv's
+        # Error bars: summary.csv's std, as long as twice that.
+        bars = [c for c in ax.containers if c.lines[0].get_linestyle() == "None"][0].lines[2][0]
+        heights = [segment[1][1] - segment[0][1] for segment in bars.get_segments()]
+        np.testing.assert_allclose(heights, [2 * statistics_of([3 * m * 10, 3 * m * 10 * 1.1])[1] for m in (1, 2, 4)])
+
+    def test_error_bars_only_where_there_is_a_std(self):
+        plot = {"kind": "line", "x": "m", "y": ["makespan"], "face": "simulated", "select": {"V": ["10"]},
+                "file": "bars.png"}
+        # m = 1 and 4 keep one ok repetition: an empty std, no bar; m = 2 has two.
+        folder = self.twin_folder([plot], summary_scale=1, failed=((1, 1), (4, 1)))
+        self.assert_wrote(run_script(folder), folder, ["bars.png"])
+        ax = self.draw(folder, plot).axes[0]
+        simulated = [c for c in ax.containers if c.lines[0].get_linestyle() == "None"][0]
+        segments = [s for s in simulated.lines[2][0].get_segments() if len(s) and np.isfinite(s).all()]
+        self.assertEqual(len(segments), 1)
+        self.assertEqual(segments[0][0][0], 2)
+        self.assertAlmostEqual(segments[0][1][1] - segments[0][0][1], 2 * statistics_of([20.0, 22.0])[1])
+        # One repetition everywhere: no error bar at all.
+        folder = write_folder(self.folder("one"), TWIN_AXES, [plot],
+                              [r for r in twin_rows(1) if r["repetition"] == 0], params=["m", "V"])
+        self.assert_wrote(run_script(folder), folder, ["bars.png"])
+        ax = self.draw(folder, plot).axes[0]
+        self.assertTrue(ax.containers)
+        self.assertFalse(any(c.has_yerr or c.has_xerr for c in ax.containers))
+
+    def test_contour(self):
+        plot = {"kind": "contour", "x": "m", "y": "V", "z": "makespan", "file": "map.png"}
+        folder = self.twin_folder([plot])
+        self.assert_wrote(run_script(folder), folder, ["map.png"])
+        fig = self.draw(folder, plot)
+        # A linear fill from the least to the largest mean: the colorbar spans summary.csv's.
+        lo, hi = statistics_of([3 * 10.0, 33.0])[0], statistics_of([3 * 4 * 100.0, 3 * 4 * 110.0])[0]
+        np.testing.assert_allclose(fig.axes[1].get_ylim(), (lo, hi))
+
+    def test_parity(self):
+        plot = {"kind": "parity", "metric": "makespan", "log": False, "file": "parity.png"}
+        folder = self.twin_folder([plot])
+        self.assert_wrote(run_script(folder), folder, ["parity.png"])
+        ax = self.draw(folder, plot).axes[0]
+        (points,) = [l for l in ax.get_lines() if l.get_marker() == "o"]
+        expected = sorted(statistics_of([3 * m * V, 3 * m * V * 1.1])[0] for m in (1, 2, 4) for V in (10.0, 100.0))
+        np.testing.assert_allclose(np.asarray(points.get_ydata(), dtype=float), expected)
+        np.testing.assert_allclose(np.asarray(points.get_xdata(), dtype=float), 0.9 * np.array(expected))
+
+    def test_line_against_a_metric_reads_summary_and_with_bins_results(self):
+        plot = {"kind": "line", "x": "speedup", "x_kind": "metric", "y": ["makespan"], "face": "simulated",
+                "select": {"V": ["10"]}, "file": "metric.png"}
+        binned = dict(plot, bins=2, file="binned.png")
+        folder = self.twin_folder([plot, binned])
+        self.assert_wrote(run_script(folder), folder, ["metric.png", "binned.png"])
+        # One point per m: summary.csv's means of both columns.
+        (line,) = [l for l in data_lines(self.draw(folder, plot).axes[0]) if l.get_linestyle() == "None"]
+        np.testing.assert_allclose(line.get_xdata(), [statistics_of([m, m * 1.05])[0] for m in (1, 2, 4)])
+        np.testing.assert_allclose(line.get_ydata(), [statistics_of([30.0 * m, 33.0 * m])[0] for m in (1, 2, 4)])
+        # Every run its own sample from results.csv (scale 1), sorted by x, in two bins of three.
+        runs = sorted((m * (1 + 0.05 * rep), 10.0 * m * (1 + 0.1 * rep)) for m in (1, 2, 4) for rep in range(2))
+        (line,) = [l for l in data_lines(self.draw(folder, binned).axes[0]) if l.get_linestyle() == "None"]
+        np.testing.assert_allclose(line.get_xdata(), [np.mean([x for x, _ in runs[:3]]), np.mean([x for x, _ in runs[3:]])])
+        np.testing.assert_allclose(line.get_ydata(), [np.mean([y for _, y in runs[:3]]), np.mean([y for _, y in runs[3:]])])
+
+    def test_folder_without_summary(self):
+        folder = self.twin_folder([{"kind": "parity", "metric": "makespan", "file": "parity.png"}])
+        os.remove(os.path.join(folder, "summary.csv"))
+        result = run_script(folder)
+        self.assert_fails(result, "summary.csv not found", "written by an older isogrid",
+                          f"isogrid run EXPERIMENT --out {folder} --resume")
+        self.assertEqual(result.stdout, "")
+
+    def test_summary_that_does_not_match_results(self):
+        folder = self.twin_folder([{"kind": "parity", "metric": "makespan", "file": "parity.png"}])
+        path = os.path.join(folder, "summary.csv")
+        with open(path) as f:
+            lines = list(csv.reader(f))
+        with open(path, "w") as f:
+            f.write(csv_text([line[:1] + line[2:] for line in lines]))  # without column m
+        self.assert_fails(run_script(folder), "summary.csv does not match results.csv: it has no column 'm'",
+                          "--resume")
+        with open(path, "w") as f:
+            f.write(csv_text([line[:-4] for line in lines]))  # without the last metric column's statistics
+        self.assert_fails(run_script(folder), "it has no column 'sim_feasible_mean'")
+        lines[3][lines[0].index("repetitions_ok")] = "two"
+        with open(path, "w") as f:
+            f.write(csv_text(lines))
+        self.assert_fails(run_script(folder), "summary.csv line 4: repetitions_ok 'two' is not a count")
+
+    def test_summary_out_of_date_is_drawn_with_a_warning(self):
+        plot = {"kind": "line", "x": "m", "y": ["makespan"], "series": "V", "file": "line.png"}
+        folder = self.twin_folder([plot])
+        with open(os.path.join(folder, "results.csv")) as f:
+            lines = f.read().splitlines()
+        lines.append(lines[-1].replace("11,1,4,100,1011,", "12,0,8,100,1012,", 1))
+        with open(os.path.join(folder, "results.csv"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["line.png"])
+        self.assertIn("summary.csv counts 12 ok runs where results.csv has 13: it is out of date", result.stderr)
+
+
 # ---------------------------------------------------------------------------------------
 # Pure helpers, imported
 # ---------------------------------------------------------------------------------------
@@ -815,43 +1144,59 @@ def rows_of(*triples, name="m", other="V"):
 
 class Helpers(unittest.TestCase):
     def test_parse_float(self):
-        self.assertEqual(plot.parse_float("1e+08"), 1e8)
-        self.assertEqual(plot.parse_float("20"), 20.0)
-        self.assertTrue(math.isnan(plot.parse_float("")))
-        self.assertEqual(plot.parse_float("inf"), math.inf)
-        self.assertIsNone(plot.parse_float("fifo"))
-        self.assertIsNone(plot.parse_float("1;2;3"))
+        self.assertEqual(isoplot.values.parse_float("1e+08"), 1e8)
+        self.assertEqual(isoplot.values.parse_float("20"), 20.0)
+        self.assertTrue(math.isnan(isoplot.values.parse_float("")))
+        self.assertEqual(isoplot.values.parse_float("inf"), math.inf)
+        self.assertIsNone(isoplot.values.parse_float("fifo"))
+        self.assertIsNone(isoplot.values.parse_float("1;2;3"))
 
     def test_same_value(self):
-        self.assertTrue(plot.same_value("1e+08", "100000000"))
-        self.assertTrue(plot.same_value("0.1", "0.10000000000000002"))
-        self.assertFalse(plot.same_value("0.1", "0.1001"))
-        self.assertTrue(plot.same_value("fifo", "fifo"))
-        self.assertFalse(plot.same_value("fifo", "lifo"))
-        self.assertTrue(plot.same_value("1;2", "1;2"))
+        self.assertTrue(isoplot.values.same_value("1e+08", "100000000"))
+        self.assertTrue(isoplot.values.same_value("0.1", "0.10000000000000002"))
+        self.assertFalse(isoplot.values.same_value("0.1", "0.1001"))
+        self.assertTrue(isoplot.values.same_value("fifo", "fifo"))
+        self.assertFalse(isoplot.values.same_value("fifo", "lifo"))
+        self.assertTrue(isoplot.values.same_value("1;2", "1;2"))
 
-    def test_aggregate_averages_repetitions(self):
+    def test_summary_grid_places_each_combination(self):
+        # Four combinations (one spelled "1e+02", one "100.00000000000001"), each in its cell
+        # with its mean, its std (none for a single value) and its ok repetitions.
         rows = rows_of(("1", "10", "1"), ("1", "10", "3"), ("2", "10", "5"), ("1", "1e+02", "7"),
                        ("2", "100.00000000000001", "8"), ("2", "100", "10"), ("2", "100", "12"))
-        g = plot.aggregate(rows, [("V", ["10", "100"]), ("m", ["1", "2"])], "z")
+        combination = [0, 0, 1, 2, 3, 3, 3]
+        points = summarise(rows, ["m", "V"], ["z"], combination=lambda i, r: combination[i])
+        self.assertEqual([p["V"] for p in points], ["10", "10", "1e+02", "100.00000000000001"])
+        g = isoplot.points.summary_grid(points, [("V", ["10", "100"]), ("m", ["1", "2"])], "z")
         np.testing.assert_allclose(g.mean, [[2, 5], [7, 10]])
         np.testing.assert_array_equal(g.count, [[2, 1], [1, 3]])
-        np.testing.assert_allclose(g.std, [[math.sqrt(2), 0], [0, 2]])
+        np.testing.assert_allclose(g.std, [[math.sqrt(2), np.nan], [np.nan, 2]])
 
-    def test_aggregate_leaves_missing_cells_nan(self):
+    def test_summary_grid_reads_the_statistics_as_written(self):
+        # The grid takes summary.csv's cells, whatever results.csv's rows would average to.
+        points = [{"m": "1", "repetitions_ok": "3", "z_mean": "2.5", "z_std": "0.25"},
+                  {"m": "2", "repetitions_ok": "1", "z_mean": "7", "z_std": ""}]
+        g = isoplot.points.summary_grid(points, [("m", ["1", "2", "4"])], "z")
+        np.testing.assert_array_equal(g.mean, [2.5, 7, np.nan])
+        np.testing.assert_array_equal(g.std, [0.25, np.nan, np.nan])
+        np.testing.assert_array_equal(g.count, [3, 1, 0])
+
+    def test_summary_grid_leaves_missing_cells_nan(self):
         # Empty (not computed) and infinite values drop out; a cell without any value is
-        # NaN, never 0; rows off the grid are ignored.
+        # NaN, never 0; rows off the grid are ignored.  count: the ok repetitions drawn.
         rows = rows_of(("1", "10", ""), ("1", "10", "4"), ("2", "10", ""), ("2", "100", "inf"),
                        ("1", "100", "2"), ("3", "100", "99"))
-        g = plot.aggregate(rows, [("V", ["10", "100"]), ("m", ["1", "2"])], "z")
+        points = summarise(rows, ["m", "V"], ["z"])
+        g = isoplot.points.summary_grid(points, [("V", ["10", "100"]), ("m", ["1", "2"])], "z")
         self.assertEqual(g.mean[0, 0], 4)
         self.assertEqual(g.mean[1, 0], 2)
         self.assertTrue(math.isnan(g.mean[0, 1]) and math.isnan(g.mean[1, 1]))
-        np.testing.assert_array_equal(g.count, [[1, 0], [1, 0]])
+        np.testing.assert_array_equal(g.count, [[2, 0], [1, 0]])
 
-    def test_aggregate_on_words(self):
+    def test_summary_grid_on_words(self):
         rows = [{"policy": p, "z": z} for p, z in (("fifo", "1"), ("lifo", "2"), ("fifo", "3"))]
-        g = plot.aggregate(rows, [("policy", ["lifo", "fifo", "random"])], "z")
+        points = summarise(rows, ["policy"], ["z"])
+        g = isoplot.points.summary_grid(points, [("policy", ["lifo", "fifo", "random"])], "z")
         np.testing.assert_allclose(g.mean[:2], [2, 2])
         self.assertTrue(math.isnan(g.mean[2]))
 
@@ -862,9 +1207,11 @@ class Helpers(unittest.TestCase):
                 {"m": 1, "repetition": 1, "status": "error"},
                 {"m": 2, "repetition": 0, "status": "timeout"}]
         write_folder(folder, [("m", [1, 2])], [], rows, params=["m"], faces=("sim",))
-        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        ctx = isoplot.context.load_context(folder)
         self.assertEqual(len(ctx.ok_rows), 1)
-        g = plot.aggregate(ctx.ok_rows, [("m", ctx.values_of("m", ctx.ok_rows))], "sim_efficiency")
+        self.assertEqual([(p["m"], p["repetitions_ok"]) for p in ctx.points], [("1", "1"), ("2", "0")])
+        self.assertEqual(ctx.ok_points, ctx.points[:1])
+        g = isoplot.points.summary_grid(ctx.points, [("m", ctx.values_of("m", ctx.ok_rows))], "sim_efficiency")
         self.assertEqual(g.mean[0], 0.8)
         self.assertTrue(math.isnan(g.mean[1]))
 
@@ -872,16 +1219,16 @@ class Helpers(unittest.TestCase):
         folder = tempfile.mkdtemp(prefix="isogrid-plot-test-")
         self.addCleanup(shutil.rmtree, folder, True)
         write_folder(folder, [("m", [8, 2, 4, 2]), ("policy", ["lifo", "fifo"])], [], [], params=["m", "policy"])
-        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        ctx = isoplot.context.load_context(folder)
         self.assertEqual(ctx.values_of("m", []), ["2", "4", "8"])
         self.assertEqual(ctx.values_of("policy", []), ["lifo", "fifo"])  # words keep their order
 
     def test_default_levels_for_efficiencies(self):
         z = np.array([[0.05, 0.5], [np.nan, 1.0]])
-        self.assertEqual(plot.default_levels(z), [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99])
+        self.assertEqual(isoplot.levels.default_levels(z), [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99])
 
     def test_default_levels_linear(self):
-        levels = plot.default_levels(np.array([3.0, 47.0, 20.0]))
+        levels = isoplot.levels.default_levels(np.array([3.0, 47.0, 20.0]))
         self.assertTrue(5 <= len(levels) <= 11, levels)
         self.assertTrue(all(3 < v < 47 for v in levels), levels)
         steps = np.diff(levels)
@@ -889,7 +1236,7 @@ class Helpers(unittest.TestCase):
         self.assertTrue(all(float(v).is_integer() for v in levels), levels)  # round numbers
 
     def test_default_levels_log(self):
-        levels = plot.default_levels(np.array([2.0, 3e4, 50.0]))  # over four decades
+        levels = isoplot.levels.default_levels(np.array([2.0, 3e4, 50.0]))  # over four decades
         self.assertTrue(5 <= len(levels) <= 11, levels)
         self.assertTrue(all(2 <= v <= 3e4 for v in levels), levels)
         ratios = np.array(levels[1:]) / np.array(levels[:-1])
@@ -899,17 +1246,17 @@ class Helpers(unittest.TestCase):
             self.assertIn(round(mantissa, 9), (1, 2, 3, 5), levels)
 
     def test_default_levels_wide_log(self):
-        levels = plot.default_levels(np.array([1e-8, 1e12]))
+        levels = isoplot.levels.default_levels(np.array([1e-8, 1e12]))
         self.assertTrue(3 <= len(levels) <= 11, levels)
 
     def test_default_levels_degenerate(self):
-        self.assertEqual(plot.default_levels(np.array([np.nan])), [])
-        self.assertEqual(plot.default_levels(np.array([5.0, 5.0])), [5.0])
-        levels = plot.default_levels(np.array([-3.0, 2.0]))  # negatives: linear
+        self.assertEqual(isoplot.levels.default_levels(np.array([np.nan])), [])
+        self.assertEqual(isoplot.levels.default_levels(np.array([5.0, 5.0])), [5.0])
+        levels = isoplot.levels.default_levels(np.array([-3.0, 2.0]))  # negatives: linear
         self.assertTrue(all(-3 < v < 2 for v in levels) and len(levels) >= 3, levels)
 
     def test_infeasible_mask(self):
-        mask = plot.infeasible_mask(np.array([[0.0, 1.0], [np.nan, 0.5]]))
+        mask = isoplot.levels.infeasible_mask(np.array([[0.0, 1.0], [np.nan, 0.5]]))
         np.testing.assert_array_equal(mask, [[True, False], [False, False]])
 
     # --- x_kind: metric ---
@@ -928,8 +1275,13 @@ class Helpers(unittest.TestCase):
         rows.append({"C": "1", "N_x": "800", "p": "4", "G": "200", "T": "inf"})  # no y: dropped
         return rows
 
+    @staticmethod
+    def grain_points():
+        """grain_rows as summary.csv has them: one point per (C, N_x, p)."""
+        return summarise(Helpers.grain_rows(), ["C", "N_x", "p"], ["G", "T"])
+
     def test_metric_curves_interleave_parameters(self):
-        curves = plot.metric_curves(self.grain_rows(), "G", "T", ["C", "N_x", "p"], "C", ["1", "2"])
+        curves = isoplot.points.metric_curves(self.grain_points(), "G", "T", ["C", "N_x", "p"], "C", ["1", "2"])
         self.assertEqual(len(curves), 2)
         one = curves[0]
         # Sorted by G, ties (G = 50: (100, 2), (200, 4); G = 100: (100, 1), (200, 2),
@@ -941,11 +1293,12 @@ class Helpers(unittest.TestCase):
         self.assertEqual((first.y, first.count), (102, 2))
         self.assertAlmostEqual(first.y_std, math.sqrt(2))
         self.assertEqual(first.x_std, 0)
+        self.assertTrue(math.isnan(one[0].y_std))  # a single repetition: no spread
         self.assertEqual([p.y for p in one], [52, 54, 102, 102, 104, 401])
         self.assertEqual([p.y for p in curves[1]], [102, 104, 201, 202, 204, 801])
 
     def test_metric_curves_without_series(self):
-        curves = plot.metric_curves(self.grain_rows(), "G", "T", ["C", "N_x", "p"])
+        curves = isoplot.points.metric_curves(self.grain_points(), "G", "T", ["C", "N_x", "p"])
         self.assertEqual(len(curves), 1)
         self.assertEqual(len(curves[0]), 12)
         # Ties across series are ordered by C first (the first parameter).
@@ -959,7 +1312,7 @@ class Helpers(unittest.TestCase):
                 {"N_x": "100", "x": repr(100 * (1 + 1e-14)), "y": "1"},
                 {"N_x": "200", "x": "100", "y": "2"},
                 {"N_x": "300", "x": "100.001", "y": "9"}]
-        (curve,) = plot.metric_curves(rows, "x", "y", ["N_x"])
+        (curve,) = isoplot.points.metric_curves(summarise(rows, ["N_x"], ["x", "y"]), "x", "y", ["N_x"])
         self.assertEqual([p.y for p in curve], [1, 2, 3, 9])
 
     def test_metric_curves_in_bins_take_every_row_on_its_own(self):
@@ -967,51 +1320,52 @@ class Helpers(unittest.TestCase):
         # in x order; the row without an x drops out; with fewer rows than bins, one row each.
         rows = [{"N_x": "100", "x": repr(float(x)), "y": repr(2.0 * x)} for x in (7, 3, 1, 10, 5, 2, 9, 4, 8, 6)]
         rows.append({"N_x": "100", "x": "", "y": "1"})
-        (curve,) = plot.metric_curves(rows, "x", "y", ["N_x"], bins=4)
+        (curve,) = isoplot.points.binned_curves(rows, "x", "y", None, None, 4)
         self.assertEqual([p.count for p in curve], [3, 3, 2, 2])
         self.assertEqual([p.x for p in curve], [2, 5, 7.5, 9.5])
         self.assertEqual([p.y for p in curve], [4, 10, 15, 19])
         self.assertAlmostEqual(curve[0].y_std, 2.0)
-        self.assertEqual(len(plot.metric_curves(rows[:2], "x", "y", ["N_x"], bins=4)[0]), 2)
+        self.assertEqual(len(isoplot.points.binned_curves(rows[:2], "x", "y", None, None, 4)[0]), 2)
         # Per series, and an empty series stays empty.
         rows = [{"C": c, "x": repr(float(x)), "y": "1"} for c in ("1", "2") for x in range(6)]
-        one, two, three = plot.metric_curves(rows, "x", "y", ["C"], "C", ["1", "2", "3"], bins=3)
+        one, two, three = isoplot.points.binned_curves(rows, "x", "y", "C", ["1", "2", "3"], 3)
         self.assertEqual(([p.x for p in one], [p.count for p in two], three), ([0.5, 2.5, 4.5], [2, 2, 2], []))
 
     def test_metric_curves_on_words_and_empty(self):
         rows = [{"policy": "lifo", "x": "2", "y": "1"}, {"policy": "fifo", "x": "2", "y": "2"},
                 {"policy": "10", "x": "2", "y": "3"}]
-        (curve,) = plot.metric_curves(rows, "x", "y", ["policy"])
+        (curve,) = isoplot.points.metric_curves(summarise(rows, ["policy"], ["x", "y"]), "x", "y", ["policy"])
         self.assertEqual([p.y for p in curve], [3, 2, 1])  # numbers before words, words by name
-        self.assertEqual(plot.metric_curves([], "x", "y", ["C"], "C", ["1", "2"]), [[], []])
+        self.assertEqual(isoplot.points.metric_curves([], "x", "y", ["C"], "C", ["1", "2"]), [[], []])
+        self.assertEqual(isoplot.points.binned_curves([], "x", "y", "C", ["1", "2"], 3), [[], []])
 
     # --- select ---
 
     def test_selection_matching(self):
-        self.assertTrue(plot.matches_any("50", ["50"]))
-        self.assertTrue(plot.matches_any("5e+01", ["50.0"]))
-        self.assertTrue(plot.matches_any("0.30000000000000004", ["0.3"]))
-        self.assertFalse(plot.matches_any("50.001", ["50"]))
-        self.assertTrue(plot.matches_any("fifo", ["lifo", "fifo"]))
-        self.assertFalse(plot.matches_any("fifo", ["FIFO"]))
-        self.assertFalse(plot.matches_any("", ["0"]))
+        self.assertTrue(isoplot.selection.matches_any("50", ["50"]))
+        self.assertTrue(isoplot.selection.matches_any("5e+01", ["50.0"]))
+        self.assertTrue(isoplot.selection.matches_any("0.30000000000000004", ["0.3"]))
+        self.assertFalse(isoplot.selection.matches_any("50.001", ["50"]))
+        self.assertTrue(isoplot.selection.matches_any("fifo", ["lifo", "fifo"]))
+        self.assertFalse(isoplot.selection.matches_any("fifo", ["FIFO"]))
+        self.assertFalse(isoplot.selection.matches_any("", ["0"]))
 
     def test_select_rows(self):
         rows = [{"N_y": ny, "policy": pol, "i": i}
                 for i, (ny, pol) in enumerate([("50", "fifo"), ("100", "fifo"), ("5e+01", "lifo"), ("50", "lifo")])]
-        kept = plot.select_rows(rows, [("N_y", ["50"])])
+        kept = isoplot.selection.select_rows(rows, [("N_y", ["50"])])
         self.assertEqual([r["i"] for r in kept], [0, 2, 3])
-        kept = plot.select_rows(rows, [("N_y", ["50"]), ("policy", ["lifo"])])
+        kept = isoplot.selection.select_rows(rows, [("N_y", ["50"]), ("policy", ["lifo"])])
         self.assertEqual([r["i"] for r in kept], [2, 3])
-        self.assertEqual(plot.select_rows(rows, [("N_y", ["51"])]), [])
-        self.assertEqual(plot.select_rows(rows, []), rows)
-        self.assertEqual(plot.selection_notes([("N_y", ["50"]), ("C", ["1", "4"])]), ["N_y = 50", "C ∈ {1, 4}"])
+        self.assertEqual(isoplot.selection.select_rows(rows, [("N_y", ["51"])]), [])
+        self.assertEqual(isoplot.selection.select_rows(rows, []), rows)
+        self.assertEqual(isoplot.selection.selection_notes([("N_y", ["50"]), ("C", ["1", "4"])]), ["N_y = 50", "C ∈ {1, 4}"])
 
     def test_restricted_context(self):
         folder = tempfile.mkdtemp(prefix="isogrid-plot-test-")
         self.addCleanup(shutil.rmtree, folder, True)
         grid_folder(folder, [])
-        ctx = plot.Context(plot.load_run(folder), plot.load_results(folder))
+        ctx = isoplot.context.load_context(folder)
         self.assertEqual(ctx.parameters, ["C", "N_x", "N_y", "p", "policy"])
         view = ctx.restricted([("N_y", ["100"]), ("C", ["4", "2"])])
         self.assertEqual(view.axes["C"], ["2", "4"])
@@ -1019,39 +1373,43 @@ class Helpers(unittest.TestCase):
         self.assertEqual(len(view.rows), 2 * 3 * 4 * 2)
         self.assertEqual(len(view.ok_rows), len(view.rows) - 2)  # the failed point
         self.assertEqual(len(ctx.rows), 3 * 3 * 2 * 4 * 2)  # the context itself is untouched
-        self.assertEqual(plot.varying_parameters(view, view.ok_rows, exclude={"C"}), ["N_x", "p"])
+        self.assertEqual(len(view.points), 2 * 3 * 4)  # summary.csv's combinations, restricted alike
+        self.assertEqual(len(view.ok_points), len(view.points) - 1)
+        self.assertEqual(len(ctx.points), 3 * 3 * 2 * 4)
+        self.assertEqual(isoplot.line.varying_parameters(view, view.ok_rows, exclude={"C"}), ["N_x", "p"])
 
     # --- parity ---
 
     def test_relative_deviations(self):
-        d = plot.relative_deviations([100, 10, 0, 0, -4], [104, 9, 0, 1, -5])
+        d = isoplot.parity.relative_deviations([100, 10, 0, 0, -4], [104, 9, 0, 1, -5])
         np.testing.assert_allclose(d[:3], [0.04, 0.1, 0.0])
         self.assertEqual(d[3], math.inf)
         self.assertAlmostEqual(d[4], 0.25)
 
     def test_parity_statistics(self):
-        stats = plot.parity_statistics([100, 100, 100, 100], [104, 95, 106, 90], band=0.05)
+        stats = isoplot.parity.parity_statistics([100, 100, 100, 100], [104, 95, 106, 90], band=0.05)
         self.assertEqual(stats.points, 4)
         self.assertAlmostEqual(stats.largest, 0.10)
         self.assertEqual(stats.outside, 2)  # exactly on the edge (95) is inside
-        stats = plot.parity_statistics([1.0, 2.0], [1.01, 1.99])
+        stats = isoplot.parity.parity_statistics([1.0, 2.0], [1.01, 1.99])
         self.assertIsNone(stats.outside)
         self.assertAlmostEqual(stats.largest, 0.01)
-        empty = plot.parity_statistics([], [], band=0.05)
+        empty = isoplot.parity.parity_statistics([], [], band=0.05)
         self.assertEqual((empty.points, empty.outside), (0, 0))
         self.assertTrue(math.isnan(empty.largest))
-        self.assertEqual(plot.band_label(0.05), "±5 %")
-        self.assertEqual(plot.band_label(0.025), "±2.5 %")
-        self.assertEqual(plot.format_percent(0.0712345), "7.12 %")
+        self.assertEqual(isoplot.parity.band_label(0.05), "±5 %")
+        self.assertEqual(isoplot.parity.band_label(0.025), "±2.5 %")
+        self.assertEqual(isoplot.parity.format_percent(0.0712345), "7.12 %")
 
 
 def main():
-    global SCRIPT, plot
+    global SCRIPT, entry, isoplot, plt
     if len(sys.argv) < 2:
         print("usage: plot_script_test.py PATH/TO/isogrid_plot.py [unittest options]", file=sys.stderr)
         return 2
     SCRIPT = os.path.abspath(sys.argv[1])
-    plot = load_script(SCRIPT)
+    entry, isoplot = load_package(SCRIPT)
+    import matplotlib.pyplot as plt
     program = unittest.main(argv=[sys.argv[0]] + sys.argv[2:], exit=False, verbosity=2)
     return 0 if program.result.wasSuccessful() else 1
 

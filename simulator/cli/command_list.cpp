@@ -17,7 +17,8 @@ std::string bounds(const ParamSpec& p)
   if (!numbers)
     return "";
   std::string lo = std::isinf(p.min) ? "" : fmt::format("{} {}", p.min_exclusive ? ">" : ">=", format_number(p.min));
-  std::string hi = std::isinf(p.max) ? "" : fmt::format("<= {}", format_number(p.max));
+  // An integer's own range (2^53 and beyond) is no bound a user sets.
+  std::string hi = std::isinf(p.max) || p.max >= 9007199254740992.0 ? "" : fmt::format("<= {}", format_number(p.max));
   if (!lo.empty() && !hi.empty())
     return lo + ", " + hi;
   return lo + hi;
@@ -30,7 +31,7 @@ void list_models(const Catalog& c)
     const ModelInfo& info = m->info();
     fmt::print("\n  {}  —  {}\n  source: {}\n  parameters:\n", info.name, info.summary, info.source);
     for (const auto& p : info.params) {
-      std::string def = p.default_value ? format_value(*p.default_value) : "required";
+      std::string def = p.default_value ? yaml_value(*p.default_value) : "required";
       if (p.default_value && def.empty())
         def = "none";
       std::string type = kind_name(p.kind);

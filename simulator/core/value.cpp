@@ -98,6 +98,19 @@ std::string format_value(const Value& v)
   return format_mapping(std::get<Mapping>(v));
 }
 
+std::string yaml_value(const Value& v)
+{
+  if (auto* list = std::get_if<std::vector<double>>(&v))
+    return "[" + joined(*list, ", ", format_number) + "]";
+  if (auto* words = std::get_if<std::vector<std::string>>(&v))
+    return "[" + joined(*words, ", ", [](const std::string& w) { return w; }) + "]";
+  if (auto* m = std::get_if<Mapping>(&v))
+    return "{" + joined(m->entries, ", ", [](const std::pair<std::string, Value>& e) {
+             return e.first + ": " + yaml_value(e.second);
+           }) + "}";
+  return format_value(v);
+}
+
 bool values_match(const Value& a, const Value& b)
 {
   if (a.index() != b.index())

@@ -34,6 +34,10 @@ std::string format_number(double x);
 //   mappings as "key=value, key=value", and a mapping holding mappings as "name: k=v, k=v; name2: k=v".
 std::string format_value(const Value& v);
 
+// The value as YAML flow style writes it: "1e+08", "fastest", "[1, 2, 4]", "[sa, be]", "{F: Edin3, S: SBC}" (what
+// `isogrid list` shows and an experiment file or --set accepts).
+std::string yaml_value(const Value& v);
+
 // Values compare exactly except numbers, which match to a relative 1e-9 so that a reference point
 // written as "1e5" finds the sweep point produced by logspace.
 bool values_match(const Value& a, const Value& b);

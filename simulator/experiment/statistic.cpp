@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 
 namespace isogrid {
@@ -34,8 +35,11 @@ double mean_of(const std::vector<double>& v)
 }
 
 // Two passes: the deviations are taken from the mean, which keeps the digits that a running sum of squares loses.
+// Equal values have no spread at all, whatever rounding the mean picked up (three 0.1s average to 0.10000000000000002).
 double sd_of(const std::vector<double>& v)
 {
+  if (std::adjacent_find(v.begin(), v.end(), std::not_equal_to<>()) == v.end())
+    return 0;
   double m = mean_of(v), sum = 0;
   for (double x : v)
     sum += (x - m) * (x - m);

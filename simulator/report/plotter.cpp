@@ -51,7 +51,7 @@ std::string find_plot_python()
       return std::string(env);
     for (const char* candidate : {"/usr/bin/python3", "python3"}) {
       std::string out;
-      if (capture(fmt::format("{} -c 'import matplotlib' ", candidate), out) == 0)
+      if (capture(fmt::format("{} -c 'import matplotlib, jsonschema' ", candidate), out) == 0)
         return std::string(candidate);
     }
     return std::string();
@@ -64,7 +64,8 @@ PlotResult render_plots(const std::string& results_dir)
   PlotResult r;
   std::string python = find_plot_python();
   if (python.empty()) {
-    r.error = "no Python with matplotlib found (install python3-matplotlib, or set ISOGRID_PYTHON)";
+    r.error = "no Python with matplotlib and jsonschema found (install python3-matplotlib and python3-jsonschema, or "
+              "set ISOGRID_PYTHON)";
     return r;
   }
   std::string script = plot_script_path();

@@ -1,0 +1,24 @@
+"""isoplot: the plots of an isogrid results folder, drawn with matplotlib.
+
+`simulator/plot/isogrid_plot.py DIR` (or `python3 -m isoplot DIR` from simulator/plot) draws
+them; its docstring says what is drawn.  The modules, in the order a plot passes through them:
+
+  cli        main(argv): reads the folder, draws every plot, reports what it wrote
+  spec       run.json's plot specs validated against plot_spec.schema.json: PlotSpec
+  results    run.json, results.csv (one row per run) and summary.csv (one per combination)
+  context    what the drawing functions know about the run; the columns a plot names
+  selection  `select`, and the swept parameters a plot holds at their first value
+  values     parsing and matching field texts (numbers to 1e-9, words exactly)
+  points     the numbers drawn: summary.csv rows indexed into grids, curves of points
+  levels     iso-line levels of a contour map
+  style      axes scales and ticks, colours, titles and subtitles
+  panels     figures of one or several panels
+  contour, line, parity   the three kinds of plot
+
+Importing the package selects matplotlib's Agg backend: files only, never a window.
+"""
+
+import matplotlib
+
+# Before any submodule imports pyplot: do not depend on the caller remembering MPLBACKEND.
+matplotlib.use("Agg")

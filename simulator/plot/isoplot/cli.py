@@ -1,0 +1,73 @@
+"""main(argv): draw every plot of a results folder, report what was written.
+
+Each plot is drawn on its own: a plot that cannot be drawn (an invalid spec, an unknown
+column, nothing to draw) is reported on stderr after the others, which are still written,
+and makes the exit status 2.
+"""
+
+import os
+import sys
+
+import matplotlib.pyplot as plt
+
+from .context import load_context
+from .contour import draw_contour
+from .errors import PlotError
+from .line import draw_line
+from .parity import draw_parity
+from .selection import apply_selection
+from .spec import read_spec, schema
+
+DPI = 150
+# No "Software: matplotlib x.y" chunk, so identical data give identical PNG bytes
+# across matplotlib versions too (Agg writes no timestamp).
+PNG_METADATA = {"Software": None}
+DRAWERS = {"contour": draw_contour, "line": draw_line, "parity": draw_parity}
+
+
+def draw(ctx, spec, index):
+    """The figure of a PlotSpec; the selection comes first: the drawing function only
+    sees the rows it keeps."""
+    return DRAWERS[spec.kind](apply_selection(ctx, spec, index), spec, index)
+
+
+def render(folder, raw, index, ctx):
+    """Draws run.json's plot number `index` (a raw spec) into the folder; its file name."""
+    spec = read_spec(raw, index)
+    fig = draw(ctx, spec, index)
+    path = os.path.join(folder, spec.file)
+    try:
+        fig.savefig(path, dpi=DPI, bbox_inches="tight", metadata=PNG_METADATA)
+    except OSError as e:
+        raise PlotError(f"cannot write {path}: {e}")
+    finally:
+        plt.close(fig)
+    return spec.file
+
+
+def main(argv):
+    if len(argv) != 1:
+        print("usage: isogrid_plot.py RESULTS_DIR", file=sys.stderr)
+        return 2
+    folder = argv[0]
+    try:
+        if not os.path.isdir(folder):
+            raise PlotError(f"{folder} is not a folder")
+        ctx = load_context(folder)
+        if ctx.run.get("plots"):
+            schema()  # once, rather than the same error for every plot
+    except PlotError as e:
+        print(f"isogrid_plot: error: {e}", file=sys.stderr)
+        return 2
+    # Draw every plot that can be drawn, then report all that could not.
+    errors = []
+    for index, raw in enumerate(ctx.run.get("plots", [])):
+        try:
+            file = render(folder, raw, index, ctx)
+        except PlotError as e:
+            errors.append(str(e))
+            continue
+        print(f"wrote {file}", flush=True)
+    for e in errors:
+        print(f"isogrid_plot: error: {e}", file=sys.stderr)
+    return 2 if errors else 0

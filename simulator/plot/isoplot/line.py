@@ -1,0 +1,245 @@
+"""Line plots: metrics against a swept parameter or against a metric.
+
+What each reads:
+  x_kind parameter   summary.csv: a curve's point at each x is one combination's mean over
+                     its ok repetitions, its error bar the combination's standard deviation
+                     (none where the std is empty: a single value); the swept parameters
+                     not shown are held at their first value;
+  x_kind metric      summary.csv: every combination is a point (mean x, mean y) with error
+                     bars in both directions, whatever its other parameters;
+    with bins        results.csv: every ok run is a sample of its own (its x differs between
+                     repetitions), pooled into bins of equal counts.
+results.csv also counts the failed runs for the subtitle.
+"""
+
+import os
+
+import numpy as np
+from matplotlib.lines import Line2D
+
+from .context import FACE_PREFIX, metric_column, require_parameter
+from .errors import PlotError, label
+from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
+from .points import binned_curves, error_bars, metric_curves, series_grid, spreads, stacked_grid
+from .selection import failed_rows, plotted_points, selection_notes
+from .style import (can_log, can_log_numbers, integer_colorbar, log_scale, metric_label, positions, series_colors,
+                    style_axis, subtitle)
+from .values import same_value
+
+# How each face is drawn when both exist: the model as a thin dashed line, the
+# simulation as markers over it, so that agreement reads as markers sitting on the line.
+BOTH_FACES_STYLE = {
+    "predicted": dict(linestyle="--", linewidth=1.0, marker=None, zorder=2),
+    "simulated": dict(linestyle="none", marker="o", markersize=4.5, zorder=3),
+}
+ONE_FACE_STYLE = dict(linestyle="-", linewidth=1.3, marker="o", markersize=4, zorder=2)
+# Metric-x curves join many points, often close together: thin lines, small markers.
+METRIC_X_ONE_FACE_STYLE = dict(linestyle="-", linewidth=0.8, marker="o", markersize=3.2, zorder=2)
+METRIC_X_BOTH_FACES_STYLE = {
+    "predicted": dict(linestyle="--", linewidth=0.9, marker=None, zorder=2),
+    "simulated": dict(linestyle="none", marker="o", markersize=3.5, zorder=3),
+}
+
+
+def draw_line(ctx, spec, index):
+    # series: metrics overlays every y metric in one panel (schedulers raced on the same points).
+    overlay = spec.series == "metrics"
+    series = None if overlay else (require_parameter(ctx, spec, index, "series") if spec.series else None)
+    panels = require_parameter(ctx, spec, index, "panels") if spec.panels else None
+    metrics = list(spec.y)
+    by_parameter = spec.x_kind == "parameter"
+
+    xs = px = categorical = None
+    if by_parameter:
+        x = require_parameter(ctx, spec, index, "x")
+        if panels == x:
+            raise PlotError(f"{label(spec, index)}: panels must differ from x ({x})")
+        faces = faces_to_draw(ctx, spec, index, metrics)
+        shown = {x} | {name for name in (series, panels) if name}
+        rows, notes, failed = plotted_points(ctx, spec, index, shown)
+        xs = ctx.values_of(x, rows)
+        if not xs:
+            raise PlotError(f"{label(spec, index)}: the ok rows have no values of {x}")
+        px, categorical = positions(xs)
+    else:
+        x = spec.x
+        faces = faces_to_draw(ctx, spec, index, metrics + [x])
+        # With bins every run is a sample of its own: results.csv; else summary.csv's points.
+        rows = ctx.ok_rows if spec.bins else ctx.ok_points
+        failed = len(failed_rows(ctx))
+        notes = selection_notes(ctx.selection)
+        pooled = varying_parameters(ctx, rows, exclude={series, panels})
+        if spec.bins:
+            notes.append(f"every run on its own, in {spec.bins} bins of {x} (equal counts)")
+        elif pooled:
+            notes.append(f"one point per ({', '.join(pooled)})" if len(pooled) > 1 else f"one point per {pooled[0]}")
+    ss = list(metrics) if overlay else (ctx.values_of(series, rows) if series else [None])
+    if not ss:
+        raise PlotError(f"{label(spec, index)}: the ok rows have no values of {series}")
+    colors, key = series_colors(ss)
+    panel_values, panel_rows = split_panels(ctx, spec, index, rows, panels)
+
+    # With overlay, one block of panels holds every metric.
+    blocks = [metrics] if overlay else metrics
+    fig, holder, grid = panel_figure(len(blocks), panel_values)
+    drawn = set()
+    metric_xs = []  # every x drawn, to choose the scale of a metric axis
+    for block, metric in zip(grid, blocks):
+        shown_here = set()
+        for ax, value, subset in zip(block, panel_values, panel_rows):
+            if by_parameter:
+                if overlay:
+                    grids = {f: stacked_grid(subset, x, xs, [FACE_PREFIX[f] + m for m in metric]) for f in faces}
+                else:
+                    grids = {f: series_grid(subset, series, ss, x, xs, FACE_PREFIX[f] + metric) for f in faces}
+                shown = draw_curves(ax, px, grids, colors)
+            else:
+                curves = {f: face_curves(ctx, spec, subset, f, metric, overlay, series, ss) for f in faces}
+                shown = draw_metric_curves(ax, curves, colors)
+                metric_xs += [p.x for c in curves.values() for curve in c for p in curve]
+            if panels:
+                ax.set_title(f"{panels} = {value}", fontsize=9)
+                if not shown:
+                    mark_empty(ax)
+            shown_here |= shown
+        if not shown_here:
+            raise PlotError(f"{label(spec, index)}: no ok row has a value of {missing_columns(spec, faces, metric)}")
+        drawn |= shown_here
+        for ax in block:
+            if spec.log_y:
+                ax.set_yscale("log")
+            ax.grid(True, which="major", color="0.9", linewidth=0.6)
+            ax.set_axisbelow(True)
+        for ax in left_axes(block):
+            ax.set_ylabel(overlay_label(ctx, metric) if overlay else metric_label(ctx, metric))
+    all_axes = [ax for block in grid for ax in block]
+    if by_parameter:
+        log_x = spec.log_x and not categorical and can_log(xs, f"x ({x})", spec, index)
+        for ax in all_axes:
+            style_axis(ax, "x", xs, log_x, categorical)
+        x_text = x
+    else:
+        if spec.log_x and can_log_numbers(metric_xs, f"x ({x})", spec, index):
+            for ax in all_axes:
+                log_scale(ax, "x", metric_xs)
+        x_text = metric_label(ctx, x)
+    for ax in bottom_axes(grid):
+        ax.set_xlabel(x_text)
+
+    if key is not None:
+        integer_colorbar(holder.colorbar(key, ax=all_axes, label=series), ss, key)
+    else:
+        legend_title = "metric" if overlay else series
+        handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces)
+        if handles:
+            # Outside on the right: curves can be anywhere inside.
+            top_right_axes(grid).legend(handles=handles, title=legend_title, loc="upper left",
+                                        bbox_to_anchor=(1.02, 1.0), fontsize=8, title_fontsize=8)
+    face_text = "predicted (dashed) and simulated (markers)" if len(faces) > 1 else spec.face
+    main = spec.title or ctx.title or f"{', '.join(metrics)} against {x}"
+    put_titles(fig, holder, grid, main, subtitle(ctx, face_text, notes, failed), panels)
+    return fig
+
+
+def face_curves(ctx, spec, subset, face, metric, overlay, series, series_values):
+    """The curves of one face in a panel against a metric: one per series value, or with
+    overlay one per y metric (`metric` is then the list of them)."""
+    x_column = FACE_PREFIX[face] + spec.x
+
+    def curves(y_column, series, series_values):
+        if spec.bins:
+            return binned_curves(subset, x_column, y_column, series, series_values, spec.bins)
+        return metric_curves(subset, x_column, y_column, ctx.parameters, series, series_values)
+
+    if overlay:
+        return [curves(FACE_PREFIX[face] + m, None, None)[0] for m in metric]
+    return curves(FACE_PREFIX[face] + metric, series, series_values)
+
+
+def missing_columns(spec, faces, metric):
+    """The columns of a block of panels that had nothing to draw, for its error."""
+    if spec.series == "metrics":
+        return " or ".join(FACE_PREFIX[f] + m for f in faces for m in metric)
+    if spec.x_kind == "parameter":
+        return " or ".join(FACE_PREFIX[f] + metric for f in faces)
+    return " or ".join(f"{FACE_PREFIX[f] + spec.x} and {FACE_PREFIX[f] + metric}" for f in faces)
+
+
+def draw_metric_curves(ax, curves, colors):
+    """One curve per series and face, through the points sorted by x; returns the
+    indices of the series that had points."""
+    shown = set()
+    for f, by_series in curves.items():
+        style = METRIC_X_BOTH_FACES_STYLE[f] if len(curves) > 1 else METRIC_X_ONE_FACE_STYLE
+        for i, (points, color) in enumerate(zip(by_series, colors)):
+            if not points:
+                continue
+            shown.add(i)
+            x = np.array([p.x for p in points])
+            y = np.array([p.y for p in points])
+            x_std, y_std = spreads(points)
+            ax.errorbar(x, y, yerr=y_std, xerr=x_std, color=color, capsize=1.5, elinewidth=0.6, **style)
+    return shown
+
+
+def draw_curves(ax, px, grids, colors):
+    """One curve per series and face; returns the indices of the series that had data."""
+    shown = set()
+    for f, grid in grids.items():
+        style = BOTH_FACES_STYLE[f] if len(grids) > 1 else ONE_FACE_STYLE
+        for i, color in enumerate(colors):
+            mean = grid.mean[i]
+            if not np.isfinite(mean).any():
+                continue
+            shown.add(i)
+            # Error bars where summary.csv has a standard deviation (none for a single value).
+            ax.errorbar(px, mean, yerr=error_bars(grid.std[i]), color=color, capsize=2, elinewidth=0.8, **style)
+    return shown
+
+
+def faces_to_draw(ctx, spec, index, metrics):
+    """Both faces when results.csv has both columns of every metric, else the plot's face
+    (whose columns must exist)."""
+    for m in metrics:
+        metric_column(ctx, spec, index, m, spec.face)  # checks the name, raises if missing
+    if all(ctx.has("pred_" + m) and ctx.has("sim_" + m) for m in metrics):
+        return ["predicted", "simulated"]
+    return [spec.face]
+
+
+def varying_parameters(ctx, rows, exclude):
+    """The parameters (in column order) that take more than one value among the rows,
+    other than those excluded: what a metric-x curve pools its points over."""
+    out = []
+    for name in ctx.parameters:
+        if name in exclude:
+            continue
+        distinct = []
+        for text in {r[name] for r in rows}:
+            if not any(same_value(text, d) for d in distinct):
+                distinct.append(text)
+            if len(distinct) > 1:
+                out.append(name)
+                break
+    return out
+
+
+def overlay_label(ctx, metrics):
+    """The axis label of metrics drawn together: their common stem (time_sa, time_dp ->
+    time) with the first one's unit."""
+    stem = os.path.commonprefix(list(metrics)).rstrip("_")
+    first = metric_label(ctx, metrics[0])
+    return first.replace(metrics[0], stem, 1) if stem else first
+
+
+def legend_handles(series, series_values, colors, drawn, faces):
+    handles = []
+    if series:
+        for i in drawn:
+            handles.append(Line2D([], [], color=colors[i], marker="o", markersize=4, label=str(series_values[i])))
+    if len(faces) > 1:
+        if handles:
+            handles.append(Line2D([], [], linestyle="none", label=" "))  # a gap before the key to line styles
+        handles.append(Line2D([], [], color="0.3", **BOTH_FACES_STYLE["predicted"], label="predicted"))
+        handles.append(Line2D([], [], color="0.3", **BOTH_FACES_STYLE["simulated"], label="simulated"))
+    return handles
