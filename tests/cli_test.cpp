@@ -19,6 +19,15 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
 
+// `isogrid reproduce` of a shipped paper folder into dir/report, which must succeed; its REPORT.md.
+std::string reproduced_report(const TempDir& dir, const std::string& paper)
+{
+  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --jobs 2", source("experiments/" + paper),
+                                            dir.file("report")));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return read_file(dir.file("report/REPORT.md"));
+}
+
 }  // namespace
 
 TEST(Cli, HelpNamesEveryCommand)
@@ -161,10 +170,7 @@ TEST(Cli, InterruptKeepsFinishedRowsAndResumeCompletesTheSweep)
 TEST(Cli, ReproduceWritesTheReportWithEveryReferenceMet)
 {
   TempDir dir;
-  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --jobs 2",
-                                            source("experiments/drozdowski2003"), dir.file("report")));
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  std::string report = read_file(dir.file("report/REPORT.md"));
+  std::string report = reproduced_report(dir, "drozdowski2003");
   EXPECT_TRUE(contains(report, "62 of 62 reference values and agreements met within tolerance")) << report.substr(0, 3000);
   EXPECT_TRUE(contains(report, "| m=4, V=100000 | efficiency | 0.457 | 0.457095 |")) << report;
   // Studies in paper.yaml's order, each with its plots.
@@ -194,10 +200,7 @@ TEST(Cli, ReproduceFailsWhenAReferenceIsMissed)
 TEST(Cli, ReproduceKorkhovFindsTheThresholdsFromSimulation)
 {
   TempDir dir;
-  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --jobs 2",
-                                            source("experiments/korkhov2009"), dir.file("report")));
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  std::string report = read_file(dir.file("report/REPORT.md"));
+  std::string report = reproduced_report(dir, "korkhov2009");
   // The gamma >= 0.8 thresholds of eqs. 4.36-4.39, read off simulated runs (both faces shown).
   for (const char* row : {"| beta_for_gamma_0.8 | C=2 | grid_efficiency = 0.8 | beta | 46 | 46 |",
                           "| beta_for_gamma_0.8 | C=3 | grid_efficiency = 0.8 | beta | 74 | 74 |",

@@ -29,20 +29,18 @@ struct PoliciesMetrics {
   double overhead;
 };
 
-const ModelSchema<PoliciesParams, PoliciesMetrics>& policies_schema()
+void declare_policies(ModelSchema<PoliciesParams, PoliciesMetrics>& s)
 {
-  static const ModelSchema<PoliciesParams, PoliciesMetrics> schema = [] {
-    ModelSchema<PoliciesParams, PoliciesMetrics> s("policies", "test model", "");
-    s.param("policy", &PoliciesParams::policy, "load distribution").choices({"gum1", "gum2", "gum3"});
-    s.param("program", &PoliciesParams::program, "the program run").choices({"a", "b"});
-    s.param("n", &PoliciesParams::n, "processors").at_least(1);
-    s.metric("runtime", &PoliciesMetrics::runtime, "seconds", "s");
-    s.metric("overhead", &PoliciesMetrics::overhead, "seconds lost", "s");
-    s.primary(&PoliciesMetrics::runtime);
-    return s;
-  }();
-  return schema;
+  s.describe("policies", "test model", "");
+  s.param("policy", &PoliciesParams::policy, "load distribution").choices({"gum1", "gum2", "gum3"});
+  s.param("program", &PoliciesParams::program, "the program run").choices({"a", "b"});
+  s.param("n", &PoliciesParams::n, "processors").at_least(1);
+  s.metric("runtime", &PoliciesMetrics::runtime, "seconds", "s");
+  s.metric("overhead", &PoliciesMetrics::overhead, "seconds lost", "s");
+  s.primary(&PoliciesMetrics::runtime);
 }
+
+const ModelSchema<PoliciesParams, PoliciesMetrics>& policies_schema() { return schema_of(declare_policies); }
 
 class PoliciesModel : public TypedModel<PoliciesParams, PoliciesMetrics> {
 public:

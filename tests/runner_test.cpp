@@ -32,18 +32,16 @@ struct SquareMetrics {
   double noise;
 };
 
-const ModelSchema<SquareParams, SquareMetrics>& square_schema()
+void declare_square(ModelSchema<SquareParams, SquareMetrics>& s)
 {
-  static const ModelSchema<SquareParams, SquareMetrics> schema = [] {
-    ModelSchema<SquareParams, SquareMetrics> s("square", "test model", "");
-    s.param("x", &SquareParams::x, "the number squared").required();
-    s.metric("y", &SquareMetrics::y, "x squared");
-    s.metric("noise", &SquareMetrics::noise, "seeded noise");
-    s.primary(&SquareMetrics::y);
-    return s;
-  }();
-  return schema;
+  s.describe("square", "test model", "");
+  s.param("x", &SquareParams::x, "the number squared").required();
+  s.metric("y", &SquareMetrics::y, "x squared");
+  s.metric("noise", &SquareMetrics::noise, "seeded noise");
+  s.primary(&SquareMetrics::y);
 }
+
+const ModelSchema<SquareParams, SquareMetrics>& square_schema() { return schema_of(declare_square); }
 
 class SquareModel : public TypedModel<SquareParams, SquareMetrics, PointInfo> {
 public:

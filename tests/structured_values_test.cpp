@@ -122,22 +122,29 @@ TEST(StructuredValues, ProgramParametersApplyToTheProgramTheyName)
 
 TEST(StructuredValues, ProgramParametersReportTheirCulpritWhereItIsWritten)
 {
-  std::string head = "  configuration: 4E\n  alphabet: {E: Edin1}\n";  // lines 6 and 7
-  expect_error(gph_experiment(head + "  program_parameters: {queens: {dept: 1}}\n"),
-               {8, 33, "parameters.program_parameters.queens.dept", "unknown queens parameter 'dept' (did you mean "
-                                                                   "'depth'?)"});
-  expect_error(gph_experiment(head + "  program_parameters: {chess: {n: 8}}\n"),
-               {8, 24, "parameters.program_parameters.chess", "unknown program 'chess'"});
-  expect_error(gph_experiment(head + "  program_parameters: {n: abc}\n"),
-               {8, 27, "parameters.program_parameters.n", "expected a finite number, got 'abc'"});
-  expect_error(gph_experiment(head + "  program_parameters:\n    parFib: {n: 20.5}\n"),
-               {9, 17, "parameters.program_parameters.parFib.n", "parFib parameter n must be a whole number"});
-  expect_error(gph_experiment(head + "  program_parameters: {work_scale: -1}\n"),
-               {8, 36, "parameters.program_parameters.work_scale", "work_scale must be > 0"});
-  expect_error(gph_experiment(head + "  program_parameters: {queens: {depth: {x: 1}}}\n"),
-               {8, 40, "parameters.program_parameters.queens.depth", "got a mapping"});
-  expect_error(gph_experiment(head + "  program_parameters: \"n=45\"\n"),
-               {8, 23, "parameters.program_parameters", "expected a mapping of names to numbers"});
+  struct Case {
+    std::string overrides;  // program_parameters as written on line 8 (and 9)
+    Where at;
+  };
+  const std::vector<Case> cases = {
+      {"  program_parameters: {queens: {dept: 1}}\n",
+       {8, 33, "parameters.program_parameters.queens.dept",
+        "unknown queens parameter 'dept' (did you mean 'depth'?)"}},
+      {"  program_parameters: {chess: {n: 8}}\n",
+       {8, 24, "parameters.program_parameters.chess", "unknown program 'chess'"}},
+      {"  program_parameters: {n: abc}\n",
+       {8, 27, "parameters.program_parameters.n", "expected a finite number, got 'abc'"}},
+      {"  program_parameters:\n    parFib: {n: 20.5}\n",
+       {9, 17, "parameters.program_parameters.parFib.n", "parFib parameter n must be a whole number"}},
+      {"  program_parameters: {work_scale: -1}\n",
+       {8, 36, "parameters.program_parameters.work_scale", "work_scale must be > 0"}},
+      {"  program_parameters: {queens: {depth: {x: 1}}}\n",
+       {8, 40, "parameters.program_parameters.queens.depth", "got a mapping"}},
+      {"  program_parameters: \"n=45\"\n",
+       {8, 23, "parameters.program_parameters", "expected a mapping of names to numbers"}},
+  };
+  for (const Case& c : cases)  // lines 6 and 7 hold the configuration and the alphabet
+    expect_error(gph_experiment("  configuration: 4E\n  alphabet: {E: Edin1}\n" + c.overrides), c.at);
 }
 
 // ---- resource selection: schedulers, scaling_factors, max_bandwidths ----------------------------------------------

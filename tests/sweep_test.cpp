@@ -20,6 +20,12 @@ namespace {
 dlt::DltStarParams dlt_params(const Point& p) { return dlt::dlt_star_schema().params_of(p); }
 stencil::LbmGridParams lbm_params(const Point& p) { return stencil::lbm_grid_schema().params_of(p); }
 
+// An experiment written as `yaml` into dir, loaded with the built-in models.
+Experiment load_text(const TempDir& dir, const std::string& yaml, const std::vector<std::string>& overrides = {})
+{
+  return load_experiment(dir.write("e.yaml", yaml), overrides, builtin_catalog());
+}
+
 }  // namespace
 
 TEST(AxisGenerators, RangeIsInclusiveAndExact)
@@ -63,8 +69,7 @@ TEST(AxisGenerators, StringFormReadsLikeTheMappingForm)
 TEST(SweepOrder, FirstAxisSlowestRepetitionsFastest)
 {
   TempDir dir;
-  std::string path = dir.write("e.yaml", "model: dlt-star\nrepetitions: 2\nsweep:\n  m: [1, 2]\n  V: [10, 20, 30]\n");
-  Experiment ex    = load_experiment(path, {}, builtin_catalog());
+  Experiment ex = load_text(dir, "model: dlt-star\nrepetitions: 2\nsweep:\n  m: [1, 2]\n  V: [10, 20, 30]\n");
   ASSERT_EQ(ex.sweep.size(), 12u);
   std::vector<std::pair<double, double>> order;
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
@@ -84,8 +89,8 @@ TEST(SweepOrder, FirstAxisSlowestRepetitionsFastest)
 TEST(SweepSeeds, DerivedFromExperimentSeedCombinationAndRepetition)
 {
   TempDir dir;
-  std::string path = dir.write("e.yaml", "model: dlt-star\nseed: 42\nrepetitions: 3\nsweep:\n  m: [1, 2]\n  V: [10, 20]\n");
-  Experiment three = load_experiment(path, {}, builtin_catalog());
+  Experiment three = load_text(dir, "model: dlt-star\nseed: 42\nrepetitions: 3\nsweep:\n  m: [1, 2]\n  V: [10, 20]\n");
+  std::string path = dir.file("e.yaml");  // the file load_text wrote, loaded again with overrides
   Experiment five  = load_experiment(path, {"repetitions=5"}, builtin_catalog());
   Experiment other = load_experiment(path, {"seed=43"}, builtin_catalog());
   std::set<uint64_t> seen;
@@ -125,9 +130,8 @@ TEST(Overrides, BareNamesFixOrSweepParameters)
 TEST(SweepSeeds, SameSeedAcrossGivesPairedPoints)
 {
   TempDir dir;
-  std::string path = dir.write("e.yaml", "model: dlt-star\nrepetitions: 2\nsame_seed_across: [sequence]\nparameters: {m: 2}\nsweep:\n"
+  Experiment ex = load_text(dir, "model: dlt-star\nrepetitions: 2\nsame_seed_across: [sequence]\nparameters: {m: 2}\nsweep:\n"
                                          "  V: [10, 20]\n  sequence: [given, fastest-link-first, slowest-link-first]\n");
-  Experiment ex = load_experiment(path, {}, builtin_catalog());
   ASSERT_EQ(ex.sweep.size(), 12u);
   std::set<uint64_t> seeds;
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
@@ -140,7 +144,7 @@ TEST(SweepSeeds, SameSeedAcrossGivesPairedPoints)
   EXPECT_EQ(seeds.size(), 4u);  // 2 loads x 2 repetitions
   InputError e = [&] {
     try {
-      load_experiment(path, {"same_seed_across=[sequenc]"}, builtin_catalog());
+      load_text(dir, read_file(dir.file("e.yaml")), {"same_seed_across=[sequenc]"});
     } catch (const InputError& err) {
       return err;
     }
@@ -152,9 +156,8 @@ TEST(SweepSeeds, SameSeedAcrossGivesPairedPoints)
 TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
 {
   TempDir dir;
-  std::string path = dir.write("e.yaml", "model: lbm-grid\nrepetitions: 2\nwhere: \"N_x / (p * C) >= 1\"\n"
+  Experiment ex = load_text(dir, "model: lbm-grid\nrepetitions: 2\nwhere: \"N_x / (p * C) >= 1\"\n"
                                          "parameters: {N_y: 10}\nsweep:\n  N_x: [4, 16]\n  C: [1, 2]\n  p: [1, 4, 8]\n");
-  Experiment ex = load_experiment(path, {}, builtin_catalog());
   // (N_x, C, p) kept: N_x=4: (1,1), (1,4), (2,1); N_x=16: all but (2,16)... i.e. p*C <= N_x.
   size_t kept = 0;
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
@@ -182,9 +185,8 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
 TEST(SweepOrder, CombinationAtInvertsPointDecoding)
 {
   TempDir dir;
-  std::string path = dir.write("e.yaml", "model: dlt-star\nrepetitions: 3\nsweep:\n  m: [1, 2, 3]\n  V: [10, 20]\n"
+  Experiment ex = load_text(dir, "model: dlt-star\nrepetitions: 3\nsweep:\n  m: [1, 2, 3]\n  V: [10, 20]\n"
                                          "  sequence: [given, fastest-link-first]\n");
-  Experiment ex = load_experiment(path, {}, builtin_catalog());
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
     Point p = ex.sweep.point(i);
     std::vector<size_t> positions;
@@ -201,9 +203,8 @@ TEST(SweepOrder, CombinationAtInvertsPointDecoding)
 TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
 {
   TempDir dir;
-  std::string path = dir.write("e.yaml", "model: lbm-grid\nparameters: {N_x: 100, N_y: 10, C: 3, p: [1, 2, 3], "
+  Experiment ex = load_text(dir, "model: lbm-grid\nparameters: {N_x: 100, N_y: 10, C: 3, p: [1, 2, 3], "
                                          "delta: [1, 2, 3]}\nsweep:\n  delta[1]: [5, 6]\n");
-  Experiment ex = load_experiment(path, {}, builtin_catalog());
   ASSERT_EQ(ex.sweep.size(), 2u);
   const Axis& axis = ex.sweep.axes().front();
   EXPECT_EQ(axis.name, "delta[1]");
@@ -223,7 +224,8 @@ TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
   EXPECT_EQ(ps, (std::vector<std::vector<double>>{{1, 2, 4}, {1, 2, 8}, {2, 2, 4}, {2, 2, 8}}));
 
   // --set sweeps an element like any parameter; sweeping the whole list replaces the element axes.
-  Experiment set = load_experiment(path, {"delta[1]=linspace(5, 100, 20)"}, builtin_catalog());
+  std::string path = dir.file("e.yaml");  // the file load_text wrote, loaded again with overrides
+  Experiment set   = load_experiment(path, {"delta[1]=linspace(5, 100, 20)"}, builtin_catalog());
   ASSERT_EQ(set.sweep.size(), 20u);
   EXPECT_EQ(delta(set, 19), (std::vector<double>{1, 100, 3}));
   Experiment one = load_experiment(path, {"delta[1]=7"}, builtin_catalog());
@@ -238,7 +240,7 @@ TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
 TEST(ElementAxes, AreNamedLikeSweptParametersEverywhere)
 {
   TempDir dir;
-  std::string path = dir.write("e.yaml", R"(model: lbm-grid
+  Experiment ex = load_text(dir, R"(model: lbm-grid
 repetitions: 2
 same_seed_across: ["delta[1]"]
 parameters: {N_y: 10, C: 3, p: [1, 2, 3], delta: [1e5, 1e5, 1e5]}
@@ -258,7 +260,6 @@ plots:
   - {kind: contour, x: "delta[1]", y: N_x}
   - {kind: line, x: N_x, series: "delta[1]", select: {"delta[1]": [5e4, 2e5]}}
 )");
-  Experiment ex = load_experiment(path, {}, builtin_catalog());
   ASSERT_EQ(ex.sweep.size(), 12u);
   for (uint64_t i = 0; i < ex.sweep.size(); ++i)  // the same draws whatever delta[1]
     EXPECT_EQ(ex.sweep.point(i).seed, ex.sweep.point((i / 6) * 6 + i % 2).seed) << i;

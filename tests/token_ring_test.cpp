@@ -6,10 +6,8 @@
 #include <gtest/gtest.h>
 
 using namespace isogrid;
+using namespace isogrid::examples;
 using namespace isogrid::testing;
-using isogrid::examples::TokenRingMetrics;
-using isogrid::examples::TokenRingParams;
-using isogrid::examples::token_ring_schema;
 
 namespace {
 

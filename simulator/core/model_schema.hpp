@@ -4,12 +4,16 @@
 //   struct Params  { long long m = 0; double V = 0; NumberOrList A = 1.0; std::string sequence = "given"; };
 //   struct Metrics { double makespan, speedup; };
 //
-//   ModelSchema<Params, Metrics> s("dlt-star", "one-line summary", "the paper");
-//   s.param("m", &Params::m, "number of workers").required().at_least(1);
-//   s.param("A", &Params::A, "time to compute one load unit").positive();
-//   s.param("sequence", &Params::sequence, "serving order").policy("dlt-sequence");
-//   s.metric("makespan", &Metrics::makespan, "schedule length", "s");
-//   s.primary(&Metrics::makespan);
+//   void declare(ModelSchema<Params, Metrics>& s)
+//   {
+//     s.describe("dlt-star", "one-line summary", "the paper");
+//     s.param("m", &Params::m, "number of workers").required().at_least(1);
+//     s.param("A", &Params::A, "time to compute one load unit").positive();
+//     s.param("sequence", &Params::sequence, "serving order").policy(sequence_policies());
+//     s.metric("makespan", &Metrics::makespan, "schedule length", "s");
+//     s.primary(&Metrics::makespan);
+//   }
+//   const ModelSchema<Params, Metrics>& dlt_star_schema() { return schema_of(declare); }
 //
 // Everything else is derived from the declaration: the ParamSpecs the harness checks experiment files against (the
 // kind from the member's C++ type, the default from the struct's own initialiser), `isogrid list`, the decoding of
@@ -240,8 +244,16 @@ inline std::string with_name(std::string pattern, const std::string& name)
 template <class P, class M>
 class ModelSchema {
 public:
+  ModelSchema() = default;
   ModelSchema(std::string name, std::string summary, std::string source)
   {
+    describe(std::move(name), std::move(summary), std::move(source));
+  }
+
+  // The name experiment files use, a one-line summary for `isogrid list`, and the paper the model reproduces.
+  void describe(std::string name, std::string summary, std::string source)
+  {
+    require_open();
     info_.name    = std::move(name);
     info_.summary = std::move(summary);
     info_.source  = std::move(source);
@@ -458,5 +470,19 @@ private:
   std::vector<ParamField<P>> params_;
   std::vector<MetricColumns<M>> metrics_;
 };
+
+// The schema `declare` fills, built on first use and kept for the life of the process (models and points refer to
+// it). A model's accessor is one line: `const ModelSchema<P, M>& my_schema() { return schema_of(declare); }`.
+template <class P, class M>
+const ModelSchema<P, M>& schema_of(void (*declare)(ModelSchema<P, M>&))
+{
+  static const ModelSchema<P, M> schema = [declare] {
+    ModelSchema<P, M> s;
+    declare(s);
+    s.info();  // closes the declaration, and checks it
+    return s;
+  }();
+  return schema;
+}
 
 }  // namespace isogrid

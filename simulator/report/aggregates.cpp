@@ -59,9 +59,8 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
   std::vector<CrossingResult> out;
   if (ex.crossings.empty())
     return out;
-  const ModelInfo& info           = ex.model->info();
-  std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_index(header, "status"), index = column_index(header, "index");
+  const ModelInfo& info = ex.model->info();
+  ResultsLayout csv = read_results_layout(results_csv);
 
   // Per crossing and group: the (x, y) of each combination, repetitions averaged, for both faces.
   struct Acc {
@@ -75,13 +74,13 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
   for (size_t c = 0; c < ex.crossings.size(); ++c)
     for (int face = 0; face < 2; ++face) {
       const CrossingSpec& spec = ex.crossings[c];
-      y_col[c][face] = column_index(header, kFaces[face] + info.metrics[spec.metric].name);
-      x_col[c][face] = spec.along_metric ? column_index(header, kFaces[face] + info.metrics[spec.along_index].name) : -1;
+      y_col[c][face] = csv.column(kFaces[face] + info.metrics[spec.metric].name);
+      x_col[c][face] = spec.along_metric ? csv.column(kFaces[face] + info.metrics[spec.along_index].name) : -1;
     }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    if (row[static_cast<size_t>(status)] != "ok")
+    if (!csv.ok(row))
       return;
-    uint64_t combination = std::stoull(row[static_cast<size_t>(index)]) / ex.sweep.repetitions();
+    uint64_t combination = csv.point(row) / ex.sweep.repetitions();
     Point p = ex.sweep.point(combination * ex.sweep.repetitions());
     for (size_t c = 0; c < ex.crossings.size(); ++c) {
       const CrossingSpec& spec = ex.crossings[c];
@@ -157,14 +156,13 @@ Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& r
 
 void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv)
 {
-  const ModelInfo& info           = ex.model->info();
-  std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_index(header, "status"), index = column_index(header, "index");
+  const ModelInfo& info = ex.model->info();
+  ResultsLayout csv = read_results_layout(results_csv);
   std::vector<int> columns;
   std::vector<std::string> names;
   for (const char* face : kFaces)
     for (const auto& m : info.metrics)
-      if (int c = column_index(header, face + m.name); c >= 0) {
+      if (int c = csv.column(face + m.name); c >= 0) {
         columns.push_back(c);
         names.push_back(face + m.name);
       }
@@ -197,7 +195,7 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
     f << '\n';
   };
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    auto combination = static_cast<int64_t>(std::stoull(row[static_cast<size_t>(index)]) / ex.sweep.repetitions());
+    auto combination = static_cast<int64_t>(csv.point(row) / ex.sweep.repetitions());
     if (combination != current) {
       flush();
       current = combination;
@@ -205,7 +203,7 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
       for (auto& column : values)
         column.clear();
     }
-    if (row[static_cast<size_t>(status)] != "ok")
+    if (!csv.ok(row))
       return;
     ++ok;
     for (size_t i = 0; i < columns.size(); ++i)
@@ -224,19 +222,18 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
   std::vector<AgreementResult> out;
   if (ex.agreements.empty())
     return out;
-  const ModelInfo& info           = ex.model->info();
-  std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_index(header, "status"), index = column_index(header, "index");
+  const ModelInfo& info = ex.model->info();
+  ResultsLayout csv = read_results_layout(results_csv);
   std::vector<std::array<int, 2>> columns;  // pred_, sim_ of each agreement's metric
   for (const auto& a : ex.agreements) {
     AgreementResult r;
     r.agreement = &a;
     out.push_back(r);
     const std::string& name = info.metrics[a.metric].name;
-    columns.push_back({column_index(header, "pred_" + name), column_index(header, "sim_" + name)});
+    columns.push_back({csv.column("pred_" + name), csv.column("sim_" + name)});
   }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    if (row[static_cast<size_t>(status)] != "ok")
+    if (!csv.ok(row))
       return;
     for (size_t k = 0; k < out.size(); ++k) {
       AgreementResult& r = out[k];
@@ -256,7 +253,7 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
         if (dev >= r.worst) {
           // From the point itself: an axis over one element of a list has no column of its own.
           r.worst_point.clear();
-          Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index)]));
+          Point p = ex.sweep.point(csv.point(row));
           for (const auto& axis : ex.sweep.axes())
             r.worst_point += fmt::format("{}{}={}", r.worst_point.empty() ? "" : ", ", axis.name,
                                          format_value(axis.in(p.values)));

@@ -94,22 +94,21 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
   std::vector<ComparisonOutcome> out;
   if (ex.comparisons.empty())
     return out;
-  const ModelInfo& info           = ex.model->info();
-  std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_index(header, "status"), index = column_index(header, "index");
+  const ModelInfo& info = ex.model->info();
+  ResultsLayout csv = read_results_layout(results_csv);
   std::vector<Groups> groups(ex.comparisons.size());
   for (size_t k = 0; k < groups.size(); ++k) {
     const Comparison& c = ex.comparisons[k];
     groups[k].axes      = grouping_axes(ex, c);
     std::string face    = c.predicted ? "pred_" : "sim_";
-    groups[k].column[0] = column_index(header, face + info.metrics[c.metric].name);
-    groups[k].column[1] = column_index(header, face + info.metrics[c.right_metric].name);
+    groups[k].column[0] = csv.column(face + info.metrics[c.metric].name);
+    groups[k].column[1] = csv.column(face + info.metrics[c.right_metric].name);
   }
   // Parameters come from the point the row's index decodes to: an element axis has no column of its own. Every
   // row opens its group, error rows too, so that a side whose points all failed shows as missing.
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index)]));
-    bool ok = row[static_cast<size_t>(status)] == "ok";
+    Point p = ex.sweep.point(csv.point(row));
+    bool ok = csv.ok(row);
     for (size_t k = 0; k < groups.size(); ++k) {
       const Comparison& c = ex.comparisons[k];
       if (!point_has(p, c.at))

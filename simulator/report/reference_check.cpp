@@ -75,24 +75,23 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
                                                const std::vector<CrossingResult>& crossings)
 {
   const ModelInfo& info = ex.model->info();
-  std::vector<std::string> header = read_results_header(results_csv);
+  ResultsLayout csv = read_results_layout(results_csv);
   std::vector<int> pred_col, sim_col;
   for (const auto& m : info.metrics) {
-    pred_col.push_back(column_index(header, "pred_" + m.name));
-    sim_col.push_back(column_index(header, "sim_" + m.name));
+    pred_col.push_back(csv.column("pred_" + m.name));
+    sim_col.push_back(csv.column("sim_" + m.name));
   }
-  int status_col = column_index(header, "status"), index_col = column_index(header, "index");
 
   size_t n = ex.references.size();
   std::vector<ReferenceOutcome> out(n);
   // Each reference's values over the repetitions of its point, per face, for its statistic.
   std::vector<std::vector<double>> pred_values(n), sim_values(n);
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    if (status_col < 0 || row[static_cast<size_t>(status_col)] != "ok")
+    if (!csv.ok(row))
       return;
     // The row's parameters from the point its index decodes to, whatever their kind: an element of a list has no
     // column of its own, and a list or a mapping reads back from its cell only with a parser of its own.
-    Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index_col)]));
+    Point p = ex.sweep.point(csv.point(row));
     for (size_t k = 0; k < n; ++k) {
       const Reference& r = ex.references[k];
       if (r.crossing >= 0)
@@ -154,15 +153,14 @@ Table references_table(const Experiment& ex, const std::vector<ReferenceOutcome>
 
 double max_abs_deviation(const std::string& results_csv)
 {
-  std::vector<std::string> header = read_results_header(results_csv);
-  int dev = column_index(header, "rel_dev");
-  int status = column_index(header, "status");
+  ResultsLayout csv = read_results_layout(results_csv);
+  int dev           = csv.column("rel_dev");
   double worst = std::nan("");
   if (dev < 0)
     return worst;
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     double x = number_cell(row, dev);
-    if (row[static_cast<size_t>(status)] == "ok" && !std::isnan(x))
+    if (csv.ok(row) && !std::isnan(x))
       worst = std::isnan(worst) ? std::fabs(x) : std::max(worst, std::fabs(x));
   });
   return worst;

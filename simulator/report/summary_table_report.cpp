@@ -76,9 +76,8 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
   std::vector<SummaryTableOutcome> out;
   if (ex.tables.empty())
     return out;
-  const ModelInfo& info           = ex.model->info();
-  std::vector<std::string> header = read_results_header(results_csv);
-  int status = column_index(header, "status"), index = column_index(header, "index");
+  const ModelInfo& info = ex.model->info();
+  ResultsLayout csv = read_results_layout(results_csv);
   std::vector<const Axis*> axes;
   for (const auto& axis : ex.sweep.axes())
     if (axis.values.size() > 1)
@@ -99,14 +98,14 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
     const SummaryTable& t = ex.tables[k];
     std::string face      = t.predicted ? "pred_" : "sim_";
     for (size_t metric : t.metrics)
-      tables[k].column.push_back(column_index(header, face + info.metrics[metric].name));
+      tables[k].column.push_back(csv.column(face + info.metrics[metric].name));
     if (t.relative_to)
-      tables[k].column.push_back(column_index(header, face + info.metrics[*t.relative_to].name));
+      tables[k].column.push_back(csv.column(face + info.metrics[*t.relative_to].name));
   }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    Point p = ex.sweep.point(std::stoull(row[static_cast<size_t>(index)]));
+    Point p = ex.sweep.point(csv.point(row));
     std::string text = axes_values_text(axes, p.values);
-    bool ok = row[static_cast<size_t>(status)] == "ok";
+    bool ok = csv.ok(row);
     for (auto& table : tables) {
       auto [it, added] = table.by_text.emplace(text, table.groups.size());
       if (added)

@@ -54,6 +54,25 @@ double number_cell(const std::vector<std::string>& row, int column)
   return x;
 }
 
+bool ResultsLayout::ok(const std::vector<std::string>& row) const
+{
+  return status >= 0 && row[static_cast<size_t>(status)] == "ok";
+}
+
+uint64_t ResultsLayout::point(const std::vector<std::string>& row) const
+{
+  return std::stoull(row[static_cast<size_t>(index)]);
+}
+
+ResultsLayout read_results_layout(const std::string& path)
+{
+  ResultsLayout l;
+  l.header = read_results_header(path);
+  l.status = column_index(l.header, "status");
+  l.index  = column_index(l.header, "index");
+  return l;
+}
+
 int ResultsTable::column(const std::string& name) const { return column_index(header, name); }
 
 std::vector<std::string> for_each_result(const std::string& path,

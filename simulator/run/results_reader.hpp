@@ -1,5 +1,6 @@
 #pragma once
 // Reads results.csv back: for --resume, reference checks and reports. Streams, so large files cost little.
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,6 +23,18 @@ std::vector<std::string> read_results_header(const std::string& path);
 int column_index(const std::vector<std::string>& header, const std::string& name);
 // A cell read as a number: NaN when the column is absent (-1) or the cell empty or not a number.
 double number_cell(const std::vector<std::string>& row, int column);
+
+// What every analysis of results.csv reads first: the header, and where the status and the point index are.
+struct ResultsLayout {
+  std::vector<std::string> header;
+  int status = -1;
+  int index  = -1;
+
+  int column(const std::string& name) const { return column_index(header, name); }
+  bool ok(const std::vector<std::string>& row) const;         // status "ok"
+  uint64_t point(const std::vector<std::string>& row) const;  // the row's point index in the sweep
+};
+ResultsLayout read_results_layout(const std::string& path);
 
 // Calls `row` for every complete data row. Returns the header.
 std::vector<std::string> for_each_result(const std::string& path,

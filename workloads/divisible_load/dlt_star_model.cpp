@@ -17,55 +17,57 @@ namespace isogrid::dlt {
 using Params  = DltStarParams;
 using Metrics = DltStarMetrics;
 
-const ModelSchema<Params, Metrics>& dlt_star_schema()
-{
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s(
-        "dlt-star",
-        "Single-round divisible load on a one-port star: O(m) partition with simultaneous finish (eqs. 1-3), "
-        "efficiency with a communication-inclusive sequential reference",
-        "M. Drozdowski, L. Wielebski, Efficiency of divisible load processing (PPAM 2003)");
-    s.param("m", &Params::m, "number of workers P1..Pm").required().at_least(1).at_most(1e6);
-    s.param("V", &Params::V, "load size, in load units").required().positive();
-    s.param("A", &Params::A, "time to compute one load unit on P_i (1/speed); a number or m values").positive();
-    s.param("C", &Params::C, "time to send one load unit to P_i (1/bandwidth); a number or m values").positive();
-    s.param("S", &Params::S, "communication startup time to P_i; a number or m values").non_negative();
-    for (auto [name, member] : {std::pair{"A", &Params::A_spread}, {"C", &Params::C_spread}, {"S", &Params::S_spread}})
-      s.param(std::string(name) + "_spread", member,
-              fmt::format("heterogeneity: each {}_i is scaled by a factor drawn uniformly in [1-spread, 1+spread] "
-                          "from the point's seed",
-                          name))
-          .non_negative()
-          .at_most(0.999);
-    s.param("beta", &Params::beta,
-            "result size per load unit; > 0 adds a one-port result return, last served first (extension)")
-        .non_negative();
-    s.param("sequence", &Params::sequence, "order in which the originator serves the workers").policy(sequence_policies());
-    s.param("platform", &Params::platform,
-            "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
-            "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)")
-        .platform();
-    s.param("originator", &Params::originator, "host that holds the load, with a platform file (default: the first "
-                                                "host)");
-    s.param("unit_bytes", &Params::unit_bytes, "bytes per load unit, with a platform file").positive();
-    s.param("unit_flops", &Params::unit_flops, "flops per load unit, with a platform file").positive();
+namespace {
 
-    s.metric("makespan", &Metrics::makespan, "schedule length T_m = S_1 + (C_1 + A_1) alpha_1 (empty when infeasible)",
-             "time");
-    s.metric("sequential", &Metrics::sequential, "T(1): the whole load sent to P1 and processed there", "time");
-    s.metric("speedup", &Metrics::speedup, "T(1) / T_m (0 when infeasible)");
-    s.metric("efficiency", &Metrics::efficiency, "speedup / m, eq. 3 (0 when infeasible, as the paper's maps plot it)");
-    s.metric("feasible", &Metrics::feasible, "1 when every alpha_i >= 0, else 0");
-    s.metric("largest_feasible_m", &Metrics::largest_feasible_m,
-             "the largest k <= m for which P1..Pk admit a feasible partition");
-    s.metric("alpha_first", &Metrics::alpha_first, "alpha_1, the part of the first worker served", "load units");
-    s.metric("alpha_last", &Metrics::alpha_last, "alpha_m, the part of the last worker served", "load units");
-    s.primary(&Metrics::makespan);
-    s.simgrid(sg::exact_network_config());
-    return s;
-  }();
-  return schema;
+// Eqs. 1-3's instance (m workers, each with A, C and S; the load V; the result ratio beta), or a platform file.
+void declare(ModelSchema<Params, Metrics>& s)
+{
+  s.describe("dlt-star",
+             "Single-round divisible load on a one-port star: O(m) partition with simultaneous finish (eqs. 1-3), "
+             "efficiency with a communication-inclusive sequential reference",
+             "M. Drozdowski, L. Wielebski, Efficiency of divisible load processing (PPAM 2003)");
+  s.param("m", &Params::m, "number of workers P1..Pm").required().at_least(1).at_most(1e6);
+  s.param("V", &Params::V, "load size, in load units").required().positive();
+  s.param("A", &Params::A, "time to compute one load unit on P_i (1/speed); a number or m values").positive();
+  s.param("C", &Params::C, "time to send one load unit to P_i (1/bandwidth); a number or m values").positive();
+  s.param("S", &Params::S, "communication startup time to P_i; a number or m values").non_negative();
+  for (auto [name, member] : {std::pair{"A", &Params::A_spread}, {"C", &Params::C_spread}, {"S", &Params::S_spread}})
+    s.param(std::string(name) + "_spread", member,
+            fmt::format("heterogeneity: each {}_i is scaled by a factor drawn uniformly in [1-spread, 1+spread] "
+                        "from the point's seed",
+                        name))
+        .non_negative()
+        .at_most(0.999);
+  s.param("beta", &Params::beta,
+          "result size per load unit; > 0 adds a one-port result return, last served first (extension)")
+      .non_negative();
+  s.param("sequence", &Params::sequence, "order in which the originator serves the workers").policy(sequence_policies());
+  s.param("platform", &Params::platform,
+          "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
+          "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)")
+      .platform();
+  s.param("originator", &Params::originator, "host that holds the load, with a platform file (default: the first "
+                                              "host)");
+  s.param("unit_bytes", &Params::unit_bytes, "bytes per load unit, with a platform file").positive();
+  s.param("unit_flops", &Params::unit_flops, "flops per load unit, with a platform file").positive();
+
+  s.metric("makespan", &Metrics::makespan, "schedule length T_m = S_1 + (C_1 + A_1) alpha_1 (empty when infeasible)",
+           "time");
+  s.metric("sequential", &Metrics::sequential, "T(1): the whole load sent to P1 and processed there", "time");
+  s.metric("speedup", &Metrics::speedup, "T(1) / T_m (0 when infeasible)");
+  s.metric("efficiency", &Metrics::efficiency, "speedup / m, eq. 3 (0 when infeasible, as the paper's maps plot it)");
+  s.metric("feasible", &Metrics::feasible, "1 when every alpha_i >= 0, else 0");
+  s.metric("largest_feasible_m", &Metrics::largest_feasible_m,
+           "the largest k <= m for which P1..Pk admit a feasible partition");
+  s.metric("alpha_first", &Metrics::alpha_first, "alpha_1, the part of the first worker served", "load units");
+  s.metric("alpha_last", &Metrics::alpha_last, "alpha_m, the part of the last worker served", "load units");
+  s.primary(&Metrics::makespan);
+  s.simgrid(sg::exact_network_config());
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& dlt_star_schema() { return schema_of(declare); }
 
 namespace {
 

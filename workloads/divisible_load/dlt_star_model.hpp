@@ -11,29 +11,19 @@ namespace isogrid::dlt {
 struct DltStarParams {
   long long m = 0;
   double V    = 0;
-  NumberOrList A = 1.0;
-  NumberOrList C = 1.0;
-  NumberOrList S = 0.0;
-  double A_spread = 0;
-  double C_spread = 0;
-  double S_spread = 0;
-  double beta     = 0;
+  NumberOrList A = 1.0, C = 1.0, S = 0.0;
+  double A_spread = 0, C_spread = 0, S_spread = 0;
+  double beta          = 0;
   std::string sequence = "given";
-  std::string platform;
-  std::string originator;
-  double unit_bytes = 1;
-  double unit_flops = 1;
+  std::string platform, originator;  // a platform file, and the host holding the load on it
+  double unit_bytes = 1, unit_flops = 1;
 };
 
+// The metric columns, in order; each is documented in the schema.
 struct DltStarMetrics {
-  double makespan;
-  double sequential;
-  double speedup;
-  double efficiency;
-  double feasible;
-  double largest_feasible_m;
-  double alpha_first;
-  double alpha_last;
+  double makespan, sequential, speedup, efficiency;
+  double feasible, largest_feasible_m;
+  double alpha_first, alpha_last;
 };
 
 const ModelSchema<DltStarParams, DltStarMetrics>& dlt_star_schema();

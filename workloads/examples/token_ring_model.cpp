@@ -15,28 +15,31 @@ namespace isogrid::examples {
 using Params  = TokenRingParams;
 using Metrics = TokenRingMetrics;
 
-const ModelSchema<Params, Metrics>& token_ring_schema()
+namespace {
+
+void declare(ModelSchema<Params, Metrics>& s)
 {
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s("token-ring", "A token passed around a ring of hosts, each computing on it: the "
-                                                 "walkthrough model of docs/architecture.md",
-                                   "isogrid's own example (no paper)");
-    s.param("hosts", &Params::hosts, "hosts in the ring").at_least(2).at_most(100000);
-    s.param("laps", &Params::laps, "times the token goes around").at_least(1);
-    s.param("token_bytes", &Params::token_bytes, "size of the token").positive().unit("B");
-    s.param("work_flops", &Params::work_flops, "computation each host does when the token arrives").non_negative();
-    s.param("speed", &Params::speed, "host speeds, one for all or one per host").positive().unit("flop/s");
-    s.param("bandwidth", &Params::bandwidth, "link bandwidths; link i joins host i and i + 1").positive().unit("B/s");
-    s.param("latency", &Params::latency, "latency of every link").non_negative().unit("s");
-    s.metric("lap_time", &Metrics::lap_time, "one lap: every host's computation and hop", "s");
-    s.metric("makespan", &Metrics::makespan, "all laps, until the token is back at host 0", "s");
-    s.metric("hops", &Metrics::hops, "transfers of the token");
-    s.primary(&Metrics::makespan);
-    s.simgrid(sg::exact_network_config());  // latency + bytes / bandwidth exactly, so the faces can agree
-    return s;
-  }();
-  return schema;
+  s.describe("token-ring",
+             "A token passed around a ring of hosts, each computing on it: the walkthrough model of "
+             "docs/architecture.md",
+             "isogrid's own example (no paper)");
+  s.param("hosts", &Params::hosts, "hosts in the ring").at_least(2).at_most(100000);
+  s.param("laps", &Params::laps, "times the token goes around").at_least(1);
+  s.param("token_bytes", &Params::token_bytes, "size of the token").positive().unit("B");
+  s.param("work_flops", &Params::work_flops, "computation each host does when the token arrives").non_negative();
+  s.param("speed", &Params::speed, "host speeds, one for all or one per host").positive().unit("flop/s");
+  s.param("bandwidth", &Params::bandwidth, "link bandwidths; link i joins host i and i + 1").positive().unit("B/s");
+  s.param("latency", &Params::latency, "latency of every link").non_negative().unit("s");
+  s.metric("lap_time", &Metrics::lap_time, "one lap: every host's computation and hop", "s");
+  s.metric("makespan", &Metrics::makespan, "all laps, until the token is back at host 0", "s");
+  s.metric("hops", &Metrics::hops, "transfers of the token");
+  s.primary(&Metrics::makespan);
+  s.simgrid(sg::exact_network_config());  // latency + bytes / bandwidth exactly, so the faces can agree
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& token_ring_schema() { return schema_of(declare); }
 
 namespace {
 

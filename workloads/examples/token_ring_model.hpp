@@ -10,19 +10,15 @@ namespace isogrid::examples {
 
 // Declared once: the member types give the kinds, the initialisers the defaults.
 struct TokenRingParams {
-  long long hosts      = 4;
-  long long laps       = 1;
-  double token_bytes   = 1e6;
-  double work_flops    = 1e9;
-  NumberOrList speed   = 1e9;  // flop/s: one for all hosts, or one per host
+  long long hosts = 4, laps = 1;
+  double token_bytes = 1e6, work_flops = 1e9;
+  NumberOrList speed     = 1e9;     // flop/s: one for all hosts, or one per host
   NumberOrList bandwidth = 1.25e8;  // byte/s: link i joins host i and host i + 1
-  double latency       = 1e-4;
+  double latency         = 1e-4;
 };
 
 struct TokenRingMetrics {
-  double lap_time;
-  double makespan;
-  double hops;
+  double lap_time, makespan, hops;
 };
 
 const ModelSchema<TokenRingParams, TokenRingMetrics>& token_ring_schema();

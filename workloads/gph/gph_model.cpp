@@ -38,111 +38,113 @@ std::vector<std::string> kernel_names() { return kernels().names(); }
 
 }  // namespace
 
-const ModelSchema<Params, Metrics>& gph_runtime_schema()
+namespace {
+
+void declare(ModelSchema<Params, Metrics>& s)
 {
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s(
-        "gph-runtime",
-        "A GpH program (parFib, sumEuler, queens, raytracer, matMult, linSolv) under GUM, GRID-GUM1, GRID-GUM1.1 or "
-        "GRID-GUM2 on the PEs of a configuration string: simulated sparks, threads, FISH/SCHEDULE/ACK/FETCH/RESUME",
-        "A. D. Al Zain, P. W. Trinder, G. J. Michaelson, H.-W. Loidl, Evaluating a high-level parallel language (GpH) "
-        "for computational GRIDs, IEEE TPDS 19(2), 2008");
-    s.param("platform", &Params::platform,
-            "YAML grid spec whose clusters have an mhz property (platforms/gph-beowulf.yaml)")
-        .platform()
-        .required();
-    s.param("configuration", &Params::configuration,
-            "the PEs, as the paper writes them: FFSSS, 1E4M, 5E2,30E,6M; the first PE is where GRID-GUM1 starts");
-    s.param("alphabet", &Params::alphabet,
-            "symbol: cluster pairs, e.g. {F: Edin3, S: SBC}; E is Edin2 in the paper's Tables 3, 4 and 8")
-        .entries(ParamKind::Text);
-    s.param("program", &Params::program, "the kernel (workloads/gph/kernels)").choices(kernel_names());
-    s.param("program_parameters", &Params::program_parameters,
-            "kernel parameters overriding its defaults, e.g. {n: 45, threshold: 21}, or per program: {queens: {depth: "
-            "1}, raytracer: {work_scale: 1.95}} (work_scale applies to every kernel)")
-        .entries(ParamKind::Real, 2)
-        .allow_empty();
-    s.param("work_scale", &Params::work_scale,
-            "multiplies every node's work: a larger input of the same shape (the paper's tables use different input "
-            "sizes)")
-        .positive();
-    s.param("runtime", &Params::runtime, "the runtime's load distribution").policy(runtime_policies());
+  s.describe("gph-runtime",
+             "A GpH program (parFib, sumEuler, queens, raytracer, matMult, linSolv) under GUM, GRID-GUM1, "
+             "GRID-GUM1.1 or GRID-GUM2 on the PEs of a configuration string: simulated sparks, threads, "
+             "FISH/SCHEDULE/ACK/FETCH/RESUME",
+             "A. D. Al Zain, P. W. Trinder, G. J. Michaelson, H.-W. Loidl, Evaluating a high-level parallel language "
+             "(GpH) for computational GRIDs, IEEE TPDS 19(2), 2008");
+  s.param("platform", &Params::platform,
+          "YAML grid spec whose clusters have an mhz property (platforms/gph-beowulf.yaml)")
+      .platform()
+      .required();
+  s.param("configuration", &Params::configuration,
+          "the PEs, as the paper writes them: FFSSS, 1E4M, 5E2,30E,6M; the first PE is where GRID-GUM1 starts");
+  s.param("alphabet", &Params::alphabet,
+          "symbol: cluster pairs, e.g. {F: Edin3, S: SBC}; E is Edin2 in the paper's Tables 3, 4 and 8")
+      .entries(ParamKind::Text);
+  s.param("program", &Params::program, "the kernel (workloads/gph/kernels)").choices(kernel_names());
+  s.param("program_parameters", &Params::program_parameters,
+          "kernel parameters overriding its defaults, e.g. {n: 45, threshold: 21}, or per program: {queens: {depth: "
+          "1}, raytracer: {work_scale: 1.95}} (work_scale applies to every kernel)")
+      .entries(ParamKind::Real, 2)
+      .allow_empty();
+  s.param("work_scale", &Params::work_scale,
+          "multiplies every node's work: a larger input of the same shape (the paper's tables use different input "
+          "sizes)")
+      .positive();
+  s.param("runtime", &Params::runtime, "the runtime's load distribution").policy(runtime_policies());
 
-    s.param("fish_delay", &Params::fish_delay,
-            "FISH_DELAY: s an idle PE waits after its own fish came back empty (GUM's 1000, read as ms)")
-        .non_negative();
-    s.param("fish_life", &Params::fish_life, "FISH_LIFE_EXPECTANCY: hops before a fish is sent home").at_least(1);
-    s.param("max_fishes", &Params::max_fishes, "MAX_FISHES: fishes one PE may have out").at_least(1);
-    s.param("gum_bias", &Params::gum_bias, "choosePE's r == self -> r + 1, which favours the PE after self");
-    s.param("packet_bytes", &Params::packet_bytes,
-            "GUM's pack buffer: a larger transfer goes in packets, each fetched by one round trip")
-        .positive();
-    s.param("header_bytes", &Params::header_bytes, "every message's envelope").non_negative();
-    s.param("max_local_sparks", &Params::max_local_sparks, "maxLocalSparks: sparks beyond it are discarded")
-        .at_least(1);
-    s.param("gg11_filter", &Params::gg11_filter,
-            "GRID-GUM1.1: who enforces 'no work from a faster PE unless it is the main PE'")
-        .words({{"sender", FilterSide::Sender}, {"receiver", FilterSide::Receiver}});
-    s.param("gg2_load", &Params::gg2_load, "GRID-GUM2: what a PE publishes as its load")
-        .words({{"sparks", LoadMeasure::ExportableSparks},
-                {"sparks+threads", LoadMeasure::SparksAndThreads},
-                {"busy", LoadMeasure::Busy}});
-    s.param("gg2_threshold", &Params::gg2_threshold,
-            "GRID-GUM2 (P1): least load / speed (load per Mf) a PE needs to be fished; 0: any loaded PE")
-        .non_negative();
-    s.param("gg2_own_cluster", &Params::gg2_own_cluster, "GRID-GUM2 (P2): loaded PEs of the fisher's own cluster first");
-    s.param("gg2_no_candidate", &Params::gg2_no_candidate, "GRID-GUM2: what a PE does when it knows no loaded PE")
-        .words({{"random-fish", NoCandidate::RandomFish}, {"wait", NoCandidate::Wait}});
-    s.param("gg2_forwarding", &Params::gg2_forwarding, "GRID-GUM2: where a PE without work passes a fish on")
-        .words({{"informed", Forwarding::Informed}, {"blind", Forwarding::Blind}});
-    s.param("gg2_piggyback", &Params::gg2_piggyback,
-            "GRID-GUM2: load entries per message, the most recent first (0: every known one)");
-    s.param("gg2_k_max", &Params::gg2_k_max, "GRID-GUM2 (P3): most sparks for one remote FISH").at_least(1);
-    s.param("gg2_latency_threshold", &Params::gg2_latency_threshold,
-            "GRID-GUM2 (P3): a requester farther than this (s) gets several sparks")
-        .non_negative();
-    s.param("reference_flops", &Params::reference_flops,
-            "speed of the PE that program work is counted on (Edin1 in gph-beowulf.yaml)")
-        .positive();
-    s.param("time_limit", &Params::time_limit, "simulated s after which an unfinished run is stopped").positive();
+  s.param("fish_delay", &Params::fish_delay,
+          "FISH_DELAY: s an idle PE waits after its own fish came back empty (GUM's 1000, read as ms)")
+      .non_negative();
+  s.param("fish_life", &Params::fish_life, "FISH_LIFE_EXPECTANCY: hops before a fish is sent home").at_least(1);
+  s.param("max_fishes", &Params::max_fishes, "MAX_FISHES: fishes one PE may have out").at_least(1);
+  s.param("gum_bias", &Params::gum_bias, "choosePE's r == self -> r + 1, which favours the PE after self");
+  s.param("packet_bytes", &Params::packet_bytes,
+          "GUM's pack buffer: a larger transfer goes in packets, each fetched by one round trip")
+      .positive();
+  s.param("header_bytes", &Params::header_bytes, "every message's envelope").non_negative();
+  s.param("max_local_sparks", &Params::max_local_sparks, "maxLocalSparks: sparks beyond it are discarded")
+      .at_least(1);
+  s.param("gg11_filter", &Params::gg11_filter,
+          "GRID-GUM1.1: who enforces 'no work from a faster PE unless it is the main PE'")
+      .words({{"sender", FilterSide::Sender}, {"receiver", FilterSide::Receiver}});
+  s.param("gg2_load", &Params::gg2_load, "GRID-GUM2: what a PE publishes as its load")
+      .words({{"sparks", LoadMeasure::ExportableSparks},
+              {"sparks+threads", LoadMeasure::SparksAndThreads},
+              {"busy", LoadMeasure::Busy}});
+  s.param("gg2_threshold", &Params::gg2_threshold,
+          "GRID-GUM2 (P1): least load / speed (load per Mf) a PE needs to be fished; 0: any loaded PE")
+      .non_negative();
+  s.param("gg2_own_cluster", &Params::gg2_own_cluster, "GRID-GUM2 (P2): loaded PEs of the fisher's own cluster first");
+  s.param("gg2_no_candidate", &Params::gg2_no_candidate, "GRID-GUM2: what a PE does when it knows no loaded PE")
+      .words({{"random-fish", NoCandidate::RandomFish}, {"wait", NoCandidate::Wait}});
+  s.param("gg2_forwarding", &Params::gg2_forwarding, "GRID-GUM2: where a PE without work passes a fish on")
+      .words({{"informed", Forwarding::Informed}, {"blind", Forwarding::Blind}});
+  s.param("gg2_piggyback", &Params::gg2_piggyback,
+          "GRID-GUM2: load entries per message, the most recent first (0: every known one)");
+  s.param("gg2_k_max", &Params::gg2_k_max, "GRID-GUM2 (P3): most sparks for one remote FISH").at_least(1);
+  s.param("gg2_latency_threshold", &Params::gg2_latency_threshold,
+          "GRID-GUM2 (P3): a requester farther than this (s) gets several sparks")
+      .non_negative();
+  s.param("reference_flops", &Params::reference_flops,
+          "speed of the PE that program work is counted on (Edin1 in gph-beowulf.yaml)")
+      .positive();
+  s.param("time_limit", &Params::time_limit, "simulated s after which an unfinished run is stopped").positive();
 
-    s.metric("runtime", &Metrics::runtime,
-             "predicted: sequential work over the PEs' summed speed (no overhead); simulated: until the main thread "
-             "finished",
-             "s");
-    s.metric("speedup", &Metrics::speedup, "sequential runtime on the main PE / runtime");
-    s.metric("speedup_fastest", &Metrics::speedup_fastest,
-             "sequential runtime on the fastest cluster the alphabet names / runtime (Table 2: F)");
-    s.metric("speedup_slowest", &Metrics::speedup_slowest,
-             "sequential runtime on the slowest cluster the alphabet names / runtime (Table 2: S)");
-    s.metric("efficiency", &Metrics::efficiency, "sequential work / (summed PE speed x runtime)");
-    s.metric("pes", &Metrics::pes, "PEs in the configuration");
-    s.metric("mean_cpu", &Metrics::mean_cpu, "mean clock rate of the PEs (the tables' Mean CPU)", "MHz");
-    s.metric("sd_cpu", &Metrics::sd_cpu, "population SD of the clock rates", "MHz");
-    s.metric("mean_latency", &Metrics::mean_latency,
-             "mean latency over unordered PE pairs (the tables' Mean Latency)", "ms");
-    s.metric("sd_latency", &Metrics::sd_latency, "population SD of the pair latencies", "ms");
-    s.metric("main_pe", &Metrics::main_pe, "where the main thread ran (0 = the first PE of the configuration)");
-    s.metric("threads", &Metrics::threads, "threads created (sparks activated, plus the main thread)");
-    s.metric("sparks", &Metrics::sparks, "sparks created");
-    s.metric("absorbed", &Metrics::absorbed, "sparks evaluated by the thread that demanded them");
-    s.metric("shipped", &Metrics::shipped, "sparks sent in SCHEDULEs");
-    s.metric("fish", &Metrics::fish, "FISH messages sent (new and forwarded)");
-    s.metric("schedule", &Metrics::schedule, "SCHEDULE messages");
-    s.metric("ack", &Metrics::ack, "ACK messages");
-    s.metric("fetch", &Metrics::fetch, "FETCH messages, including those fetching the packets of a large transfer");
-    s.metric("resume", &Metrics::resume, "RESUME messages, including the packets of a large transfer");
-    s.metric("messages", &Metrics::messages, "every message sent");
-    s.metric("comm_degree", &Metrics::comm_degree, "messages per second of runtime per PE (Table 6)", "1/s");
-    s.metric("packet_size", &Metrics::packet_size, "mean message size (Table 6's Aver. Pkt Size)", "B");
-    s.metric("busy_share", &Metrics::busy_share, "time PEs spent computing / (PEs x runtime)");
-    s.metric("completed", &Metrics::completed, "1 when the program finished within time_limit");
-    s.primary(&Metrics::runtime);
-    s.simgrid(sg::exact_network_config());
-    return s;
-  }();
-  return schema;
+  s.metric("runtime", &Metrics::runtime,
+           "predicted: sequential work over the PEs' summed speed (no overhead); simulated: until the main thread "
+           "finished",
+           "s");
+  s.metric("speedup", &Metrics::speedup, "sequential runtime on the main PE / runtime");
+  s.metric("speedup_fastest", &Metrics::speedup_fastest,
+           "sequential runtime on the fastest cluster the alphabet names / runtime (Table 2: F)");
+  s.metric("speedup_slowest", &Metrics::speedup_slowest,
+           "sequential runtime on the slowest cluster the alphabet names / runtime (Table 2: S)");
+  s.metric("efficiency", &Metrics::efficiency, "sequential work / (summed PE speed x runtime)");
+  s.metric("pes", &Metrics::pes, "PEs in the configuration");
+  s.metric("mean_cpu", &Metrics::mean_cpu, "mean clock rate of the PEs (the tables' Mean CPU)", "MHz");
+  s.metric("sd_cpu", &Metrics::sd_cpu, "population SD of the clock rates", "MHz");
+  s.metric("mean_latency", &Metrics::mean_latency,
+           "mean latency over unordered PE pairs (the tables' Mean Latency)", "ms");
+  s.metric("sd_latency", &Metrics::sd_latency, "population SD of the pair latencies", "ms");
+  s.metric("main_pe", &Metrics::main_pe, "where the main thread ran (0 = the first PE of the configuration)");
+  s.metric("threads", &Metrics::threads, "threads created (sparks activated, plus the main thread)");
+  s.metric("sparks", &Metrics::sparks, "sparks created");
+  s.metric("absorbed", &Metrics::absorbed, "sparks evaluated by the thread that demanded them");
+  s.metric("shipped", &Metrics::shipped, "sparks sent in SCHEDULEs");
+  s.metric("fish", &Metrics::fish, "FISH messages sent (new and forwarded)");
+  s.metric("schedule", &Metrics::schedule, "SCHEDULE messages");
+  s.metric("ack", &Metrics::ack, "ACK messages");
+  s.metric("fetch", &Metrics::fetch, "FETCH messages, including those fetching the packets of a large transfer");
+  s.metric("resume", &Metrics::resume, "RESUME messages, including the packets of a large transfer");
+  s.metric("messages", &Metrics::messages, "every message sent");
+  s.metric("comm_degree", &Metrics::comm_degree, "messages per second of runtime per PE (Table 6)", "1/s");
+  s.metric("packet_size", &Metrics::packet_size, "mean message size (Table 6's Aver. Pkt Size)", "B");
+  s.metric("busy_share", &Metrics::busy_share, "time PEs spent computing / (PEs x runtime)");
+  s.metric("completed", &Metrics::completed, "1 when the program finished within time_limit");
+  s.primary(&Metrics::runtime);
+  s.simgrid(sg::exact_network_config());
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& gph_runtime_schema() { return schema_of(declare); }
 
 namespace {
 

@@ -28,53 +28,30 @@ struct GphParams {
   double work_scale   = 1;
   std::string runtime = "grid-gum2";
   // GUM's constants.
-  double fish_delay            = 1;
-  unsigned fish_life           = 10;
-  unsigned max_fishes          = 1;
-  bool gum_bias                = true;
-  double packet_bytes          = 4096;
-  double header_bytes          = 32;
+  double fish_delay = 1;
+  unsigned fish_life = 10, max_fishes = 1;
+  bool gum_bias = true;
+  double packet_bytes = 4096, header_bytes = 32;
   std::size_t max_local_sparks = 4096;
   // GRID-GUM1.1 and 2.
-  FilterSide gg11_filter          = FilterSide::Sender;
-  LoadMeasure gg2_load            = LoadMeasure::ExportableSparks;
-  double gg2_threshold            = 0;
-  bool gg2_own_cluster            = true;
-  NoCandidate gg2_no_candidate    = NoCandidate::RandomFish;
-  Forwarding gg2_forwarding       = Forwarding::Informed;
-  std::size_t gg2_piggyback       = 4;
-  std::size_t gg2_k_max           = 8;
-  double gg2_latency_threshold    = 1e-3;
-  double reference_flops          = 534e6;
-  double time_limit               = 1e6;
+  FilterSide gg11_filter = FilterSide::Sender;
+  LoadMeasure gg2_load   = LoadMeasure::ExportableSparks;
+  double gg2_threshold   = 0;
+  bool gg2_own_cluster   = true;
+  NoCandidate gg2_no_candidate = NoCandidate::RandomFish;
+  Forwarding gg2_forwarding    = Forwarding::Informed;
+  std::size_t gg2_piggyback = 4, gg2_k_max = 8;
+  double gg2_latency_threshold = 1e-3;
+  double reference_flops = 534e6, time_limit = 1e6;
 };
 
+// The metric columns, in order; each is documented in the schema.
 struct GphMetrics {
-  double runtime;
-  double speedup;
-  double speedup_fastest;
-  double speedup_slowest;
-  double efficiency;
-  double pes;
-  double mean_cpu;
-  double sd_cpu;
-  double mean_latency;
-  double sd_latency;
-  double main_pe;
-  double threads;
-  double sparks;
-  double absorbed;
-  double shipped;
-  double fish;
-  double schedule;
-  double ack;
-  double fetch;
-  double resume;
-  double messages;
-  double comm_degree;
-  double packet_size;
-  double busy_share;
-  double completed;
+  double runtime, speedup, speedup_fastest, speedup_slowest, efficiency;
+  double pes, mean_cpu, sd_cpu, mean_latency, sd_latency, main_pe;  // the configuration, as the tables print it
+  double threads, sparks, absorbed, shipped;
+  double fish, schedule, ack, fetch, resume, messages;  // messages by kind
+  double comm_degree, packet_size, busy_share, completed;
 };
 
 const ModelSchema<GphParams, GphMetrics>& gph_runtime_schema();

@@ -21,81 +21,82 @@ namespace isogrid::farm {
 using Params  = FarmParams;
 using Metrics = FarmMetrics;
 
-const ModelSchema<Params, Metrics>& hierarchical_farm_schema()
-{
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s(
-        "hierarchical-farm",
-        "Master-worker task farm over Internet-linked clusters with sub-masters that aggregate S results: Eqs. 1-5 "
-        "and the simulated farm, one row of the paper's tables per point",
-        "A. Argollo, A. Gaudiani, D. Rexachs, E. Luque, Tuning application in a multi-cluster environment");
-    s.param("platform", &Params::platform,
-            "YAML grid spec; cluster 0 is local (host 0: the master), in the others host 0 is the sub-master; the "
-            "other hosts are workers (e.g. platforms/argollo-testbed.yaml)")
-        .platform()
-        .required();
-    s.param("cluster", &Params::cluster, "the table row a point reports: a cluster's name, or total");
-    s.param("tasks", &Params::tasks, "N: independent tasks (simulations)").at_least(1);
-    s.param("task_flops", &Params::task_flops, "computation of one task; worker rate = host speed / this").positive();
-    s.param("command_bytes", &Params::command_bytes, "command sent to a worker per task").non_negative();
-    s.param("result_bytes", &Params::result_bytes, "result a worker sends back per task (601x31x31 floats)")
-        .positive();
-    s.param("aggregate_flops", &Params::aggregate_flops, "adding one result into a sum (one flop per float)")
-        .non_negative();
-    s.param("plan_step", &Params::plan_step,
-            "run what the three-phase planner decides at a step (local cluster only; all resources; workers selected "
-            "at efficiency_threshold; all resources with Eq. 5's S), instead of selection, workers and aggregation")
-        .choices({"none", "local", "all", "selected", "tuned"});
-    s.param("selection", &Params::selection, "which workers of each cluster take part").policy(selection_policies());
-    s.param("workers", &Params::workers,
-            "with selection: count, workers per cluster (a number or one per cluster; 0 leaves a remote cluster out)")
-        .at_least(0);
-    s.param("efficiency_threshold", &Params::efficiency_threshold,
-            "efficiency each cluster keeps with selection: threshold (the paper: 85 %)")
-        .positive()
-        .at_most(1);
-    s.param("aggregation", &Params::aggregation,
-            "S: results a sub-master sums into one message (a number or one per cluster; the local cluster's is "
-            "ignored)")
-        .at_least(1);
-    s.param("inet_kib_s", &Params::inet_kib_s,
-            "Internet throughput of each cluster's link to the local one, KiB/s (1 KB = 1024 B); 0 keeps the "
-            "platform's")
-        .non_negative();
-    s.param("prefetch", &Params::prefetch, "how many tasks a sub-master keeps queued for its sub-workers")
-        .policy(prefetch_policies());
-    s.param("worker_prefetch", &Params::worker_prefetch,
-            "tasks a worker holds: 1 is the paper's on-demand protocol; 2 or more overlap computing with sending the "
-            "last result")
-        .at_least(1);
+namespace {
 
-    s.metric("workers", &Metrics::workers, "workers taking part");
-    s.metric("available_performance", &Metrics::available_performance, "AvPerf: the workers' summed task rates",
-             "1e-3 tasks/s");
-    s.metric("performance", &Metrics::performance,
-             "predicted: EstPerf (Eq. 2); simulated: tasks completed / makespan", "1e-3 tasks/s");
-    s.metric("speedup", &Metrics::speedup,
-             "performance / the local cluster's (predicted: EstPerf_LC; simulated: its AvPerf)");
-    s.metric("efficiency", &Metrics::efficiency, "performance / available performance (Eq. 3)");
-    s.metric("precision", &Metrics::precision, "simulated only: min/max of the simulated and estimated speedups");
-    s.metric("tasks", &Metrics::tasks,
-             "predicted: N x EstPerf / total EstPerf; simulated: results that reached the master");
-    s.metric("makespan", &Metrics::makespan, "predicted: N / total EstPerf; simulated: until the master has the average",
-             "s");
-    s.metric("link_utilisation", &Metrics::link_utilisation,
-             "remote rows: predicted EstPerf / MaxPerf_inet; simulated: the uplink's busy share");
-    s.metric("max_inet_performance", &Metrics::max_inet_performance, "MaxPerf_inet = S TPut / CV (Eq. 5)",
-             "1e-3 tasks/s");
-    s.metric("exact_aggregation", &Metrics::exact_aggregation, "Eq. 5 solved for S: AvPerf CV / TPut (remote rows)");
-    s.metric("recommended_aggregation", &Metrics::recommended_aggregation,
-             "the whole S that reaches AvPerf: ceil(exact_aggregation), at least 1");
-    s.metric("messages", &Metrics::messages, "simulated: result messages that reached the master");
-    s.primary(&Metrics::speedup);
-    s.simgrid(sg::exact_network_config());
-    return s;
-  }();
-  return schema;
+void declare(ModelSchema<Params, Metrics>& s)
+{
+  s.describe("hierarchical-farm",
+             "Master-worker task farm over Internet-linked clusters with sub-masters that aggregate S results: Eqs. "
+             "1-5 and the simulated farm, one row of the paper's tables per point",
+             "A. Argollo, A. Gaudiani, D. Rexachs, E. Luque, Tuning application in a multi-cluster environment");
+  s.param("platform", &Params::platform,
+          "YAML grid spec; cluster 0 is local (host 0: the master), in the others host 0 is the sub-master; the "
+          "other hosts are workers (e.g. platforms/argollo-testbed.yaml)")
+      .platform()
+      .required();
+  s.param("cluster", &Params::cluster, "the table row a point reports: a cluster's name, or total");
+  s.param("tasks", &Params::tasks, "N: independent tasks (simulations)").at_least(1);
+  s.param("task_flops", &Params::task_flops, "computation of one task; worker rate = host speed / this").positive();
+  s.param("command_bytes", &Params::command_bytes, "command sent to a worker per task").non_negative();
+  s.param("result_bytes", &Params::result_bytes, "result a worker sends back per task (601x31x31 floats)")
+      .positive();
+  s.param("aggregate_flops", &Params::aggregate_flops, "adding one result into a sum (one flop per float)")
+      .non_negative();
+  s.param("plan_step", &Params::plan_step,
+          "run what the three-phase planner decides at a step (local cluster only; all resources; workers selected "
+          "at efficiency_threshold; all resources with Eq. 5's S), instead of selection, workers and aggregation")
+      .choices({"none", "local", "all", "selected", "tuned"});
+  s.param("selection", &Params::selection, "which workers of each cluster take part").policy(selection_policies());
+  s.param("workers", &Params::workers,
+          "with selection: count, workers per cluster (a number or one per cluster; 0 leaves a remote cluster out)")
+      .at_least(0);
+  s.param("efficiency_threshold", &Params::efficiency_threshold,
+          "efficiency each cluster keeps with selection: threshold (the paper: 85 %)")
+      .positive()
+      .at_most(1);
+  s.param("aggregation", &Params::aggregation,
+          "S: results a sub-master sums into one message (a number or one per cluster; the local cluster's is "
+          "ignored)")
+      .at_least(1);
+  s.param("inet_kib_s", &Params::inet_kib_s,
+          "Internet throughput of each cluster's link to the local one, KiB/s (1 KB = 1024 B); 0 keeps the "
+          "platform's")
+      .non_negative();
+  s.param("prefetch", &Params::prefetch, "how many tasks a sub-master keeps queued for its sub-workers")
+      .policy(prefetch_policies());
+  s.param("worker_prefetch", &Params::worker_prefetch,
+          "tasks a worker holds: 1 is the paper's on-demand protocol; 2 or more overlap computing with sending the "
+          "last result")
+      .at_least(1);
+
+  s.metric("workers", &Metrics::workers, "workers taking part");
+  s.metric("available_performance", &Metrics::available_performance, "AvPerf: the workers' summed task rates",
+           "1e-3 tasks/s");
+  s.metric("performance", &Metrics::performance,
+           "predicted: EstPerf (Eq. 2); simulated: tasks completed / makespan", "1e-3 tasks/s");
+  s.metric("speedup", &Metrics::speedup,
+           "performance / the local cluster's (predicted: EstPerf_LC; simulated: its AvPerf)");
+  s.metric("efficiency", &Metrics::efficiency, "performance / available performance (Eq. 3)");
+  s.metric("precision", &Metrics::precision, "simulated only: min/max of the simulated and estimated speedups");
+  s.metric("tasks", &Metrics::tasks,
+           "predicted: N x EstPerf / total EstPerf; simulated: results that reached the master");
+  s.metric("makespan", &Metrics::makespan, "predicted: N / total EstPerf; simulated: until the master has the average",
+           "s");
+  s.metric("link_utilisation", &Metrics::link_utilisation,
+           "remote rows: predicted EstPerf / MaxPerf_inet; simulated: the uplink's busy share");
+  s.metric("max_inet_performance", &Metrics::max_inet_performance, "MaxPerf_inet = S TPut / CV (Eq. 5)",
+           "1e-3 tasks/s");
+  s.metric("exact_aggregation", &Metrics::exact_aggregation, "Eq. 5 solved for S: AvPerf CV / TPut (remote rows)");
+  s.metric("recommended_aggregation", &Metrics::recommended_aggregation,
+           "the whole S that reaches AvPerf: ceil(exact_aggregation), at least 1");
+  s.metric("messages", &Metrics::messages, "simulated: result messages that reached the master");
+  s.primary(&Metrics::speedup);
+  s.simgrid(sg::exact_network_config());
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& hierarchical_farm_schema() { return schema_of(declare); }
 
 namespace {
 

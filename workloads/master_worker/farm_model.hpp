@@ -10,35 +10,24 @@ namespace isogrid::farm {
 
 struct FarmParams {
   std::string platform;
-  std::string cluster  = "total";
-  long long tasks      = 500;
-  double task_flops    = 1e12;
-  double command_bytes = 4;
-  double result_bytes  = 2310244;
-  double aggregate_flops = 577561;
-  std::string plan_step  = "none";
-  std::string selection  = "all";
-  NumberOrList workers   = 0.0;
+  std::string cluster = "total";
+  long long tasks     = 500;
+  // The task: its computation, the command out, the result back, adding one result into a sum.
+  double task_flops = 1e12, command_bytes = 4, result_bytes = 2310244, aggregate_flops = 577561;
+  std::string plan_step = "none";
+  std::string selection = "all";
+  NumberOrList workers  = 0.0;
   double efficiency_threshold = 0.85;
-  NumberOrList aggregation    = 1.0;
-  NumberOrList inet_kib_s     = 0.0;
-  std::string prefetch        = "round-trip";
-  long long worker_prefetch   = 1;
+  NumberOrList aggregation = 1.0, inet_kib_s = 0.0;
+  std::string prefetch      = "round-trip";
+  long long worker_prefetch = 1;
 };
 
+// The metric columns, in order; each is documented in the schema.
 struct FarmMetrics {
-  double workers;
-  double available_performance;
-  double performance;
-  double speedup;
-  double efficiency;
-  double precision;
-  double tasks;
-  double makespan;
-  double link_utilisation;
-  double max_inet_performance;
-  double exact_aggregation;
-  double recommended_aggregation;
+  double workers, available_performance, performance, speedup, efficiency, precision;
+  double tasks, makespan;
+  double link_utilisation, max_inet_performance, exact_aggregation, recommended_aggregation;
   double messages;
 };
 

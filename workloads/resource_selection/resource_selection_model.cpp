@@ -32,112 +32,113 @@ std::uint64_t name_hash(const std::string& name)
 
 }  // namespace
 
-const ModelSchema<Params, Metrics>& resource_selection_schema()
-{
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s(
-        "resource-selection",
-        "Sanjay's ch. 4: SA, GA, ACO, B&B, DP and Box Elimination choose machines for an Eq. 4.1 model on drawn "
-        "single- or multi-cluster states, under one scheduling budget",
-        "H. A. Sanjay, PhD thesis (IISc 2008), chapter 4");
-    s.param("application", &Params::application,
-            "the Eq. 4.1 model (policies/scheduling/application_models.cpp)")
-        .choices(model_names());
-    s.param("problem_size", &Params::problem_size,
-            "N; 0: the application's thesis size (MD 2048, Eigen 10000, SSOR 3328, IS 400000)")
-        .non_negative();
-    s.param("schedulers", &Params::schedulers, "the resource-selection policies to race, e.g. [sa, dp, be]")
-        .policy(resource_selection_policies());
-    s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
-        .at_least(1);
-    s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")
-        .at_least(0);
-    s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
-    s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
-        .at_least(0);
-    s.param("scaling_factors", &Params::scaling_factors,
-            "CPU scaling factors, one drawn per cluster; multiply the computation coefficients (thesis: [0.6, 0.8, "
-            "1, 1.2, 1.4])")
-        .positive();
-    s.param("max_bandwidths", &Params::max_bandwidths,
-            "link capacities in Mbit/s, one drawn per cluster; []: the thesis's [100, 1000, 5000, 10000]")
-        .positive()
-        .allow_empty();
-    s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
-        .non_negative();
-    s.param("link_share_high", &Params::link_share_high, "see link_share_low").non_negative();
-    s.param("load_model", &Params::load_model,
-            "categories: the simulations' light/medium/heavy machines and U[link_share_low, high] links (Sec. "
-            "4.3.2); loaded-subset: the real-cluster experiment's loads (Sec. 4.3.1), loaded_share of the machines "
-            "at U[6.5 %, 72 %] CPU, 1-8 links at U[2 %, 80 %]")
-        .words({{"categories", LoadModel::Categories}, {"loaded-subset", LoadModel::LoadedSubset}});
-    s.param("loaded_share", &Params::loaded_share, "loaded-subset: the fraction of machines loaded")
-        .non_negative()
-        .at_most(1);
-    s.param("light", &Params::light,
-            "% of machines lightly loaded, available CPU U[0.701, 1]; light, medium and heavy all 0: a random mix "
-            "per cluster, each share in [10, 80] %")
-        .non_negative();
-    s.param("medium", &Params::medium, "% of machines medium loaded, U[0.351, 0.7]").non_negative();
-    s.param("heavy", &Params::heavy, "% of machines heavily loaded, U[0.05, 0.35]").non_negative();
-    s.param("dominant", &Params::dominant,
-            "a category given dominant_share % of the machines, the other two half the rest each (Figs. "
-            "4.10-4.14); none: light, medium and heavy as given")
-        .choices({"none", "light", "medium", "heavy"});
-    s.param("dominant_share", &Params::dominant_share, "see dominant").non_negative().at_most(100);
-    s.param("scheduling_time", &Params::scheduling_time,
-            "the budget of each scheduler on each cluster (the thesis's alarm())")
-        .positive()
-        .unit("s");
-    s.param("clock", &Params::clock,
-            "work: a reproducible budget of scheduling_time x work_per_second, an evaluation of P machines costing "
-            "P + P(P-1)/2 (its CPU and link reads); wall: real seconds on this machine (results then depend on the "
-            "machine and its load)")
-        .words({{"work", Clock::Work}, {"wall", Clock::Wall}});
-    s.param("work_per_second", &Params::work_per_second,
-            "CPU and link reads per second of the thesis's 2008 scheduler host, not stated: at 3e6, DP on 256 "
-            "machines (30/40/30 mix) reaches its best size, about 130 machines, in 60-90 s, where the thesis says "
-            "it saturates")
-        .positive();
-    s.param("error", &Params::error,
-            "prediction error p: the schedulers see Eq. 4.1 times (1 + U[-p, p]); schedules are scored exactly")
-        .non_negative();
-    s.param("optimum_limit", &Params::optimum_limit,
-            "clusters up to this size also get the exhaustive optimum (time_optimum); 0: never")
-        .at_least(0);
+namespace {
 
-    s.metric_rows(&Metrics::schedulers, resource_selection_policies().names(),
-                  std::vector<RowMetric<SchedulerMetrics>>{
-                      {"time_{}", &SchedulerMetrics::time, "predicted time of {}'s schedule (exact Eq. 4.1)", "s"},
-                      {"processors_{}", &SchedulerMetrics::processors, "{}: machines in the schedule", ""},
-                      {"cpu_{}", &SchedulerMetrics::cpu, "{}: lowest available CPU in the schedule", ""},
-                      {"bandwidth_{}", &SchedulerMetrics::bandwidth, "{}: lowest available bandwidth in the schedule",
-                       "Mbit/s"},
-                      {"evaluations_{}", &SchedulerMetrics::evaluations, "{}: Eq. 4.1 evaluations made (all clusters)",
-                       ""},
-                      {"work_{}", &SchedulerMetrics::work, "{}: work spent, in CPU and link reads (all clusters)", ""},
-                      {"cluster_{}", &SchedulerMetrics::cluster, "{}: index of the chosen cluster", ""},
-                  });
-    s.metric("time_optimum", &Metrics::time_optimum, "the exhaustive optimum over every cluster (optimum_limit)", "s");
-    s.metric("best_other", &Metrics::best_other, "the lowest time of the schedulers other than be", "s");
-    s.metric("be_gain", &Metrics::be_gain,
-             "100 (best_other - time_be) / best_other: how much faster Box Elimination's schedule is than the best "
-             "other's",
-             "%");
-    s.metric("be_not_best", &Metrics::be_not_best, "1 when another scheduler's schedule is strictly faster than be's");
-    s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn");
-    s.metric("machines_total", &Metrics::machines_total, "machines over all clusters");
-    s.metric("weight_ratio", &Metrics::weight_ratio,
-             "max / min cluster weight (machines x scaling x light+medium share)");
-    s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight");
-    s.primary("time_be");
-    // The simulated face runs each MD schedule as a systolic ring under exact network settings, so that it can be
-    // held against Eq. 4.1; predict-only studies never start SimGrid.
-    s.simgrid(sg::exact_network_config());
-    return s;
-  }();
-  return schema;
+void declare(ModelSchema<Params, Metrics>& s)
+{
+  s.describe("resource-selection",
+             "Sanjay's ch. 4: SA, GA, ACO, B&B, DP and Box Elimination choose machines for an Eq. 4.1 model on drawn "
+             "single- or multi-cluster states, under one scheduling budget",
+             "H. A. Sanjay, PhD thesis (IISc 2008), chapter 4");
+  s.param("application", &Params::application,
+          "the Eq. 4.1 model (policies/scheduling/application_models.cpp)")
+      .choices(model_names());
+  s.param("problem_size", &Params::problem_size,
+          "N; 0: the application's thesis size (MD 2048, Eigen 10000, SSOR 3328, IS 400000)")
+      .non_negative();
+  s.param("schedulers", &Params::schedulers, "the resource-selection policies to race, e.g. [sa, dp, be]")
+      .policy(resource_selection_policies());
+  s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
+      .at_least(1);
+  s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")
+      .at_least(0);
+  s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
+  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
+      .at_least(0);
+  s.param("scaling_factors", &Params::scaling_factors,
+          "CPU scaling factors, one drawn per cluster; multiply the computation coefficients (thesis: [0.6, 0.8, "
+          "1, 1.2, 1.4])")
+      .positive();
+  s.param("max_bandwidths", &Params::max_bandwidths,
+          "link capacities in Mbit/s, one drawn per cluster; []: the thesis's [100, 1000, 5000, 10000]")
+      .positive()
+      .allow_empty();
+  s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
+      .non_negative();
+  s.param("link_share_high", &Params::link_share_high, "see link_share_low").non_negative();
+  s.param("load_model", &Params::load_model,
+          "categories: the simulations' light/medium/heavy machines and U[link_share_low, high] links (Sec. "
+          "4.3.2); loaded-subset: the real-cluster experiment's loads (Sec. 4.3.1), loaded_share of the machines "
+          "at U[6.5 %, 72 %] CPU, 1-8 links at U[2 %, 80 %]")
+      .words({{"categories", LoadModel::Categories}, {"loaded-subset", LoadModel::LoadedSubset}});
+  s.param("loaded_share", &Params::loaded_share, "loaded-subset: the fraction of machines loaded")
+      .non_negative()
+      .at_most(1);
+  s.param("light", &Params::light,
+          "% of machines lightly loaded, available CPU U[0.701, 1]; light, medium and heavy all 0: a random mix "
+          "per cluster, each share in [10, 80] %")
+      .non_negative();
+  s.param("medium", &Params::medium, "% of machines medium loaded, U[0.351, 0.7]").non_negative();
+  s.param("heavy", &Params::heavy, "% of machines heavily loaded, U[0.05, 0.35]").non_negative();
+  s.param("dominant", &Params::dominant,
+          "a category given dominant_share % of the machines, the other two half the rest each (Figs. "
+          "4.10-4.14); none: light, medium and heavy as given")
+      .choices({"none", "light", "medium", "heavy"});
+  s.param("dominant_share", &Params::dominant_share, "see dominant").non_negative().at_most(100);
+  s.param("scheduling_time", &Params::scheduling_time,
+          "the budget of each scheduler on each cluster (the thesis's alarm())")
+      .positive()
+      .unit("s");
+  s.param("clock", &Params::clock,
+          "work: a reproducible budget of scheduling_time x work_per_second, an evaluation of P machines costing "
+          "P + P(P-1)/2 (its CPU and link reads); wall: real seconds on this machine (results then depend on the "
+          "machine and its load)")
+      .words({{"work", Clock::Work}, {"wall", Clock::Wall}});
+  s.param("work_per_second", &Params::work_per_second,
+          "CPU and link reads per second of the thesis's 2008 scheduler host, not stated: at 3e6, DP on 256 "
+          "machines (30/40/30 mix) reaches its best size, about 130 machines, in 60-90 s, where the thesis says "
+          "it saturates")
+      .positive();
+  s.param("error", &Params::error,
+          "prediction error p: the schedulers see Eq. 4.1 times (1 + U[-p, p]); schedules are scored exactly")
+      .non_negative();
+  s.param("optimum_limit", &Params::optimum_limit,
+          "clusters up to this size also get the exhaustive optimum (time_optimum); 0: never")
+      .at_least(0);
+
+  s.metric_rows(&Metrics::schedulers, resource_selection_policies().names(),
+                std::vector<RowMetric<SchedulerMetrics>>{
+                    {"time_{}", &SchedulerMetrics::time, "predicted time of {}'s schedule (exact Eq. 4.1)", "s"},
+                    {"processors_{}", &SchedulerMetrics::processors, "{}: machines in the schedule", ""},
+                    {"cpu_{}", &SchedulerMetrics::cpu, "{}: lowest available CPU in the schedule", ""},
+                    {"bandwidth_{}", &SchedulerMetrics::bandwidth, "{}: lowest available bandwidth in the schedule",
+                     "Mbit/s"},
+                    {"evaluations_{}", &SchedulerMetrics::evaluations, "{}: Eq. 4.1 evaluations made (all clusters)",
+                     ""},
+                    {"work_{}", &SchedulerMetrics::work, "{}: work spent, in CPU and link reads (all clusters)", ""},
+                    {"cluster_{}", &SchedulerMetrics::cluster, "{}: index of the chosen cluster", ""},
+                });
+  s.metric("time_optimum", &Metrics::time_optimum, "the exhaustive optimum over every cluster (optimum_limit)", "s");
+  s.metric("best_other", &Metrics::best_other, "the lowest time of the schedulers other than be", "s");
+  s.metric("be_gain", &Metrics::be_gain,
+           "100 (best_other - time_be) / best_other: how much faster Box Elimination's schedule is than the best "
+           "other's",
+           "%");
+  s.metric("be_not_best", &Metrics::be_not_best, "1 when another scheduler's schedule is strictly faster than be's");
+  s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn");
+  s.metric("machines_total", &Metrics::machines_total, "machines over all clusters");
+  s.metric("weight_ratio", &Metrics::weight_ratio,
+           "max / min cluster weight (machines x scaling x light+medium share)");
+  s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight");
+  s.primary("time_be");
+  // The simulated face runs each MD schedule as a systolic ring under exact network settings, so that it can be
+  // held against Eq. 4.1; predict-only studies never start SimGrid.
+  s.simgrid(sg::exact_network_config());
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& resource_selection_schema() { return schema_of(declare); }
 
 namespace {
 

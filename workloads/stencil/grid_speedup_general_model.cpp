@@ -15,43 +15,44 @@ namespace isogrid::stencil {
 using Params  = GridSpeedupGeneralParams;
 using Metrics = GridSpeedupGeneralMetrics;
 
-const ModelSchema<Params, Metrics>& grid_speedup_general_schema()
+namespace {
+
+void declare(ModelSchema<Params, Metrics>& s)
 {
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s(
-        "grid-speedup-general",
-        "Hierarchical decomposition over C computing elements of p processors with user-given overheads Q_1, Q_2 "
-        "(eqs. 4.11-4.21): speedup, Grid speedup and their overhead functions",
-        "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.3");
-    s.param("W", &Params::W, "purely parallel workload W_p (e.g. Mflop)").required().positive();
-    s.param("delta", &Params::delta, "Delta, capacity of one processor (e.g. Mflop/s)").positive();
-    s.param("p", &Params::p, "processors per computing element").at_least(1);
-    s.param("C", &Params::C, "computing elements").at_least(1);
-    s.param("q2_const", &Params::q2_const, "Q_2(W, p) = q2_const + q2_coef W^q2_exp for p > 1 (s)").non_negative();
-    s.param("q2_coef", &Params::q2_coef, "see q2_const").non_negative();
-    s.param("q2_exp", &Params::q2_exp, "see q2_const").non_negative();
-    s.param("q1_const", &Params::q1_const, "Q_1(W, C) = q1_const + q1_coef W^q1_exp for C > 1 (s)").non_negative();
-    s.param("q1_coef", &Params::q1_coef, "see q1_const").non_negative();
-    s.param("q1_exp", &Params::q1_exp, "see q1_const").non_negative();
-    s.metric("T_11", &Metrics::T_11, "W / Delta", "s");
-    s.metric("T_1p", &Metrics::T_1p, "one element of p processors (eq. 4.6)", "s");
-    s.metric("T_Cp", &Metrics::T_Cp, "C elements of p processors (eq. 4.11)", "s");
-    s.metric("speedup", &Metrics::speedup, "S_p^C = T_11 / T_Cp (eq. 4.12)");
-    s.metric("speedup_closed_form", &Metrics::speedup_closed_form, "pC / (1 + f_2 + f_1) (eq. 4.13): equals speedup");
-    s.metric("f_1", &Metrics::f_1, "pC Delta Q_1(W, C) / W (eq. 4.14)");
-    s.metric("f_2", &Metrics::f_2, "p Delta Q_2(W/C, p) / (W/C) (eq. 4.15)");
-    s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1p / T_Cp (eq. 4.16)");
-    s.metric("grid_speedup_closed_form", &Metrics::grid_speedup_closed_form,
-             "C / (1 + g_2 + g_1) (eq. 4.18): equals grid_speedup");
-    s.metric("g_1", &Metrics::g_1, "C Q_1(W, C) / T_1p (eq. 4.19)");
-    s.metric("g_2", &Metrics::g_2, "(C Q_2(W/C, p) - Q_2(W, p)) / T_1p (eq. 4.20)");
-    s.metric("grid_efficiency", &Metrics::grid_efficiency, "Gamma / C (eq. 4.17)");
-    s.primary(&Metrics::grid_speedup);
-    s.faces(true, false);
-    return s;
-  }();
-  return schema;
+  s.describe("grid-speedup-general",
+             "Hierarchical decomposition over C computing elements of p processors with user-given overheads Q_1, "
+             "Q_2 (eqs. 4.11-4.21): speedup, Grid speedup and their overhead functions",
+             "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.3");
+  s.param("W", &Params::W, "purely parallel workload W_p (e.g. Mflop)").required().positive();
+  s.param("delta", &Params::delta, "Delta, capacity of one processor (e.g. Mflop/s)").positive();
+  s.param("p", &Params::p, "processors per computing element").at_least(1);
+  s.param("C", &Params::C, "computing elements").at_least(1);
+  s.param("q2_const", &Params::q2_const, "Q_2(W, p) = q2_const + q2_coef W^q2_exp for p > 1 (s)").non_negative();
+  s.param("q2_coef", &Params::q2_coef, "see q2_const").non_negative();
+  s.param("q2_exp", &Params::q2_exp, "see q2_const").non_negative();
+  s.param("q1_const", &Params::q1_const, "Q_1(W, C) = q1_const + q1_coef W^q1_exp for C > 1 (s)").non_negative();
+  s.param("q1_coef", &Params::q1_coef, "see q1_const").non_negative();
+  s.param("q1_exp", &Params::q1_exp, "see q1_const").non_negative();
+  s.metric("T_11", &Metrics::T_11, "W / Delta", "s");
+  s.metric("T_1p", &Metrics::T_1p, "one element of p processors (eq. 4.6)", "s");
+  s.metric("T_Cp", &Metrics::T_Cp, "C elements of p processors (eq. 4.11)", "s");
+  s.metric("speedup", &Metrics::speedup, "S_p^C = T_11 / T_Cp (eq. 4.12)");
+  s.metric("speedup_closed_form", &Metrics::speedup_closed_form, "pC / (1 + f_2 + f_1) (eq. 4.13): equals speedup");
+  s.metric("f_1", &Metrics::f_1, "pC Delta Q_1(W, C) / W (eq. 4.14)");
+  s.metric("f_2", &Metrics::f_2, "p Delta Q_2(W/C, p) / (W/C) (eq. 4.15)");
+  s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1p / T_Cp (eq. 4.16)");
+  s.metric("grid_speedup_closed_form", &Metrics::grid_speedup_closed_form,
+           "C / (1 + g_2 + g_1) (eq. 4.18): equals grid_speedup");
+  s.metric("g_1", &Metrics::g_1, "C Q_1(W, C) / T_1p (eq. 4.19)");
+  s.metric("g_2", &Metrics::g_2, "(C Q_2(W/C, p) - Q_2(W, p)) / T_1p (eq. 4.20)");
+  s.metric("grid_efficiency", &Metrics::grid_efficiency, "Gamma / C (eq. 4.17)");
+  s.primary(&Metrics::grid_speedup);
+  s.faces(true, false);
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& grid_speedup_general_schema() { return schema_of(declare); }
 
 namespace {
 

@@ -22,33 +22,35 @@ namespace isogrid::stencil {
 using Params  = LbmEstimationParams;
 using Metrics = LbmEstimationMetrics;
 
-const ModelSchema<Params, Metrics>& lbm_estimation_schema()
+namespace {
+
+void declare(ModelSchema<Params, Metrics>& s)
 {
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s("lbm-estimation",
-                                   "Korkhov's measurement campaign (eqs. 4.27-4.30) on the simulated platform: "
-                                   "recovers Delta, tau_comm and tau_grid from run times",
-                                   "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.4.2");
-    s.param("N_x", &Params::N_x, "tube length of the measurement runs").required().positive();
-    s.param("N_y", &Params::N_y, "tube width of the measurement runs").required().at_least(1);
-    s.param("p", &Params::p,
-            "processors per cluster in the single- and multi-cluster runs (>= 3: with two ranks a chain has a single "
-            "exchange per step)")
-        .at_least(3);
-    s.param("C", &Params::C, "clusters in the multi-cluster run").at_least(2);
-    declare_lbm_platform_params(s);
-    s.metric("delta", &Metrics::delta, "Delta, lattice updates per second (eq. 4.27)", "LUP/s");
-    s.metric("tau_comm", &Metrics::tau_comm, "seconds per boundary point inside a cluster (eq. 4.28)", "s");
-    s.metric("tau_grid", &Metrics::tau_grid, "seconds per boundary point between clusters (eq. 4.29)", "s");
-    s.metric("tau_grid_difference", &Metrics::tau_grid_difference,
-             "tau_grid from a C-cluster run against one cluster of pC processors (eq. 4.30)", "s");
-    s.metric("alpha", &Metrics::alpha, "tau_grid / tau_comm");
-    s.primary(&Metrics::tau_grid);
-    s.simgrid(sg::exact_network_config());
-    return s;
-  }();
-  return schema;
+  s.describe("lbm-estimation",
+             "Korkhov's measurement campaign (eqs. 4.27-4.30) on the simulated platform: recovers Delta, tau_comm "
+             "and tau_grid from run times",
+             "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.4.2");
+  s.param("N_x", &Params::N_x, "tube length of the measurement runs").required().positive();
+  s.param("N_y", &Params::N_y, "tube width of the measurement runs").required().at_least(1);
+  s.param("p", &Params::p,
+          "processors per cluster in the single- and multi-cluster runs (>= 3: with two ranks a chain has a single "
+          "exchange per step)")
+      .at_least(3);
+  s.param("C", &Params::C, "clusters in the multi-cluster run").at_least(2);
+  declare_lbm_platform_params(s);
+  s.metric("delta", &Metrics::delta, "Delta, lattice updates per second (eq. 4.27)", "LUP/s");
+  s.metric("tau_comm", &Metrics::tau_comm, "seconds per boundary point inside a cluster (eq. 4.28)", "s");
+  s.metric("tau_grid", &Metrics::tau_grid, "seconds per boundary point between clusters (eq. 4.29)", "s");
+  s.metric("tau_grid_difference", &Metrics::tau_grid_difference,
+           "tau_grid from a C-cluster run against one cluster of pC processors (eq. 4.30)", "s");
+  s.metric("alpha", &Metrics::alpha, "tau_grid / tau_comm");
+  s.primary(&Metrics::tau_grid);
+  s.simgrid(sg::exact_network_config());
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& lbm_estimation_schema() { return schema_of(declare); }
 
 namespace {
 
@@ -73,9 +75,7 @@ StencilRun chain(const std::string& tag, const LbmPlatform& platform, size_t clu
 
 // The constants the platform was calibrated with: the request's, or those probed off a platform file, which is
 // then loaded in this worker process.
-struct Plan {
-  LbmRequest request;
-  std::optional<LbmPlatform> platform;
+struct Plan : LbmSetting {
   double delta = 0, tau_comm = 0, tau_grid = 0;
 };
 
@@ -94,16 +94,14 @@ protected:
 
   Plan make_plan(const Params& p, const PointInfo&, const SimulationContext& context) const override
   {
-    Plan plan{request_for(p), std::nullopt, 0, 0, 0};
+    Plan plan{{request_for(p), std::nullopt}, 0, 0, 0};
     const LbmRequest& r = plan.request;
     if (r.platform.empty()) {
       plan.delta = r.delta[0], plan.tau_comm = r.tau_comm, plan.tau_grid = r.tau_grid;
       return plan;
     }
-    sg::Session session(context.simgrid_config, context.simgrid_logs);
-    plan.platform = set_up_lbm_platform(r);
-    plan.delta = plan.platform->delta[0], plan.tau_comm = plan.platform->tau_comm[0];
-    plan.tau_grid = plan.platform->tau_grid[0];
+    const LbmPlatform& platform = plan.set_up(context);
+    plan.delta = platform.delta[0], plan.tau_comm = platform.tau_comm[0], plan.tau_grid = platform.tau_grid[0];
     return plan;
   }
 
@@ -119,10 +117,8 @@ protected:
   void simulate(const Params& params, Plan& plan, const SimulationContext& context, Face<Metrics>& f) const override
   {
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    const LbmRequest& r = plan.request;
-    if (!plan.platform)
-      plan.platform = set_up_lbm_platform(r);
-    const LbmPlatform& platform = *plan.platform;
+    const LbmRequest& r         = plan.request;
+    const LbmPlatform& platform = plan.set_up(context);
 
     double nx = params.N_x, ny = static_cast<double>(params.N_y);
     auto ranks = static_cast<size_t>(params.p);

@@ -17,42 +17,43 @@ namespace isogrid::stencil {
 using Params  = LbmGridParams;
 using Metrics = LbmGridMetrics;
 
-const ModelSchema<Params, Metrics>& lbm_grid_schema()
-{
-  static const ModelSchema<Params, Metrics> schema = [] {
-    ModelSchema<Params, Metrics> s(
-        "lbm-grid",
-        "Grid speedup of a strip-decomposed LBM stencil over C clusters of p processors: eq. 4.26/4.33 and the "
-        "halo-exchange skeleton on SimGrid",
-        "V. Korkhov, Hierarchical resource management in grid computing, PhD thesis (UvA 2009), Ch. 4");
-    s.param("N_x", &Params::N_x, "tube length, in lattice slices along the decomposed axis").required().positive();
-    s.param("N_y", &Params::N_y, "tube width: the cross-section is N_y x N_y lattice points").required().at_least(1);
-    s.param("C", &Params::C, "number of clusters (computing elements)").at_least(1);
-    s.param("p", &Params::p, "processors per cluster; a number or C values (unequal clusters)").required().at_least(1);
-    s.param("K", &Params::K,
-            "time steps simulated (the chapter's constants are per run: K = 1 is one of its runs; Gamma and gamma do "
-            "not depend on K)")
-        .at_least(1);
-    s.param("decomposition", &Params::decomposition, "how slices are spread over clusters and ranks")
-        .policy(decomposition_policies());
-    declare_lbm_platform_params(s);
+namespace {
 
-    s.metric("time", &Metrics::time, "T_C^p: the run on C clusters of p processors (eq. 4.26)", "s");
-    s.metric("reference_time", &Metrics::reference_time,
-             "T_1^p: the fastest single cluster alone (eq. 4.25 with 2 N_y^2 tau_comm)", "s");
-    s.metric("speedup", &Metrics::speedup, "T_1^1 / T_C^p, against one processor (eq. 4.12)");
-    s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1^p / T_C^p (eqs. 4.16, 4.33)");
-    s.metric("grid_efficiency", &Metrics::grid_efficiency, "gamma = Gamma / C (eq. 4.17)");
-    s.metric("grain_size", &Metrics::grain_size, "G = N_x / (p C), slices per processor (eq. 4.31)");
-    s.metric("beta", &Metrics::beta, "beta = N_x / (p Delta tau_comm) (eq. 4.33)");
-    s.metric("alpha", &Metrics::alpha, "alpha = tau_grid / tau_comm (eq. 4.33)");
-    s.metric("one_processor_time", &Metrics::one_processor_time, "T_1^1 = N_x N_y^2 / Delta (eq. 4.23)", "s");
-    s.primary(&Metrics::time);
-    s.simgrid(sg::exact_network_config());
-    return s;
-  }();
-  return schema;
+void declare(ModelSchema<Params, Metrics>& s)
+{
+  s.describe("lbm-grid",
+             "Grid speedup of a strip-decomposed LBM stencil over C clusters of p processors: eq. 4.26/4.33 and the "
+             "halo-exchange skeleton on SimGrid",
+             "V. Korkhov, Hierarchical resource management in grid computing, PhD thesis (UvA 2009), Ch. 4");
+  s.param("N_x", &Params::N_x, "tube length, in lattice slices along the decomposed axis").required().positive();
+  s.param("N_y", &Params::N_y, "tube width: the cross-section is N_y x N_y lattice points").required().at_least(1);
+  s.param("C", &Params::C, "number of clusters (computing elements)").at_least(1);
+  s.param("p", &Params::p, "processors per cluster; a number or C values (unequal clusters)").required().at_least(1);
+  s.param("K", &Params::K,
+          "time steps simulated (the chapter's constants are per run: K = 1 is one of its runs; Gamma and gamma do "
+          "not depend on K)")
+      .at_least(1);
+  s.param("decomposition", &Params::decomposition, "how slices are spread over clusters and ranks")
+      .policy(decomposition_policies());
+  declare_lbm_platform_params(s);
+
+  s.metric("time", &Metrics::time, "T_C^p: the run on C clusters of p processors (eq. 4.26)", "s");
+  s.metric("reference_time", &Metrics::reference_time,
+           "T_1^p: the fastest single cluster alone (eq. 4.25 with 2 N_y^2 tau_comm)", "s");
+  s.metric("speedup", &Metrics::speedup, "T_1^1 / T_C^p, against one processor (eq. 4.12)");
+  s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1^p / T_C^p (eqs. 4.16, 4.33)");
+  s.metric("grid_efficiency", &Metrics::grid_efficiency, "gamma = Gamma / C (eq. 4.17)");
+  s.metric("grain_size", &Metrics::grain_size, "G = N_x / (p C), slices per processor (eq. 4.31)");
+  s.metric("beta", &Metrics::beta, "beta = N_x / (p Delta tau_comm) (eq. 4.33)");
+  s.metric("alpha", &Metrics::alpha, "alpha = tau_grid / tau_comm (eq. 4.33)");
+  s.metric("one_processor_time", &Metrics::one_processor_time, "T_1^1 = N_x N_y^2 / Delta (eq. 4.23)", "s");
+  s.primary(&Metrics::time);
+  s.simgrid(sg::exact_network_config());
 }
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& lbm_grid_schema() { return schema_of(declare); }
 
 namespace {
 
@@ -125,11 +126,9 @@ void draw_noise(const Params& params, SeededRandom& random, size_t ranks, Stenci
   }
 }
 
-// A point's request, and with a platform file the platform it was read off (loaded in this worker process).
-struct Plan {
-  LbmRequest request;
+// A point's request and calibration; with a platform file, the calibration read off it.
+struct Plan : LbmSetting {
   Calibration calibration;
-  std::optional<LbmPlatform> platform;
   uint64_t seed = 0;
 };
 
@@ -153,14 +152,10 @@ protected:
 
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
-    Plan plan{request_of(p, ranks_of(p)), {}, std::nullopt, at.seed};
+    Plan plan{{request_of(p, ranks_of(p)), std::nullopt}, {}, at.seed};
     const LbmRequest& r = plan.request;
-    plan.calibration    = Calibration{r.delta, r.tau_comm, r.tau_grid};
-    if (!r.platform.empty()) {
-      sg::Session session(context.simgrid_config, context.simgrid_logs);
-      plan.platform    = set_up_lbm_platform(r);
-      plan.calibration = calibration_of(*plan.platform);
-    }
+    plan.calibration    = r.platform.empty() ? Calibration{r.delta, r.tau_comm, r.tau_grid}
+                                             : calibration_of(plan.set_up(context));
     return plan;
   }
 
@@ -197,10 +192,8 @@ protected:
   void simulate(const Params& params, Plan& plan, const SimulationContext& context, Face<Metrics>& f) const override
   {
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    const LbmRequest& r = plan.request;
-    if (!plan.platform)
-      plan.platform = set_up_lbm_platform(r);
-    const LbmPlatform& platform = *plan.platform;
+    const LbmRequest& r         = plan.request;
+    const LbmPlatform& platform = plan.set_up(context);
     Calibration cal             = calibration_of(platform);
 
     double nx = params.N_x, ny = static_cast<double>(params.N_y);

@@ -13,78 +13,47 @@ namespace isogrid::stencil {
 
 // What the two LBM models share: the platform (generated from the calibration constants, or a file), and noise.
 struct LbmPlatformParams {
-  NumberOrList delta      = 1.3e5;
-  double tau_comm         = 5e-6;
-  double tau_grid         = 3e-5;
+  NumberOrList delta = 1.3e5;
+  double tau_comm = 5e-6, tau_grid = 3e-5;
   std::string platform;
-  double update_flops      = 7500;
-  double point_bytes       = 1200;
-  double noise_probability = 0;
-  double noise_max         = 0.3;
+  double update_flops = 7500, point_bytes = 1200;
+  double noise_probability = 0, noise_max = 0.3;
 };
 
 struct LbmGridParams : LbmPlatformParams {
   double N_x = 0;
-  long long N_y = 0;
-  long long C   = 1;
-  NumberOrList p;
+  long long N_y = 0, C = 1;
+  NumberOrList p;  // one for all clusters, or one per cluster
   long long K = 1;
   std::string decomposition = "equal";
 };
 
+// The metric columns of each model, in order; each is documented in its schema.
 struct LbmGridMetrics {
-  double time;
-  double reference_time;
-  double speedup;
-  double grid_speedup;
-  double grid_efficiency;
-  double grain_size;
-  double beta;
-  double alpha;
-  double one_processor_time;
+  double time, reference_time, speedup, grid_speedup, grid_efficiency;
+  double grain_size, beta, alpha, one_processor_time;
 };
 
 struct LbmEstimationParams : LbmPlatformParams {
   double N_x = 0;
-  long long N_y = 0;
-  long long p   = 8;
-  long long C   = 2;
+  long long N_y = 0, p = 8, C = 2;
 };
 
 struct LbmEstimationMetrics {
-  double delta;
-  double tau_comm;
-  double tau_grid;
-  double tau_grid_difference;
-  double alpha;
+  double delta, tau_comm, tau_grid, tau_grid_difference, alpha;
 };
 
 struct GridSpeedupGeneralParams {
-  double W        = 0;
-  double delta    = 1;
-  long long p     = 1;
-  long long C     = 1;
-  double q2_const = 0;
-  double q2_coef  = 0;
-  double q2_exp   = 1;
-  double q1_const = 0;
-  double q1_coef  = 0;
-  double q1_exp   = 1;
+  double W = 0, delta = 1;
+  long long p = 1, C = 1;
+  double q2_const = 0, q2_coef = 0, q2_exp = 1;  // Q_2(W, p) = q2_const + q2_coef W^q2_exp
+  double q1_const = 0, q1_coef = 0, q1_exp = 1;  // Q_1(W, C)
 };
 
 struct GridSpeedupGeneralMetrics {
-  double T_11;
-  double T_1p;
-  double T_Cp;
-  double speedup;
-  double speedup_closed_form;
-  double f_1;
-  double f_2;
-  double grid_speedup;
-  double grid_speedup_closed_form;
-  double g_1;
-  double g_2;
-  double grid_efficiency;
+  double T_11, T_1p, T_Cp;
+  double speedup, speedup_closed_form, f_1, f_2;
+  double grid_speedup, grid_speedup_closed_form, g_1, g_2, grid_efficiency;
 };
 
 const ModelSchema<LbmGridParams, LbmGridMetrics>& lbm_grid_schema();

@@ -3,6 +3,7 @@
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/platform_loader.hpp"
+#include "simulator/sg/session.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +82,14 @@ LbmPlatform set_up_lbm_platform(const LbmRequest& r)
       p.tau_grid.push_back(per_point(r, found[k - 1].hosts.back(), hosts[0]));
   }
   return p;
+}
+
+const LbmPlatform& LbmSetting::set_up(const SimulationContext& context)
+{
+  sg::Session session(context.simgrid_config, context.simgrid_logs);
+  if (!platform)
+    platform = set_up_lbm_platform(request);
+  return *platform;
 }
 
 StencilRun stencil_run(const std::string& tag, const std::vector<std::vector<sg::Host*>>& clusters,

@@ -2,10 +2,12 @@
 // The multi-cluster an LBM point runs on: generated from the calibration constants (C clusters of p_k hosts,
 // Delta_k, tau_comm, tau_grid) or loaded from a platform file (its first C clusters, e.g. platforms/das2.yaml), then
 // read back through the same probe, so that the closed form always uses the constants the simulated platform has.
+#include "simulator/core/model.hpp"
 #include "simulator/sg/messaging.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_skeleton.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,5 +44,15 @@ StencilRun stencil_run(const std::string& tag, const std::vector<std::vector<sg:
 // Builds or loads the platform in the current engine (call before running) and probes it. Throws
 // std::invalid_argument when a platform file has too few clusters or hosts.
 LbmPlatform set_up_lbm_platform(const LbmRequest& request);
+
+// What both LBM models plan with: the request, and the platform once it is set up in this worker process (by the
+// plan when the predicted face reads a platform file, else by the simulation).
+struct LbmSetting {
+  LbmRequest request;
+  std::optional<LbmPlatform> platform;
+
+  // The platform, set up in this process's engine on first use.
+  const LbmPlatform& set_up(const SimulationContext& context);
+};
 
 }  // namespace isogrid::stencil
