@@ -178,6 +178,7 @@ def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title
             "mode": "both" if len(faces) == 2 else ("predict" if faces == ("pred",) else "simulate"),
             "axes": [{"name": name, "values": [number(v) if not isinstance(v, str) else v for v in values]}
                      for name, values in axes],
+            "repetitions": 1 + max((row.get("repetition", 0) for row in rows), default=0),
         },
         "metrics": metrics,
         "primary_metric": metric_names[0],
@@ -1102,6 +1103,17 @@ class ReadsSummary(FolderTestCase):
         self.assert_fails(result, "summary.csv not found", "written by an older isogrid",
                           f"isogrid run EXPERIMENT --out {folder} --resume")
         self.assertEqual(result.stdout, "")
+
+    def test_without_repetitions_results_are_the_summary(self):
+        # isogrid writes no summary.csv when no point repeats: each row is its point, drawn as it is.
+        rows = [{"m": m, "V": 10.0, "status": "ok", "pred": {"makespan": 3.0 * m}, "sim": {"makespan": 3.3 * m}}
+                for m in (1, 2, 4)]
+        plot = {"kind": "line", "x": "m", "y": ["makespan"], "face": "simulated", "file": "single.png"}
+        folder = write_folder(self.folder(), [("m", [1, 2, 4])], [plot], rows, ["m", "V"])
+        os.remove(os.path.join(folder, "summary.csv"))
+        self.assert_wrote(run_script(folder), folder, ["single.png"])
+        drawn = [l for l in data_lines(self.draw(folder, plot).axes[0]) if len(l.get_xdata()) == 3]
+        self.assertTrue(any(np.allclose(l.get_ydata(), [3.3, 6.6, 13.2]) for l in drawn), [l.get_ydata() for l in drawn])
 
     def test_summary_that_does_not_match_results(self):
         folder = self.twin_folder([{"kind": "parity", "metric": "makespan", "file": "parity.png"}])

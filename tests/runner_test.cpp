@@ -343,3 +343,15 @@ TEST(ElementAxes, RunEndToEnd)
   std::string manifest = read_file(dir.file("element/run.json"));
   EXPECT_NE(manifest.find("\"name\": \"C[1]\""), std::string::npos) << manifest;
 }
+
+// The reader takes back what the CSV sink writes: plain cells, quoted ones with commas and doubled quotes, empty
+// cells anywhere.
+TEST(ResultsReader, SplitsWhatTheSinkWrites)
+{
+  EXPECT_EQ(split_csv_line("1,2.5,,ok"), (std::vector<std::string>{"1", "2.5", "", "ok"}));
+  EXPECT_EQ(split_csv_line("\"sa, be\",x,\"say \"\"hi\"\"\""),
+            (std::vector<std::string>{"sa, be", "x", "say \"hi\""}));
+  EXPECT_EQ(split_csv_line(",a,"), (std::vector<std::string>{"", "a", ""}));
+  EXPECT_EQ(split_csv_line(""), (std::vector<std::string>{""}));
+  EXPECT_EQ(split_csv_line("\"\""), (std::vector<std::string>{""}));
+}

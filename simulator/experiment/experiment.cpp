@@ -286,18 +286,9 @@ void check_references_are_run(std::vector<Reference>& refs, const Experiment& ex
   std::vector<Reference> kept;
   for (auto& r : refs) {
     bool run = r.crossing >= 0;
-    if (!run) {
-      // The reference pins a value of every multi-valued axis (checked above): that is one combination.
-      std::vector<size_t> positions(ex.sweep.axes().size(), 0);
-      for (size_t k = 0; k < positions.size(); ++k) {
-        const Axis& axis = ex.sweep.axes()[k];
-        for (const auto& [slot, value] : r.at)
-          if (slot == axis)
-            while (!values_match(axis.values[positions[k]], value))
-              ++positions[k];
-      }
-      run = ex.includes(ex.sweep.combination_at(positions) * ex.sweep.repetitions());
-    }
+    // The reference pins a value of every multi-valued axis (checked above): that is one combination.
+    if (!run)
+      run = ex.includes(ex.sweep.combination_of(r.at) * ex.sweep.repetitions());
     if (run)
       kept.push_back(std::move(r));
     else if (!drop_misses)

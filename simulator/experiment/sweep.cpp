@@ -32,6 +32,17 @@ uint64_t Sweep::combination_at(const std::vector<size_t>& positions) const
   return combination;
 }
 
+uint64_t Sweep::combination_of(const std::vector<std::pair<ParamSlot, Value>>& at) const
+{
+  std::vector<size_t> positions(axes_.size(), 0);
+  for (size_t k = 0; k < axes_.size(); ++k)
+    for (const auto& [slot, value] : at)
+      if (slot == axes_[k])
+        while (positions[k] + 1 < axes_[k].values.size() && !values_match(axes_[k].values[positions[k]], value))
+          ++positions[k];
+  return combination_at(positions);
+}
+
 Point Sweep::point(uint64_t index) const
 {
   Point p;

@@ -5,6 +5,7 @@
 #include "simulator/experiment/axis.hpp"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace isogrid {
@@ -26,6 +27,9 @@ public:
   Point point(uint64_t index) const;
   // The combination whose k-th axis takes its positions[k]-th value (the inverse of the decoding in point()).
   uint64_t combination_at(const std::vector<size_t>& positions) const;
+  // The combination where every axis takes the value `at` pins it to (its first value when `at` leaves it free).
+  // `at` must name values the axes have (references are checked so when loaded).
+  uint64_t combination_of(const std::vector<std::pair<ParamSlot, Value>>& at) const;
 
 private:
   const std::vector<ParamSpec>* specs_ = nullptr;

@@ -6,8 +6,8 @@ Called by `isogrid plot DIR` (and at the end of `isogrid run`) as
 
 DIR holds the `run.json` manifest (which names the swept axes, the model's metrics and
 the list of plots to draw), `results.csv` (one row per point and repetition) and
-`summary.csv` (one row per point: the mean and spread of every metric over its ok
-repetitions).  For every plot in run.json the script writes DIR/<file> as a 150 dpi PNG
+`summary.csv` when points repeat (one row per point: the mean and spread of every metric
+over its ok repetitions; without repetitions, results.csv's rows are the points).  For every plot in run.json the script writes DIR/<file> as a 150 dpi PNG
 and prints one line
 
     wrote <file>
@@ -46,8 +46,8 @@ contour or a line against a parameter does not show (nor pins with `select`) are
 their first value.
 
 Exit status: 0 when every plot was drawn; 2, with a message on stderr, when run.json,
-results.csv or summary.csv is missing or malformed (a folder of an older isogrid has no
-summary.csv: `isogrid run ... --resume` writes it), or when a plot cannot be drawn (an
+results.csv or a needed summary.csv is missing or malformed (a folder of an older isogrid
+with repetitions has none: `isogrid run ... --resume` writes it), or when a plot cannot be drawn (an
 invalid spec, an unknown column, no usable rows).  Plots that could be drawn are still
 written and reported.
 

@@ -156,6 +156,8 @@ Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& r
 
 void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv)
 {
+  if (ex.sweep.repetitions() < 2)
+    return;  // each row is its own combination: the plots read results.csv as it is
   const ModelInfo& info = ex.model->info();
   ResultsLayout csv = read_results_layout(results_csv);
   std::vector<int> columns;
@@ -176,23 +178,37 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
     f << ',' << n << "_mean," << n << "_std," << n << "_median," << n << "_cv";
   f << '\n';
 
+  // The parameter columns, whose cells every row of a combination repeats: copied from its first row, rather than
+  // decoding and formatting the point again (summary.csv may have a million rows).
+  std::vector<int> parameters;
+  for (const auto& p : info.params)
+    parameters.push_back(csv.column(p.name));
+
   // The ok values of each column over the current combination's repetitions, flushed when the combination
   // changes (its rows are adjacent).
   int64_t current = -1;
   size_t ok       = 0;
+  std::vector<std::string> parameter_cells;
   std::vector<std::vector<double>> values(columns.size());
+  std::vector<std::string> text(columns.size());  // each column's last value as written, shortest round-trip already
+  std::string line;
   auto flush = [&] {
     if (current < 0)
       return;
-    Point p = ex.sweep.point(static_cast<uint64_t>(current) * ex.sweep.repetitions());
-    f << current;
-    for (const auto& v : p.values)
-      f << ',' << csv_field(format_value(v));
-    f << ',' << ok;
-    for (const auto& column : values)
+    line = std::to_string(current);
+    for (const auto& cell : parameter_cells)
+      line += ',' + csv_field(cell);
+    line += ',' + std::to_string(ok);
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (values[i].size() == 1) {  // one value: its own mean and median, no spread (most sweeps repeat nothing)
+        line += ',' + text[i] + ",," + text[i] + ',';
+        continue;
+      }
       for (Statistic s : {Statistic::Mean, Statistic::Sd, Statistic::Median, Statistic::Cv})
-        f << ',' << format_number(summarise(s, column));
-    f << '\n';
+        line += ',' + format_number(summarise(s, values[i]));
+    }
+    line += '\n';
+    f << line;
   };
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     auto combination = static_cast<int64_t>(csv.point(row) / ex.sweep.repetitions());
@@ -200,6 +216,9 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
       flush();
       current = combination;
       ok      = 0;
+      parameter_cells.clear();
+      for (int c : parameters)
+        parameter_cells.push_back(c >= 0 ? row[static_cast<size_t>(c)] : std::string());
       for (auto& column : values)
         column.clear();
     }
@@ -207,8 +226,10 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
       return;
     ++ok;
     for (size_t i = 0; i < columns.size(); ++i)
-      if (double x = number_cell(row, columns[i]); !std::isnan(x))
+      if (double x = number_cell(row, columns[i]); !std::isnan(x)) {
         values[i].push_back(x);
+        text[i] = row[static_cast<size_t>(columns[i])];
+      }
   });
   flush();
 }

@@ -39,8 +39,9 @@ Table agreements_table(const Experiment& ex, const std::vector<AgreementResult>&
 // summary.csv: one row per combination: its parameters, the number of ok repetitions, and for every metric of
 // every face (pred_<metric>, sim_<metric>) four columns over its ok repetitions: <column>_mean, <column>_std
 // (sample standard deviation, n - 1), <column>_median and <column>_cv (std / mean). A statistic that is undefined
-// (no value; std and cv of one value; cv of a zero mean) is an empty cell. Written for every run, interrupted ones
-// too: the plots read their means and spreads from it rather than averaging results.csv again.
+// (no value; std and cv of one value; cv of a zero mean) is an empty cell. Written whenever points repeat,
+// interrupted runs too: the plots read their means and spreads from it rather than averaging results.csv again (with
+// one repetition per point they read results.csv's rows as they are).
 void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv);
 
 // The first x at which the polyline through (x, y), sorted by x, reaches `level`, by linear interpolation; NaN when

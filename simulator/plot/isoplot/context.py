@@ -86,7 +86,7 @@ def load_context(folder):
     """The Context of a results folder: run.json, results.csv and summary.csv."""
     run = load_run(folder)
     results = load_results(folder)
-    return Context(run, results, load_summary(folder, results))
+    return Context(run, results, load_summary(folder, results, run))
 
 
 def require_parameter(ctx, spec, index, key):

@@ -2,7 +2,7 @@
 
 results.csv has one row per run (a point of the sweep and one repetition of it): `index,
 repetition, <parameters>, seed, status, pred_<metric>..., sim_<metric>..., ...`.  summary.csv,
-which `isogrid run` writes next to it (for every run, interrupted ones too), has one row per
+which `isogrid run` writes next to it when points repeat (interrupted runs too), has one row per
 combination of parameter values that has a row in results.csv: `combination, <parameters>,
 repetitions_ok`, then per metric column `<column>_mean, _std, _median, _cv` over its ok
 repetitions, a statistic that is undefined (the std of one value) an empty cell.  Parameter
@@ -99,9 +99,33 @@ def rerun_hint(folder):
     return f"re-run the experiment with `isogrid run EXPERIMENT --out {folder} --resume` (no point runs again)"
 
 
-def load_summary(folder, results):
-    """summary.csv: one row per combination, checked against results.csv's columns."""
+def single_run_summary(results):
+    """The summary of a sweep that repeats no point: results.csv's rows are its combinations,
+    each ok row's value its own mean and median, with no spread (the C++ side writes
+    summary.csv only when points repeat, so that a million-point map costs no second file)."""
+    parameters = model_parameter_columns(results.header) or []
+    metrics = metric_columns(results.header)
+    header = ["combination"] + parameters + ["repetitions_ok"]
+    header += [f"{c}_{s}" for c in metrics for s in ("mean", "std", "median", "cv")]
+    rows = []
+    for r in results.rows:
+        ok = r["status"].strip() == "ok"
+        row = {"combination": r["index"], "repetitions_ok": "1" if ok else "0"}
+        row.update({p: r[p] for p in parameters})
+        for c in metrics:
+            value = r[c] if ok else ""
+            row.update({f"{c}_mean": value, f"{c}_std": "", f"{c}_median": value, f"{c}_cv": ""})
+        rows.append(row)
+    return Results(header, rows)
+
+
+def load_summary(folder, results, run):
+    """summary.csv: one row per combination, checked against results.csv's columns; with one
+    repetition per point, results.csv itself (single_run_summary)."""
     path = os.path.join(folder, "summary.csv")
+    repetitions = run.get("experiment", {}).get("repetitions", 1)
+    if repetitions == 1 and not os.path.exists(path):
+        return single_run_summary(results)
     summary = read_table(
         path, f"{folder} was written by an older isogrid, whose plots averaged results.csv themselves; to write it, "
         + rerun_hint(folder)
