@@ -181,6 +181,25 @@ TEST(StructuredValues, ScalingFactorsAndBandwidthsAreListsOfPositiveNumbers)
   expect_error(selection_experiment("  scaling_factors: {a: 1}\n"), {5, 20, "parameters.scaling_factors", "expected a list"});
 }
 
+// On the command line a list or a mapping is one value of a parameter that holds one, and a list of them sweeps it.
+TEST(StructuredValues, SetFixesAListParameterWithAList)
+{
+  TempDir dir;
+  std::string path = dir.write("exp.yaml", selection_experiment(""));
+  Experiment fixed = load_experiment(path, {"schedulers=[dp, be]", "scaling_factors=[0.6, 1.4]"}, builtin_catalog());
+  EXPECT_EQ(fixed.sweep.size(), 1u);
+  auto p = scheduling::resource_selection_schema().params_of(fixed.sweep.point(0));
+  EXPECT_EQ(p.schedulers, (std::vector<std::string>{"dp", "be"}));
+  EXPECT_EQ(p.scaling_factors, (std::vector<double>{0.6, 1.4}));
+  Experiment swept = load_experiment(path, {"schedulers=[[dp, be], [be]]"}, builtin_catalog());
+  EXPECT_EQ(swept.sweep.size(), 2u);
+  EXPECT_EQ(scheduling::resource_selection_schema().params_of(swept.sweep.point(1)).schedulers,
+            (std::vector<std::string>{"be"}));
+  // A number-or-list parameter keeps its meaning: a list sweeps it.
+  std::string dlt = dir.write("dlt.yaml", "model: dlt-star\nparameters: {m: 2, V: 10}\n");
+  EXPECT_EQ(load_experiment(dlt, {"A=[1, 2]"}, builtin_catalog()).sweep.size(), 2u);
+}
+
 TEST(StructuredValues, AListParameterSweptOverLists)
 {
   Experiment ex = load(selection_experiment("sweep:\n  schedulers: [[dp, be], [be]]\n"));

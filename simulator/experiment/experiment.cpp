@@ -347,7 +347,21 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     throw InputError({path, 1, 1}, "", "an experiment file is a mapping of keys (model, parameters, sweep, ...)");
   auto origin        = std::make_shared<YamlOrigin>();
   origin->file       = path;
-  origin->overridden = apply_overrides(root, overrides);
+  // What the model's parameters hold decides whether `--set name=[...]` fixes a list or sweeps values.
+  const Model* named = nullptr;
+  if (root["model"].IsDefined() && root["model"].IsScalar())
+    for (const Model* m : catalog.models())
+      named = m->info().name == root["model"].Scalar() ? m : named;
+  auto takes_structure = [named](const std::string& key) {
+    if (!named)
+      return false;
+    auto i = named->info().param_index(key);
+    if (!i)
+      return false;
+    ParamKind kind = named->info().params[*i].kind;
+    return kind == ParamKind::NumberList || kind == ParamKind::WordList || kind == ParamKind::Map;
+  };
+  origin->overridden = apply_overrides(root, overrides, takes_structure);
   Field doc(root, "", origin);
   doc.only_keys(experiment_keys(), "experiment key");
 

@@ -66,7 +66,8 @@ void remove_element_axes(YAML::Node root, const std::string& param)
 
 }  // namespace
 
-std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides)
+std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides,
+                                      const std::function<bool(const std::string&)>& takes_structure)
 {
   std::set<std::string> touched;
   if (!root.IsMap() && !overrides.empty())
@@ -92,6 +93,11 @@ std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::s
         bool element = key.find('[') != std::string::npos;
         bool swept   = element || value.IsSequence() || value.IsMap() ||
                      (value.IsScalar() && looks_like_generator(value.Scalar()));
+        if (swept && !element && takes_structure && takes_structure(key)) {
+          // [dp, be] is one value of `schedulers`; [[dp, be], [be]] or [{E: Edin1}, {E: Edin2}] sweeps it.
+          bool list_of_values = value.IsSequence() && value.size() > 0 && (value[0].IsSequence() || value[0].IsMap());
+          swept = list_of_values;
+        }
         path = (swept ? "sweep." : "parameters.") + key;
         if (!element) {
           remove_key(root, swept ? "parameters" : "sweep", key);
