@@ -50,8 +50,11 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   std::vector<Experiment> experiments;
   for (const auto& f : files)
     experiments.push_back(load_checked_experiment(f, {}));
-  fs::path out = args.flags.out.empty() ? fs::path("results") / fs::path(args.folder).lexically_normal().filename()
-                                  : fs::path(args.flags.out);
+  // "experiments/drozdowski2003/" (as the README writes it) names the folder drozdowski2003, not "".
+  fs::path paper_folder = fs::path(args.folder).lexically_normal();
+  if (paper_folder.filename().empty())
+    paper_folder = paper_folder.parent_path();
+  fs::path out = args.flags.out.empty() ? fs::path("results") / paper_folder.filename() : fs::path(args.flags.out);
   if (out.filename().empty())
     out = out.parent_path();
   std::vector<RunOptions> options;
@@ -63,6 +66,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
 
   std::vector<StudyReport> studies;
   size_t missed = 0;
+  uint64_t error_rows = 0;
   for (size_t i = 0; i < experiments.size(); ++i) {
     const Experiment& ex = experiments[i];
     fmt::print("[{}/{}] {} ({} points)\n", i + 1, experiments.size(), ex.title.empty() ? ex.file : ex.title,
@@ -81,6 +85,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     if (!args.flags.no_plot)
       s.plots = render_plots(options[i].out_dir);
     missed += s.analysis.failures();
+    error_rows += s.run.error_rows;
     const RunAnalysis& a = s.analysis;
     fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}{}\n", s.run.counts.total, s.run.wall_s,
                s.run.counts.errors, a.references.size() - count_failures(a.references), a.references.size(),
@@ -95,9 +100,14 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   std::string report = (out / "REPORT.md").string();
   write_report(report, paper, studies, shared.command_line, sg::simgrid_version());
   fmt::print("report: {}\n", report);
+  if (error_rows) {
+    fmt::print("{} error row(s) in the studies' results.csv; --resume --retry-errors computes them again\n",
+               error_rows);
+    shared.exit_code = kPointsFailed;
+  }
   if (missed) {
     fmt::print("{} reference value(s), agreement(s) or comparison group(s) not met\n", missed);
-    shared.exit_code = kFailure;
+    shared.exit_code = error_rows ? kPointsFailed : kFailure;
   }
 }
 

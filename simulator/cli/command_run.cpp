@@ -36,6 +36,8 @@ void run(const RunArgs& args, Shared& shared)
   RunResult r = run_experiment(ex, opt);
   fmt::print("{} {} points ({} already done, {} run, {} errors) in {}\n", r.interrupted ? "interrupted after" : "done:",
              r.counts.total, r.counts.skipped, r.counts.ran, r.counts.errors, format_duration(r.wall_s));
+  if (r.error_rows)
+    fmt::print("{} error row(s) in {}; --resume --retry-errors computes them again\n", r.error_rows, r.results_csv);
   if (r.interrupted) {
     write_summary(ex, opt.out_dir);
     fmt::print("finished rows are in {}; continue with --resume\n", r.results_csv);
@@ -64,6 +66,8 @@ void run(const RunArgs& args, Shared& shared)
     fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
                analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),
                text_sections(comparison_sections(ex, analysis.comparisons)));
+  if (r.error_rows)
+    shared.exit_code = kPointsFailed;  // scripts and CI notice a sweep whose points failed
   if (!args.flags.no_plot && !ex.plots.empty()) {
     PlotResult plots = render_plots(opt.out_dir);
     if (plots.ok)

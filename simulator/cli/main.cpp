@@ -18,7 +18,8 @@ int main(int argc, char** argv)
                "isogrid"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("isogrid ") + ISOGRID_VERSION);
-  app.footer("Exit codes: 0 ok, 1 a reference or plot failed, 2 bad input (nothing written), 130 interrupted.\n"
+  app.footer("Exit codes: 0 ok, 1 a reference or plot failed, 2 bad input (nothing written), 3 some points failed\n"
+             "(error rows in results.csv), 130 interrupted.\n"
              "Run `isogrid COMMAND --help` for a command's options. Documentation: docs/");
 
   Shared shared;

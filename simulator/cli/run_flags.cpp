@@ -9,8 +9,12 @@ void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& defaul
   command->add_option("-o,--out", flags.out, "output folder (default: " + default_out + ")");
   command->add_option("-j,--jobs", flags.jobs, "simulated points run in parallel, one process each (default: all cores)")
       ->check(CLI::Range(1u, 1024u));
-  command->add_flag("--resume", flags.resume, "continue an interrupted run in the same folder; finished points are kept");
-  command->add_flag("--force", flags.force, "replace a previous run in the output folder");
+  CLI::Option* resume =
+      command->add_flag("--resume", flags.resume, "continue an interrupted run in the same folder; finished points are kept");
+  command->add_flag("--retry-errors", flags.retry_errors, "with --resume: compute the error rows again too")
+      ->needs(resume);
+  command->add_flag("--force", flags.force, "replace a previous run in the output folder (every file it wrote)")
+      ->excludes(resume);
   command->add_flag("--no-plot", flags.no_plot, "do not draw the plots");
   command->add_flag("--no-progress", flags.no_progress, "no progress line (it is shown only on a terminal anyway)");
   command->add_flag("--simgrid-logs", flags.simgrid_logs, "let SimGrid print its own log lines");
@@ -22,6 +26,7 @@ RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, c
   opt.out_dir         = out_dir;
   opt.jobs            = flags.jobs ? flags.jobs : default_jobs();
   opt.resume          = flags.resume;
+  opt.retry_errors    = flags.retry_errors;
   opt.force           = flags.force;
   opt.progress        = !flags.no_progress;
   opt.simgrid_logs    = flags.simgrid_logs;

@@ -11,6 +11,7 @@ struct RunFlags {
   std::string out;
   unsigned jobs     = 0;  // 0: every core
   bool resume       = false;
+  bool retry_errors = false;
   bool force        = false;
   bool no_plot      = false;
   bool no_progress  = false;

@@ -30,10 +30,11 @@ std::string csv_field(const std::string& text)
 }
 
 CsvSink::CsvSink(std::string path, const std::vector<std::string>& header, uint64_t total, std::vector<bool> done,
-                 bool resume)
-    : path_(std::move(path)), total_(total), done_(std::move(done))
+                 bool resume, const std::string& kept, std::vector<bool> keep)
+    : path_(std::move(path)), total_(total), done_(std::move(done)), keep_(std::move(keep))
 {
   done_.resize(total_, false);
+  keep_.resize(total_, false);
   file_ = std::fopen(path_.c_str(), resume ? "a" : "w");
   if (!file_)
     throw std::runtime_error(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
@@ -42,13 +43,12 @@ CsvSink::CsvSink(std::string path, const std::vector<std::string>& header, uint6
     for (size_t i = 0; i < header.size(); ++i)
       line += (i ? "," : "") + csv_field(header[i]);
     write_line(line);
-  } else {
-    // Rows already on disk came first; anything appended now may need re-sorting at close().
-    for (uint64_t i = total_; i-- > 0;)
-      if (done_[i]) {
-        last_written_ = static_cast<int64_t>(i);
-        break;
-      }
+  }
+  if (!kept.empty()) {
+    kept_.open(kept);
+    std::string ignored_header;
+    std::getline(kept_, ignored_header);
+    read_next_kept();
   }
   advance();
 }
@@ -57,6 +57,22 @@ CsvSink::~CsvSink()
 {
   if (file_)
     std::fclose(file_);
+}
+
+void CsvSink::read_next_kept()
+{
+  kept_index_ = -1;
+  std::string line;
+  while (kept_ && std::getline(kept_, line)) {
+    if (line.empty() || kept_.eof())  // the last line without its newline is torn: not kept
+      continue;
+    uint64_t index = std::stoull(line.substr(0, line.find(',')));
+    if (index < total_ && keep_[index]) {
+      kept_index_ = static_cast<int64_t>(index);
+      kept_line_  = std::move(line);
+      return;
+    }
+  }
 }
 
 void CsvSink::write_line(const std::string& line)
@@ -75,17 +91,20 @@ void CsvSink::write_line(const std::string& line)
 void CsvSink::advance()
 {
   while (next_ < total_) {
-    if (done_[next_]) {
+    if (kept_index_ == static_cast<int64_t>(next_)) {
+      write_line(kept_line_);
+      read_next_kept();
+      ++next_;
+      continue;
+    }
+    if (done_[next_] || keep_[next_]) {  // a kept row the kept file lacks is not this run's to write either
       ++next_;
       continue;
     }
     auto it = waiting_.find(next_);
     if (it == waiting_.end())
       return;
-    if (static_cast<int64_t>(next_) < last_written_)
-      sorted_ = false;
     write_line(it->second);
-    last_written_ = std::max<int64_t>(last_written_, static_cast<int64_t>(next_));
     waiting_.erase(it);
     ++next_;
   }
@@ -93,9 +112,8 @@ void CsvSink::advance()
 
 void CsvSink::push(uint64_t index, std::string row)
 {
-  if (index == next_ && waiting_.empty()) {  // the common case: straight to the file
+  if (index == next_ && waiting_.empty() && kept_index_ != static_cast<int64_t>(index)) {  // straight to the file
     write_line(row);
-    last_written_ = std::max<int64_t>(last_written_, static_cast<int64_t>(index));
     ++next_;
     advance();
     return;
@@ -104,53 +122,64 @@ void CsvSink::push(uint64_t index, std::string row)
   advance();
 }
 
-void CsvSink::flush_waiting()
-{
-  for (auto& [index, row] : waiting_) {
-    sorted_ = false;  // a gap precedes these rows; close() restores point order
-    write_line(row);
-    last_written_ = std::max<int64_t>(last_written_, static_cast<int64_t>(index));
-  }
-  waiting_.clear();
-  std::fflush(file_);
-}
-
 void CsvSink::flush() { std::fflush(file_); }
 
 void CsvSink::close()
 {
   if (!file_)
     return;
+  waiting_.clear();  // behind a hole: never written, so the file stays a prefix in order
   std::fclose(file_);
   file_ = nullptr;
-  if (!sorted_)
-    sort_results_file(path_);
 }
 
-void sort_results_file(const std::string& path)
+namespace {
+
+// A results file's rows by index, dropping a torn last line.
+std::map<uint64_t, std::string> rows_by_index(const std::string& path, std::string& header)
 {
   std::ifstream in(path);
-  std::string header;
   std::getline(in, header);
-  std::vector<std::pair<uint64_t, std::string>> rows;
+  std::map<uint64_t, std::string> rows;
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty())
+    if (line.empty() || in.eof())
       continue;
-    rows.emplace_back(std::stoull(line.substr(0, line.find(','))), line);
+    rows[std::stoull(line.substr(0, line.find(',')))] = line;
   }
-  in.close();
-  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  return rows;
+}
+
+void write_rows(const std::string& path, const std::string& header, const std::map<uint64_t, std::string>& rows)
+{
   std::string tmp = path + ".sorting";
   {
     std::ofstream out(tmp, std::ios::trunc);
     out << header << '\n';
-    for (const auto& r : rows)
-      out << r.second << '\n';
+    for (const auto& [index, row] : rows)
+      out << row << '\n';
     if (!out)
       throw std::runtime_error(fmt::format("cannot write {}", tmp));
   }
   std::filesystem::rename(tmp, path);
+}
+
+}  // namespace
+
+void merge_results_files(const std::string& newer, const std::string& older)
+{
+  std::string header, older_header;
+  std::map<uint64_t, std::string> rows = rows_by_index(older, older_header);
+  for (auto& [index, row] : rows_by_index(newer, header))
+    rows[index] = std::move(row);
+  write_rows(newer, header.empty() ? older_header : header, rows);
+}
+
+void sort_results_file(const std::string& path)
+{
+  std::string header;
+  std::map<uint64_t, std::string> rows = rows_by_index(path, header);
+  write_rows(path, header, rows);
 }
 
 }  // namespace isogrid

@@ -1,24 +1,29 @@
 #pragma once
 // results.csv, written in point order whatever order the points finish in, so that the file is identical for any
-// --jobs. Rows that finish early wait in a small buffer until the rows before them are written. Written rows reach
-// the file within kFlushInterval seconds (and at once on interruption or at the end), so an interrupted sweep
-// keeps what it finished.
+// --jobs. A row is written only once every row before it is: rows that finish early wait in a small buffer, and an
+// interrupted run drops them rather than leave a hole (--resume computes them again). The file is therefore always
+// the rows of a prefix of the sweep, in order, and a resumed run ends byte-identical to a clean one. Written rows
+// reach the file within kFlushInterval seconds (and at once on interruption or at the end).
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace isogrid {
 
-// Quotes a CSV field when it holds a comma, quote or line break.
+// Quotes a CSV field when it holds a comma, quote or line break (a line break becomes a space: one row, one line).
 std::string csv_field(const std::string& text);
 
 class CsvSink {
 public:
-  // Fresh file: writes the header. Resume: appends after the rows already there, skipping `done` indices.
+  // Fresh file: writes the header. Resume: appends after the rows already there. `done` marks the indices this run
+  // neither computes nor writes (already in the file, or ruled out by `where`). `kept`, when not empty, is a results
+  // file whose rows at the indices `keep` marks are copied in their turn (a --retry-errors run keeps the good rows
+  // of the run it retries).
   CsvSink(std::string path, const std::vector<std::string>& header, uint64_t total, std::vector<bool> done,
-          bool resume);
+          bool resume, const std::string& kept = "", std::vector<bool> keep = {});
   ~CsvSink();
   CsvSink(const CsvSink&)            = delete;
   CsvSink& operator=(const CsvSink&) = delete;
@@ -26,16 +31,16 @@ public:
   void push(uint64_t index, std::string row);
   size_t waiting() const { return waiting_.size(); }
 
-  // Writes the waiting rows out of order (on interruption: finished work is never thrown away).
-  void flush_waiting();
   void flush();
-
-  // Completes the file; after a resume this restores point order if rows were appended out of order.
+  // Completes the file. Rows still waiting behind an unfinished point are dropped: --resume computes them again.
   void close();
+  // True when every index is in the file.
+  bool complete() const { return next_ >= total_; }
 
 private:
   void write_line(const std::string& line);
   void advance();
+  void read_next_kept();
 
   std::string path_;
   std::FILE* file_ = nullptr;
@@ -43,13 +48,19 @@ private:
   std::vector<bool> done_;
   uint64_t next_ = 0;
   std::map<uint64_t, std::string> waiting_;
-  bool sorted_         = true;
-  int64_t last_written_ = -1;
-  double last_flush_    = 0;
+  std::ifstream kept_;
+  std::vector<bool> keep_;
+  int64_t kept_index_ = -1;  // index of kept_line_, -1 when the kept file is exhausted
+  std::string kept_line_;
+  double last_flush_ = 0;
   static constexpr double kFlushInterval = 0.1;
 };
 
 // Rewrites a results file with its rows in index order (first column), keeping the header first.
 void sort_results_file(const std::string& path);
+
+// Writes `newer` (a run's rows) over `older` (the rows of the run it retried), index by index, into `newer`: rows of
+// `newer` win, rows only in `older` are kept, the result is in index order. Atomic (a temporary file renamed).
+void merge_results_files(const std::string& newer, const std::string& older);
 
 }  // namespace isogrid

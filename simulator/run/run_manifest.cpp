@@ -99,7 +99,8 @@ void set_manifest_status(nlohmann::json& manifest, const std::string& status, co
   manifest["counts"]      = {{"total", counts.total},
                              {"already_done", counts.skipped},
                              {"ran", counts.ran},
-                             {"errors", counts.errors}};
+                             {"errors", counts.errors},
+                             {"error_rows", counts.error_rows}};
 }
 
 void write_json_atomically(const std::string& path, const nlohmann::json& value)

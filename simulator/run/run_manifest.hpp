@@ -12,7 +12,8 @@ struct RunCounts {
   uint64_t total   = 0;
   uint64_t skipped = 0;  // already in results.csv (--resume)
   uint64_t ran     = 0;
-  uint64_t errors  = 0;
+  uint64_t errors  = 0;  // points of this run that failed
+  uint64_t error_rows = 0;  // error rows in results.csv at the end, earlier runs' included
 };
 
 nlohmann::json make_manifest(const Experiment& ex, const std::string& command_line, const std::string& simgrid_version,

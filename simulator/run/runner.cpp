@@ -2,6 +2,7 @@
 
 #include "simulator/core/text.hpp"
 #include "simulator/run/csv_sink.hpp"
+#include "simulator/run/output_folder.hpp"
 #include "simulator/run/process_pool.hpp"
 #include "simulator/run/progress.hpp"
 #include "simulator/run/results_reader.hpp"
@@ -164,10 +165,17 @@ private:
   std::vector<bool> swept_;
 };
 
-// Rows already in results.csv: their indices, after dropping a torn last line (a kill mid-write).
-std::vector<bool> rows_already_done(const std::string& csv, const Experiment& ex)
+// The rows an earlier run left in results.csv, after dropping a torn last line (a kill mid-write) and restoring index
+// order in a file written by an isogrid that could leave it out of order.
+struct ExistingRows {
+  std::vector<bool> present;  // per index
+  std::vector<bool> failed;   // per index: an error row
+  uint64_t errors = 0;
+};
+
+ExistingRows read_existing_rows(const std::string& csv, const Experiment& ex)
 {
-  std::vector<bool> done(ex.sweep.size(), false);
+  ExistingRows rows{std::vector<bool>(ex.sweep.size(), false), std::vector<bool>(ex.sweep.size(), false), 0};
   std::ifstream in(csv, std::ios::binary);
   std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   in.close();
@@ -179,14 +187,24 @@ std::vector<bool> rows_already_done(const std::string& csv, const Experiment& ex
     std::ofstream out(csv, std::ios::binary | std::ios::trunc);
     out << content;
   }
+  int64_t last = -1;
+  bool in_order = true;
   auto header   = for_each_result(csv, [&](const std::vector<std::string>& row) {
     uint64_t index = std::stoull(row[0]);
-    if (index < done.size())
-      done[index] = true;
+    in_order       = in_order && static_cast<int64_t>(index) > last;
+    last           = static_cast<int64_t>(index);
+    if (index >= rows.present.size())
+      return;
+    rows.present[index] = true;
+    rows.failed[index]  = row[results_status_column(ex)] == "error";
   });
   if (header != results_header(ex))
     throw OutputConflict(fmt::format("{} has different columns than this experiment produces; use --force", csv));
-  return done;
+  if (!in_order)
+    sort_results_file(csv);
+  for (bool f : rows.failed)
+    rows.errors += f ? 1 : 0;
+  return rows;
 }
 
 }  // namespace
@@ -212,6 +230,16 @@ std::vector<std::string> results_header(const Experiment& ex)
   return h;
 }
 
+size_t results_status_column(const Experiment& ex) { return 2 + ex.model->info().params.size() + 1; }
+
+uint64_t count_error_rows(const std::string& csv, const Experiment& ex)
+{
+  uint64_t n      = 0;
+  size_t status   = results_status_column(ex);
+  for_each_result(csv, [&](const std::vector<std::string>& row) { n += row[status] == "error" ? 1 : 0; });
+  return n;
+}
+
 Outcome evaluate_point(const Experiment& ex, const Point& point, const SimulationContext& context)
 {
   Outcome out(ex.model->info().metrics.size());
@@ -221,6 +249,9 @@ Outcome evaluate_point(const Experiment& ex, const Point& point, const Simulatio
 
 void check_output_folder(const Experiment& ex, const RunOptions& options)
 {
+  if (options.resume && options.force)
+    throw OutputConflict("--resume keeps a run and --force replaces it: give one of them");
+  check_output_path(options.out_dir);
   fs::path dir(options.out_dir);
   fs::path csv = dir / "results.csv";
   fs::path manifest = dir / "run.json";
@@ -243,17 +274,51 @@ void check_output_folder(const Experiment& ex, const RunOptions& options)
 
 RunResult run_experiment(const Experiment& ex, const RunOptions& options)
 {
+  if (options.resume && options.force)
+    throw OutputConflict("--resume keeps a run and --force replaces it: give one of them");
+  OutputLock lock(options.out_dir);  // first, and held to the end: no second run writes this folder meanwhile
   check_output_folder(ex, options);
   fs::path dir(options.out_dir);
-  fs::create_directories(dir);
   std::string csv_path      = (dir / "results.csv").string();
   std::string manifest_path = (dir / "run.json").string();
+  std::string previous_rows  = (dir / "results.csv.previous").string();
 
-  bool resuming = options.resume && !options.force && fs::exists(csv_path);
-  std::vector<bool> done = resuming ? rows_already_done(csv_path, ex) : std::vector<bool>(ex.sweep.size(), false);
-  if (!resuming) {
-    fs::remove(csv_path);
-    fs::remove(manifest_path);
+  bool resuming = options.resume && fs::exists(csv_path);
+  if (options.resume && fs::exists(previous_rows)) {
+    // A --retry-errors run was stopped: its rows win over those of the run it retried, which fill the rest.
+    if (fs::exists(csv_path))
+      merge_results_files(csv_path, previous_rows);
+    else
+      fs::rename(previous_rows, csv_path);
+    fs::remove(previous_rows);
+    resuming = true;
+  }
+  if (!resuming)
+    for (const auto& file : files_owned_by_a_run(dir.string()))
+      fs::remove(file);  // --force, or the remains of a run that wrote no row: nothing stale survives
+
+  ExistingRows existing = resuming ? read_existing_rows(csv_path, ex)
+                                   : ExistingRows{std::vector<bool>(ex.sweep.size(), false), {}, 0};
+  existing.failed.resize(ex.sweep.size(), false);
+  bool retrying = resuming && options.retry_errors && existing.errors > 0;
+  // A row after a missing point (a file an older isogrid left, or one edited by hand) is kept, not appended after.
+  bool missing = false, hole = false;
+  for (uint64_t i = 0; i < existing.present.size(); ++i) {
+    if (!ex.includes(i))
+      continue;
+    hole    = hole || (missing && existing.present[i]);
+    missing = missing || !existing.present[i];
+  }
+  std::vector<bool> done(ex.sweep.size(), false), keep;
+  if (retrying || hole) {
+    // The file is written anew, in point order: its good rows are copied in their turn from the old one (moved
+    // aside until the run completes), its error rows (with --retry-errors) and missing points computed.
+    fs::rename(csv_path, previous_rows);
+    keep.assign(ex.sweep.size(), false);
+    for (uint64_t i = 0; i < keep.size(); ++i)
+      keep[i] = existing.present[i] && !(retrying && existing.failed[i]);
+  } else {
+    done = existing.present;
   }
   {
     std::ofstream copy((dir / "experiment.yaml").string(), std::ios::trunc);
@@ -265,7 +330,8 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   RunCounts& counts   = result.counts;
   counts.total        = ex.included_points;
   for (uint64_t i = 0; i < done.size(); ++i) {
-    counts.skipped += done[i] && ex.includes(i) ? 1 : 0;
+    bool had = done[i] || (!keep.empty() && keep[i]);
+    counts.skipped += had && ex.includes(i) ? 1 : 0;
     done[i] = done[i] || !ex.includes(i);  // points `where` rules out count as done: never run, never written
   }
 
@@ -274,7 +340,9 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
 
   InterruptGuard guard;
   double started = monotonic_seconds();
-  CsvSink sink(csv_path, results_header(ex), ex.sweep.size(), done, resuming);
+  bool rewriting = !keep.empty();
+  CsvSink sink(csv_path, results_header(ex), ex.sweep.size(), done, resuming && !rewriting,
+               rewriting ? previous_rows : std::string(), keep);
   RowFormatter format(ex);
   Progress progress(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
   SimulationContext context{ex.simgrid_config, options.simgrid_logs};
@@ -317,8 +385,18 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
       record(r);
   };
 
+  // What a failure after the start leaves: run.json says so (not "running"), and finished rows stay.
+  auto fail = [&](const std::string& why) {
+    pool.kill_all();
+    sink.close();
+    progress.finish();
+    set_manifest_status(manifest, "failed", counts, monotonic_seconds() - started);
+    manifest["error"] = why;
+    write_json_atomically(manifest_path, manifest);
+  };
+  try {
   for (uint64_t i = 0; i < ex.sweep.size() && !g_interrupted; ++i) {
-    if (done[i])
+    if (done[i] || (!keep.empty() && keep[i]))
       continue;
     Point p = ex.sweep.point(i);
     if (!needs_worker(*ex.model, p, ex.faces())) {
@@ -347,15 +425,22 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   }
   while (!pool.idle() && !g_interrupted)
     collect();
+  } catch (const std::exception& e) {
+    fail(e.what());
+    throw;
+  }
 
   pool.collect_all_exits();  // before run.json reads the children's CPU time and memory
   result.interrupted = g_interrupted != 0;
-  if (result.interrupted) {
+  if (result.interrupted)
     pool.kill_all();  // their points were not finished: --resume runs them again
-    sink.flush_waiting();
-  }
-  sink.close();
+  bool complete = sink.complete();
+  sink.close();  // rows waiting behind an unfinished point are dropped: the file stays a prefix, in order
+  if (complete && fs::exists(previous_rows))
+    fs::remove(previous_rows);
   progress.finish();
+  result.error_rows = count_error_rows(csv_path, ex);
+  counts.error_rows = result.error_rows;
   result.wall_s = monotonic_seconds() - started;
   set_manifest_status(manifest, result.interrupted ? "interrupted" : "complete", counts, result.wall_s);
   write_json_atomically(manifest_path, manifest);

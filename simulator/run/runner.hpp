@@ -2,6 +2,7 @@
 // `isogrid run`: expands the sweep, runs the points (analytic ones in-process, simulated ones in forked
 // children), streams results.csv in point order and keeps run.json up to date.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/run/output_folder.hpp"
 #include "simulator/run/run_manifest.hpp"
 
 #include <functional>
@@ -14,6 +15,7 @@ struct RunOptions {
   std::string out_dir;
   unsigned jobs = 1;
   bool resume   = false;
+  bool retry_errors = false;  // with resume: compute the error rows again
   bool force    = false;
   bool progress = true;  // shown only on a terminal anyway
   bool simgrid_logs = false;
@@ -26,15 +28,10 @@ struct RunOptions {
 
 struct RunResult {
   RunCounts counts;
+  uint64_t error_rows = 0;  // in results.csv once the run ended, earlier runs' included
   double wall_s     = 0;
   bool interrupted  = false;
   std::string results_csv;
-};
-
-// The output folder already holds a run and neither --resume nor --force was given, or --resume does not fit.
-class OutputConflict : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
 };
 
 // Checks the output folder before anything is written (so bad input leaves nothing behind).
@@ -42,8 +39,11 @@ void check_output_folder(const Experiment& ex, const RunOptions& options);
 
 RunResult run_experiment(const Experiment& ex, const RunOptions& options);
 
-// The results.csv header for an experiment.
+// The results.csv header for an experiment, and where its status column is.
 std::vector<std::string> results_header(const Experiment& ex);
+size_t results_status_column(const Experiment& ex);
+// Rows whose status is "error".
+uint64_t count_error_rows(const std::string& csv, const Experiment& ex);
 
 // The metrics of one point, computed the way the runner does (both faces as the mode asks). Exposed for tests
 // and benchmarks that time the harness against bare simulations.

@@ -1,0 +1,106 @@
+#include "simulator/run/output_folder.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace isogrid {
+
+namespace {
+
+constexpr const char* kLockFile = ".isogrid.lock";
+
+// The files a run writes under fixed names (plots are named by the experiment: run.json lists them).
+const std::vector<std::string>& fixed_outputs()
+{
+  static const std::vector<std::string> names = {"results.csv",  "run.json",        "run.json.tmp",
+                                                 "summary.csv",  "crossings.csv",   "experiment.yaml",
+                                                 "results.csv.previous", "results.csv.sorting"};
+  return names;
+}
+
+}  // namespace
+
+void check_output_path(const std::string& dir)
+{
+  std::error_code ec;
+  fs::path p(dir);
+  if (fs::exists(p, ec) && !fs::is_directory(p, ec))
+    throw OutputConflict(fmt::format("{} is a file, not a folder: give --out a folder", dir));
+  // The nearest folder that exists must let us create (or write into) the output folder.
+  fs::path existing = fs::absolute(p, ec);
+  while (!existing.empty() && !fs::exists(existing, ec))
+    existing = existing.parent_path();
+  if (!existing.empty() && ::access(existing.c_str(), W_OK | X_OK) != 0)
+    throw OutputConflict(fmt::format("cannot write into {}: {}", existing.string(), std::strerror(errno)));
+}
+
+OutputLock::OutputLock(const std::string& dir)
+{
+  check_output_path(dir);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec)
+    throw OutputConflict(fmt::format("cannot create {}: {}", dir, ec.message()));
+  std::string path = (fs::path(dir) / kLockFile).string();
+  fd_              = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0)
+    throw OutputConflict(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    char holder[32] = {0};
+    ssize_t n       = ::pread(fd_, holder, sizeof holder - 1, 0);
+    ::close(fd_);
+    fd_ = -1;
+    std::string pid = n > 0 ? std::string(holder, static_cast<size_t>(n)) : std::string("another process");
+    while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' '))
+      pid.pop_back();
+    throw OutputConflict(fmt::format("{} is in use by another isogrid run (pid {}); wait for it to finish, or give "
+                                     "another --out",
+                                     dir, pid));
+  }
+  // Who holds it, for the message a second run prints.
+  std::string pid = std::to_string(::getpid()) + "\n";
+  if (::ftruncate(fd_, 0) == 0)
+    (void)::pwrite(fd_, pid.data(), pid.size(), 0);
+}
+
+OutputLock::~OutputLock()
+{
+  if (fd_ >= 0)
+    ::close(fd_);  // releases the lock
+}
+
+std::vector<std::string> files_owned_by_a_run(const std::string& dir)
+{
+  std::vector<std::string> out;
+  for (const auto& name : fixed_outputs())
+    if (fs::exists(fs::path(dir) / name))
+      out.push_back((fs::path(dir) / name).string());
+  std::ifstream in((fs::path(dir) / "run.json").string());
+  if (!in)
+    return out;
+  try {
+    nlohmann::json run = nlohmann::json::parse(in);
+    for (const auto& plot : run.value("plots", nlohmann::json::array()))
+      if (plot.is_object() && plot.contains("file") && plot["file"].is_string()) {
+        std::string file = plot["file"];
+        // A plot file is a plain name (the experiment reader and the schema refuse anything else).
+        if (file.find('/') == std::string::npos && file != "." && file != ".." &&
+            fs::exists(fs::path(dir) / file))
+          out.push_back((fs::path(dir) / file).string());
+      }
+  } catch (const nlohmann::json::exception&) {
+    // A run.json we cannot read names no plot: its fixed files are still removed.
+  }
+  return out;
+}
+
+}  // namespace isogrid

@@ -1,0 +1,43 @@
+#pragma once
+// The folder a run writes into. Three promises keep a results folder from ever being corrupted:
+//  - one run at a time: an advisory lock (flock on DIR/.isogrid.lock) held for the whole run, released by the kernel
+//    when the process ends however it ends, so that a second run (or a --resume while the first still runs) is
+//    refused instead of splicing rows into the same file;
+//  - nothing before validation: the folder is created and locked only once the experiment has been checked in full;
+//  - what a run owns, it replaces: --force removes every file an earlier run wrote (results, run.json, summaries,
+//    plots), so no stale summary.csv survives, and leaves the user's own files alone.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+// The output folder already holds a run and neither --resume nor --force was given, or --resume does not fit, or
+// another run holds it, or it cannot be written.
+class OutputConflict : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// Refuses, before anything is written, an output path that is a file, or whose nearest existing folder cannot be
+// written. Throws OutputConflict.
+void check_output_path(const std::string& dir);
+
+class OutputLock {
+public:
+  // Creates `dir` if needed and takes its lock, without waiting: throws OutputConflict naming the process that holds
+  // it. The lock file stays in the folder (taking a lock on a file that might be deleted and recreated would not be
+  // a lock).
+  explicit OutputLock(const std::string& dir);
+  ~OutputLock();
+  OutputLock(const OutputLock&)            = delete;
+  OutputLock& operator=(const OutputLock&) = delete;
+
+private:
+  int fd_ = -1;
+};
+
+// The files of `dir` that an earlier run wrote: those with fixed names and the plots its run.json lists.
+std::vector<std::string> files_owned_by_a_run(const std::string& dir);
+
+}  // namespace isogrid
