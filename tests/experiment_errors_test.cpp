@@ -182,11 +182,13 @@ TEST(ExperimentErrors, PlatformThatDoesNotLoadIsReportedAtItsKey)
   std::string path = dir.write("exp.yaml", replace(kGood, "  S: 1000", "  S: 1000\n  platform: broken.xml"));
   bool checked = false;
   try {
-    load_experiment(path, {}, builtin_catalog(), [&](const std::string& p) {
+    SimulatorChecks checks;
+    checks.platform = [&](const std::string& p) -> const PlatformFacts& {
       checked = true;
       EXPECT_EQ(p, dir.file("broken.xml"));
       throw std::runtime_error("bad speed 'fast' at line 4");
-    });
+    };
+    load_experiment(path, {}, builtin_catalog(), checks);
     ADD_FAILURE() << "expected an error";
   } catch (const InputError& e) {
     EXPECT_TRUE(checked);
@@ -213,8 +215,115 @@ TEST(ExperimentErrors, AFileWithOnlyASweepLoads)
   // No `parameters` key at all: every lookup under it must cope with the key being absent.
   TempDir dir;
   Experiment ex = load_experiment(dir.write("exp.yaml", "model: dlt-star\nsweep:\n  m: [1, 2]\n  V: [10, 100]\n"), {},
-                                  builtin_catalog(), [](const std::string&) {});
+                                  builtin_catalog());
   EXPECT_EQ(ex.sweep.size(), 4u);
+}
+
+namespace {
+
+// A star of a master and three workers, as a probe would report a platform file (no SimGrid here).
+const PlatformFacts& three_workers(const std::string&)
+{
+  static const PlatformFacts facts{{"master", "w-1", "w-2", "w-3"}, {{"star", {"master", "w-1", "w-2", "w-3"}}}, 3};
+  return facts;
+}
+
+InputError platform_error(const std::string& text, const std::vector<std::string>& overrides = {})
+{
+  TempDir dir;
+  dir.write("star.xml", "<platform/>");
+  SimulatorChecks checks;
+  checks.platform = three_workers;
+  try {
+    load_experiment(dir.write("exp.yaml", text), overrides, builtin_catalog(), checks);
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected an error for:\n" << text;
+  return InputError({}, "", "");
+}
+
+const char* kOnStar = R"(model: dlt-star
+parameters:
+  platform: star.xml
+  originator: master
+  V: 100
+sweep:
+  m: [1, 3]
+)";
+
+}  // namespace
+
+TEST(ExperimentErrors, PointsAreCheckedAgainstThePlatformsHostsBeforeTheFirstPoint)
+{
+  // source: hand-worked. star.xml has 4 hosts; besides the originator, 3 can be workers, so m = 4 cannot be served.
+  InputError m = platform_error(replace(kOnStar, "m: [1, 3]", "m: [1, 3, 4]"));
+  EXPECT_EQ(m.key(), "sweep.m[2]");
+  EXPECT_EQ(m.where().line, 7);
+  EXPECT_EQ(m.where().column, 13);  // the value 4 itself
+  EXPECT_NE(std::string(m.what()).find("m = 4 but the platform has only 3 hosts besides the originator master"),
+            std::string::npos)
+      << m.what();
+
+  InputError o = platform_error(replace(kOnStar, "originator: master", "originator: mastr"));
+  EXPECT_EQ(o.key(), "parameters.originator");
+  EXPECT_EQ(o.where().line, 4);
+  EXPECT_NE(std::string(o.what()).find("did you mean 'master'"), std::string::npos) << o.what();
+
+  // A value the point would ignore: A comes from the platform's speeds.
+  InputError a = platform_error(replace(kOnStar, "  V: 100", "  V: 100\n  A: 2"));
+  EXPECT_EQ(a.key(), "parameters.A");
+  EXPECT_NE(std::string(a.what()).find("has no effect"), std::string::npos) << a.what();
+
+  TempDir dir;
+  SimulatorChecks checks;
+  checks.platform = three_workers;
+  dir.write("star.xml", "<platform/>");
+  Experiment ok = load_experiment(dir.write("exp.yaml", kOnStar), {}, builtin_catalog(), checks);
+  EXPECT_EQ(ok.sweep.size(), 2u);
+}
+
+TEST(ExperimentErrors, ParametersThatOnlyApplyToAPlatformAreRefusedWithoutOne)
+{
+  expect_error(replace(kGood, "  S: 1000", "  S: 1000\n  originator: vu-0"),
+               {7, "parameters.originator", "no platform is given"});
+}
+
+TEST(ExperimentErrors, SimGridSettingsAreCheckedAtTheirKey)
+{
+  TempDir dir;
+  std::string path = dir.write("exp.yaml", std::string(kGood) + "simgrid:\n  network/model: CM02\n  cpu/optim: Foo\n");
+  std::vector<std::string> tried;
+  SimulatorChecks checks;
+  checks.setting = [&](const std::string& s) {
+    tried.push_back(s);
+    if (s == "cpu/optim:Foo")
+      throw std::runtime_error("SimGrid refuses cpu/optim:Foo: Invalid value 'Foo'");
+  };
+  try {
+    load_experiment(path, {}, builtin_catalog(), checks);
+    ADD_FAILURE() << "expected an error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.key(), "simgrid.cpu/optim");
+    EXPECT_EQ(e.where().line, 12);
+    EXPECT_NE(std::string(e.what()).find("Invalid value 'Foo'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(tried, (std::vector<std::string>{"network/model:CM02", "cpu/optim:Foo"}));
+}
+
+TEST(ExperimentErrors, AnExperimentsOwnNetworkModelComesWithoutTheModelsExactCorrections)
+{
+  // source: docs/getting-started.md promises that --set simgrid.network/model=LV08 shows SimGrid's TCP model; the
+  // exact-CM02 factors a model starts with would otherwise stay in force after the model name changed.
+  std::vector<std::string> exact = {"network/model:CM02", "network/latency-factor:1", "network/TCP-gamma:0",
+                                    "cpu/optim:Lazy"};
+  EXPECT_EQ(merge_simgrid_settings(exact, {"network/model:LV08"}),
+            (std::vector<std::string>{"cpu/optim:Lazy", "network/model:LV08"}));
+  EXPECT_EQ(merge_simgrid_settings(exact, {"network/model:LV08", "network/TCP-gamma:0"}),
+            (std::vector<std::string>{"cpu/optim:Lazy", "network/model:LV08", "network/TCP-gamma:0"}));
+  EXPECT_EQ(merge_simgrid_settings(exact, {"network/TCP-gamma:4194304"}),
+            (std::vector<std::string>{"network/model:CM02", "network/latency-factor:1", "cpu/optim:Lazy",
+                                      "network/TCP-gamma:4194304"}));
 }
 
 namespace {

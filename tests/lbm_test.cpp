@@ -241,7 +241,7 @@ TEST(LbmSimulation, TooFewHostsOnTheDas2ClustersIsAClearError)
   });
   auto r = pool.wait_some();
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0].error, "p = 33 but cluster leiden of the platform has 32 host(s)");
+  EXPECT_EQ(r[0].error, "33 rank(s) on cluster leiden of the platform, which has 32 host(s)");
 }
 
 TEST(LbmSimulation, BackgroundLoadSlowsRunsDownWithinItsBound)

@@ -195,9 +195,23 @@ TEST(StructuredValues, SetFixesAListParameterWithAList)
   EXPECT_EQ(swept.sweep.size(), 2u);
   EXPECT_EQ(scheduling::resource_selection_schema().params_of(swept.sweep.point(1)).schedulers,
             (std::vector<std::string>{"be"}));
-  // A number-or-list parameter keeps its meaning: a list sweeps it.
+  // A number-or-list parameter: [1, 2] could be A for two workers or two values of A, so the path must say which.
   std::string dlt = dir.write("dlt.yaml", "model: dlt-star\nparameters: {m: 2, V: 10}\n");
-  EXPECT_EQ(load_experiment(dlt, {"A=[1, 2]"}, builtin_catalog()).sweep.size(), 2u);
+  try {
+    load_experiment(dlt, {"A=[1, 2]"}, builtin_catalog());
+    ADD_FAILURE() << "A=[1, 2] is ambiguous";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.key(), "A");
+    EXPECT_NE(std::string(e.what()).find("--set 'parameters.A=[1, 2]' to fix it or --set 'sweep.A=[1, 2]'"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(load_experiment(dlt, {"sweep.A=[1, 2]"}, builtin_catalog()).sweep.size(), 2u);
+  Experiment one = load_experiment(dlt, {"parameters.A=[1, 3]"}, builtin_catalog());
+  EXPECT_EQ(one.sweep.size(), 1u);
+  EXPECT_EQ(format_value(one.sweep.fixed()[*one.model->info().param_index("A")]), "1;3");
+  EXPECT_EQ(load_experiment(dlt, {"A=[[1, 2], [2, 1]]"}, builtin_catalog()).sweep.size(), 2u);
+  EXPECT_EQ(load_experiment(dlt, {"A=range(1, 3)"}, builtin_catalog()).sweep.size(), 3u);
 }
 
 TEST(StructuredValues, AListParameterSweptOverLists)

@@ -272,3 +272,15 @@ plots:
   EXPECT_EQ(ex.plots[1].select[0].first, "delta[1]");
   EXPECT_EQ(ex.plots[1].select[0].second, (std::vector<std::string>{"50000", "200000"}));
 }
+
+TEST(Plots, AnEmptyPlotListStaysEmptyWhateverSetDoes)
+{
+  // source: issue 14. `plots: []` says "no plot"; --set used to bring the default plot back. Without a `plots:` key
+  // the default plot is drawn, and --set that drops every listed plot falls back to it too.
+  TempDir dir;
+  const std::string base = "model: dlt-star\nparameters: {A: 1, C: 0.1, S: 0}\nsweep:\n  m: [1, 2]\n  V: [10, 100]\n";
+  EXPECT_TRUE(load_text(dir, base + "plots: []\n", {"mode=predict"}).plots.empty());
+  EXPECT_TRUE(load_text(dir, base + "plots: []\n").plots.empty());
+  EXPECT_EQ(load_text(dir, base, {"mode=predict"}).plots.size(), 1u);
+  EXPECT_EQ(load_text(dir, base + "plots: [{kind: line, x: V, series: m}]\n", {"m=3"}).plots.size(), 1u);
+}

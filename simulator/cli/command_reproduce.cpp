@@ -21,30 +21,9 @@ struct ReproduceArgs {
   RunFlags flags;
 };
 
-std::vector<std::string> study_files(const std::string& folder, const std::vector<std::string>& order)
-{
-  std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(folder)) {
-    std::string ext = entry.path().extension().string();
-    if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml") && entry.path().stem() != "paper")
-      files.push_back(entry.path().string());
-  }
-  // paper.yaml's `studies` first, in its order; the rest alphabetically.
-  auto rank = [&](const std::string& f) {
-    auto it = std::find(order.begin(), order.end(), fs::path(f).filename().string());
-    return it == order.end() ? order.size() : static_cast<size_t>(it - order.begin());
-  };
-  std::sort(files.begin(), files.end(),
-            [&](const std::string& a, const std::string& b) { return std::make_pair(rank(a), a) < std::make_pair(rank(b), b); });
-  return files;
-}
-
 void reproduce(const ReproduceArgs& args, Shared& shared)
 {
-  PaperInfo paper                = read_paper_info(args.folder);
-  std::vector<std::string> files = study_files(args.folder, paper.studies);
-  if (files.empty())
-    throw InputError({args.folder, 0, 0}, "", "no experiment files (*.yaml) in this folder");
+  auto [paper, files] = read_paper_folder(args.folder);
 
   // Every study is validated, and every output folder checked, before the first point runs.
   std::vector<Experiment> experiments;

@@ -5,6 +5,7 @@
 #include "simulator/experiment/yaml_source.hpp"
 #include "simulator/sg/platform_check.hpp"
 
+#include <filesystem>
 #include <fmt/format.h>
 
 namespace isogrid::cli {
@@ -15,7 +16,7 @@ void validate_experiment(const std::string& path, const std::vector<std::string>
 {
   Experiment ex = load_checked_experiment(path, set);
   if (print_plots) {  // for tools, and for the test that holds them against the plot schema
-    fmt::print("{}\n", to_json(ex.plots).dump(2));
+    fmt::print("{}\n", to_json(ex.plots).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
   }
   fmt::print("{}: valid experiment\n", path);
@@ -30,6 +31,21 @@ void validate_experiment(const std::string& path, const std::vector<std::string>
              ex.comparisons.size(), ex.tables.size(), ex.plots.size());
 }
 
+// Every study of a paper, as `reproduce` would load them: the first bad one stops with its error.
+void validate_paper(const std::string& folder, const std::vector<std::string>& set)
+{
+  PaperFiles files = read_paper_folder(folder.empty() ? "." : folder);
+  uint64_t points  = 0;
+  for (const auto& study : files.studies) {
+    Experiment ex = load_checked_experiment(study, set);
+    points += ex.included_points;
+    fmt::print("  {}: model {} ({}), {} point(s)\n", study, ex.model->info().name, mode_name(ex.mode),
+               ex.included_points);
+  }
+  fmt::print("{}: valid paper \"{}\", {} {}, {} point(s)\n", folder, files.paper.title,
+             files.studies.size(), files.studies.size() == 1 ? "study" : "studies", points);
+}
+
 }  // namespace
 
 void add_validate_command(CLI::App& app, Shared& shared)
@@ -40,18 +56,26 @@ void add_validate_command(CLI::App& app, Shared& shared)
     bool print_plots = false;
   };
   auto args = std::make_shared<Args>();
-  CLI::App* cmd = app.add_subcommand("validate", "Check an experiment file or a platform file (SimGrid XML or "
-                                                 "isogrid YAML grid spec) without running anything");
-  cmd->add_option("file", args->file, "experiment (.yaml with a `model:` key) or platform (.xml, grid .yaml)")
+  CLI::App* cmd = app.add_subcommand("validate", "Check an experiment file, a paper (its folder or paper.yaml: "
+                                                 "every study) or a platform file (SimGrid XML or isogrid YAML grid "
+                                                 "spec) without running anything");
+  cmd->add_option("file", args->file,
+                  "experiment (.yaml with a `model:` key), paper (folder or paper.yaml) or platform (.xml, grid "
+                  ".yaml)")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(CLI::ExistingPath);
   cmd->add_option("--set", args->set, "overrides, as for `isogrid run`")->take_all();
   cmd->add_flag("--print-plots", args->print_plots,
                 "print the experiment's plots as run.json will hold them (JSON, see simulator/plot/"
                 "plot_spec.schema.json) instead of the summary");
   cmd->callback([args, &shared] {
     const std::string& f = args->file;
-    bool experiment      = false;
+    if (std::filesystem::is_directory(f) || is_paper_file(f)) {
+      validate_paper(std::filesystem::is_directory(f) ? f : std::filesystem::path(f).parent_path().string(),
+                     args->set);
+      return;
+    }
+    bool experiment = false;
     if (ends_with(f, ".yaml") || ends_with(f, ".yml")) {
       YAML::Node root = load_yaml_file(f);
       experiment      = root.IsMap() && root["model"].IsDefined();
@@ -61,7 +85,7 @@ void add_validate_command(CLI::App& app, Shared& shared)
       return;
     }
     try {
-      std::string what = sg::check_platform_loads(f);
+      std::string what = sg::describe_platform(sg::probe_platform(f));
       fmt::print("{}: valid platform ({})\n", f, what);
     } catch (const std::exception& e) {
       fmt::print(stderr, "error: {}: platform does not load: {}\n", f, e.what());

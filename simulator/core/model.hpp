@@ -3,6 +3,7 @@
 // predict() evaluates the paper's closed form in-process; simulate() runs the same scenario on SimGrid inside a
 // fresh child process (SimGrid's Engine is a per-process singleton whose clock cannot be reset).
 #include "simulator/core/param_spec.hpp"
+#include "simulator/core/platform_facts.hpp"
 #include "simulator/core/point.hpp"
 
 #include <cmath>
@@ -90,6 +91,10 @@ public:
   // Checks across parameters that per-key specs cannot express (a list's length equals m, ...).
   // Throws ParamError; the harness adds file, line and the point's parameters.
   virtual void check(const Point&) const {}
+
+  // Checks against the point's platform file (its `.platform()` parameter), probed once per file before the first
+  // point: m beyond the hosts, an unknown host name. Throws ParamError, as check() does.
+  virtual void check_on_platform(const Point&, const PlatformFacts&) const {}
 
   virtual FaceNeeds predicted_face_needs(const Point&) const { return {}; }
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
+#include <utf8.h>
 
 namespace isogrid {
 
@@ -31,6 +32,12 @@ std::string trim(const std::string& s)
 bool ends_with(const std::string& s, const std::string& suffix)
 {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+size_t first_invalid_utf8(const std::string& s)
+{
+  auto bad = utf8::find_invalid(s.begin(), s.end());
+  return bad == s.end() ? std::string::npos : static_cast<size_t>(bad - s.begin());
 }
 
 size_t number_length(const std::string& s, size_t from, bool signed_number)

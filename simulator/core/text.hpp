@@ -14,6 +14,10 @@ bool ends_with(const std::string& s, const std::string& suffix);
 // "inf", "nan" and hexadecimal, and would read the "E" of "1EBps" (exa) as the start of an exponent.
 size_t number_length(const std::string& s, size_t from = 0, bool signed_number = false);
 
+// Offset of the first byte that breaks UTF-8 (a stray continuation byte, a truncated or overlong sequence, a
+// surrogate, a code point past U+10FFFF), or std::string::npos when `s` is valid UTF-8.
+size_t first_invalid_utf8(const std::string& s);
+
 // Seconds on a monotonic clock, for durations (progress, timeouts, wall_s).
 double monotonic_seconds();
 

@@ -3,6 +3,7 @@
 // four hooks that read `params.V` and write `out.makespan`:
 //
 //   check     cross-parameter rules the per-key specs cannot express; throws ParamError naming the parameter
+//             (check_on_platform: the rules that need the platform file's hosts and clusters)
 //   plan      the decisions both faces share, made once per point (a partition, a race of schedulers); pure unless
 //             the predicted face needs a platform (predicted_face_needs), in which case it runs in a worker process
 //             with a SimGrid engine of its own
@@ -39,6 +40,11 @@ public:
 
   void check(const Point& point) const final { check(schema_.params_of(point)); }
 
+  void check_on_platform(const Point& point, const PlatformFacts& platform) const final
+  {
+    check_on_platform(schema_.params_of(point), platform);
+  }
+
   FaceNeeds predicted_face_needs(const Point& point) const final
   {
     return predicted_face_needs(schema_.params_of(point));
@@ -65,6 +71,7 @@ public:
 
 protected:
   virtual void check(const P&) const {}
+  virtual void check_on_platform(const P&, const PlatformFacts&) const {}
   virtual FaceNeeds predicted_face_needs(const P&) const { return {}; }
   virtual Plan make_plan(const P&, const PointInfo&, const SimulationContext&) const { return Plan{}; }
   virtual void predict(const P&, const Plan&, Face<M>&) const {}

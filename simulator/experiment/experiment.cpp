@@ -2,6 +2,7 @@
 
 #include "base/named_registry.hpp"
 #include "simulator/core/sha256.hpp"
+#include "simulator/core/text.hpp"
 #include "simulator/experiment/overrides.hpp"
 #include "simulator/experiment/plots.hpp"
 #include "simulator/experiment/value_reader.hpp"
@@ -10,6 +11,8 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace isogrid {
@@ -33,7 +36,7 @@ const std::vector<std::string>& experiment_keys()
                                                 "mode",    "seed",        "repetitions", "timeout",
                                                 "parameters", "sweep",    "simgrid",    "references",
                                                 "plots",   "same_seed_across", "crossings",
-                                                "where",   "agreements", "comparisons", "tables"};
+                                                "where",   "agreements", "comparisons", "tables", "max_points"};
   return keys;
 }
 
@@ -42,6 +45,38 @@ namespace {
 // Cross-parameter checks run on every point before the sweep starts, so that a bad combination is reported
 // with its file and line instead of becoming a failed row. Past this many points they run lazily.
 constexpr uint64_t kEagerCheckLimit = 5'000'000;
+
+// A sweep's axes multiply: two innocent-looking 1e5 axes make 1e10 points, a results.csv of terabytes. Past this
+// many points an experiment must say so (max_points), so that such a product is a decision, not an accident.
+constexpr uint64_t kDefaultMaxPoints = 10'000'000;
+
+// The points a sweep makes, computed in floating point (the exact product can overflow 64 bits), refused past
+// max_points with what results.csv would weigh.
+void check_point_count(const Field& doc, const Model& model, const std::vector<Axis>& axes, uint32_t repetitions)
+{
+  Field cap_field = doc.child("max_points");
+  double cap = cap_field.present() ? static_cast<double>(cap_field.integer_at_least(1)) : kDefaultMaxPoints;
+  if (cap > 1e15)  // point indices stay exact doubles and far from 64-bit overflow
+    cap_field.fail("max_points can be at most 1e15");
+  double points = repetitions;
+  std::vector<std::string> factors;
+  for (const auto& a : axes) {
+    points *= static_cast<double>(a.values.size());
+    factors.push_back(fmt::format("{} {}", a.values.size(), a.name));
+  }
+  if (repetitions > 1)
+    factors.push_back(fmt::format("{} repetitions", repetitions));
+  if (points <= cap)
+    return;
+  // A row holds the parameters, two faces of metrics and a few bookkeeping cells, ~10 bytes each.
+  double row_bytes = 10.0 * static_cast<double>(model.info().params.size() + 2 * model.info().metrics.size() + 6);
+  Field at = cap_field.present() ? cap_field : doc.child("sweep").present() ? doc.child("sweep") : doc;
+  double bytes = points * row_bytes;
+  std::string size = bytes >= 1e12 ? fmt::format("{:.3g} TB", bytes / 1e12) : fmt::format("{:.3g} GB", bytes / 1e9);
+  at.fail(fmt::format("the sweep makes {:.4g} points ({}), more than max_points = {}; its results.csv would take "
+                      "about {}. Narrow the sweep, or raise max_points (a top-level key, or --set max_points=N)",
+                      points, join(factors, " x "), format_number(cap), size));
+}
 
 RunMode read_mode(const Field& f, const Model& model)
 {
@@ -198,7 +233,21 @@ Field error_field(const Field& doc, const Sweep& sweep, const Point& p, const Pa
   return at;
 }
 
-void check_points(const Field& doc, const Model& model, const Experiment& ex, const ValueReader& reader)
+// The platform file each point names, probed before the first point (null when no probe was supplied).
+using PlatformsProbed = std::map<std::string, const PlatformFacts*>;
+
+const PlatformFacts* platform_of(const Point& p, const Model& model, const PlatformsProbed& probed)
+{
+  const auto& specs = model.info().params;
+  for (size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].platform_file)
+      if (auto it = probed.find(std::get<std::string>(p.values[i])); it != probed.end())
+        return it->second;
+  return nullptr;
+}
+
+void check_points(const Field& doc, const Model& model, const Experiment& ex, const ValueReader& reader,
+                  const PlatformsProbed& probed)
 {
   const Sweep& sweep = ex.sweep;
   uint64_t limit     = std::min<uint64_t>(sweep.combinations(), kEagerCheckLimit);
@@ -208,6 +257,8 @@ void check_points(const Field& doc, const Model& model, const Experiment& ex, co
     Point p = sweep.point(c * sweep.repetitions());
     try {
       model.check(p);
+      if (const PlatformFacts* platform = platform_of(p, model, probed))
+        model.check_on_platform(p, *platform);
     } catch (const ParamError& e) {
       Field at          = error_field(doc, sweep, p, e, reader);
       std::string where = describe_point(p, sweep.axes());
@@ -309,8 +360,11 @@ std::string file_bytes(const std::string& path)
 
 namespace {
 
-void check_platform_files(const Field& doc, const Experiment& ex, const PlatformCheck& check_platform)
+PlatformsProbed probe_platform_files(const Field& doc, const Experiment& ex, const SimulatorChecks& checks)
 {
+  PlatformsProbed probed;
+  if (!checks.platform)
+    return probed;
   const auto& specs = ex.model->info().params;
   for (size_t i = 0; i < specs.size(); ++i) {
     if (!specs[i].platform_file)
@@ -326,21 +380,57 @@ void check_platform_files(const Field& doc, const Experiment& ex, const Platform
     if (paths.empty())
       paths.push_back(std::get<std::string>(ex.sweep.fixed()[i]));
     for (const auto& p : paths) {
-      if (p.empty())
+      if (p.empty() || probed.count(p))
         continue;
       try {
-        check_platform(p);
+        probed[p] = &checks.platform(p);
       } catch (const std::exception& e) {
         at.fail(fmt::format("platform {} does not load: {}", p, e.what()));
       }
     }
   }
+  return probed;
 }
+
+// Each setting the experiment gives, tried on SimGrid's registry; the error points at its key.
+void check_simgrid_settings(const Field& sg, const SimulatorChecks& checks)
+{
+  if (!checks.setting || !sg.present())
+    return;
+  for (const auto& key : sg.keys()) {
+    try {
+      checks.setting(key + ":" + sg.child(key).text());
+    } catch (const UnknownName& e) {
+      sg.key(key).fail(e.what());
+    } catch (const std::exception& e) {
+      sg.child(key).fail(e.what());
+    }
+  }
+}
+
+std::string setting_key(const std::string& setting) { return setting.substr(0, setting.find(':')); }
 
 }  // namespace
 
+std::vector<std::string> merge_simgrid_settings(const std::vector<std::string>& model_defaults,
+                                                const std::vector<std::string>& experiment)
+{
+  std::set<std::string> given;
+  for (const auto& s : experiment)
+    given.insert(setting_key(s));
+  bool own_network_model = given.count("network/model") > 0;
+  std::vector<std::string> merged;
+  for (const auto& s : model_defaults) {
+    std::string key = setting_key(s);
+    if (!given.count(key) && !(own_network_model && key.rfind("network/", 0) == 0))
+      merged.push_back(s);
+  }
+  merged.insert(merged.end(), experiment.begin(), experiment.end());
+  return merged;
+}
+
 Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
-                           const Catalog& catalog, const PlatformCheck& check_platform)
+                           const Catalog& catalog, const SimulatorChecks& checks)
 {
   YAML::Node root = load_yaml_file(path);
   if (!root.IsMap())
@@ -352,16 +442,16 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   if (root["model"].IsDefined() && root["model"].IsScalar())
     for (const Model* m : catalog.models())
       named = m->info().name == root["model"].Scalar() ? m : named;
-  auto takes_structure = [named](const std::string& key) {
-    if (!named)
-      return false;
-    auto i = named->info().param_index(key);
+  auto list_meaning = [named](const std::string& key) {
+    auto i = named ? named->info().param_index(key) : std::nullopt;
     if (!i)
-      return false;
+      return ListMeaning::Sweep;
     ParamKind kind = named->info().params[*i].kind;
-    return kind == ParamKind::NumberList || kind == ParamKind::WordList || kind == ParamKind::Map;
+    if (kind == ParamKind::NumberList || kind == ParamKind::WordList || kind == ParamKind::Map)
+      return ListMeaning::OneValue;
+    return kind == ParamKind::RealOrList ? ListMeaning::Ambiguous : ListMeaning::Sweep;
   };
-  origin->overridden = apply_overrides(root, overrides, takes_structure);
+  origin->overridden = apply_overrides(root, overrides, list_meaning);
   Field doc(root, "", origin);
   doc.only_keys(experiment_keys(), "experiment key");
 
@@ -407,6 +497,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     }
   }
   std::vector<Axis> axes = read_sweep(doc.child("sweep"), model.info(), fixed, reader);
+  check_point_count(doc, model, axes, repetitions);
   std::vector<Value> values(specs.size());
   for (size_t i = 0; i < specs.size(); ++i) {
     bool swept = false;
@@ -435,20 +526,20 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   }
   ex.sweep = Sweep(&specs, std::move(values), std::move(axes), repetitions, ex.seed, std::move(seed_blind));
 
-  ex.simgrid_config = model.info().simgrid_config;
-  Field sg          = doc.child("simgrid");
+  Field sg = doc.child("simgrid");
+  std::vector<std::string> settings;
   if (sg.present()) {
     if (!sg.is_map())
       sg.fail("expected a mapping of SimGrid configuration keys to values, e.g. network/model: CM02");
     for (const auto& key : sg.keys())
-      ex.simgrid_config.push_back(key + ":" + sg.child(key).text());
+      settings.push_back(key + ":" + sg.child(key).text());
   }
+  check_simgrid_settings(sg, checks);
+  ex.simgrid_config = merge_simgrid_settings(model.info().simgrid_config, settings);
 
   ex.included_points = ex.sweep.size();
   apply_where(doc.child("where"), model, ex);
-  check_points(doc, model, ex, reader);
-  if (check_platform)
-    check_platform_files(doc, ex, check_platform);
+  check_points(doc, model, ex, reader, probe_platform_files(doc, ex, checks));
   ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)
@@ -473,7 +564,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   // checked with --resume, without running a point again.
   YAML::Node deciding = YAML::Clone(root);
   for (const char* key : {"title", "source", "description", "references", "agreements", "comparisons", "crossings",
-                          "tables", "plots"})
+                          "tables", "plots", "max_points"})
     deciding.remove(key);
   YAML::Emitter deciding_text;
   deciding_text << deciding;

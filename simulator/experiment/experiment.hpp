@@ -50,13 +50,22 @@ struct Experiment {
   Faces faces() const { return {predicts(), simulates()}; }
 };
 
-// Loads a platform file to prove it loads; throws std::exception with SimGrid's complaint. Supplied by the
-// caller so that this library stays free of SimGrid.
-using PlatformCheck = std::function<void(const std::string& path)>;
+// What only SimGrid can check, supplied by the caller so that this library stays free of SimGrid. Each throws
+// std::exception with SimGrid's complaint; load_experiment adds the file, line and key.
+struct SimulatorChecks {
+  std::function<const PlatformFacts&(const std::string& path)> platform;  // loads a platform file, reports its facts
+  std::function<void(const std::string& setting)> setting;               // a "key:value" SimGrid accepts
+};
 
 // Reads, overrides (--set key=value) and validates an experiment file. Throws InputError naming file, line, key.
 Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
-                           const Catalog& catalog, const PlatformCheck& check_platform = {});
+                           const Catalog& catalog, const SimulatorChecks& checks = {});
+
+// The SimGrid settings a point starts with: the model's, then the experiment's, a key given by both taken from the
+// experiment. An experiment that names its own network/model gets that model as SimGrid defines it: the model's
+// other network/* settings (the exact-CM02 corrections) are dropped unless the experiment repeats them.
+std::vector<std::string> merge_simgrid_settings(const std::vector<std::string>& model_defaults,
+                                                const std::vector<std::string>& experiment);
 
 // The keys an experiment file may hold at top level.
 const std::vector<std::string>& experiment_keys();

@@ -1,5 +1,6 @@
 #include "simulator/experiment/overrides.hpp"
 
+#include "simulator/core/text.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/experiment.hpp"
 
@@ -67,12 +68,16 @@ void remove_element_axes(YAML::Node root, const std::string& param)
 }  // namespace
 
 std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides,
-                                      const std::function<bool(const std::string&)>& takes_structure)
+                                      const std::function<ListMeaning(const std::string&)>& list_meaning)
 {
   std::set<std::string> touched;
   if (!root.IsMap() && !overrides.empty())
     throw InputError({}, "--set", "the experiment document is not a mapping");
   for (const auto& setting : overrides) {
+    if (size_t bad = first_invalid_utf8(setting); bad != std::string::npos)
+      throw InputError({}, "--set", fmt::format("invalid UTF-8 (byte 0x{:02x} at offset {}) in '{}'",
+                                                static_cast<unsigned char>(setting[bad]), bad,
+                                                setting.substr(0, bad)));
     size_t eq = setting.find('=');
     if (eq == std::string::npos || eq == 0)
       throw InputError({}, setting, "expected --set key=value");
@@ -93,10 +98,17 @@ std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::s
         bool element = key.find('[') != std::string::npos;
         bool swept   = element || value.IsSequence() || value.IsMap() ||
                      (value.IsScalar() && looks_like_generator(value.Scalar()));
-        if (swept && !element && takes_structure && takes_structure(key)) {
+        ListMeaning meaning = list_meaning && !element ? list_meaning(key) : ListMeaning::Sweep;
+        bool list_of_values = value.IsSequence() && value.size() > 0 && (value[0].IsSequence() || value[0].IsMap());
+        if (swept && meaning == ListMeaning::OneValue) {
           // [dp, be] is one value of `schedulers`; [[dp, be], [be]] or [{E: Edin1}, {E: Edin2}] sweeps it.
-          bool list_of_values = value.IsSequence() && value.size() > 0 && (value[0].IsSequence() || value[0].IsMap());
           swept = list_of_values;
+        } else if (meaning == ListMeaning::Ambiguous && value.IsSequence() && !list_of_values) {
+          throw InputError({}, key,
+                           fmt::format("{0} takes a number or a list, so {1} could be one list or values to sweep: "
+                                       "write --set 'parameters.{0}={1}' to fix it or --set 'sweep.{0}={1}' to sweep "
+                                       "it",
+                                       key, text));
         }
         path = (swept ? "sweep." : "parameters.") + key;
         if (!element) {

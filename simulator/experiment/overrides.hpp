@@ -13,8 +13,13 @@
 
 namespace isogrid {
 
+// What a bare `--set name=[...]` means for a parameter: a list of values swept (most parameters), one value
+// (a list or mapping parameter: [dp, be] is one `schedulers`), or ambiguous (a number-or-list parameter: [1, 2]
+// could be A for two workers or two values of A), which must be written parameters.A=... or sweep.A=....
+enum class ListMeaning { Sweep, OneValue, Ambiguous };
+
 // Applies the overrides to `root` and returns the key paths they replaced (for error locations).
 std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides,
-                                      const std::function<bool(const std::string&)>& takes_structure = {});
+                                      const std::function<ListMeaning(const std::string&)>& list_meaning = {});
 
 }  // namespace isogrid

@@ -225,7 +225,9 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
       }
     }
   }
-  if (plots.empty() && (!field.present() || drop_misfits))
+  // No `plots:` key draws the default plot; so does --set, once it has dropped every plot that no longer fits.
+  // `plots: []` says "no plot", whatever --set does.
+  if (plots.empty() && (!field.present() || (drop_misfits && field.size() > 0)))
     if (auto p = default_plot(model, axes, simulates ? "simulated" : "predicted"))
       plots.push_back(*p);
   return plots;

@@ -1,5 +1,8 @@
 #include "simulator/experiment/yaml_source.hpp"
 
+#include "simulator/core/text.hpp"
+
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -22,21 +25,45 @@ SourceLocation mark_location(const YAML::Mark& mark, const std::string& file)
   return loc;
 }
 
+// Aliases (*name) share nodes, so ten lines of them can stand for a billion nodes that every later walk (this one,
+// the checks, the emitter writing experiment.yaml) would visit: a document that expands past this many nodes is
+// refused. The largest shipped experiment has a few thousand.
+constexpr size_t kMaxExpandedNodes = 1'000'000;
+
 // yaml-cpp keeps duplicated keys silently; a duplicated key is almost always a mistake, so refuse it.
-void reject_duplicate_keys(const YAML::Node& node, const std::string& file)
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file, size_t& visited)
 {
+  if (++visited > kMaxExpandedNodes)
+    throw InputError(mark_location(node.Mark(), file), "",
+                     fmt::format("the document expands to more than {} nodes through its aliases (*name); an "
+                                 "experiment or platform file is far smaller",
+                                 kMaxExpandedNodes));
   if (node.IsMap()) {
     std::set<std::string> seen;
     for (auto it = node.begin(); it != node.end(); ++it) {
       std::string key = it->first.Scalar();
       if (!seen.insert(key).second)
         throw InputError(mark_location(it->first.Mark(), file), key, "duplicate key");
-      reject_duplicate_keys(it->second, file);
+      reject_duplicate_keys(it->second, file, visited);
     }
   } else if (node.IsSequence()) {
     for (const auto& child : node)
-      reject_duplicate_keys(child, file);
+      reject_duplicate_keys(child, file, visited);
   }
+}
+
+// Invalid UTF-8 would pass yaml-cpp and then break the JSON of run.json at the end of a run: refused where it is.
+void reject_invalid_utf8(const std::string& text, const std::string& file)
+{
+  size_t bad = first_invalid_utf8(text);
+  if (bad == std::string::npos)
+    return;
+  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(bad), '\n'));
+  size_t line_start = text.rfind('\n', bad == 0 ? 0 : bad - 1);
+  line_start        = line_start == std::string::npos || bad == 0 ? 0 : line_start + 1;
+  throw InputError({file, line, static_cast<int>(bad - line_start) + 1}, "",
+                   fmt::format("invalid UTF-8 (byte 0x{:02x}); save the file as UTF-8",
+                               static_cast<unsigned char>(text[bad])));
 }
 
 std::string describe(const YAML::Node& node)
@@ -54,13 +81,15 @@ std::string describe(const YAML::Node& node)
 
 YAML::Node load_yaml_text(const std::string& text, const std::string& origin)
 {
+  reject_invalid_utf8(text, origin);
   YAML::Node root;
   try {
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw InputError(mark_location(e.mark, origin), "", fmt::format("malformed YAML: {}", e.msg));
   }
-  reject_duplicate_keys(root, origin);
+  size_t visited = 0;
+  reject_duplicate_keys(root, origin, visited);
   return root;
 }
 

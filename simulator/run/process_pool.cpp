@@ -269,4 +269,16 @@ void ProcessPool::kill_all()
   collect_exited(true);
 }
 
+std::string run_in_child(const std::function<std::string()>& work, double timeout_s)
+{
+  ProcessPool pool(1, timeout_s);
+  pool.launch(0, work);
+  std::vector<ChildResult> done;
+  while (done.empty())
+    done = pool.wait_some();
+  if (!done.front().ok)
+    throw std::runtime_error(done.front().error);
+  return done.front().payload;
+}
+
 }  // namespace isogrid

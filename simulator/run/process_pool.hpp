@@ -70,4 +70,8 @@ private:
   std::vector<bool> slot_in_use_;
 };
 
+// Runs `work` in one child and returns what it returned; throws std::runtime_error with why not (its exception's
+// message, or how it died and the end of its output). For checks that load SimGrid before the first point.
+std::string run_in_child(const std::function<std::string()>& work, double timeout_s = 120);
+
 }  // namespace isogrid

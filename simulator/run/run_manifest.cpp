@@ -108,7 +108,8 @@ void write_json_atomically(const std::string& path, const nlohmann::json& value)
   std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
-    out << value.dump(2) << '\n';
+    // Replacement characters rather than an exception for bytes that are not UTF-8 (a file name, a host name).
+    out << value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     if (!out)
       throw std::runtime_error(fmt::format("cannot write {}", tmp));
   }

@@ -1,10 +1,18 @@
 #pragma once
+// Platform files checked before the first point: loaded into SimGrid in a worker process (an engine per process),
+// their hosts, links and routes checked for what SimGrid accepts but cannot simulate, and their facts returned.
+#include "simulator/core/platform_facts.hpp"
+
 #include <string>
 
 namespace isogrid::sg {
 
-// Loads a platform file in a child process (an engine per process) and returns a one-line description
-// ("12 hosts, 14 links"); throws std::runtime_error with SimGrid's or the grid spec's complaint.
-std::string check_platform_loads(const std::string& path);
+// Throws std::runtime_error with SimGrid's or the grid spec's complaint, or naming the first host whose speed or
+// link whose bandwidth or latency cannot be simulated, or a host no route reaches. Which host reaches which is
+// part of the facts, for the models to check the routes they use. Probed once per file in this process.
+const PlatformFacts& probe_platform(const std::string& path);
+
+// "12 hosts, 14 links, 2 cluster(s)"
+std::string describe_platform(const PlatformFacts& facts);
 
 }  // namespace isogrid::sg

@@ -1,5 +1,6 @@
 #include "workloads/divisible_load/dlt_star_model.hpp"
 
+#include "base/unknown_name.hpp"
 #include "policies/dlt/sequence.hpp"
 #include "policies/dlt/single_round.hpp"
 #include "simulator/core/typed_model.hpp"
@@ -77,6 +78,11 @@ namespace {
 constexpr double kSimulatedSequential = 1e6;
 constexpr double kLoadBytes           = 1e15;
 
+std::string too_few_hosts(size_t m, size_t others, const std::string& originator)
+{
+  return fmt::format("m = {} but the platform has only {} hosts besides the originator {}", m, others, originator);
+}
+
 // The partition both faces play. With a platform file, the workers are its hosts, read off the engine that this
 // (worker) process loaded it into, and the simulation runs on them.
 struct Plan {
@@ -100,8 +106,7 @@ Plan plan_on_platform(const Params& p, const SimulationContext& context)
     if (h != plan.originator)
       candidates.push_back(h);
   if (candidates.size() < m)
-    throw std::invalid_argument(fmt::format("m = {} but the platform has only {} hosts besides the originator {}", m,
-                                            candidates.size(), sg::host_name(plan.originator)));
+    throw std::invalid_argument(too_few_hosts(m, candidates.size(), sg::host_name(plan.originator)));
   candidates.resize(m);
   std::vector<Worker> workers;
   for (sg::Host* h : candidates) {
@@ -145,6 +150,51 @@ protected:
     for (auto [name, values] : {std::pair{"A", &p.A}, {"C", &p.C}, {"S", &p.S}})
       if (values->is_list() && values->size() != m)
         throw ParamError(name, fmt::format("{} lists {} values but m = {}", name, values->size(), m));
+    // A value the point would silently ignore is refused: it says the user expects something that will not happen.
+    const Params defaults{};
+    if (p.platform.empty()) {
+      for (auto [name, given] : {std::pair{"originator", !p.originator.empty()},
+                                 {"unit_bytes", p.unit_bytes != defaults.unit_bytes},
+                                 {"unit_flops", p.unit_flops != defaults.unit_flops}})
+        if (given)
+          throw ParamError(name, fmt::format("{} applies to a platform file, and no platform is given: the star is "
+                                             "made of A, C and S",
+                                             name));
+      return;
+    }
+    for (auto [name, given] : {std::pair{"A", !values_match(p.A.value(), defaults.A.value())},
+                               {"C", !values_match(p.C.value(), defaults.C.value())},
+                               {"S", !values_match(p.S.value(), defaults.S.value())},
+                               {"A_spread", p.A_spread != 0},
+                               {"C_spread", p.C_spread != 0},
+                               {"S_spread", p.S_spread != 0}})
+      if (given)
+        throw ParamError(name, fmt::format("with a platform file, A, C and S come from its speeds and routes, so {} "
+                                           "has no effect; leave it out or drop platform",
+                                           name));
+  }
+
+  void check_on_platform(const Params& p, const PlatformFacts& platform) const override
+  {
+    std::string originator = p.originator.empty() ? platform.hosts.front() : p.originator;
+    if (!platform.has_host(originator))
+      throw ParamError("originator", unknown_name_message("host", originator, platform.hosts));
+    auto m = static_cast<size_t>(p.m);
+    if (m + 1 > platform.hosts.size())
+      throw ParamError("m", too_few_hosts(m, platform.hosts.size() - 1, originator));
+    size_t served = 0;
+    for (const std::string& worker : platform.hosts) {
+      if (worker == originator)
+        continue;
+      if (served++ == m)
+        break;
+      if (!platform.has_route(originator, worker))
+        throw ParamError("m", fmt::format("no route from host {} to host {}, which m = {} serves", originator,
+                                          worker, m));
+      if (p.beta > 0 && !platform.has_route(worker, originator))
+        throw ParamError("beta", fmt::format("no route from host {} back to host {} for its results", worker,
+                                             originator));
+    }
   }
 
   FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }

@@ -152,9 +152,23 @@ protected:
                                              "plan_step: none to choose them yourself",
                                              p.plan_step, name));
     }
+    if (p.plan_step == "none" && p.selection != "count" && !values_match(p.workers.value(), Params{}.workers.value()))
+      throw ParamError("workers", fmt::format("workers is the count of selection: count; with selection: {} it has "
+                                              "no effect",
+                                              p.selection));
     try {
       FarmLayout f = FarmLayout::of(p);
       f.row_of(p.cluster);
+      if (p.plan_step == "none" && p.selection == "count") {
+        std::vector<double> wanted = p.workers.expanded(n);
+        for (size_t c = 0; c < n; ++c)
+          if (size_t has = f.clusters[c].worker_rates.size(); wanted[c] > static_cast<double>(has))
+            throw ParamError("workers",
+                             fmt::format("{} workers wanted of cluster {}, which has {}", wanted[c],
+                                         f.clusters[c].name, has),
+                             p.workers.is_list() ? std::vector<std::string>{std::to_string(c)}
+                                                 : std::vector<std::string>{});
+      }
       if (f.workers[0].empty())
         throw ParamError("workers", fmt::format("the local cluster {} has no worker", f.clusters[0].name));
     } catch (const std::invalid_argument& e) {

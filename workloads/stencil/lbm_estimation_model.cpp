@@ -90,6 +90,11 @@ protected:
       throw ParamError("delta", fmt::format("delta lists {} values but C = {}", p.delta.size(), p.C));
   }
 
+  void check_on_platform(const Params& p, const PlatformFacts& platform) const override
+  {
+    check_request_fits(request_for(p), platform);
+  }
+
   FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
 
   Plan make_plan(const Params& p, const PointInfo&, const SimulationContext& context) const override

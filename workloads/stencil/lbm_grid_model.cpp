@@ -148,6 +148,11 @@ protected:
         throw ParamError("p", fmt::format("p must be whole numbers >= 1, got {}", x));
   }
 
+  void check_on_platform(const Params& p, const PlatformFacts& platform) const override
+  {
+    check_request_fits(request_of(p, ranks_of(p)), platform);
+  }
+
   FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
 
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override

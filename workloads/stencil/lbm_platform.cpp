@@ -56,6 +56,24 @@ double per_point(const LbmRequest& r, sg::Host* from, sg::Host* to)
 
 }  // namespace
 
+void check_request_fits(const LbmRequest& r, const std::vector<ClusterSize>& clusters)
+{
+  if (clusters.size() < r.clusters)
+    throw ParamError("C", fmt::format("C = {} but the platform has {} cluster(s)", r.clusters, clusters.size()));
+  for (size_t k = 0; k < r.clusters; ++k)
+    if (clusters[k].hosts < r.ranks[k])
+      throw ParamError("p", fmt::format("{} rank(s) on cluster {} of the platform, which has {} host(s)", r.ranks[k],
+                                        clusters[k].name, clusters[k].hosts));
+}
+
+void check_request_fits(const LbmRequest& r, const PlatformFacts& platform)
+{
+  std::vector<ClusterSize> sizes;
+  for (const auto& c : platform.clusters)
+    sizes.push_back({c.name, c.hosts.size()});
+  check_request_fits(r, sizes);
+}
+
 LbmPlatform set_up_lbm_platform(const LbmRequest& r)
 {
   std::vector<sg::PlatformCluster> found;
@@ -65,16 +83,14 @@ LbmPlatform set_up_lbm_platform(const LbmRequest& r)
     sg::load_platform(r.platform);
   }
   found = sg::platform_clusters();
-  if (found.size() < r.clusters)
-    throw std::invalid_argument(
-        fmt::format("C = {} but the platform has {} cluster(s)", r.clusters, found.size()));
+  std::vector<ClusterSize> sizes;
+  for (const auto& c : found)
+    sizes.push_back({c.name, c.hosts.size()});
+  check_request_fits(r, sizes);
 
   LbmPlatform p;
   for (size_t k = 0; k < r.clusters; ++k) {
     const auto& hosts = found[k].hosts;
-    if (hosts.size() < r.ranks[k])
-      throw std::invalid_argument(fmt::format("p = {} but cluster {} of the platform has {} host(s)", r.ranks[k],
-                                              found[k].name, hosts.size()));
     p.clusters.push_back(hosts);
     p.delta.push_back(sg::host_speed(hosts[0]) / r.update_flops);
     p.tau_comm.push_back(hosts.size() > 1 ? per_point(r, hosts[0], hosts[1]) : 0);

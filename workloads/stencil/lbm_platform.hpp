@@ -41,6 +41,15 @@ StencilRun stencil_run(const std::string& tag, const std::vector<std::vector<sg:
                        const std::vector<size_t>& ranks, const std::vector<double>& shares, double ny,
                        const LbmRequest& request, int steps);
 
+// Throws ParamError (on C or p) when the platform's clusters, in order, cannot hold the request's ranks. The
+// models call it before the first point with the platform file's facts, and set_up_lbm_platform with what it loaded.
+struct ClusterSize {
+  std::string name;
+  size_t hosts = 0;
+};
+void check_request_fits(const LbmRequest& request, const std::vector<ClusterSize>& clusters);
+void check_request_fits(const LbmRequest& request, const PlatformFacts& platform);
+
 // Builds or loads the platform in the current engine (call before running) and probes it. Throws
 // std::invalid_argument when a platform file has too few clusters or hosts.
 LbmPlatform set_up_lbm_platform(const LbmRequest& request);

@@ -1,0 +1,82 @@
+#include "simulator/sg/config_check.hpp"
+
+#include "base/unknown_name.hpp"
+#include "simulator/core/text.hpp"
+#include "simulator/run/process_pool.hpp"
+
+#include <fmt/format.h>
+#include <regex>
+#include <simgrid/s4u/Engine.hpp>
+#include <stdexcept>
+
+namespace isogrid::sg {
+
+namespace {
+
+// SimGrid's complaint about an unknown key lists every key ("Bad config key: x\nExisting config keys:\n  a: (int)1").
+std::string unknown_key_message(const std::string& key, const std::string& what)
+{
+  std::vector<std::string> known;
+  static const std::regex line(R"(\n  ([^\s:]+): \()");
+  for (auto it = std::sregex_iterator(what.begin(), what.end(), line); it != std::sregex_iterator(); ++it)
+    known.push_back((*it)[1]);
+  std::string closest = closest_match(key, known);
+  return fmt::format("unknown SimGrid setting '{}'{}; SimGrid's settings are listed at "
+                     "https://simgrid.org/doc/latest/Configuring_SimGrid.html",
+                     key,
+                     closest.empty() ? "" : fmt::format(" (did you mean '{}'?)", closest));
+}
+
+// xbt_die's last words, as the worker's output holds them on one line: "[0.000000] ./src/...:179: [root/CRITICAL]
+// Model 'BOGUS' is invalid! Valid models are: ..." or "... Invalid value 'Foo' for option cpu/optim. Possible
+// values: - 'Full': Full update ... - 'Lazy': ...".
+std::string dying_words(const std::string& error)
+{
+  std::string text = error;
+  if (auto at = text.find("[root/CRITICAL]"); at != std::string::npos)
+    text = trim(text.substr(at + std::string("[root/CRITICAL]").size()));
+  if (auto at = text.find("Possible values:"); at != std::string::npos) {
+    std::vector<std::string> choices;
+    static const std::regex choice(R"(- '([^']*)':)");
+    std::string rest = text.substr(at);
+    for (auto it = std::sregex_iterator(rest.begin(), rest.end(), choice); it != std::sregex_iterator(); ++it)
+      choices.push_back((*it)[1]);
+    text = trim(text.substr(0, at)) + " Possible values: " + join(choices, ", ");
+  }
+  return text;
+}
+
+}  // namespace
+
+void check_simgrid_setting(const std::string& setting)
+{
+  std::string key = setting.substr(0, setting.find(':'));
+  std::string verdict;
+  try {
+    verdict = run_in_child([&]() -> std::string {
+      std::vector<std::string> args = {"isogrid", "--log=root.thres:critical"};
+      std::vector<char*> argv;
+      for (auto& a : args)
+        argv.push_back(a.data());
+      argv.push_back(nullptr);
+      int argc = static_cast<int>(args.size());
+      new simgrid::s4u::Engine(&argc, argv.data());  // never deleted: the worker exits right after
+      try {
+        simgrid::s4u::Engine::set_config(setting);
+      } catch (const std::out_of_range& e) {
+        return "?" + unknown_key_message(key, e.what());
+      } catch (const std::exception& e) {
+        return fmt::format("SimGrid refuses {}: {}", setting, e.what());
+      }
+      return "";
+    });
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(fmt::format("SimGrid refuses {}: {}", setting, dying_words(e.what())));
+  }
+  if (!verdict.empty() && verdict[0] == '?')
+    throw UnknownName(verdict.substr(1));
+  if (!verdict.empty())
+    throw std::runtime_error(verdict);
+}
+
+}  // namespace isogrid::sg
