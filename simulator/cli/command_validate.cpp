@@ -75,10 +75,12 @@ void add_validate_command(CLI::App& app, Shared& shared)
                      args->set);
       return;
     }
+    // A YAML file is a grid spec when it says so (clusters: or star:), else an experiment, so that an experiment
+    // that lost its `model:` key is told so rather than read as a platform.
     bool experiment = false;
     if (ends_with(f, ".yaml") || ends_with(f, ".yml")) {
       YAML::Node root = load_yaml_file(f);
-      experiment      = root.IsMap() && root["model"].IsDefined();
+      experiment      = !(root.IsMap() && (root["clusters"].IsDefined() || root["star"].IsDefined()));
     }
     if (experiment) {
       validate_experiment(f, args->set, args->print_plots);

@@ -72,7 +72,10 @@ void check_point_count(const Field& doc, const Model& model, const std::vector<A
   double row_bytes = 10.0 * static_cast<double>(model.info().params.size() + 2 * model.info().metrics.size() + 6);
   Field at = cap_field.present() ? cap_field : doc.child("sweep").present() ? doc.child("sweep") : doc;
   double bytes = points * row_bytes;
-  std::string size = bytes >= 1e12 ? fmt::format("{:.3g} TB", bytes / 1e12) : fmt::format("{:.3g} GB", bytes / 1e9);
+  std::string size;
+  for (auto [scale, unit] : {std::pair{1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "kB"}, {1.0, "bytes"}})
+    if (size.empty() && (bytes >= scale || scale == 1.0))
+      size = fmt::format("{:.3g} {}", bytes / scale, unit);
   at.fail(fmt::format("the sweep makes {:.4g} points ({}), more than max_points = {}; its results.csv would take "
                       "about {}. Narrow the sweep, or raise max_points (a top-level key, or --set max_points=N)",
                       points, join(factors, " x "), format_number(cap), size));
@@ -293,7 +296,7 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
         for (const auto& [slot, v] : r.at)
           pinned = pinned || slot == group;
         if (!pinned)
-          throw InputError(r.where, "at",
+          throw InputError(r.at_where, r.at_key,
                            fmt::format("the reference does not say which {} it is for",
                                        slot_name(group, model.info())));
       }
@@ -305,11 +308,12 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
       for (const auto& [slot, value] : r.at)
         pinned = pinned || slot == axis;
       if (!pinned)
-        throw InputError(r.where, "at",
+        throw InputError(r.at_where, r.at_key,
                          fmt::format("the reference does not say which {} it is for ({} is swept)", axis.name,
                                      axis.name));
     }
-    for (const auto& [slot, value] : r.at) {
+    for (size_t k = 0; k < r.at.size(); ++k) {
+      const auto& [slot, value] = r.at[k];
       std::string name = slot_name(slot, model.info());
       const Axis* axis = nullptr;
       for (const auto& a : sweep.axes())
@@ -323,7 +327,7 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
         found = values_match(slot.in(sweep.fixed()), value);
       }
       if (!found)
-        throw InputError(r.where, "at." + name,
+        throw InputError(k < r.at_value_where.size() ? r.at_value_where[k] : r.at_where, r.at_key + "." + name,
                          fmt::format("no point of the sweep has {} = {}", name, format_value(value)));
     }
   }
@@ -343,7 +347,7 @@ void check_references_are_run(std::vector<Reference>& refs, const Experiment& ex
     if (run)
       kept.push_back(std::move(r));
     else if (!drop_misses)
-      throw InputError(r.where, "at", fmt::format("this point is ruled out by where: {}", ex.where));
+      throw InputError(r.at_where, r.at_key, fmt::format("this point is ruled out by where: {}", ex.where));
   }
   refs = std::move(kept);
 }

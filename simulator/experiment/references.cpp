@@ -140,7 +140,10 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
       if (slot.element)
         spec.kind = ParamKind::Real;  // one element of a list is one number
       r.at.emplace_back(slot, reader.read(at.child(key), spec));
+      r.at_value_where.push_back(at.child(key).where());
     }
+    r.at_key   = at.path();
+    r.at_where = at.where();
     out.push_back(std::move(r));
   }
 }

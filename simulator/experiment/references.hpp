@@ -41,6 +41,10 @@ struct Reference {
   ReferenceFace face = ReferenceFace::Both;  // the faces the value is held against
   Statistic statistic = Statistic::Mean;     // over the repetitions of the point (metric references only)
   SourceLocation where;
+  // Where its `at` mapping and each of the at pairs' values are written, for errors about the point it names.
+  std::string at_key;  // "references.values[0].at"
+  SourceLocation at_where;
+  std::vector<SourceLocation> at_value_where;
 
   bool checks_predicted() const { return face != ReferenceFace::Simulated; }
   bool checks_simulated() const { return face != ReferenceFace::Predicted; }

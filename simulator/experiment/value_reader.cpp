@@ -150,6 +150,8 @@ Value ValueReader::read(const Field& field, const ParamSpec& spec) const
       return field.text();
     case ParamKind::Path: {
       std::string resolved = resolve_path(field.text());
+      if (std::filesystem::is_directory(resolved))
+        field.fail(fmt::format("{} is a folder; name a file in it", resolved));
       if (!std::filesystem::is_regular_file(resolved))
         field.fail(fmt::format("no such file: {}", resolved));
       return resolved;

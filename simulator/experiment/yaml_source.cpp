@@ -234,6 +234,8 @@ void Field::only_keys(const std::vector<std::string>& allowed, const std::string
   if (!is_map())
     fail(fmt::format("expected a mapping, got {}", describe(node_)));
   for (auto it = node_.begin(); it != node_.end(); ++it) {
+    if (!it->first.IsScalar())
+      Field(it->first, path_, origin_).fail(fmt::format("a key is a word, got {}", describe(it->first)));
     std::string key = it->first.Scalar();
     bool ok         = false;
     for (const auto& a : allowed)
