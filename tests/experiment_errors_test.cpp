@@ -135,14 +135,14 @@ TEST(ExperimentErrors, ReferenceOutsideTheSweep)
 {
   std::string text = std::string(kGood) +
                      "references:\n  metric: efficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 9, V: 1e3}, value: 1}\n";
-  expect_error(text, {14, "at.m", "no point of the sweep has m = 9"});
+  expect_error(text, {14, "references.values[0].at.m", "no point of the sweep has m = 9"});
 }
 
 TEST(ExperimentErrors, ReferenceMustPinEverySweptParameter)
 {
   std::string text = std::string(kGood) +
                      "references:\n  metric: efficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 2}, value: 1}\n";
-  expect_error(text, {14, "at", "which V"});
+  expect_error(text, {14, "references.values[0].at", "which V"});
 }
 
 TEST(ExperimentErrors, ReferenceUnknownMetric)
@@ -398,8 +398,8 @@ TEST(ExperimentErrors, ReferenceOnAnElementAxis)
                                   builtin_catalog());
   ASSERT_EQ(ex.references.size(), 1u);
   EXPECT_EQ(ex.references[0].at[0].first.element, std::optional<size_t>(1));
-  expect_error(kElement + refs + "    - {at: {\"C[1]\": 7}, value: 1}\n", {12, "at.C[1]", "no point of the sweep has C[1] = 7"});
-  expect_error(kElement + refs + "    - {at: {C: [1, 5, 3]}, value: 1}\n", {12, "at", "which C[1]"});
+  expect_error(kElement + refs + "    - {at: {\"C[1]\": 7}, value: 1}\n", {12, "references.values[0].at.C[1]", "no point of the sweep has C[1] = 7"});
+  expect_error(kElement + refs + "    - {at: {C: [1, 5, 3]}, value: 1}\n", {12, "references.values[0].at", "which C[1]"});
   expect_error(kElement + refs + "    - {at: {\"C[x]\": 6}, value: 1}\n", {12, "references.values[0].at.C[x]", "name[index]"});
 }
 
