@@ -2,8 +2,10 @@
 
 #include "simulator/core/text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <optional>
 #include <regex>
 
 namespace isogrid {
@@ -158,6 +160,69 @@ Axis numeric_axis(const Field& at, size_t param, const ParamSpec& spec, const Va
 
 }  // namespace
 
+namespace {
+
+// A generator, as a mapping ({logspace: [1, 9, 5]}) or a call ("logspace(1, 9, 5)"): its kind, its numbers, and
+// where to report a problem with them. Fails on a malformed one; nullopt for anything else.
+struct GeneratorCall {
+  std::string kind;
+  std::vector<double> args;
+  Field at;
+};
+
+std::optional<GeneratorCall> generator_call(const Field& field)
+{
+  if (field.is_map()) {
+    field.only_keys(kGenerators, "axis generator");
+    std::string kind = field.keys().front();
+    if (field.size() != 1)
+      field.fail("an axis generator mapping takes exactly one of range, linspace, logspace, geomspace");
+    Field args = field.child(kind);
+    return GeneratorCall{kind, args.numbers(), args};
+  }
+  if (!field.is_scalar() || !looks_like_generator(field.node().Scalar()))
+    return std::nullopt;
+  static const std::regex call(R"(^\s*(\w+)\s*\((.*)\)\s*$)");
+  std::smatch m;
+  std::string text = field.node().Scalar();
+  std::regex_match(text, m, call);
+  std::vector<double> args;
+  std::string inner = m[2].str();
+  size_t start      = 0;
+  while (start <= inner.size()) {
+    size_t comma      = inner.find(',', start);
+    std::string piece = trim(inner.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    double x          = 0;
+    if (!parse_number(piece, x))
+      field.fail(fmt::format("'{}' is not a number in {}", piece, text));
+    args.push_back(x);
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  return GeneratorCall{m[1].str(), args, field};
+}
+
+}  // namespace
+
+double planned_axis_size(const Field& field, const ParamSpec& spec)
+{
+  if (field.is_list())
+    return static_cast<double>(std::max<size_t>(field.size(), 1));
+  if (field.is_map() && spec.kind == ParamKind::Map)
+    return 1;
+  auto call = generator_call(field);
+  if (!call)
+    return 1;
+  const auto& a = call->args;
+  if (call->kind == "range" && (a.size() == 2 || a.size() == 3)) {
+    double step = a.size() == 3 ? a[2] : 1.0;
+    double span = step != 0 ? (a[1] - a[0]) / step : -1;
+    return span >= 0 && std::isfinite(span) ? std::floor(span + 1e-9) + 1 : 1;
+  }
+  return a.size() == 3 && a[2] >= 1 && std::isfinite(a[2]) ? std::floor(a[2]) : 1;
+}
+
 bool looks_like_generator(const std::string& text)
 {
   static const std::regex call(R"(^\s*(range|linspace|logspace|geomspace)\s*\(.*\)\s*$)");
@@ -180,35 +245,8 @@ Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const Va
     axis.values.push_back(reader.read(field, spec));
     return axis;
   }
-  if (field.is_map()) {
-    field.only_keys(kGenerators, "axis generator");
-    std::string kind = field.keys().front();
-    if (field.size() != 1)
-      field.fail("an axis generator mapping takes exactly one of range, linspace, logspace, geomspace");
-    Field args = field.child(kind);
-    return numeric_axis(args, param, spec, reader, generate(args, kind, args.numbers()));
-  }
-  if (field.is_scalar() && looks_like_generator(field.node().Scalar())) {
-    static const std::regex call(R"(^\s*(\w+)\s*\((.*)\)\s*$)");
-    std::smatch m;
-    std::string text = field.node().Scalar();
-    std::regex_match(text, m, call);
-    std::vector<double> args;
-    std::string inner = m[2].str();
-    size_t start      = 0;
-    while (start <= inner.size()) {
-      size_t comma = inner.find(',', start);
-      std::string piece = trim(inner.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-      double x          = 0;
-      if (!parse_number(piece, x))
-        field.fail(fmt::format("'{}' is not a number in {}", piece, text));
-      args.push_back(x);
-      if (comma == std::string::npos)
-        break;
-      start = comma + 1;
-    }
-    return numeric_axis(field, param, spec, reader, generate(field, m[1].str(), args));
-  }
+  if (auto call = generator_call(field))
+    return numeric_axis(call->at, param, spec, reader, generate(call->at, call->kind, call->args));
   // A single value: an axis of one, so a sweep can be narrowed without moving the key.
   Axis axis = whole_axis(param, spec);
   axis.values.push_back(reader.read(field, spec));

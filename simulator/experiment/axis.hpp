@@ -65,6 +65,10 @@ std::vector<double> geomspace_values(double start, double stop, size_t n);
 bool looks_like_generator(const std::string& text);
 
 Axis read_axis(const Field& field, size_t param, const ParamSpec& spec, const ValueReader& reader);
+// How many values read_axis would make of `field`, computed without making them (a generator's count), so that a
+// sweep whose axes multiply past max_points is refused before gigabytes of values are built. Malformed axes count
+// 1: read_axis reports them.
+double planned_axis_size(const Field& field, const ParamSpec& spec);
 // The axis of one element of a list parameter: numbers only, each checked against the parameter's bounds.
 Axis read_element_axis(const Field& field, const std::string& key, const ParamSlot& slot, const ParamSpec& spec,
                        const ValueReader& reader);

@@ -52,17 +52,24 @@ constexpr uint64_t kDefaultMaxPoints = 10'000'000;
 
 // The points a sweep makes, computed in floating point (the exact product can overflow 64 bits), refused past
 // max_points with what results.csv would weigh.
-void check_point_count(const Field& doc, const Model& model, const std::vector<Axis>& axes, uint32_t repetitions)
+void check_point_count(const Field& doc, const Model& model, uint32_t repetitions)
 {
+  // Sized before any value is made: three generators of 1e7 values would take gigabytes to build.
+  std::vector<std::pair<std::string, double>> axes;
+  Field sweep = doc.child("sweep");
+  if (sweep.present() && sweep.is_map())
+    for (const auto& key : sweep.keys())
+      axes.emplace_back(key, planned_axis_size(sweep.child(key),
+                                               model.info().params[read_slot(sweep.key(key), key, model.info()).param]));
   Field cap_field = doc.child("max_points");
   double cap = cap_field.present() ? static_cast<double>(cap_field.integer_at_least(1)) : kDefaultMaxPoints;
   if (cap > 1e15)  // point indices stay exact doubles and far from 64-bit overflow
     cap_field.fail("max_points can be at most 1e15");
   double points = repetitions;
   std::vector<std::string> factors;
-  for (const auto& a : axes) {
-    points *= static_cast<double>(a.values.size());
-    factors.push_back(fmt::format("{} {}", a.values.size(), a.name));
+  for (const auto& [name, size] : axes) {
+    points *= size;
+    factors.push_back(fmt::format("{} {}", format_number(size), name));
   }
   if (repetitions > 1)
     factors.push_back(fmt::format("{} repetitions", repetitions));
@@ -500,8 +507,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
       fixed[i] = reader.read(params.child(key), specs[i]);
     }
   }
+  check_point_count(doc, model, repetitions);
   std::vector<Axis> axes = read_sweep(doc.child("sweep"), model.info(), fixed, reader);
-  check_point_count(doc, model, axes, repetitions);
   std::vector<Value> values(specs.size());
   for (size_t i = 0; i < specs.size(); ++i) {
     bool swept = false;

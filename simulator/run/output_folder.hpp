@@ -33,6 +33,8 @@ public:
   OutputLock(const OutputLock&)            = delete;
   OutputLock& operator=(const OutputLock&) = delete;
 
+  int fd() const { return fd_; }  // for the worker processes to close (ProcessPool::close_in_children)
+
 private:
   int fd_ = -1;
 };

@@ -62,6 +62,7 @@ bool drain(int fd, std::string& into)
   // Ctrl-C reaches the whole process group; the parent decides what an interrupted child means.
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGHUP, SIG_DFL);
   ::dup2(output_fd, STDOUT_FILENO);
   ::dup2(output_fd, STDERR_FILENO);
   std::string message;
@@ -139,6 +140,8 @@ void ProcessPool::launch(uint64_t task, const std::function<std::string()>& work
     ::close(result_pipe[0]);
     for (const auto& c : children_)  // other children's pipes are not this child's business
       ::close(c.result_fd);
+    for (int fd : closed_in_children_)
+      ::close(fd);
     run_child(result_pipe[1], output, work);
   }
   ::close(result_pipe[1]);
@@ -192,7 +195,7 @@ ChildResult ProcessPool::reap(Child& c)
     r.error = one_line(c.result.substr(1));
   } else if (WIFSIGNALED(status)) {
     int sig       = WTERMSIG(status);
-    r.interrupted = sig == SIGINT || sig == SIGTERM;
+    r.interrupted = sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
     r.error       = with_output(fmt::format("crashed: signal {} ({})", sig, strsignal(sig)));
   } else {
     r.error = with_output(fmt::format("exited with code {} before reporting a result",

@@ -19,7 +19,7 @@ struct ChildResult {
   std::string payload;  // what the child's work returned, when ok
   std::string error;    // why not, when !ok (with the end of the child's output)
   double wall_s = 0;
-  bool interrupted = false;  // killed by SIGINT or SIGTERM (Ctrl-C reaches the whole group): unfinished, not failed
+  bool interrupted = false;  // killed by SIGINT, SIGTERM or SIGHUP (they reach the whole group): unfinished, not failed
 };
 
 class ProcessPool {
@@ -46,6 +46,10 @@ public:
   // Waits for the children that already reported to exit, so that their resource usage is accounted for.
   void collect_all_exits() { collect_exited(true); }
 
+  // Children close `fd` as they start. For the output folder's lock: a child orphaned by a parent killed with -9
+  // would otherwise hold it until its point ends, and refuse the --resume that follows.
+  void close_in_children(int fd) { closed_in_children_.push_back(fd); }
+
 private:
   struct Child {
     uint64_t task;
@@ -68,6 +72,7 @@ private:
   std::vector<pid_t> exited_;        // reported their result, exit not yet collected
   std::vector<int> output_files_;    // one in-memory file per slot, reused child after child
   std::vector<bool> slot_in_use_;
+  std::vector<int> closed_in_children_;
 };
 
 // Runs `work` in one child and returns what it returned; throws std::runtime_error with why not (its exception's

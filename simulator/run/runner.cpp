@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -37,18 +38,19 @@ public:
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;  // no SA_RESTART: poll() must wake up
-    sigaction(SIGINT, &sa, &old_int_);
-    sigaction(SIGTERM, &sa, &old_term_);
+    // Ctrl-C, kill, and a terminal or ssh session that closes (SIGHUP): each keeps the finished rows.
+    for (size_t i = 0; i < kSignals.size(); ++i)
+      sigaction(kSignals[i], &sa, &old_[i]);
   }
   ~InterruptGuard()
   {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
+    for (size_t i = 0; i < kSignals.size(); ++i)
+      sigaction(kSignals[i], &old_[i], nullptr);
   }
 
 private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
+  static constexpr std::array<int, 3> kSignals = {SIGINT, SIGTERM, SIGHUP};
+  std::array<struct sigaction, 3> old_ {};
 };
 
 // Child -> parent encoding of an Outcome: counts and doubles in native layout (same binary on both ends).
@@ -347,6 +349,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   Progress progress(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
   SimulationContext context{ex.simgrid_config, options.simgrid_logs};
   ProcessPool pool(options.jobs, ex.timeout_s);
+  pool.close_in_children(lock.fd());
   std::unordered_map<uint64_t, Point> in_flight;
   bool warmed_up = false;
 

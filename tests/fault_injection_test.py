@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Faults injected into real sweeps: whatever happens to a run, its results.csv is never corrupted.
+
+A sweep of simulated points (token-ring, both faces, two repetitions, --jobs 2, about 4 s) is run once cleanly. Then:
+
+  interruptions  SIGKILL, SIGINT, SIGTERM or SIGHUP, to the parent or to its whole process group (a terminal's
+                 Ctrl-C, a closed ssh session), at random moments, one to three times per trial, each followed by
+                 --resume. After every interruption the complete lines of results.csv must be the first lines of
+                 the clean file (rows in sweep order, never past a hole); after the last --resume the file must be
+                 byte-identical to the clean one but for wall_s.
+  child killed   a worker killed with SIGKILL mid-point: the run ends with exit 3 and an error row; --resume
+                 --retry-errors computes it again, to the clean file.
+  concurrent     a second run, and a --resume, on the folder of a run in progress: refused (exit 2, naming the
+                 process that holds it); the first run finishes to the clean file.
+  read-only      the folder made read-only mid-run: the run fails without a lost or duplicated row, and --resume
+                 once it is writable again finishes to the clean file. (As root, isogrid runs as `nobody` here,
+                 since root writes through permissions.)
+
+usage: fault_injection_test.py ISOGRID [TRIALS]   (TRIALS defaults to $ISOGRID_FAULT_TRIALS or 25; the random
+moments come from $ISOGRID_FAULT_SEED, printed, so that a failure can be replayed)
+"""
+import os
+import pwd
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+EXPERIMENT = """title: "fault injection: a ring sweep of simulated points"
+model: token-ring
+mode: both
+repetitions: 2
+parameters:
+  latency: 1e-4
+sweep:
+  hosts: {range: [2, 400, 4]}
+  laps: [1, 30]
+plots: []
+"""
+
+FAULTS = [
+    ('SIGKILL to the parent', signal.SIGKILL, False),
+    ('SIGINT to the parent', signal.SIGINT, False),
+    ('SIGTERM to the parent', signal.SIGTERM, False),
+    ('SIGKILL to the group', signal.SIGKILL, True),
+    ('SIGINT to the group (Ctrl-C)', signal.SIGINT, True),
+    ('SIGHUP to the group (terminal closed)', signal.SIGHUP, True),
+]
+
+
+def without_wall(line):
+    """A results.csv line without its last cell (wall_s, the only one that differs between runs)."""
+    return line.rsplit(',', 1)[0]
+
+
+def rows(path):
+    with open(path, 'rb') as f:
+        data = f.read().decode()
+    complete = data.split('\n')
+    torn = complete.pop()  # after a SIGKILL the last line may be cut short; --resume drops it
+    return [without_wall(l) for l in complete], torn
+
+
+class Harness:
+    def __init__(self, isogrid, work, user=None):
+        self.isogrid = isogrid
+        self.work = work
+        self.user = user  # run isogrid as this user (read-only checks as root)
+        self.experiment = os.path.join(work, 'ring.yaml')
+        with open(self.experiment, 'w') as f:
+            f.write(EXPERIMENT)
+
+    def argv(self, out, *extra):
+        argv = [self.isogrid, 'run', self.experiment, '--out', out, '--jobs', '2'] + list(extra)
+        if self.user:
+            argv = ['setpriv', f'--reuid={self.user.pw_uid}', f'--regid={self.user.pw_gid}', '--clear-groups'] + argv
+        return argv
+
+    def start(self, out, *extra):
+        # A session of its own, as a terminal gives a command: the group signals stay within it.
+        return subprocess.Popen(self.argv(out, *extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+
+    def run(self, out, *extra):
+        p = self.start(out, *extra)
+        stdout, stderr = p.communicate(timeout=600)
+        wait_for_group(p.pid)
+        return p.returncode, stdout.decode(), stderr.decode()
+
+
+def wait_for_group(pgid, timeout=60):
+    """Until every process of the group has exited (workers orphaned by a SIGKILL'd parent finish their point)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.02)
+    os.killpg(pgid, signal.SIGKILL)
+    raise AssertionError(f'process group {pgid} still alive after {timeout} s')
+
+
+def children_of(pid):
+    try:
+        with open(f'/proc/{pid}/task/{pid}/children') as f:
+            return [int(c) for c in f.read().split()]
+    except FileNotFoundError:
+        return []
+
+
+class Failure(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def expect_prefix(out, clean, context):
+    got, _torn = rows(os.path.join(out, 'results.csv'))
+    if got != clean[:len(got)]:
+        line = next((i for i, (a, b) in enumerate(zip(got, clean)) if a != b), len(clean)) + 1
+        raise Failure(f'{context}: results.csv is not a prefix of the clean run; line {line} differs: '
+                      f'{got[line - 1] if line <= len(got) else "(extra line)"}')
+
+
+def expect_clean(out, clean, context):
+    got, torn = rows(os.path.join(out, 'results.csv'))
+    expect(torn == '', f'{context}: results.csv ends with a torn line')
+    expect(got == clean, f'{context}: results.csv differs from the clean run ({len(got)} lines against {len(clean)})')
+
+
+def interruptions(h, clean, clean_seconds, trials, rng):
+    injected = 0
+    for trial in range(trials):
+        out = os.path.join(h.work, f'trial-{trial}')
+        history = []
+        for k in range(rng.randint(1, 3)):
+            name, sig, group = rng.choice(FAULTS)
+            # Somewhere in what is left to run (a resumed run is shorter), sometimes just past its end.
+            done = len(rows(os.path.join(out, 'results.csv'))[0]) if os.path.exists(out) else 0
+            delay = rng.uniform(0.05, 0.1 + 1.1 * clean_seconds * (1 - done / len(clean)))
+            p = h.start(out, *(['--resume'] if os.path.exists(os.path.join(out, 'run.json')) else []))
+            time.sleep(delay)
+            if p.poll() is None:
+                (os.killpg if group else os.kill)(p.pid, sig)
+                injected += 1
+                history.append(f'{name} after {delay:.2f} s')
+            else:
+                history.append(f'finished before {name} at {delay:.2f} s')
+            p.communicate(timeout=600)
+            wait_for_group(p.pid)
+            if os.path.exists(os.path.join(out, 'results.csv')):
+                expect_prefix(out, clean, f'trial {trial} ({"; ".join(history)})')
+        rc, _, err = h.run(out, *(['--resume'] if os.path.exists(os.path.join(out, 'run.json')) else []))
+        context = f'trial {trial} ({"; ".join(history)})'
+        expect(rc == 0, f'{context}: final --resume exited {rc}: {err[-500:]}')
+        expect_clean(out, clean, context)
+        expect(not os.path.exists(os.path.join(out, 'results.csv.previous')), f'{context}: results.csv.previous left')
+        print(f'  trial {trial:2d}: {"; ".join(history)} -> identical', flush=True)
+        shutil.rmtree(out)
+    return injected
+
+
+def running_workers(pid):
+    """Workers still computing (not those that reported and are exiting), newest first."""
+    alive = []
+    for kid in children_of(pid):
+        try:
+            with open(f'/proc/{kid}/stat') as f:
+                state = f.read().rsplit(')', 1)[1].split()[0]
+        except (FileNotFoundError, IndexError):
+            continue
+        if state in 'RS':
+            alive.append(kid)
+    return sorted(alive, reverse=True)
+
+
+def child_killed(h, clean):
+    # A worker may report in the instant before the signal lands; the point then simply finishes. Try again.
+    for attempt in range(5):
+        out = os.path.join(h.work, f'child-killed-{attempt}')
+        p = h.start(out)
+        time.sleep(1.0)  # well into the sweep, where points take tens of milliseconds
+        kids = []
+        deadline = time.monotonic() + 30
+        while not kids and time.monotonic() < deadline:
+            kids = running_workers(p.pid)
+        expect(kids, 'no worker process to kill')
+        os.kill(kids[0], signal.SIGKILL)
+        _, stderr = p.communicate(timeout=600)
+        wait_for_group(p.pid)
+        if p.returncode != 0:
+            break
+    expect(p.returncode == 3, f'a run with a killed worker exited {p.returncode}, expected 3: {stderr.decode()[-400:]}')
+    got, _ = rows(os.path.join(out, 'results.csv'))
+    errors = [l for l in got if ',error,' in l]
+    expect(len(errors) >= 1, 'the killed point left no error row')
+    expect(len(got) == len(clean), f'{len(got)} lines after a killed worker, expected {len(clean)}')
+    rc, _, err = h.run(out, '--resume')
+    expect(rc == 3, f'--resume without --retry-errors exited {rc}, expected 3 (the error rows remain): {err[-300:]}')
+    rc, _, err = h.run(out, '--resume', '--retry-errors')
+    expect(rc == 0, f'--resume --retry-errors exited {rc}: {err[-400:]}')
+    expect_clean(out, clean, 'child killed, then --resume --retry-errors')
+    print(f'  child killed mid-point: {len(errors)} error row(s), exit 3; --retry-errors -> identical')
+
+
+def concurrent(h, clean):
+    out = os.path.join(h.work, 'concurrent')
+    first = h.start(out)
+    deadline = time.monotonic() + 30
+    while not os.path.exists(os.path.join(out, 'results.csv')) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    for extra in [(), ('--resume',), ('--force',)]:
+        rc, _, err = h.run(out, *extra)
+        expect(rc == 2, f'a second run {extra} on a folder in use exited {rc}, expected 2: {err[-300:]}')
+        expect(f'in use by another isogrid run (pid {first.pid})' in err, f'the refusal does not name the holder: {err}')
+    first.communicate(timeout=600)
+    wait_for_group(first.pid)
+    expect(first.returncode == 0, f'the first run exited {first.returncode}')
+    expect_clean(out, clean, 'two runs on one folder')
+    print('  concurrent: a second run, a --resume and a --force refused while the first ran; first run identical')
+
+
+def read_only(isogrid, clean, clean_seconds):
+    user = None
+    if os.geteuid() == 0:
+        try:
+            user = pwd.getpwnam('nobody')
+        except KeyError:
+            print('  read-only: skipped (root without a `nobody` user)')
+            return
+    with tempfile.TemporaryDirectory() as work:
+        os.chmod(work, 0o777)
+        h = Harness(isogrid, work, user)
+        os.chmod(h.experiment, 0o644)
+        out = os.path.join(work, 'read-only')
+        p = h.start(out)
+        deadline = time.monotonic() + 30
+        while not os.path.exists(os.path.join(out, 'results.csv')) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(clean_seconds / 3)
+        os.chmod(out, 0o555)
+        _, stderr = p.communicate(timeout=600)
+        wait_for_group(p.pid)
+        expect(p.returncode != 0, 'a run whose folder became read-only exited 0')
+        expect_prefix(out, clean, 'read-only folder')
+        os.chmod(out, 0o755)
+        rc, _, err = h.run(out, '--resume')
+        expect(rc == 0, f'--resume once writable again exited {rc}: {err[-400:]}')
+        expect_clean(out, clean, 'read-only folder, then --resume')
+        print(f'  read-only folder mid-run: exit {p.returncode} ({stderr.decode().strip().splitlines()[-1][:120]}); '
+              f'--resume -> identical')
+
+
+def main():
+    isogrid = os.path.abspath(sys.argv[1])
+    trials = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get('ISOGRID_FAULT_TRIALS', '25'))
+    seed = int(os.environ.get('ISOGRID_FAULT_SEED', str(random.randrange(1 << 32))))
+    print(f'fault injection: {trials} trials, ISOGRID_FAULT_SEED={seed}', flush=True)
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as work:
+        h = Harness(isogrid, work)
+        start = time.monotonic()
+        rc, _, err = h.run(os.path.join(work, 'clean'))
+        clean_seconds = time.monotonic() - start
+        if rc != 0:
+            print(f'the clean run failed ({rc}): {err}')
+            return 1
+        clean, torn = rows(os.path.join(work, 'clean', 'results.csv'))
+        print(f'clean run: {len(clean) - 1} rows in {clean_seconds:.1f} s', flush=True)
+        try:
+            injected = interruptions(h, clean, clean_seconds, trials, rng)
+            child_killed(h, clean)
+            concurrent(h, clean)
+            read_only(isogrid, clean, clean_seconds)
+        except Failure as e:
+            print(f'FAIL: {e}\n(replay with ISOGRID_FAULT_SEED={seed})')
+            return 1
+    print(f'\n| faults injected | results identical |\n|---|---|\n| {injected} interruptions in {trials} trials, '
+          f'1 worker killed, 3 concurrent runs, 1 read-only folder | all |')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
