@@ -224,7 +224,7 @@ namespace {
 // A star of a master and three workers, as a probe would report a platform file (no SimGrid here).
 const PlatformFacts& three_workers(const std::string&)
 {
-  static const PlatformFacts facts{{"master", "w-1", "w-2", "w-3"}, {{"star", {"master", "w-1", "w-2", "w-3"}}}, 3};
+  static const PlatformFacts facts{{"master", "w-1", "w-2", "w-3"}, {{"star", {"master", "w-1", "w-2", "w-3"}}}, 3, {}};
   return facts;
 }
 

@@ -88,13 +88,10 @@ public:
   virtual ~Model() = default;
   virtual const ModelInfo& info() const = 0;
 
-  // Checks across parameters that per-key specs cannot express (a list's length equals m, ...).
-  // Throws ParamError; the harness adds file, line and the point's parameters.
-  virtual void check(const Point&) const {}
-
-  // Checks against the point's platform file (its `.platform()` parameter), probed once per file before the first
-  // point: m beyond the hosts, an unknown host name. Throws ParamError, as check() does.
-  virtual void check_on_platform(const Point&, const PlatformFacts&) const {}
+  // Checks across parameters that per-key specs cannot express (a list's length equals m, ...), and, given the
+  // point's platform file as probed before the first point (its `.platform()` parameter), against it: m beyond the
+  // hosts, an unknown host name. Throws ParamError; the harness adds file, line and the point's parameters.
+  virtual void check(const Point&, const PlatformFacts* platform = nullptr) const { (void)platform; }
 
   virtual FaceNeeds predicted_face_needs(const Point&) const { return {}; }
 

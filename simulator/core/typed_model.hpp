@@ -38,11 +38,12 @@ public:
   const ModelInfo& info() const final { return schema_.info(); }
   const ModelSchema<P, M>& schema() const { return schema_; }
 
-  void check(const Point& point) const final { check(schema_.params_of(point)); }
-
-  void check_on_platform(const Point& point, const PlatformFacts& platform) const final
+  void check(const Point& point, const PlatformFacts* platform) const final
   {
-    check_on_platform(schema_.params_of(point), platform);
+    P params = schema_.params_of(point);  // decoded once for both checks: they run on every point of a sweep
+    check(params);
+    if (platform)
+      check_on_platform(params, *platform);
   }
 
   FaceNeeds predicted_face_needs(const Point& point) const final

@@ -266,9 +266,7 @@ void check_points(const Field& doc, const Model& model, const Experiment& ex, co
       continue;
     Point p = sweep.point(c * sweep.repetitions());
     try {
-      model.check(p);
-      if (const PlatformFacts* platform = platform_of(p, model, probed))
-        model.check_on_platform(p, *platform);
+      model.check(p, platform_of(p, model, probed));
     } catch (const ParamError& e) {
       Field at          = error_field(doc, sweep, p, e, reader);
       std::string where = describe_point(p, sweep.axes());

@@ -127,6 +127,9 @@ SourceLocation Field::where() const
   for (const auto& p : origin_->overridden)
     if (path_ == p || path_.rfind(p + ".", 0) == 0 || path_.rfind(p + "[", 0) == 0)
       return {"", 0, 0};
+  // yaml-cpp has no mark for a key that is not there (and throws when asked for one on a missing key's node).
+  if (!node_.IsDefined())
+    return mark_location(parent_mark_, origin_->file);
   return mark_location(node_.Mark(), origin_->file);
 }
 
@@ -192,7 +195,9 @@ Field Field::child(const std::string& key) const
   // Const lookup: yaml-cpp's non-const operator[] would insert the key, and Node assignment copies content.
   const YAML::Node& map = node_;
   YAML::Node c          = is_map() ? map[key] : YAML::Node(YAML::NodeType::Undefined);
-  return Field(c, path_.empty() ? key : path_ + "." + key, origin_);
+  Field f(c, path_.empty() ? key : path_ + "." + key, origin_);
+  f.parent_mark_ = node_.IsDefined() ? node_.Mark() : parent_mark_;
+  return f;
 }
 
 Field Field::key(const std::string& key) const
@@ -217,15 +222,20 @@ Field Field::required(const std::string& key) const
 Field Field::element(size_t i) const
 {
   const YAML::Node& list = node_;
-  return Field(list[i], fmt::format("{}[{}]", path_, i), origin_);
+  Field f(list[i], fmt::format("{}[{}]", path_, i), origin_);
+  f.parent_mark_ = node_.IsDefined() ? node_.Mark() : parent_mark_;
+  return f;
 }
 
 std::vector<std::string> Field::keys() const
 {
   std::vector<std::string> out;
   if (is_map())
-    for (auto it = node_.begin(); it != node_.end(); ++it)
+    for (auto it = node_.begin(); it != node_.end(); ++it) {
+      if (!it->first.IsScalar())  // {[a, b]: 1}: a list or mapping as a key names nothing
+        Field(it->first, path_, origin_).fail(fmt::format("a key is a word, got {}", describe(it->first)));
       out.push_back(it->first.Scalar());
+    }
   return out;
 }
 

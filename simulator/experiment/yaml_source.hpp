@@ -58,6 +58,8 @@ private:
   YAML::Node node_;
   std::string path_;
   std::shared_ptr<const YamlOrigin> origin_;
+  // For a key that is not there, its mapping's location: an error about what is missing points at where it belongs.
+  YAML::Mark parent_mark_ = YAML::Mark::null_mark();
 };
 
 // Parses a number the way experiment files write them ("1E10", "1e-3", "20"); false if it is not one.

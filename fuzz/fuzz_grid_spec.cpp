@@ -1,0 +1,14 @@
+// Fuzzes the YAML grid spec reader: any bytes load as a grid spec or are refused with an InputError.
+#include "fuzz/fuzz_input_file.hpp"
+#include "simulator/core/input_error.hpp"
+#include "simulator/platform/grid_spec.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+  std::string path = isogrid::fuzz::write_input(data, size, ".yaml");
+  try {
+    isogrid::read_grid_spec(path);
+  } catch (const isogrid::InputError&) {
+  }
+  return 0;
+}
