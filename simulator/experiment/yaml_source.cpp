@@ -30,25 +30,33 @@ SourceLocation mark_location(const YAML::Mark& mark, const std::string& file)
 // refused. The largest shipped experiment has a few thousand.
 constexpr size_t kMaxExpandedNodes = 1'000'000;
 
+// An alias inside its own anchor (`x: &x [*x]`) makes a cycle that every recursive walk would follow until the
+// stack overflows; no experiment nests this deep.
+constexpr size_t kMaxDepth = 200;
+
 // yaml-cpp keeps duplicated keys silently; a duplicated key is almost always a mistake, so refuse it.
-void reject_duplicate_keys(const YAML::Node& node, const std::string& file, size_t& visited)
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file, size_t& visited, size_t depth = 0)
 {
   if (++visited > kMaxExpandedNodes)
     throw InputError(mark_location(node.Mark(), file), "",
                      fmt::format("the document expands to more than {} nodes through its aliases (*name); an "
                                  "experiment or platform file is far smaller",
                                  kMaxExpandedNodes));
+  if (depth > kMaxDepth)
+    throw InputError(mark_location(node.Mark(), file), "",
+                     fmt::format("the document nests deeper than {} levels: an alias (*name) inside its own anchor?",
+                                 kMaxDepth));
   if (node.IsMap()) {
     std::set<std::string> seen;
     for (auto it = node.begin(); it != node.end(); ++it) {
       std::string key = it->first.Scalar();
       if (!seen.insert(key).second)
         throw InputError(mark_location(it->first.Mark(), file), key, "duplicate key");
-      reject_duplicate_keys(it->second, file, visited);
+      reject_duplicate_keys(it->second, file, visited, depth + 1);
     }
   } else if (node.IsSequence()) {
     for (const auto& child : node)
-      reject_duplicate_keys(child, file, visited);
+      reject_duplicate_keys(child, file, visited, depth + 1);
   }
 }
 
