@@ -88,6 +88,12 @@ void CsvSink::write_line(const std::string& line)
   }
 }
 
+void CsvSink::write_row(const Row& row)
+{
+  write_line(row.text);
+  errors_written_ += row.failed ? 1 : 0;
+}
+
 void CsvSink::advance()
 {
   while (next_ < total_) {
@@ -104,21 +110,22 @@ void CsvSink::advance()
     auto it = waiting_.find(next_);
     if (it == waiting_.end())
       return;
-    write_line(it->second);
+    write_row(it->second);
     waiting_.erase(it);
     ++next_;
   }
 }
 
-void CsvSink::push(uint64_t index, std::string row)
+void CsvSink::push(uint64_t index, std::string row, bool failed)
 {
+  Row r{std::move(row), failed};
   if (index == next_ && waiting_.empty() && kept_index_ != static_cast<int64_t>(index)) {  // straight to the file
-    write_line(row);
+    write_row(r);
     ++next_;
     advance();
     return;
   }
-  waiting_.emplace(index, std::move(row));
+  waiting_.emplace(index, std::move(r));
   advance();
 }
 

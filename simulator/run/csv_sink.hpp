@@ -28,8 +28,11 @@ public:
   CsvSink(const CsvSink&)            = delete;
   CsvSink& operator=(const CsvSink&) = delete;
 
-  void push(uint64_t index, std::string row);
+  // `failed`: an error row, counted by errors_written() once it reaches the file.
+  void push(uint64_t index, std::string row, bool failed = false);
   size_t waiting() const { return waiting_.size(); }
+  // Error rows of this run in the file so far (rows copied from `kept` are not counted: their run knows them).
+  uint64_t errors_written() const { return errors_written_; }
 
   void flush();
   // Completes the file. Rows still waiting behind an unfinished point are dropped: --resume computes them again.
@@ -38,7 +41,12 @@ public:
   bool complete() const { return next_ >= total_; }
 
 private:
+  struct Row {
+    std::string text;
+    bool failed = false;
+  };
   void write_line(const std::string& line);
+  void write_row(const Row& row);
   void advance();
   void read_next_kept();
 
@@ -47,7 +55,8 @@ private:
   uint64_t total_;
   std::vector<bool> done_;
   uint64_t next_ = 0;
-  std::map<uint64_t, std::string> waiting_;
+  std::map<uint64_t, Row> waiting_;
+  uint64_t errors_written_ = 0;
   std::ifstream kept_;
   std::vector<bool> keep_;
   int64_t kept_index_ = -1;  // index of kept_line_, -1 when the kept file is exhausted

@@ -42,8 +42,6 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options);
 // The results.csv header for an experiment, and where its status column is.
 std::vector<std::string> results_header(const Experiment& ex);
 size_t results_status_column(const Experiment& ex);
-// Rows whose status is "error".
-uint64_t count_error_rows(const std::string& csv, const Experiment& ex);
 
 // The metrics of one point, computed the way the runner does (both faces as the mode asks). Exposed for tests
 // and benchmarks that time the harness against bare simulations.
