@@ -88,7 +88,12 @@ std::vector<std::string> files_owned_by_a_run(const std::string& dir)
   if (!in)
     return out;
   try {
-    nlohmann::json run = nlohmann::json::parse(in);
+    // Only the plot list is wanted: the experiment (its axes' values, 30 MB for a million points) is skipped as it
+    // is read rather than built.
+    auto skip_experiment = [](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+      return !(depth == 1 && event == nlohmann::json::parse_event_t::key && parsed == "experiment");
+    };
+    nlohmann::json run = nlohmann::json::parse(in, skip_experiment);
     for (const auto& plot : run.value("plots", nlohmann::json::array()))
       if (plot.is_object() && plot.contains("file") && plot["file"].is_string()) {
         std::string file = plot["file"];
