@@ -3,6 +3,7 @@
 // choices). Explicit arithmetic rather than <random> distributions, whose output the standard leaves to each
 // library: the same seed gives the same numbers with any compiler. Header-only.
 #include <cstdint>
+#include <string_view>
 
 namespace isogrid {
 
@@ -13,6 +14,16 @@ inline uint64_t mix64(uint64_t x)
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
+}
+
+// FNV-1a of a name: unlike std::hash, the same with every standard library. Gives each named policy its own
+// random stream, the same whatever else runs beside it.
+inline uint64_t name_hash(std::string_view name)
+{
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : name)
+    h = (h ^ c) * 0x100000001b3ULL;
+  return h;
 }
 
 class SeededRandom {

@@ -161,6 +161,17 @@ echo "== resource selection (Sanjay): Eq. 4.1 evaluations and each scheduler's r
   echo
 } >> "$REPORT"
 
+echo "== rescheduling planners (Sanjay ch. 5): interval schedules, plans per second, the DAG optimum against brute force"
+"$BUILD/bench/bench_rescheduling" --benchmark_min_time=0.3 | tee "$OUT/rescheduling.txt"
+{
+  echo "## Rescheduling planners (bench_rescheduling)"
+  echo
+  echo '```'
+  grep -E "^(every_interval|planner)" "$OUT/rescheduling.txt"
+  echo '```'
+  echo
+} >> "$REPORT"
+
 echo "== harness overhead in instructions (callgrind; deterministic, unlike timings on a shared machine)"
 if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then
   cg="$OUT/callgrind"

@@ -5,7 +5,9 @@
 #include "policies/farm/worker_selection.hpp"
 #include "policies/gph/runtime_policies.hpp"
 #include "workloads/gph/gph_model.hpp"
+#include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/resource_selection.hpp"
+#include "workloads/rescheduling/rescheduling_plan_model.hpp"
 #include "workloads/resource_selection/resource_selection_model.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "workloads/master_worker/farm_model.hpp"
@@ -29,6 +31,7 @@ Catalog make_builtin_catalog()
   c.add_model(farm::make_hierarchical_farm_model());
   c.add_model(gph::make_gph_runtime_model());
   c.add_model(scheduling::make_resource_selection_model());
+  c.add_model(rescheduling::make_rescheduling_plan_model());
   c.add_model(examples::make_token_ring_model());
   c.add_policies(dlt::sequence_policies());
   c.add_policies(farm::prefetch_policies());
@@ -36,6 +39,7 @@ Catalog make_builtin_catalog()
   c.add_policies(stencil::decomposition_policies());
   c.add_policies(gph::runtime_policies());
   c.add_policies(scheduling::resource_selection_policies());
+  c.add_policies(rescheduling::planners());
   c.add_command(farm::plan_command());
   for (auto& g : grid_spec_generators())
     c.add_platform_generator(std::move(g));

@@ -52,12 +52,18 @@ struct Box {
   bool empty() const { return first[0] > last[0] || first[1] > last[1] || first[2] > last[2]; }
 };
 
+// The unexplored points, a bit per point: each (cpu, bandwidth) column holds its P values in 64-bit words, so that
+// striking off a box clears whole words (a 512-machine column is 8 words, not 512 flags). Box Elimination's cost
+// is almost all here.
 class Grid {
 public:
   Grid(Axis cpu, Axis bw, size_t processors)
-      : cpu_(cpu), bw_(bw), extent_{cpu.size, bw.size, processors},
-        unexplored_(cpu.size * bw.size * processors, 1), remaining_(unexplored_.size())
+      : cpu_(cpu), bw_(bw), extent_{cpu.size, bw.size, processors}, words_((processors + 63) / 64),
+        bits_(cpu.size * bw.size * words_, ~std::uint64_t{0}), remaining_(cpu.size * bw.size * processors)
   {
+    if (processors % 64 != 0)  // the last word of each column holds only the P values that exist
+      for (size_t column = 0; column < cpu.size * bw.size; ++column)
+        bits_[column * words_ + words_ - 1] = (std::uint64_t{1} << (processors % 64)) - 1;
   }
 
   const Axis& cpu() const { return cpu_; }
@@ -65,24 +71,24 @@ public:
   size_t extent(int axis) const { return extent_[static_cast<size_t>(axis)]; }
   size_t remaining() const { return remaining_; }
 
-  bool unexplored(const Index& i) const { return unexplored_[id(i)] != 0; }
-  void explore(const Index& i)
-  {
-    if (unexplored_[id(i)]) {
-      unexplored_[id(i)] = 0;
-      remaining_ -= 1;
-    }
-  }
+  bool unexplored(const Index& i) const { return (word(i.c, i.b, i.p / 64) >> (i.p % 64)) & 1u; }
+  void explore(const Index& i) { explore(Box{{i.c, i.b, i.p}, {i.c, i.b, i.p}}); }
   void explore(const Box& box)
   {
     if (box.empty())
       return;
     for (size_t c = box.first[0]; c <= box.last[0]; ++c)
       for (size_t b = box.first[1]; b <= box.last[1]; ++b)
-        for (size_t p = box.first[2]; p <= box.last[2]; ++p)
-          explore(Index{c, b, p});
+        for (size_t w = box.first[2] / 64; w <= box.last[2] / 64; ++w) {
+          std::uint64_t& bits = word(c, b, w);
+          std::uint64_t cleared = bits & range_mask(w, box.first[2], box.last[2]);
+          if (cleared) {  // most words of a struck-off box were struck off before
+            remaining_ -= static_cast<size_t>(__builtin_popcountll(cleared));
+            bits &= ~cleared;
+          }
+        }
   }
-  // Every unexplored point of `box`.
+  // Every unexplored point of `box`, in (cpu, bandwidth, P) order.
   std::vector<Index> unexplored_in(const Box& box) const
   {
     std::vector<Index> out;
@@ -90,18 +96,28 @@ public:
       return out;
     for (size_t c = box.first[0]; c <= box.last[0]; ++c)
       for (size_t b = box.first[1]; b <= box.last[1]; ++b)
-        for (size_t p = box.first[2]; p <= box.last[2]; ++p)
-          if (unexplored(Index{c, b, p}))
-            out.push_back(Index{c, b, p});
+        for (size_t w = box.first[2] / 64; w <= box.last[2] / 64; ++w)
+          for (std::uint64_t bits = word(c, b, w) & range_mask(w, box.first[2], box.last[2]); bits;
+               bits &= bits - 1)
+            out.push_back(Index{c, b, w * 64 + static_cast<size_t>(__builtin_ctzll(bits))});
     return out;
   }
 
 private:
-  size_t id(const Index& i) const { return (i.c * extent_[1] + i.b) * extent_[2] + i.p; }
+  std::uint64_t& word(size_t c, size_t b, size_t w) { return bits_[(c * extent_[1] + b) * words_ + w]; }
+  std::uint64_t word(size_t c, size_t b, size_t w) const { return bits_[(c * extent_[1] + b) * words_ + w]; }
+  // The bits of word w that hold P indices first .. last.
+  static std::uint64_t range_mask(size_t w, size_t first, size_t last)
+  {
+    size_t lo = std::max(first, w * 64) - w * 64, hi = std::min(last, w * 64 + 63) - w * 64;
+    std::uint64_t upto = hi == 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (hi + 1)) - 1;
+    return upto & ~((std::uint64_t{1} << lo) - 1);
+  }
 
   Axis cpu_, bw_;
   std::array<size_t, 3> extent_;
-  std::vector<std::uint8_t> unexplored_;
+  size_t words_;
+  std::vector<std::uint64_t> bits_;
   size_t remaining_;
 };
 
@@ -136,7 +152,7 @@ ScheduleResult box_elimination(Evaluator& evaluate, const BoxEliminationOptions&
   if (!evaluate.model().monotone())
     throw std::invalid_argument("box elimination needs a performance model that never gets slower with more "
                                 "processors, CPU or bandwidth (f_bw, f_Pcomp and f_Pcomm increasing); " +
-                                evaluate.model().application + "'s is not");
+                                evaluate.model().application() + "'s is not");
   if (!(options.cpu_step > 0) || options.bandwidth_step < 0)
     throw std::invalid_argument("box elimination: the grid steps must be positive");
   double current = std::numeric_limits<double>::infinity();
@@ -155,15 +171,22 @@ ScheduleResult box_elimination(Evaluator& evaluate, const BoxEliminationOptions&
   double bw_step = options.bandwidth_step > 0 ? options.bandwidth_step : thesis_bandwidth_step(state.max_bandwidth());
   Grid grid(Axis(state.min_cpu(), state.max_cpu(), options.cpu_step),
             Axis(state.min_bandwidth(), state.max_bandwidth(), bw_step), state.machines());
-  auto map_point = [&](const Index& i) {
-    return find_schedule_with_constraints(state, grid.cpu().value(i.c), grid.bw().value(i.b));
+  if (options.mappings && &options.mappings->state() != &state)
+    throw std::invalid_argument("box elimination: the mapping cache belongs to another cluster state");
+  MappedSchedule fresh;
+  auto map_point = [&](const Index& i) -> const MappedSchedule& {
+    double cpu = grid.cpu().value(i.c), bw = grid.bw().value(i.b);
+    if (options.mappings)
+      return options.mappings->get(cpu, bw);
+    fresh = find_schedule_with_constraints(state, cpu, bw);
+    return fresh;
   };
   // Maps a grid point to a schedule, evaluates it, snaps it back to the grid and strikes off SB1 and SB8 around
   // that image. Returns the image (none when no machine reaches the point's cpu floor, which rounding at the top
   // of the cpu axis can cause) and whether the schedule beat the best so far.
   auto visit = [&](const Index& point, bool& improved) -> std::optional<Index> {
     grid.explore(point);
-    MappedSchedule mapped = map_point(point);
+    const MappedSchedule& mapped = map_point(point);
     evaluate.charge(evaluation_work(mapped.candidates));  // the mapping reads every candidate's links
     improved = consider(mapped);
     if (mapped.schedule.empty())

@@ -35,6 +35,22 @@ std::array<std::size_t, 3> category_counts(const LoadMix& mix, std::size_t n)
   return count;
 }
 
+void check_links(double max_bandwidth, double low, double high)
+{
+  if (!(max_bandwidth > 0) || !(low > 0) || high < low || high > 1)
+    throw std::invalid_argument("link bandwidths need a positive maximum and 0 < low share <= high share <= 1");
+}
+
+// Each link's available bandwidth U[low, high] of the capacity, drawn pair by pair in index order.
+std::vector<double> draw_links(std::size_t n, double max_bandwidth, double low, double high, SeededRandom& random)
+{
+  std::vector<double> bandwidth(n * n, 0);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      bandwidth[a * n + b] = bandwidth[b * n + a] = max_bandwidth * random.uniform(low, high);
+  return bandwidth;
+}
+
 }  // namespace
 
 const std::vector<double>& thesis_max_bandwidths()
@@ -63,9 +79,7 @@ ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random)
     throw std::invalid_argument("the light, medium and heavy shares must be >= 0 and sum to 100, got " +
                                 std::to_string(mix.light) + " + " + std::to_string(mix.medium) + " + " +
                                 std::to_string(mix.heavy));
-  if (!(draw.max_bandwidth > 0) || !(draw.link_share_low > 0) || draw.link_share_high < draw.link_share_low ||
-      draw.link_share_high > 1)
-    throw std::invalid_argument("link bandwidths need a positive maximum and 0 < low share <= high share <= 1");
+  check_links(draw.max_bandwidth, draw.link_share_low, draw.link_share_high);
   const std::size_t n = draw.machines;
   std::array<std::size_t, 3> count = category_counts(mix, n);
   std::vector<std::size_t> category;
@@ -76,12 +90,22 @@ ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random)
   std::vector<double> cpu(n);
   for (std::size_t m = 0; m < n; ++m)
     cpu[m] = random.uniform(categories[category[m]].low, categories[category[m]].high);
-  std::vector<double> bandwidth(n * n, 0);
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = a + 1; b < n; ++b)
-      bandwidth[a * n + b] = bandwidth[b * n + a] =
-          draw.max_bandwidth * random.uniform(draw.link_share_low, draw.link_share_high);
-  return ClusterState(std::move(cpu), std::move(bandwidth));
+  return ClusterState(std::move(cpu), draw_links(n, draw.max_bandwidth, draw.link_share_low, draw.link_share_high,
+                                                 random));
+}
+
+ClusterState draw_uniform_load_state(const UniformLoadDraw& draw, SeededRandom& random)
+{
+  if (draw.machines == 0)
+    throw std::invalid_argument("a cluster needs at least one machine");
+  if (!(draw.cpu_low > 0) || draw.cpu_high < draw.cpu_low || draw.cpu_high > 1)
+    throw std::invalid_argument("available CPU is drawn from 0 < low <= high <= 1");
+  check_links(draw.max_bandwidth, draw.link_share_low, draw.link_share_high);
+  std::vector<double> cpu(draw.machines);
+  for (double& c : cpu)
+    c = random.uniform(draw.cpu_low, draw.cpu_high);
+  return ClusterState(std::move(cpu), draw_links(draw.machines, draw.max_bandwidth, draw.link_share_low,
+                                                 draw.link_share_high, random));
 }
 
 ClusterState draw_loaded_subset_state(const LoadedSubsetDraw& draw, SeededRandom& random)

@@ -33,6 +33,17 @@ const std::vector<double>& thesis_max_bandwidths();
 // random order. Throws std::invalid_argument on an impossible draw (no machine, shares not summing to 100, ...).
 ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random);
 
+// Chapter 5's states (§5.5.2): every machine's available CPU U(cpu_low, cpu_high), no load categories, links as in
+// chapter 4.
+struct UniformLoadDraw {
+  std::size_t machines = 512;
+  double max_bandwidth = 1000;  // Mbit/s
+  double cpu_low = 0.1, cpu_high = 1.0;
+  double link_share_low = 0.2, link_share_high = 0.8;
+};
+
+ClusterState draw_uniform_load_state(const UniformLoadDraw& draw, SeededRandom& random);
+
 // The loads of the thesis's real-cluster experiment (§4.3.1, Fig. 4.9): synthetic loaders on a random subset of
 // the machines leave them U[6.5 %, 72 %] of their CPU, the others are free; 1 to 8 random pairs of machines have
 // their link loaded down to U[2 %, 80 %] of its capacity, every other link is free.

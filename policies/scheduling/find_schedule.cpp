@@ -78,4 +78,13 @@ MappedSchedule find_schedule_with_constraints(const ClusterState& state, double 
   return out;
 }
 
+const MappedSchedule& MappingCache::get(double cpu_floor, double bandwidth_floor)
+{
+  auto key = std::make_pair(cpu_floor, bandwidth_floor);
+  auto it  = mapped_.find(key);
+  if (it == mapped_.end())
+    it = mapped_.emplace(key, find_schedule_with_constraints(state_, cpu_floor, bandwidth_floor)).first;
+  return it->second;
+}
+
 }  // namespace isogrid::scheduling

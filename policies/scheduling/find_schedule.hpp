@@ -11,6 +11,8 @@
 // machines leave, rather than recounted (the pseudo-code's recount would be O(n^3) on 1024 machines).
 #include "policies/scheduling/cluster_state.hpp"
 
+#include <map>
+#include <utility>
 #include <vector>
 
 namespace isogrid::scheduling {
@@ -22,5 +24,20 @@ struct MappedSchedule {
 };
 
 MappedSchedule find_schedule_with_constraints(const ClusterState& state, double cpu_floor, double bandwidth_floor);
+
+// The mapping depends on the cluster state and the two floors, never on the model: Box Elimination runs for many
+// models on one state (every interval of a rescheduling plan, chapter 5) share their mappings through this. One
+// cache per state; the answers are those find_schedule_with_constraints gives.
+class MappingCache {
+public:
+  explicit MappingCache(const ClusterState& state) : state_(state) {}
+  const MappedSchedule& get(double cpu_floor, double bandwidth_floor);
+  const ClusterState& state() const { return state_; }
+  std::size_t size() const { return mapped_.size(); }
+
+private:
+  const ClusterState& state_;
+  std::map<std::pair<double, double>, MappedSchedule> mapped_;
+};
 
 }  // namespace isogrid::scheduling

@@ -103,4 +103,26 @@ PerformanceModel PerformanceModel::scaled(double factor) const
   return m;
 }
 
+ModelSum::ModelSum(const PerformanceModel* first, std::size_t count) : first_(first), count_(count)
+{
+  if (count == 0 || first == nullptr)
+    throw std::invalid_argument("an interval holds at least one phase");
+}
+
+double ModelSum::time(std::size_t processors, double cpu, double bandwidth) const
+{
+  double t = 0;
+  for (std::size_t k = 0; k < count_; ++k)
+    t += first_[k].time(processors, cpu, bandwidth);
+  return t;
+}
+
+bool ModelSum::monotone() const
+{
+  for (std::size_t k = 0; k < count_; ++k)
+    if (!first_[k].monotone())
+      return false;
+  return true;
+}
+
 }  // namespace isogrid::scheduling

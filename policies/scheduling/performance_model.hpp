@@ -53,4 +53,26 @@ struct PerformanceModel {
   PerformanceModel scaled(double factor) const;
 };
 
+// Eq. 5.1: a run of consecutive phases is scheduled with the sum of its phases' models, g = f_i + ... + f_j. A
+// view over models that must outlive it. One model converts to a sum of one, so every policy written for Eq. 4.1
+// schedules an interval of phases as well.
+class ModelSum {
+public:
+  ModelSum(const PerformanceModel& one) : first_(&one), count_(1) {}  // NOLINT: implicit on purpose
+  // Throws std::invalid_argument for an empty run.
+  ModelSum(const PerformanceModel* first, std::size_t count);
+
+  double time(std::size_t processors, double cpu, double bandwidth) const;
+  double time(const ScheduleTraits& t) const { return time(t.processors, t.cpu, t.bandwidth); }
+  // Every phase monotone: so is the sum, and Box Elimination may schedule it.
+  bool monotone() const;
+  const std::string& application() const { return first_->application; }
+  std::size_t phases() const { return count_; }
+  const PerformanceModel& phase(std::size_t k) const { return first_[k]; }
+
+private:
+  const PerformanceModel* first_;
+  std::size_t count_;
+};
+
 }  // namespace isogrid::scheduling

@@ -11,7 +11,7 @@ double evaluation_work(std::size_t processors)
   return p + p * (p - 1) / 2;
 }
 
-Evaluator::Evaluator(const ClusterState& state, const PerformanceModel& model, EvaluatorOptions options)
+Evaluator::Evaluator(const ClusterState& state, ModelSum model, EvaluatorOptions options)
     : state_(state), model_(model), options_(std::move(options)), errors_(options_.seed)
 {
   if (!(options_.error >= 0 && options_.error < 1))

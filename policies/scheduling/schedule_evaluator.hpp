@@ -38,7 +38,7 @@ struct ScheduleResult {
 
 class Evaluator {
 public:
-  Evaluator(const ClusterState& state, const PerformanceModel& model, EvaluatorOptions options = {});
+  Evaluator(const ClusterState& state, ModelSum model, EvaluatorOptions options = {});
 
   // The (perturbed) predicted time of `schedule`; the traits form skips the O(|s|^2) recomputation.
   double operator()(const Schedule& schedule);
@@ -57,13 +57,13 @@ public:
   double best_perceived() const { return best_perceived_; }
 
   const ClusterState& state() const { return state_; }
-  const PerformanceModel& model() const { return model_; }
+  const ModelSum& model() const { return model_; }
 
 private:
   double perturb(double t);
 
   const ClusterState& state_;
-  const PerformanceModel& model_;
+  ModelSum model_;
   EvaluatorOptions options_;
   std::uint64_t evaluations_ = 0;
   double work_ = 0;

@@ -21,14 +21,6 @@ namespace {
 
 std::vector<std::string> model_names() { return application_models().names(); }
 
-// FNV-1a: unlike std::hash, the same on every standard library.
-std::uint64_t name_hash(const std::string& name)
-{
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : name)
-    h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
 
 }  // namespace
 

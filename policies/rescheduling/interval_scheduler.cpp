@@ -1,0 +1,52 @@
+#include "policies/rescheduling/interval_scheduler.hpp"
+
+#include "base/random.hpp"
+#include "policies/scheduling/schedule_evaluator.hpp"
+
+namespace isogrid::rescheduling {
+
+IntervalSchedule box_eliminate(const ClusterState& state, const ModelSum& model, std::uint64_t seed,
+                               scheduling::MappingCache* mappings)
+{
+  scheduling::Evaluator evaluate(state, model);
+  scheduling::BoxEliminationOptions options;
+  options.mappings = mappings;
+  SeededRandom random(seed);
+  scheduling::ScheduleResult r = scheduling::box_elimination(evaluate, options, [&] { return random.next(); });
+  return IntervalSchedule{std::move(r.schedule), r.traits, r.time};
+}
+
+IntervalScheduler::IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed)
+    : state_(state), app_(app), seed_(seed), mappings_(std::make_unique<scheduling::MappingCache>(state))
+{
+  policy_ = [this](const ClusterState& s, const ModelSum& model, std::uint64_t interval_seed) {
+    return box_eliminate(s, model, interval_seed, mappings_.get());
+  };
+  memo_.resize((phases() + 1) * (phases() + 1));
+}
+
+IntervalScheduler::IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed,
+                                     IntervalPolicy policy)
+    : state_(state), app_(app), seed_(seed), policy_(std::move(policy))
+{
+  memo_.resize((phases() + 1) * (phases() + 1));
+}
+
+const IntervalSchedule& IntervalScheduler::at(std::size_t first, std::size_t last)
+{
+  ModelSum model = app_.interval(first, last);  // throws on an interval the application does not have
+  auto& slot     = memo_[first * (phases() + 1) + last];
+  if (!slot) {
+    std::uint64_t interval_seed = mix64(seed_ ^ mix64((static_cast<std::uint64_t>(first) << 32) | last));
+    slot = std::make_unique<IntervalSchedule>(policy_(state_, model, interval_seed));
+    scheduled_ += 1;
+  }
+  return *slot;
+}
+
+double IntervalScheduler::time_on(std::size_t first, std::size_t last, const ScheduleTraits& traits) const
+{
+  return app_.interval(first, last).time(traits);
+}
+
+}  // namespace isogrid::rescheduling

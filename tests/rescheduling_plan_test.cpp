@@ -1,0 +1,78 @@
+// The rescheduling-plan model (Sanjay, ch. 5) end to end: a custom application through the harness, the planners
+// compared on one drawn cluster against the optimum, and the same clusters across rcost.
+#include "workloads/rescheduling/rescheduling_plan_model.hpp"
+#include "tests/test_support.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+using isogrid::rescheduling::ReschedulingPlanMetrics;
+using isogrid::rescheduling::rescheduling_plan_schema;
+
+namespace {
+
+ReschedulingPlanMetrics plans(const std::map<std::string, Value>& values, uint64_t seed = 5)
+{
+  const Model& model = model_of(rescheduling_plan_schema());
+  Point p            = point_for(model, values, seed);
+  model.check(p);
+  Outcome out(model.info().metrics.size());
+  model.evaluate(p, Faces{true, false}, SimulationContext{}, out);
+  return rescheduling_plan_schema().metrics_of(out.predicted);
+}
+
+std::vector<std::string> words(std::initializer_list<const char*> list) { return {list.begin(), list.end()}; }
+
+}  // namespace
+
+// Six custom phases in two regimes on 48 machines: every planner's plan is valid, at least the optimum (brute
+// force, here), its gap is its time against the optimum's, and the optimum reschedules at least once when
+// rescheduling is free and phases want different schedules (computation that scales with P, then computation that
+// barely does).
+TEST(ReschedulingPlanModel, PlannersAgainstTheOptimumOnACustomApplication)
+{
+  std::map<std::string, Value> values = {
+      {"machines", 48.0},
+      {"application", std::string("custom")},
+      {"phase_computation", std::vector<double>{2000, 2000, 2000, 2000, 2000, 2000}},
+      {"phase_communication", std::vector<double>{10, 10, 10, 10, 10, 10}},
+      {"phase_computation_speedup", words({"x^2", "x^2", "x^2", "log", "log", "log"})},
+      {"phase_communication_speedup", words({"log"})},
+      {"planners", words({"incremental", "division", "genetic", "optimal"})},
+      {"truth", std::string("brute-force")},
+      {"rcost", 0.0},
+  };
+  ReschedulingPlanMetrics out = plans(values);
+  ASSERT_TRUE(std::isfinite(out.time_optimum));
+  EXPECT_EQ(out.phases, 6);
+  EXPECT_DOUBLE_EQ(out.planners["optimal"].time, out.time_optimum);  // the DAG and brute force agree
+  for (const char* name : {"incremental", "division", "genetic"}) {
+    const auto& row = out.planners[name];
+    EXPECT_GE(row.time, out.time_optimum * (1 - 1e-12)) << name;
+    EXPECT_NEAR(row.gap, 100 * (row.time - out.time_optimum) / out.time_optimum, 1e-9) << name;
+    EXPECT_EQ(row.valid, 1) << name;
+  }
+  EXPECT_GE(out.intervals_optimum, 2);
+  EXPECT_LT(out.time_optimum, out.time_single);
+  EXPECT_NEAR(out.gain_optimum, 100 * (out.time_single - out.time_optimum) / out.time_single, 1e-9);
+  EXPECT_LE(out.interval_schedules, 21);  // 6 phases: 21 intervals at most, each scheduled once
+  EXPECT_TRUE(std::isnan(out.planners["brute-force"].time));  // not asked for
+}
+
+// The cluster comes from the seed alone: the single schedule is the same for every rcost, and the optimum's time
+// never falls as rescheduling gets dearer.
+TEST(ReschedulingPlanModel, TheSameClusterForEveryRcost)
+{
+  double previous = 0, single = -1;
+  for (double rcost : {0.0, 120.0, 300.0}) {
+    ReschedulingPlanMetrics out = plans({{"machines", 64.0}, {"rcost", rcost}}, 11);
+    if (single < 0)
+      single = out.time_single;
+    EXPECT_EQ(out.time_single, single) << rcost;
+    EXPECT_GE(out.time_optimum, previous) << rcost;
+    EXPECT_LE(out.time_optimum, out.time_single) << rcost;
+    previous = out.time_optimum;
+  }
+}

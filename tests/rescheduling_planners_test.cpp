@@ -1,0 +1,304 @@
+// Sanjay's chapter 5 planners on hand-worked cases, and the DAG optimum against brute force.
+#include "policies/rescheduling/phased_applications.hpp"
+#include "policies/rescheduling/planners.hpp"
+#include "policies/scheduling/cluster_draw.hpp"
+#include "scheduling_support.hpp"
+
+#include <gtest/gtest.h>
+#include <cmath>
+
+namespace isogrid::rescheduling {
+namespace {
+
+using scheduling::Growth;
+
+// Two schedules to choose from: A is one free machine (a phase takes its computation coefficient there), B is two
+// machines joined by a 1 Mbit/s link (c / 2 + m / 2). A phase that takes a seconds on A and b on B has c = a and
+// m = 2b - a. An interval runs on whichever of A and B is faster for the sum of its phases, so its time is
+// min(sum a, sum b): hand-computable.
+const ScheduleTraits kA{1, 1.0, std::numeric_limits<double>::infinity()};
+const ScheduleTraits kB{2, 1.0, 1.0};
+
+PerformanceModel two_schedule_phase(double a, double b)
+{
+  PerformanceModel m;
+  m.application           = "hand";
+  m.problem_size          = 1;
+  m.computation           = {{a, 0, 0}};
+  m.communication         = {{2 * b - a, 0, 0}};
+  m.bandwidth_effect      = Growth::Linear;
+  m.computation_speedup   = Growth::Linear;
+  m.communication_speedup = Growth::Linear;
+  return m;
+}
+
+PhasedApplication two_schedule_app(const std::vector<std::pair<double, double>>& ab)
+{
+  std::vector<PerformanceModel> phases;
+  for (const auto& [a, b] : ab)
+    phases.push_back(two_schedule_phase(a, b));
+  return PhasedApplication("hand", std::move(phases));
+}
+
+IntervalSchedule better_of_two(const ClusterState&, const ModelSum& model, std::uint64_t)
+{
+  double a = model.time(kA), b = model.time(kB);
+  return a <= b ? IntervalSchedule{{0}, kA, a} : IntervalSchedule{{0, 1}, kB, b};
+}
+
+// A placeholder state: the two-schedule policy never reads it.
+const ClusterState& tiny_state()
+{
+  static const ClusterState state({1.0, 1.0}, {0, 1, 1, 0});
+  return state;
+}
+
+// A chapter 5 cluster of `machines` machines drawn from `seed` (U(0.1, 1) CPU), its link capacity one of the
+// thesis's when `any_capacity`, else 1 Gbit/s.
+ClusterState drawn_cluster(std::size_t machines, std::uint64_t seed, bool any_capacity = false)
+{
+  SeededRandom random(seed);
+  scheduling::UniformLoadDraw draw;
+  draw.machines = machines;
+  if (any_capacity)
+    draw.max_bandwidth = scheduling::thesis_max_bandwidths()[random.below(4)];
+  return scheduling::draw_uniform_load_state(draw, random);
+}
+
+// Phases 0-1 suit A (700 s there, 1300 on B), phases 2-3 suit B: the best plan cuts after phase 1.
+PhasedApplication halves() { return two_schedule_app({{700, 1300}, {700, 1300}, {1300, 700}, {1300, 700}}); }
+
+TEST(TwoScheduleCase, PhaseTimesAreAsDesigned)
+{
+  PhasedApplication app = halves();
+  EXPECT_DOUBLE_EQ(app.interval(0, 1).time(kA), 700);
+  EXPECT_DOUBLE_EQ(app.interval(0, 1).time(kB), 1300);
+  EXPECT_DOUBLE_EQ(app.interval(2, 4).time(kB), 1400);
+  EXPECT_DOUBLE_EQ(app.whole().time(kA), 4000);
+}
+
+TEST(PlanCost, IsEquation52WithEquation53sValidity)
+{
+  PhasedApplication app = halves();
+  IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
+  PlanSettings settings{60, 1200};
+  Plan cut = plan_of(intervals, {2, 4}, settings);
+  EXPECT_EQ(cut.times, (std::vector<double>{1400, 1400}));
+  EXPECT_DOUBLE_EQ(cut.time, 1400 + 1400 + 60);
+  EXPECT_TRUE(cut.valid());
+  Plan early = plan_of(intervals, {1, 4}, settings);  // [0,1) takes 700 s on A: not longer than 1200
+  EXPECT_EQ(early.violations, 1u);
+  EXPECT_DOUBLE_EQ(early.violation_extent, 500);
+  EXPECT_DOUBLE_EQ(early.time, 700 + std::min(700 + 1300 + 1300.0, 1300 + 700 + 700.0) + 60);
+  Plan single = single_interval_plan(intervals, settings);
+  EXPECT_DOUBLE_EQ(single.time, 4000);
+  EXPECT_TRUE(single.valid());
+  // Exactly t_thres is not valid: Eq. 5.3 is strict.
+  EXPECT_FALSE(plan_of(intervals, {2, 4}, PlanSettings{0, 1400}).valid());
+  EXPECT_THROW(plan_of(intervals, {2, 3}, settings), std::invalid_argument);
+  EXPECT_THROW(plan_of(intervals, {2, 2, 4}, settings), std::invalid_argument);
+}
+
+TEST(Planners, EveryOneFindsTheCutOnTheHandWorkedCase)
+{
+  PhasedApplication app = halves();
+  IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
+  PlanSettings settings{0, 1200};
+  for (const auto& name : planners().names()) {
+    SeededRandom random(3);
+    Plan plan = planners().get(name)(intervals, settings, random);
+    EXPECT_EQ(plan.ends, (std::vector<std::size_t>{2, 4})) << name;
+    EXPECT_DOUBLE_EQ(plan.time, 2800) << name;
+  }
+}
+
+// With rcost 60 the Incremental Algorithm keeps phase 2 on A (2700 s on A for phases 0-2, against 2700 + 60 if
+// rescheduled), then phase 3 (4000 against 4000 + 60): one interval, 4000 s, where the optimum cuts after phase 1
+// for 2860 s. Division and brute force cut.
+TEST(Planners, IncrementalKeepsItsScheduleWhenReschedulingCostsMore)
+{
+  PhasedApplication app = halves();
+  IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
+  PlanSettings settings{60, 1200};
+  Plan incremental = incremental_plan(intervals, settings);
+  EXPECT_EQ(incremental.ends, (std::vector<std::size_t>{4}));
+  EXPECT_DOUBLE_EQ(incremental.time, 4000);
+  EXPECT_DOUBLE_EQ(division_plan(intervals, settings).time, 2860);
+  EXPECT_DOUBLE_EQ(brute_force_plan(intervals, settings).time, 2860);
+  EXPECT_DOUBLE_EQ(optimal_plan(intervals, settings).time, 2860);
+}
+
+// At rcost 1200 the cut plan costs 1400 + 1400 + 1200 = 4000, as much as never rescheduling: the tie goes to the
+// plan with fewer intervals.
+TEST(Planners, ATieGoesToFewerIntervals)
+{
+  PhasedApplication app = halves();
+  IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
+  PlanSettings settings{1200, 1200};
+  EXPECT_EQ(brute_force_plan(intervals, settings).ends, (std::vector<std::size_t>{4}));
+  EXPECT_DOUBLE_EQ(optimal_plan(intervals, settings).time, 4000);
+  EXPECT_EQ(division_plan(intervals, settings).ends, (std::vector<std::size_t>{4}));
+}
+
+// Six phases, A A B B A A at 700 / 1300: three regimes, and only the plan that follows them gains.
+//   Whole run: 5400 on A. Cutting once (after phase 2, 3 or 4) still leaves a mixed interval: 5400.
+//   Cutting after 2 and 4: 1400 + 1400 + 1400 = 4200, the optimum (any other cut leaves a 700 s interval).
+// Incremental: [0,2) becomes valid on A; phase 2 costs 2700 on A and 2700 rescheduled (not less): it closes.
+// [2,4) on B likewise, then [4,6): 4200. Division: every single cut gives 5400 (no better than the whole run, the
+// tie kept at the earliest cut, 2); adding 4 to it gives 4200; no fourth interval can be valid.
+TEST(Planners, ThreeRegimesByHand)
+{
+  PhasedApplication app =
+      two_schedule_app({{700, 1300}, {700, 1300}, {1300, 700}, {1300, 700}, {700, 1300}, {700, 1300}});
+  IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
+  PlanSettings settings{0, 1200};
+  EXPECT_DOUBLE_EQ(intervals.at(2, 6).time, 4000);
+  EXPECT_DOUBLE_EQ(single_interval_plan(intervals, settings).time, 5400);
+  EXPECT_DOUBLE_EQ(plan_of(intervals, {3, 6}, settings).time, 5400);
+  const std::vector<std::size_t> regimes{2, 4, 6};
+  EXPECT_EQ(optimal_plan(intervals, settings).ends, regimes);
+  EXPECT_EQ(brute_force_plan(intervals, settings).ends, regimes);
+  EXPECT_EQ(incremental_plan(intervals, settings).ends, regimes);
+  EXPECT_EQ(division_plan(intervals, settings).ends, regimes);
+  EXPECT_DOUBLE_EQ(division_plan(intervals, settings).time, 4200);
+}
+
+TEST(Planners, NoValidPlanGivesTheSingleInterval)
+{
+  PhasedApplication app = two_schedule_app({{100, 200}, {100, 200}, {100, 200}});
+  IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
+  PlanSettings settings{0, 1200};
+  for (const auto& name : planners().names()) {
+    SeededRandom random(5);
+    Plan plan = planners().get(name)(intervals, settings, random);
+    EXPECT_EQ(plan.ends, (std::vector<std::size_t>{3})) << name;
+    EXPECT_FALSE(plan.valid()) << name;
+  }
+}
+
+// Random two- and three-speed instances up to 15 phases: the DAG's shortest path is brute force's optimum, every
+// heuristic's plan is valid when a valid plan exists and never beats the optimum.
+TEST(Planners, TheDagOptimumIsBruteForcesOnRandomInstances)
+{
+  SeededRandom random(2008);
+  int compared = 0;
+  for (int instance = 0; instance < 300; ++instance) {
+    std::size_t n = 1 + random.below(15);
+    std::vector<std::pair<double, double>> ab;
+    for (std::size_t k = 0; k < n; ++k)
+      ab.emplace_back(random.uniform(200, 1500), random.uniform(200, 1500));
+    PhasedApplication app = two_schedule_app(ab);
+    IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
+    PlanSettings settings{60.0 * static_cast<double>(random.below(6)), random.uniform(600, 2400)};
+    Plan brute = brute_force_plan(intervals, settings);
+    Plan dag   = optimal_plan(intervals, settings);
+    ASSERT_EQ(brute.valid(), dag.valid()) << instance;
+    ASSERT_NEAR(brute.time, dag.time, 1e-9 * brute.time) << instance;
+    for (const auto& name : {"incremental", "division", "genetic"}) {
+      SeededRandom planner_random(static_cast<std::uint64_t>(instance));
+      Plan plan = planners().get(name)(intervals, settings, planner_random);
+      if (brute.valid()) {
+        EXPECT_TRUE(plan.valid()) << name << " on instance " << instance;
+        EXPECT_GE(plan.time, brute.time * (1 - 1e-12)) << name << " on instance " << instance;
+      }
+    }
+    compared += 1;
+  }
+  EXPECT_EQ(compared, 300);
+}
+
+// The same on a drawn 24-machine cluster with Box Elimination scheduling each interval of real phase models.
+TEST(Planners, TheDagOptimumIsBruteForcesWithBoxElimination)
+{
+  const PhasedApplication& md15 = phased_applications().get("MD-15");
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    ClusterState state = drawn_cluster(24, seed, true);
+    IntervalScheduler intervals(state, md15, seed);
+    PlanSettings settings{60.0 * static_cast<double>(seed - 1), 1200};
+    EXPECT_NEAR(brute_force_plan(intervals, settings).time, optimal_plan(intervals, settings).time,
+                1e-9 * optimal_plan(intervals, settings).time);
+    EXPECT_EQ(intervals.scheduled(), 15u * 16u / 2u);
+  }
+}
+
+TEST(Planners, TheGeneticPlanIsReproducible)
+{
+  const PhasedApplication& md15 = phased_applications().get("MD-15");
+  ClusterState state = drawn_cluster(32, 9);
+  IntervalScheduler intervals(state, md15, 9);
+  PlanSettings settings{120, 1200};
+  SeededRandom a(11), b(11);
+  Plan first = genetic_plan(intervals, settings, a), second = genetic_plan(intervals, settings, b);
+  EXPECT_EQ(first.ends, second.ends);
+  EXPECT_EQ(first.time, second.time);
+}
+
+TEST(IntervalScheduler, AnswersDoNotDependOnTheOrderOfQuestions)
+{
+  const PhasedApplication& md15 = phased_applications().get("MD-15");
+  ClusterState state = drawn_cluster(40, 4);
+  IntervalScheduler forward(state, md15, 4), backward(state, md15, 4);
+  std::vector<double> ahead, behind;
+  for (std::size_t i = 0; i < 15; ++i)
+    ahead.push_back(forward.at(i, 15).time);
+  for (std::size_t i = 15; i-- > 0;)
+    behind.insert(behind.begin(), backward.at(i, 15).time);
+  EXPECT_EQ(ahead, behind);
+}
+
+// Sharing FindScheduleWithConstraints's answers between runs changes nothing Box Elimination finds.
+TEST(BoxEliminationMappingCache, GivesTheSameSchedulesAsMappingAfresh)
+{
+  const PhasedApplication& md = phased_applications().get("MD");
+  ClusterState state = drawn_cluster(64, 6);
+  scheduling::MappingCache cache(state);
+  for (std::size_t k = 0; k < md.phases(); k += 3) {
+    IntervalSchedule cached = box_eliminate(state, md.interval(k, k + 1), 100 + k, &cache);
+    IntervalSchedule fresh  = box_eliminate(state, md.interval(k, k + 1), 100 + k, nullptr);
+    EXPECT_EQ(cached.schedule, fresh.schedule) << k;
+    EXPECT_EQ(cached.time, fresh.time) << k;
+  }
+  EXPECT_GT(cache.size(), 0u);
+}
+
+TEST(PhasedApplications, HaveTheThesisPhaseCountsAndMonotoneModels)
+{
+  const std::vector<std::pair<std::string, std::size_t>> counts = {
+      {"MD", 30}, {"MD-15", 15}, {"ChaNGa", 50}, {"Athena", 100}, {"LAMMPS", 26}, {"MPB", 32}};
+  for (const auto& [name, phases] : counts) {
+    const PhasedApplication& app = phased_applications().get(name);
+    EXPECT_EQ(app.phases(), phases) << name;
+    EXPECT_TRUE(app.whole().monotone()) << name;
+  }
+}
+
+// MD, ChaNGa and LAMMPS have phases that want different schedules; Athena and MPB's are alike (Table 3.10).
+TEST(PhasedApplications, NonUniformAppsSpreadAndUniformOnesDoNot)
+{
+  auto spread = [](const PhasedApplication& app) {
+    double low = std::numeric_limits<double>::infinity(), high = 0;
+    for (std::size_t k = 0; k < app.phases(); ++k) {
+      double t = app.interval(k, k + 1).time(ScheduleTraits{256, 0.55, 300});
+      low      = std::min(low, t);
+      high     = std::max(high, t);
+    }
+    return high / low;
+  };
+  for (const char* name : {"MD", "ChaNGa", "LAMMPS"})
+    EXPECT_GT(spread(phased_applications().get(name)), 1.5) << name;
+  for (const char* name : {"Athena", "MPB"})
+    EXPECT_LT(spread(phased_applications().get(name)), 1.11) << name;
+}
+
+TEST(PhasedApplications, MergingPairsSumsTheirModels)
+{
+  const PhasedApplication& md   = phased_applications().get("MD");
+  const PhasedApplication& md15 = phased_applications().get("MD-15");
+  ScheduleTraits t{100, 0.4, 250};
+  for (std::size_t k = 0; k < 15; ++k)
+    EXPECT_DOUBLE_EQ(md15.interval(k, k + 1).time(t), md.interval(2 * k, 2 * k + 2).time(t)) << k;
+  EXPECT_DOUBLE_EQ(md15.whole().time(t), md.whole().time(t));
+}
+
+}  // namespace
+}  // namespace isogrid::rescheduling

@@ -1,0 +1,271 @@
+#include "workloads/rescheduling/rescheduling_plan_model.hpp"
+
+#include "policies/rescheduling/phased_applications.hpp"
+#include "policies/rescheduling/planners.hpp"
+#include "policies/scheduling/cluster_draw.hpp"
+#include "simulator/core/typed_model.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+
+namespace isogrid::rescheduling {
+
+using Params  = ReschedulingPlanParams;
+using Metrics = ReschedulingPlanMetrics;
+
+namespace {
+
+const char* const kCustom = "custom";
+
+std::vector<std::string> application_names()
+{
+  std::vector<std::string> names = phased_applications().names();
+  names.push_back(kCustom);
+  return names;
+}
+
+std::vector<std::string> growth_names()
+{
+  std::vector<std::string> names;
+  for (int g = 0; g <= static_cast<int>(scheduling::Growth::LinearLog); ++g)  // the increasing ones: BE needs them
+    names.push_back(scheduling::growth_name(static_cast<scheduling::Growth>(g)));
+  return names;
+}
+
+void declare(ModelSchema<Params, Metrics>& s)
+{
+  s.describe("rescheduling-plan",
+             "Sanjay's ch. 5: Incremental, Division and genetic rescheduling plans for a phased malleable "
+             "application on a drawn cluster, against the optimum plan (brute force or a DAG shortest path)",
+             "H. A. Sanjay, PhD thesis (IISc 2008), chapter 5");
+  s.param("application", &Params::application,
+          "the phased application (policies/rescheduling/phased_applications.cpp); custom: the phase_* lists")
+      .choices(application_names());
+  s.param("planners", &Params::planners, "the planners to run, e.g. [incremental, division, genetic]")
+      .policy(planners());
+  s.param("truth", &Params::truth,
+          "the optimum the gaps are taken to: optimal (a shortest path, any number of phases) or brute-force (every "
+          "plan, at most 22 phases); both give the same plan time")
+      .choices({"optimal", "brute-force"});
+  s.param("machines", &Params::machines, "machines in the cluster").at_least(1);
+  s.param("max_bandwidths", &Params::max_bandwidths,
+          "link capacities in Mbit/s, one drawn per point; []: the thesis's [100, 1000, 5000, 10000]")
+      .positive()
+      .allow_empty();
+  s.param("cpu_low", &Params::cpu_low, "each machine's available CPU is U(cpu_low, cpu_high) (thesis: 0.1)")
+      .positive()
+      .at_most(1);
+  s.param("cpu_high", &Params::cpu_high, "see cpu_low (thesis: 1)").positive().at_most(1);
+  s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
+      .positive()
+      .at_most(1);
+  s.param("link_share_high", &Params::link_share_high, "see link_share_low").positive().at_most(1);
+  s.param("rcost", &Params::rcost, "the cost of one reschedule, added per interval boundary (Eq. 5.2)")
+      .non_negative()
+      .unit("s");
+  s.param("t_thres", &Params::t_thres, "an interval must take longer than this to be valid (Eq. 5.3)")
+      .non_negative()
+      .unit("s");
+  s.param("phase_computation", &Params::phase_computation,
+          "application: custom: each phase's computation, in seconds on the reference schedule (256 machines at "
+          "55 % CPU, 300 Mbit/s links)")
+      .non_negative()
+      .allow_empty();
+  s.param("phase_communication", &Params::phase_communication,
+          "application: custom: each phase's communication, in seconds on the reference schedule")
+      .non_negative()
+      .allow_empty();
+  s.param("phase_computation_speedup", &Params::phase_computation_speedup,
+          "application: custom: f_Pcomp of each phase (one value: every phase), from Table 3.2's increasing "
+          "functions")
+      .choices(growth_names());
+  s.param("phase_communication_speedup", &Params::phase_communication_speedup,
+          "application: custom: f_Pcomm of each phase (one value: every phase)")
+      .choices(growth_names());
+
+  s.metric_rows(&Metrics::planners, planners().names(),
+                std::vector<RowMetric<PlanMetrics>>{
+                    {"time_{}", &PlanMetrics::time, "{}'s plan: its Eq. 5.2 time (intervals plus rcost each)", "s"},
+                    {"intervals_{}", &PlanMetrics::intervals, "{}'s plan: its intervals", ""},
+                    {"gap_{}", &PlanMetrics::gap, "100 ({} - optimum) / optimum", "%"},
+                    {"valid_{}", &PlanMetrics::valid, "1 when every interval of {}'s plan exceeds t_thres", ""},
+                });
+  s.metric("time_optimum", &Metrics::time_optimum, "the optimum plan's Eq. 5.2 time (truth)", "s");
+  s.metric("intervals_optimum", &Metrics::intervals_optimum, "the optimum plan's intervals");
+  s.metric("time_single", &Metrics::time_single, "one schedule for the whole run (never rescheduling)", "s");
+  s.metric("gain_optimum", &Metrics::gain_optimum, "100 (single - optimum) / single: what rescheduling can gain",
+           "%");
+  s.metric("interval_schedules", &Metrics::interval_schedules, "intervals scheduled by Box Elimination (all planners)");
+  s.metric("max_bandwidth", &Metrics::max_bandwidth, "the drawn link capacity", "Mbit/s");
+  s.metric("phases", &Metrics::phases, "the application's phases");
+  s.primary("time_optimum");
+}
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& rescheduling_plan_schema() { return schema_of(declare); }
+
+namespace {
+
+// The user's phases (application: custom), each speedup list of one value or one per phase.
+PhasedApplication custom_application(const Params& p)
+{
+  const std::size_t n = p.phase_computation.size();
+  auto growth_of = [&](const std::vector<std::string>& list, std::size_t k) {
+    return scheduling::parse_growth(list.size() == 1 ? list[0] : list[k]);
+  };
+  std::vector<PerformanceModel> phases;
+  for (std::size_t k = 0; k < n; ++k)
+    phases.push_back(phase_model(kCustom,
+                                 reference_step(p.phase_computation[k], growth_of(p.phase_computation_speedup, k),
+                                                p.phase_communication[k], growth_of(p.phase_communication_speedup, k)),
+                                 1, 1));
+  return PhasedApplication(kCustom, std::move(phases));
+}
+
+void check_custom_phases(const Params& p)
+{
+  const std::size_t n = p.phase_computation.size();
+  if (p.application != kCustom) {
+    if (n > 0 || !p.phase_communication.empty())
+      throw ParamError(n > 0 ? "phase_computation" : "phase_communication",
+                       "phase lists describe application: custom; application is " + p.application);
+    return;
+  }
+  if (n == 0)
+    throw ParamError("phase_computation", "application: custom needs its phases: phase_computation (and "
+                                          "phase_communication), one value per phase");
+  if (p.phase_communication.size() != n)
+    throw ParamError("phase_communication", fmt::format("has {} values, phase_computation {}: one per phase",
+                                                        p.phase_communication.size(), n));
+  for (const auto& [name, list] : {std::pair{"phase_computation_speedup", &p.phase_computation_speedup},
+                                   std::pair{"phase_communication_speedup", &p.phase_communication_speedup}})
+    if (list->size() != 1 && list->size() != n)
+      throw ParamError(name, fmt::format("has {} values: give one for every phase or one per phase ({})",
+                                         list->size(), n));
+  for (std::size_t k = 0; k < n; ++k)
+    if (p.phase_computation[k] + p.phase_communication[k] <= 0)
+      throw ParamError("phase_computation", fmt::format("phase {} takes no time (computation and communication 0)",
+                                                        k + 1));
+}
+
+PhasedApplication application_of(const Params& p)
+{
+  return p.application == kCustom ? custom_application(p) : phased_applications().get(p.application);
+}
+
+// The longest any interval can take: the whole run on every machine at the lowest CPU and bandwidth the draw
+// allows. Box Elimination's schedules are never slower than that one, so a t_thres at or above it leaves no valid
+// interval, and no plan.
+double longest_interval(const Params& p, const PhasedApplication& app)
+{
+  const std::vector<double>& capacities =
+      p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
+  double slowest_link = p.link_share_low * *std::min_element(capacities.begin(), capacities.end());
+  return app.whole().time(static_cast<std::size_t>(p.machines), p.cpu_low, slowest_link);
+}
+
+struct Outcome {
+  std::vector<std::pair<std::string, Plan>> plans;  // in the order the planners were named
+  Plan optimum, single;
+  std::size_t interval_schedules = 0;
+  double max_bandwidth = 0;
+  std::size_t phases = 0;
+};
+
+class ReschedulingPlanModel : public TypedModel<Params, Metrics, Outcome> {
+public:
+  ReschedulingPlanModel() : TypedModel(rescheduling_plan_schema()) {}
+
+protected:
+  void check(const Params& p) const override
+  {
+    if (p.cpu_low > p.cpu_high)
+      throw ParamError("cpu_low", fmt::format("cpu_low = {} is above cpu_high = {}", p.cpu_low, p.cpu_high));
+    if (p.link_share_low > p.link_share_high)
+      throw ParamError("link_share_low", "link_share_low must not exceed link_share_high");
+    check_custom_phases(p);
+    PhasedApplication app = application_of(p);
+    if (p.truth == "brute-force" && app.phases() > brute_force_phase_limit)
+      throw ParamError("truth", fmt::format("brute force enumerates 2^(n-1) plans: at most {} phases, {} has {} "
+                                            "(truth: optimal gives the same optimum)",
+                                            brute_force_phase_limit, app.name(), app.phases()));
+    for (const std::string& name : p.planners)
+      if (name == "brute-force" && app.phases() > brute_force_phase_limit)
+        throw ParamError("planners", fmt::format("brute-force takes at most {} phases, {} has {}",
+                                                 brute_force_phase_limit, app.name(), app.phases()));
+    double longest = longest_interval(p, app);
+    if (p.t_thres >= longest)
+      throw ParamError("t_thres", fmt::format("no interval can take longer than {:.0f} s ({} on all {} machines at "
+                                              "the lowest CPU and bandwidth), so none would be valid; t_thres is {}",
+                                              longest, app.name(), p.machines, p.t_thres));
+  }
+
+  // Box Elimination on up to 5 050 intervals of 512 machines takes seconds: in workers, spread by --jobs.
+  FaceNeeds predicted_face_needs(const Params&) const override { return {false, true}; }
+
+  Outcome make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  {
+    PhasedApplication app = application_of(p);
+    // The cluster comes from the point's seed alone, so every planner (and every rcost, with same_seed_across)
+    // sees the same one.
+    SeededRandom random(mix64(at.seed ^ 0x5c4ed));
+    const std::vector<double>& capacities =
+        p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
+    scheduling::UniformLoadDraw draw;
+    draw.machines        = static_cast<std::size_t>(p.machines);
+    draw.max_bandwidth   = capacities[random.below(capacities.size())];
+    draw.cpu_low         = p.cpu_low;
+    draw.cpu_high        = p.cpu_high;
+    draw.link_share_low  = p.link_share_low;
+    draw.link_share_high = p.link_share_high;
+    ClusterState state   = scheduling::draw_uniform_load_state(draw, random);
+
+    IntervalScheduler intervals(state, app, mix64(at.seed ^ 0xbe));
+    PlanSettings settings{p.rcost, p.t_thres};
+    Outcome out;
+    for (const std::string& name : p.planners) {
+      SeededRandom planner_random(mix64(at.seed ^ name_hash(name)));
+      out.plans.emplace_back(name, planners().get(name)(intervals, settings, planner_random));
+    }
+    SeededRandom unused(0);
+    out.optimum            = planners().get(p.truth)(intervals, settings, unused);
+    out.single             = single_interval_plan(intervals, settings);
+    out.interval_schedules = intervals.scheduled();
+    out.max_bandwidth      = draw.max_bandwidth;
+    out.phases             = app.phases();
+    return out;
+  }
+
+  void predict(const Params&, const Outcome& o, Face<Metrics>& out) const override
+  {
+    const double optimum = o.optimum.time;
+    for (const auto& [name, plan] : o.plans) {
+      PlanMetrics& row = out.planners[name];
+      row.time         = plan.time;
+      row.intervals    = static_cast<double>(plan.intervals());
+      row.gap          = 100 * (plan.time - optimum) / optimum;
+      row.valid        = plan.valid() ? 1 : 0;
+    }
+    out.time_optimum       = optimum;
+    out.intervals_optimum  = static_cast<double>(o.optimum.intervals());
+    out.time_single        = o.single.time;
+    out.gain_optimum       = 100 * (o.single.time - optimum) / o.single.time;
+    out.interval_schedules = static_cast<double>(o.interval_schedules);
+    out.max_bandwidth      = o.max_bandwidth;
+    out.phases             = static_cast<double>(o.phases);
+  }
+
+  void simulate(const Params&, Outcome&, const SimulationContext&, Face<Metrics>&) const override
+  {
+    throw ParamError("application", "executing a plan on SimGrid is not built yet: use mode: predict");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Model> make_rescheduling_plan_model() { return std::make_unique<ReschedulingPlanModel>(); }
+
+}  // namespace isogrid::rescheduling
