@@ -1,5 +1,7 @@
-// The rescheduling-plan model (Sanjay, ch. 5) end to end: a custom application through the harness, the planners
-// compared on one drawn cluster against the optimum, and the same clusters across rcost.
+// The rescheduling-plan and rescheduling-grid models (Sanjay, ch. 5) end to end: a custom application through the
+// harness, the planners compared on one drawn cluster against the optimum, the same clusters across rcost, and
+// multi-cluster plans on a small drawn grid.
+#include "workloads/rescheduling/rescheduling_grid_model.hpp"
 #include "workloads/rescheduling/rescheduling_plan_model.hpp"
 #include "tests/test_support.hpp"
 
@@ -74,5 +76,47 @@ TEST(ReschedulingPlanModel, TheSameClusterForEveryRcost)
     EXPECT_GE(out.time_optimum, previous) << rcost;
     EXPECT_LE(out.time_optimum, out.time_single) << rcost;
     previous = out.time_optimum;
+  }
+}
+
+namespace {
+
+isogrid::rescheduling::ReschedulingGridMetrics grid_plans(const std::map<std::string, Value>& values, uint64_t seed)
+{
+  using isogrid::rescheduling::rescheduling_grid_schema;
+  const Model& model = model_of(rescheduling_grid_schema());
+  Point p            = point_for(model, values, seed);
+  model.check(p);
+  Outcome out(model.info().metrics.size());
+  model.evaluate(p, Faces{true, false}, SimulationContext{}, out);
+  return rescheduling_grid_schema().metrics_of(out.predicted);
+}
+
+}  // namespace
+
+// A small grid (2-3 clusters of 16-32 machines, MD-15): the drawn grid stays within its ranges, a plan reschedules
+// at most once per interval boundary, and a planner's plan is the same whether it runs alone or beside another
+// (the loads of each step come from the seed alone, and are shared).
+TEST(ReschedulingGridModel, PlansOnASmallGridAreWithinTheirRangesAndIndependentOfOtherPlanners)
+{
+  std::map<std::string, Value> values = {{"application", std::string("MD-15")}, {"clusters", 2.0},
+                                         {"clusters_max", 3.0},                 {"machines", 16.0},
+                                         {"machines_max", 32.0},                {"planners", words({"incremental"})}};
+  auto alone  = grid_plans(values, 3);
+  values["planners"] = words({"genetic", "incremental"});
+  auto beside = grid_plans(values, 3);
+  EXPECT_EQ(alone.planners["incremental"].hours, beside.planners["incremental"].hours);
+  EXPECT_TRUE(std::isnan(alone.planners["genetic"].hours));
+  EXPECT_EQ(alone.hours_single, beside.hours_single);
+  EXPECT_GE(alone.cluster_count, 2);
+  EXPECT_LE(alone.cluster_count, 3);
+  EXPECT_GE(alone.machines_mean, 16);
+  EXPECT_LE(alone.machines_mean, 32);
+  EXPECT_GE(alone.weight_ratio, 1);
+  for (const char* name : {"incremental", "genetic"}) {
+    const auto& row = beside.planners[name];
+    EXPECT_GT(row.hours, 0) << name;
+    EXPECT_GE(row.intervals, 1) << name;
+    EXPECT_LE(row.intra_moves + row.inter_moves, row.intervals - 1) << name;
   }
 }

@@ -1,5 +1,6 @@
 // Sanjay's chapter 5 planners on hand-worked cases, and the DAG optimum against brute force.
 #include "policies/rescheduling/phased_applications.hpp"
+#include "policies/rescheduling/multi_cluster.hpp"
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
 #include "scheduling_support.hpp"
@@ -21,6 +22,8 @@ const ScheduleTraits kB{2, 1.0, 1.0};
 
 PerformanceModel two_schedule_phase(double a, double b)
 {
+  if (2 * b < a)
+    throw std::invalid_argument("a two-schedule phase needs b >= a / 2 (its communication would be negative)");
   PerformanceModel m;
   m.application           = "hand";
   m.problem_size          = 1;
@@ -185,8 +188,10 @@ TEST(Planners, TheDagOptimumIsBruteForcesOnRandomInstances)
   for (int instance = 0; instance < 300; ++instance) {
     std::size_t n = 1 + random.below(15);
     std::vector<std::pair<double, double>> ab;
-    for (std::size_t k = 0; k < n; ++k)
-      ab.emplace_back(random.uniform(200, 1500), random.uniform(200, 1500));
+    for (std::size_t k = 0; k < n; ++k) {
+      double a = random.uniform(200, 1500);
+      ab.emplace_back(a, random.uniform(std::max(200.0, a / 2), 1500));
+    }
     PhasedApplication app = two_schedule_app(ab);
     IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
     PlanSettings settings{60.0 * static_cast<double>(random.below(6)), random.uniform(600, 2400)};
@@ -298,6 +303,119 @@ TEST(PhasedApplications, MergingPairsSumsTheirModels)
   for (std::size_t k = 0; k < 15; ++k)
     EXPECT_DOUBLE_EQ(md15.interval(k, k + 1).time(t), md.interval(2 * k, 2 * k + 2).time(t)) << k;
   EXPECT_DOUBLE_EQ(md15.whole().time(t), md.whole().time(t));
+}
+
+
+// Two clusters of the two-schedule kind under loads that never change (each state is the tiny two-machine one).
+SharedLoads steady_loads(std::size_t clusters)
+{
+  return SharedLoads([clusters](std::size_t) { return GridLoads{std::vector<ClusterState>(clusters, tiny_state())}; });
+}
+
+MultiClusterSettings two_cluster_settings(double intra, double inter)
+{
+  MultiClusterSettings s;
+  s.t_thres         = 1200;
+  s.intra_cost      = intra;
+  s.inter_cost      = {{0, inter}, {inter, 0}};
+  s.interval_policy = better_of_two;
+  return s;
+}
+
+// Both clusters alike, phases A A B B. Step 0: the single-cluster plans (rcost = intra = 60) both cut after phase 2,
+// valid everywhere, so the first interval is phases 0-1 on cluster 0 (the tie to the lower index), 1400 s on A.
+// Step 1: staying on A costs 1300 + 1300; rescheduling within the cluster 1400 + 60; moving gains nothing: the run
+// reschedules within cluster 0, 1400 + 1400 + 60 in all.
+TEST(MultiClusterPlan, ReschedulesWithinTheClusterByHand)
+{
+  std::vector<PhasedApplication> apps{halves(), halves()};
+  SharedLoads steady = steady_loads(2);
+  MultiClusterPlan plan =
+      multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 500), 1);
+  ASSERT_EQ(plan.intervals.size(), 2u);
+  EXPECT_EQ(plan.intervals[0].last, 2u);
+  EXPECT_EQ(plan.intervals[0].cluster, 0u);
+  EXPECT_EQ(plan.intervals[0].move, Move::First);
+  EXPECT_EQ(plan.intervals[1].move, Move::WithinCluster);
+  EXPECT_DOUBLE_EQ(plan.intervals[1].cost, 60);
+  EXPECT_DOUBLE_EQ(plan.time, 2860);
+  EXPECT_EQ(plan.intra_moves, 1u);
+  EXPECT_EQ(plan.inter_moves, 0u);
+}
+
+// Cluster 1 runs the last two phases in 500 s each on B (1000 on A). At step 1 no first interval is valid on cluster
+// 1 (1000 s), so the rest of the run is the interval; it takes 1000 s on cluster 1, and 1000 + 300 beats staying on
+// A (2600) and rescheduling on cluster 0 (1400 + 60). The single schedule takes cluster 1's A machine for the whole
+// run: 700 + 700 + 1000 + 1000.
+std::vector<PhasedApplication> second_cluster_suits_the_end()
+{
+  return {halves(), two_schedule_app({{700, 1300}, {700, 1300}, {1000, 500}, {1000, 500}})};
+}
+
+TEST(MultiClusterPlan, MovesToTheClusterThatSuitsTheNextPhases)
+{
+  std::vector<PhasedApplication> apps = second_cluster_suits_the_end();
+  SharedLoads steady = steady_loads(2);
+  MultiClusterPlan plan =
+      multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 300), 1);
+  ASSERT_EQ(plan.intervals.size(), 2u);
+  EXPECT_EQ(plan.intervals[1].cluster, 1u);
+  EXPECT_EQ(plan.intervals[1].move, Move::ToCluster);
+  EXPECT_DOUBLE_EQ(plan.intervals[1].time, 1000);
+  EXPECT_DOUBLE_EQ(plan.time, 1400 + 1000 + 300);
+  EXPECT_EQ(plan.inter_moves, 1u);
+  SingleSchedule single = single_schedule(apps, steady, 1, better_of_two);
+  EXPECT_EQ(single.cluster, 1u);
+  EXPECT_DOUBLE_EQ(single.time, 3400);
+}
+
+// A move dearer than what it saves keeps the run where it is: with inter = 2000, rescheduling on cluster 0
+// (1400 + 60) wins over 1000 + 2000.
+TEST(MultiClusterPlan, ADearMoveIsNotTaken)
+{
+  std::vector<PhasedApplication> apps = second_cluster_suits_the_end();
+  SharedLoads steady = steady_loads(2);
+  MultiClusterPlan plan =
+      multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 2000), 1);
+  ASSERT_EQ(plan.intervals.size(), 2u);
+  EXPECT_EQ(plan.intervals[1].cluster, 0u);
+  EXPECT_DOUBLE_EQ(plan.time, 1400 + 1400 + 60);
+}
+
+// Loads that change: on drawn clusters with Box Elimination, the plan covers every phase once, in order, each
+// interval's time is its phases on its schedule under its step's loads, and the same seed gives the same plan.
+TEST(MultiClusterPlan, CoversThePhasesAndIsReproducibleUnderChangingLoads)
+{
+  const PhasedApplication& md15 = phased_applications().get("MD-15");
+  std::vector<PhasedApplication> apps{md15, md15.scaled(1.4), md15.scaled(0.6)};
+  auto loads = [](std::size_t step) {
+    GridLoads g;
+    for (std::size_t c = 0; c < 3; ++c)
+      g.clusters.push_back(drawn_cluster(16 + 8 * c, 1000 * step + c));
+    return g;
+  };
+  MultiClusterSettings settings;
+  settings.inter_cost = {{0, 900, 900}, {900, 0, 900}, {900, 900, 0}};
+  SharedLoads shared(loads), separate(loads);
+  MultiClusterPlan plan  = multi_cluster_plan(apps, shared, planners().get("division"), settings, 7);
+  MultiClusterPlan again = multi_cluster_plan(apps, separate, planners().get("division"), settings, 7);
+  // Loads and mappings shared with another planner's walk change nothing.
+  multi_cluster_plan(apps, shared, planners().get("genetic"), settings, 8);
+  EXPECT_EQ(multi_cluster_plan(apps, shared, planners().get("division"), settings, 7).time, plan.time);
+  std::size_t next = 0;
+  double total = 0;
+  for (std::size_t k = 0; k < plan.intervals.size(); ++k) {
+    const MultiClusterInterval& i = plan.intervals[k];
+    EXPECT_EQ(i.first, next);
+    next = i.last;
+    ClusterState state = loads(k).clusters[i.cluster];
+    EXPECT_NEAR(i.time, apps[i.cluster].interval(i.first, i.last).time(traits_of(state, i.schedule)), 1e-9 * i.time);
+    total += i.time + i.cost;
+    EXPECT_EQ(i.time, again.intervals[k].time);
+  }
+  EXPECT_EQ(next, 15u);
+  EXPECT_NEAR(plan.time, total, 1e-9 * total);
+  EXPECT_EQ(plan.time, again.time);
 }
 
 }  // namespace

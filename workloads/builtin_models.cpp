@@ -7,6 +7,7 @@
 #include "workloads/gph/gph_model.hpp"
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/resource_selection.hpp"
+#include "workloads/rescheduling/rescheduling_grid_model.hpp"
 #include "workloads/rescheduling/rescheduling_plan_model.hpp"
 #include "workloads/resource_selection/resource_selection_model.hpp"
 #include "simulator/platform/grid_spec.hpp"
@@ -32,6 +33,7 @@ Catalog make_builtin_catalog()
   c.add_model(gph::make_gph_runtime_model());
   c.add_model(scheduling::make_resource_selection_model());
   c.add_model(rescheduling::make_rescheduling_plan_model());
+  c.add_model(rescheduling::make_rescheduling_grid_model());
   c.add_model(examples::make_token_ring_model());
   c.add_policies(dlt::sequence_policies());
   c.add_policies(farm::prefetch_policies());

@@ -3,6 +3,8 @@
 #include "base/random.hpp"
 #include "policies/scheduling/schedule_evaluator.hpp"
 
+#include <stdexcept>
+
 namespace isogrid::rescheduling {
 
 IntervalSchedule box_eliminate(const ClusterState& state, const ModelSum& model, std::uint64_t seed,
@@ -17,10 +19,25 @@ IntervalSchedule box_eliminate(const ClusterState& state, const ModelSum& model,
 }
 
 IntervalScheduler::IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed)
-    : state_(state), app_(app), seed_(seed), mappings_(std::make_unique<scheduling::MappingCache>(state))
+    : state_(state), app_(app), seed_(seed), own_mappings_(std::make_unique<scheduling::MappingCache>(state)),
+      mappings_(own_mappings_.get())
+{
+  use_box_elimination();
+}
+
+IntervalScheduler::IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed,
+                                     scheduling::MappingCache& shared)
+    : state_(state), app_(app), seed_(seed), mappings_(&shared)
+{
+  if (&shared.state() != &state)
+    throw std::invalid_argument("an interval scheduler's mappings must belong to its cluster state");
+  use_box_elimination();
+}
+
+void IntervalScheduler::use_box_elimination()
 {
   policy_ = [this](const ClusterState& s, const ModelSum& model, std::uint64_t interval_seed) {
-    return box_eliminate(s, model, interval_seed, mappings_.get());
+    return box_eliminate(s, model, interval_seed, mappings_);
   };
   memo_.resize((phases() + 1) * (phases() + 1));
 }

@@ -33,6 +33,9 @@ public:
   // Box Elimination run to exhaustion (the thesis gives chapter 5 no scheduling budget), with its mappings shared
   // between intervals. `seed` makes the BE draws of each interval.
   IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed);
+  // The same, with mappings shared with other schedulers of the same state (`shared` belongs to `state`).
+  IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed,
+                    scheduling::MappingCache& shared);
   // Any interval policy (tests use an exhaustive one).
   IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed,
                     IntervalPolicy policy);
@@ -50,11 +53,14 @@ public:
   std::size_t scheduled() const { return scheduled_; }
 
 private:
+  void use_box_elimination();
+
   const ClusterState& state_;
   const PhasedApplication& app_;
   std::uint64_t seed_;
   IntervalPolicy policy_;
-  std::unique_ptr<scheduling::MappingCache> mappings_;
+  std::unique_ptr<scheduling::MappingCache> own_mappings_;
+  scheduling::MappingCache* mappings_ = nullptr;
   std::vector<std::unique_ptr<IntervalSchedule>> memo_;  // (first, last) -> index first * (n + 1) + last
   std::size_t scheduled_ = 0;
 };

@@ -34,6 +34,19 @@ PhasedApplication PhasedApplication::merged(std::size_t group, std::string name)
   return out;
 }
 
+PhasedApplication PhasedApplication::tail(std::size_t first) const
+{
+  if (first >= phases())
+    throw std::invalid_argument(name_ + ": no phase left after " + std::to_string(first));
+  PhasedApplication out;
+  out.name_ = name_;
+  out.models_.assign(models_.begin() + static_cast<std::ptrdiff_t>(starts_[first]), models_.end());
+  out.starts_.clear();
+  for (std::size_t k = first; k < starts_.size(); ++k)
+    out.starts_.push_back(starts_[k] - starts_[first]);
+  return out;
+}
+
 PhasedApplication PhasedApplication::scaled(double factor) const
 {
   PhasedApplication out = *this;

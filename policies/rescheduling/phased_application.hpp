@@ -29,6 +29,8 @@ public:
   // Every `group` consecutive phases made one (the last group may be shorter): MD-30 merged by 2 is the thesis's
   // MD-15 for brute force.
   PhasedApplication merged(std::size_t group, std::string name) const;
+  // Phases first .. phases() - 1 as an application of their own (what is left to run after a reschedule).
+  PhasedApplication tail(std::size_t first) const;
   // The same application on machines `factor` times slower (a cluster's CPU scaling factor).
   PhasedApplication scaled(double factor) const;
 

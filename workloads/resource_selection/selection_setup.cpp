@@ -11,15 +11,25 @@
 
 namespace isogrid::scheduling {
 
-namespace {
-
-// U[low, high] over whole numbers, `high` 0 meaning exactly `low`.
 std::size_t draw_between(SeededRandom& random, long long low, long long high)
 {
   if (high <= low)
     return static_cast<std::size_t>(low);
   return static_cast<std::size_t>(low) + random.below(static_cast<std::uint64_t>(high - low + 1));
 }
+
+void check_size_ranges(long long machines, long long machines_max, long long clusters, long long clusters_max)
+{
+  for (auto [range, low, high] : {std::tuple{"machines", machines, machines_max},
+                                  {"clusters", clusters, clusters_max}}) {
+    std::string high_name = std::string(range) + "_max";
+    if (high != 0 && high < low)
+      throw ParamError(high_name, fmt::format("{} = {} is below {} = {} (0 means exactly {})", high_name, high, range,
+                                              low, range));
+  }
+}
+
+namespace {
 
 LoadMix mix_of(const ResourceSelectionParams& p, SeededRandom& random)
 {
@@ -38,13 +48,7 @@ LoadMix mix_of(const ResourceSelectionParams& p, SeededRandom& random)
 
 void check_selection_params(const ResourceSelectionParams& p)
 {
-  for (auto [range, low, high] : {std::tuple{"machines", p.machines, p.machines_max},
-                                  {"clusters", p.clusters, p.clusters_max}}) {
-    std::string high_name = std::string(range) + "_max";
-    if (high != 0 && high < low)
-      throw ParamError(high_name, fmt::format("{} = {} is below {} = {} (0 means exactly {})", high_name, high, range,
-                                              low, range));
-  }
+  check_size_ranges(p.machines, p.machines_max, p.clusters, p.clusters_max);
   double sum = p.light + p.medium + p.heavy;
   if (sum != 0 && std::abs(sum - 100) > 1e-9)
     throw ParamError("light", fmt::format("light + medium + heavy must be 100 % (or all 0 for a random mix per "

@@ -32,6 +32,12 @@ struct SelectionSetup {
   EvaluatorOptions evaluator_options(std::uint64_t seed) const;
 };
 
+// U[low, high] over whole numbers, `high` 0 (or below low) meaning exactly `low`: a drawn cluster count or size.
+std::size_t draw_between(SeededRandom& random, long long low, long long high);
+
+// machines_max and clusters_max, when set, not below machines and clusters. Throws ParamError at the _max key.
+void check_size_ranges(long long machines, long long machines_max, long long clusters, long long clusters_max);
+
 // Checks what the per-key specs cannot (ranges whose ends are given separately, the load mix). Throws ParamError.
 void check_selection_params(const ResourceSelectionParams& params);
 

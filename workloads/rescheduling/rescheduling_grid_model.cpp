@@ -1,0 +1,236 @@
+#include "workloads/rescheduling/rescheduling_grid_model.hpp"
+
+#include "policies/rescheduling/multi_cluster.hpp"
+#include "policies/rescheduling/phased_applications.hpp"
+#include "policies/scheduling/cluster_draw.hpp"
+#include "simulator/core/typed_model.hpp"
+#include "workloads/resource_selection/selection_setup.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+
+namespace isogrid::rescheduling {
+
+using Params  = ReschedulingGridParams;
+using Metrics = ReschedulingGridMetrics;
+
+namespace {
+
+void declare(ModelSchema<Params, Metrics>& s)
+{
+  s.describe("rescheduling-grid",
+             "Sanjay's ch. 5 multi-cluster rescheduling (MCRPAlgo): each single-cluster planner's multi-cluster plan "
+             "and one schedule for the whole run, on a drawn grid whose loads change after every interval",
+             "H. A. Sanjay, PhD thesis (IISc 2008), chapter 5");
+  s.param("application", &Params::application,
+          "the phased application (policies/rescheduling/phased_applications.cpp)")
+      .choices(phased_applications().names());
+  s.param("planners", &Params::planners, "the single-cluster planners MCRPAlgo builds on, e.g. [incremental, genetic]")
+      .policy(planners());
+  s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
+  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
+      .at_least(0);
+  s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
+      .at_least(1);
+  s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")
+      .at_least(0);
+  s.param("scaling_factors", &Params::scaling_factors,
+          "CPU scaling factors, one drawn per cluster; multiply the computation (thesis: [0.6, 0.8, 1, 1.2, 1.4])")
+      .positive();
+  s.param("max_bandwidths", &Params::max_bandwidths,
+          "intra-cluster link capacities in Mbit/s, one drawn per cluster; []: the thesis's [100, 1000, 5000, 10000]")
+      .positive()
+      .allow_empty();
+  s.param("wan_bandwidths", &Params::wan_bandwidths,
+          "wide-area capacities in Mbit/s, one drawn per pair of clusters (thesis: [0.6, 0.8, 1, 5, 10]); a pair's "
+          "available bandwidth is U[link_share_low, link_share_high] of it")
+      .positive();
+  s.param("cpu_low", &Params::cpu_low, "each machine's available CPU is U(cpu_low, cpu_high), re-drawn per interval")
+      .positive()
+      .at_most(1);
+  s.param("cpu_high", &Params::cpu_high, "see cpu_low").positive().at_most(1);
+  s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
+      .positive()
+      .at_most(1);
+  s.param("link_share_high", &Params::link_share_high, "see link_share_low").positive().at_most(1);
+  s.param("t_thres", &Params::t_thres, "an interval must take longer than this to be valid (Eq. 5.3)")
+      .non_negative()
+      .unit("s");
+  s.param("intra_cost", &Params::intra_cost,
+          "a reschedule within a cluster: stop, checkpoint, restart (the thesis: SRS's, not stated; its 5 min "
+          "worst case)")
+      .non_negative()
+      .unit("s");
+  s.param("checkpoint_mb", &Params::checkpoint_mb,
+          "the checkpoint a move to another cluster carries over the wide-area link: a move costs intra_cost + "
+          "checkpoint_mb x 8 / the pair's available bandwidth")
+      .non_negative()
+      .unit("MB");
+
+  s.metric_rows(&Metrics::planners, planners().names(),
+                std::vector<RowMetric<GridPlanMetrics>>{
+                    {"hours_{}", &GridPlanMetrics::hours, "the multi-cluster plan built on {}: its time with costs",
+                     "h"},
+                    {"intervals_{}", &GridPlanMetrics::intervals, "{}: intervals of the multi-cluster plan", ""},
+                    {"intra_moves_{}", &GridPlanMetrics::intra_moves, "{}: reschedules within a cluster", ""},
+                    {"inter_moves_{}", &GridPlanMetrics::inter_moves, "{}: moves to another cluster", ""},
+                });
+  s.metric("hours_single", &Metrics::hours_single,
+           "one schedule (the best under the first loads) kept for the whole run as the loads change", "h");
+  s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn");
+  s.metric("machines_mean", &Metrics::machines_mean, "machines per cluster, on average (Fig. 5.10's x)");
+  s.metric("weight_ratio", &Metrics::weight_ratio,
+           "max / min cluster weight, machines x scaling factor (Fig. 5.9's x; the thesis treats a larger factor as "
+           "a faster cluster, erratum 14)");
+  s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight");
+  s.primary("hours_genetic");
+}
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& rescheduling_grid_schema() { return schema_of(declare); }
+
+namespace {
+
+using scheduling::draw_between;
+
+// A point's grid: what stays for the whole run (sizes, factors, capacities, the wide-area links), and the loads of
+// every step, drawn from the point's seed and the step alone.
+struct Grid {
+  std::vector<std::size_t> machines;
+  std::vector<double> scaling, capacity;
+  std::vector<PhasedApplication> apps;
+  MultiClusterSettings settings;
+  std::uint64_t seed = 0;
+  double cpu_low = 0.1, cpu_high = 1, share_low = 0.2, share_high = 0.8;
+
+  GridLoads loads(std::size_t step) const
+  {
+    GridLoads g;
+    for (std::size_t c = 0; c < machines.size(); ++c) {
+      SeededRandom random(mix64(seed ^ mix64((static_cast<std::uint64_t>(step) << 16) | c)));
+      scheduling::UniformLoadDraw draw;
+      draw.machines        = machines[c];
+      draw.max_bandwidth   = capacity[c];
+      draw.cpu_low         = cpu_low;
+      draw.cpu_high        = cpu_high;
+      draw.link_share_low  = share_low;
+      draw.link_share_high = share_high;
+      g.clusters.push_back(scheduling::draw_uniform_load_state(draw, random));
+    }
+    return g;
+  }
+};
+
+Grid draw_grid(const Params& p, std::uint64_t seed)
+{
+  Grid grid;
+  grid.seed       = mix64(seed ^ 0x6e1d);
+  grid.cpu_low    = p.cpu_low;
+  grid.cpu_high   = p.cpu_high;
+  grid.share_low  = p.link_share_low;
+  grid.share_high = p.link_share_high;
+  SeededRandom random(mix64(seed ^ 0x9c1d));
+  const std::vector<double>& capacities =
+      p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
+  const PhasedApplication& app = phased_applications().get(p.application);
+  std::size_t count = draw_between(random, p.clusters, p.clusters_max);
+  for (std::size_t c = 0; c < count; ++c) {
+    grid.machines.push_back(draw_between(random, p.machines, p.machines_max));
+    grid.scaling.push_back(p.scaling_factors[random.below(p.scaling_factors.size())]);
+    grid.capacity.push_back(capacities[random.below(capacities.size())]);
+    grid.apps.push_back(app.scaled(grid.scaling.back()));
+  }
+  grid.settings.t_thres    = p.t_thres;
+  grid.settings.intra_cost = p.intra_cost;
+  grid.settings.inter_cost.assign(count, std::vector<double>(count, 0));
+  for (std::size_t a = 0; a < count; ++a)
+    for (std::size_t b = a + 1; b < count; ++b) {
+      double wan = p.wan_bandwidths[random.below(p.wan_bandwidths.size())] *
+                   random.uniform(p.link_share_low, p.link_share_high);
+      grid.settings.inter_cost[a][b] = grid.settings.inter_cost[b][a] = p.intra_cost + p.checkpoint_mb * 8 / wan;
+    }
+  return grid;
+}
+
+struct Outcome {
+  Grid grid;
+  std::vector<std::pair<std::string, MultiClusterPlan>> plans;
+  SingleSchedule single;
+};
+
+class ReschedulingGridModel : public TypedModel<Params, Metrics, Outcome> {
+public:
+  ReschedulingGridModel() : TypedModel(rescheduling_grid_schema()) {}
+
+protected:
+  void check(const Params& p) const override
+  {
+    scheduling::check_size_ranges(p.machines, p.machines_max, p.clusters, p.clusters_max);
+    if (p.cpu_low > p.cpu_high)
+      throw ParamError("cpu_low", fmt::format("cpu_low = {} is above cpu_high = {}", p.cpu_low, p.cpu_high));
+    if (p.link_share_low > p.link_share_high)
+      throw ParamError("link_share_low", "link_share_low must not exceed link_share_high");
+    std::size_t phases = phased_applications().get(p.application).phases();
+    for (const std::string& name : p.planners)
+      if (name == "brute-force" && phases > brute_force_phase_limit)
+        throw ParamError("planners", fmt::format("brute-force takes at most {} phases, {} has {}",
+                                                 brute_force_phase_limit, p.application, phases));
+  }
+
+  // Box Elimination on every cluster after every interval, for each planner: seconds a point, in workers.
+  FaceNeeds predicted_face_needs(const Params&) const override { return {false, true}; }
+
+  Outcome make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  {
+    Outcome out;
+    out.grid          = draw_grid(p, at.seed);
+    const Grid& grid  = out.grid;
+    // One walk of the steps' loads for every planner and the single schedule: each step's states and mappings
+    // are made once.
+    SharedLoads loads([&grid](std::size_t step) { return grid.loads(step); });
+    for (const std::string& name : p.planners)
+      out.plans.emplace_back(name, multi_cluster_plan(grid.apps, loads, planners().get(name), grid.settings,
+                                                      mix64(at.seed ^ name_hash(name))));
+    out.single = single_schedule(grid.apps, loads, mix64(at.seed ^ 0x5171e));
+    return out;
+  }
+
+  void predict(const Params&, const Outcome& o, Face<Metrics>& out) const override
+  {
+    for (const auto& [name, plan] : o.plans) {
+      GridPlanMetrics& row = out.planners[name];
+      row.hours            = plan.time / 3600;
+      row.intervals        = static_cast<double>(plan.intervals.size());
+      row.intra_moves      = static_cast<double>(plan.intra_moves);
+      row.inter_moves      = static_cast<double>(plan.inter_moves);
+    }
+    out.hours_single  = o.single.time / 3600;
+    const Grid& grid  = o.grid;
+    out.cluster_count = static_cast<double>(grid.machines.size());
+    double total = 0, low = std::numeric_limits<double>::infinity(), high = 0;
+    for (std::size_t c = 0; c < grid.machines.size(); ++c) {
+      double m      = static_cast<double>(grid.machines[c]);
+      double weight = m * grid.scaling[c];
+      total += m;
+      low  = std::min(low, weight);
+      high = std::max(high, weight);
+    }
+    out.machines_mean = total / out.cluster_count;
+    out.weight_ratio  = high / low;
+    out.max_weight    = high;
+  }
+
+  void simulate(const Params&, Outcome&, const SimulationContext&, Face<Metrics>&) const override
+  {
+    throw ParamError("application", "executing a plan on SimGrid is not built yet: use mode: predict");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Model> make_rescheduling_grid_model() { return std::make_unique<ReschedulingGridModel>(); }
+
+}  // namespace isogrid::rescheduling
