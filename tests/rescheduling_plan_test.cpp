@@ -79,6 +79,26 @@ TEST(ReschedulingPlanModel, TheSameClusterForEveryRcost)
   }
 }
 
+// Planners blind to rcost plan as if rescheduling were free; their plans are scored with the real rcost, so each
+// one's time at rcost 300 is its rcost-0 plan plus 300 s per reschedule. The optimum always sees rcost.
+TEST(ReschedulingPlanModel, PlannersBlindToRcostAreScoredWithIt)
+{
+  std::map<std::string, Value> values = {{"machines", 64.0}, {"rcost", 0.0}};
+  ReschedulingPlanMetrics free_ = plans(values, 13);
+  values["rcost"]              = 300.0;
+  values["planners_see_rcost"] = std::string("off");
+  ReschedulingPlanMetrics blind = plans(values, 13);
+  values["planners_see_rcost"] = std::string("on");
+  ReschedulingPlanMetrics aware = plans(values, 13);
+  EXPECT_EQ(blind.time_optimum, aware.time_optimum);
+  for (const char* name : {"incremental", "division", "genetic"}) {
+    const auto& row = free_.planners[name];
+    EXPECT_NEAR(blind.planners[name].time, row.time + (row.intervals - 1) * 300, 1e-9 * row.time) << name;
+    EXPECT_EQ(blind.planners[name].intervals, row.intervals) << name;
+    EXPECT_GE(blind.planners[name].time, blind.time_optimum * (1 - 1e-12)) << name;
+  }
+}
+
 namespace {
 
 isogrid::rescheduling::ReschedulingGridMetrics grid_plans(const std::map<std::string, Value>& values, uint64_t seed)

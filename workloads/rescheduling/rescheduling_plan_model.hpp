@@ -21,6 +21,7 @@ struct ReschedulingPlanParams {
   double cpu_low = 0.1, cpu_high = 1.0;
   double link_share_low = 0.2, link_share_high = 0.8;
   double rcost = 0, t_thres = 1200;
+  bool planners_see_rcost = true;  // false: plans made as if rescheduling were free, then scored with rcost
   // application: custom. Seconds on the reference schedule, and the scalability of each part, per phase.
   std::vector<double> phase_computation, phase_communication;
   std::vector<std::string> phase_computation_speedup   = {"x"};
