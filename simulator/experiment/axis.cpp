@@ -174,10 +174,10 @@ std::optional<GeneratorCall> generator_call(const Field& field)
 {
   if (field.is_map()) {
     field.only_keys(kGenerators, "axis generator");
-    std::string kind = field.keys().front();
-    if (field.size() != 1)
+    if (field.size() != 1)  // before reading the one key: an empty mapping has none (found by the fuzzer)
       field.fail("an axis generator mapping takes exactly one of range, linspace, logspace, geomspace");
-    Field args = field.child(kind);
+    std::string kind = field.keys().front();
+    Field args       = field.child(kind);
     return GeneratorCall{kind, args.numbers(), args};
   }
   if (!field.is_scalar() || !looks_like_generator(field.node().Scalar()))

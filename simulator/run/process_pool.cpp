@@ -24,6 +24,19 @@ namespace {
 constexpr size_t kOutputKept = 2000;  // the tail of a child's output that goes into its error message
 constexpr char kOk           = 'K';
 constexpr char kThrown       = 'X';
+// A result is its kind, its length (8 bytes) and its bytes. The length tells a whole result from one cut short by
+// a signal that reached the child while it wrote (Ctrl-C reaches the whole group): a cut result is not a result,
+// and the child's death by SIGINT then says the point was interrupted, not failed.
+constexpr std::size_t kHeader = 1 + sizeof(std::uint64_t);
+
+bool whole_result(const std::string& result)
+{
+  if (result.size() < kHeader || (result[0] != kOk && result[0] != kThrown))
+    return false;
+  std::uint64_t length = 0;
+  std::memcpy(&length, result.data() + 1, sizeof length);
+  return result.size() == kHeader + length;
+}
 
 void write_all(int fd, const char* data, size_t size)
 {
@@ -76,7 +89,9 @@ bool drain(int fd, std::string& into)
     kind    = kThrown;
     message = "unknown exception";
   }
+  std::uint64_t length = message.size();
   write_all(result_fd, &kind, 1);
+  write_all(result_fd, reinterpret_cast<const char*>(&length), sizeof length);
   write_all(result_fd, message.data(), message.size());
   // Close the result pipe now: at _exit the kernel tears the address space down before it closes descriptors,
   // and the parent would otherwise wait for that teardown before seeing end-of-file.
@@ -168,7 +183,7 @@ ChildResult ProcessPool::reap(Child& c)
 {
   // A child that reported in full is done: its exit status adds nothing, and waiting for it would wait for the
   // kernel to tear its address space down. It is collected later (collect_exited) while other children run.
-  bool reported = !c.timed_out && !c.result.empty() && (c.result[0] == kOk || c.result[0] == kThrown);
+  bool reported = !c.timed_out && whole_result(c.result);
   int status    = 0;
   if (reported) {
     exited_.push_back(c.pid);
@@ -190,9 +205,9 @@ ChildResult ProcessPool::reap(Child& c)
     r.error = with_output(fmt::format("timed out after {} s", format_number(timeout_s_)));
   } else if (reported && c.result[0] == kOk) {
     r.ok      = true;
-    r.payload = c.result.substr(1);
+    r.payload = c.result.substr(kHeader);
   } else if (reported) {
-    r.error = one_line(c.result.substr(1));
+    r.error = one_line(c.result.substr(kHeader));
   } else if (WIFSIGNALED(status)) {
     int sig       = WTERMSIG(status);
     r.interrupted = sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
