@@ -184,7 +184,6 @@ TEST(Planners, NoValidPlanGivesTheSingleInterval)
 TEST(Planners, TheDagOptimumIsBruteForcesOnRandomInstances)
 {
   SeededRandom random(2008);
-  int compared = 0;
   for (int instance = 0; instance < 300; ++instance) {
     std::size_t n = 1 + random.below(15);
     std::vector<std::pair<double, double>> ab;
@@ -207,9 +206,7 @@ TEST(Planners, TheDagOptimumIsBruteForcesOnRandomInstances)
         EXPECT_GE(plan.time, brute.time * (1 - 1e-12)) << name << " on instance " << instance;
       }
     }
-    compared += 1;
   }
-  EXPECT_EQ(compared, 300);
 }
 
 // The same on a drawn 24-machine cluster with Box Elimination scheduling each interval of real phase models.

@@ -4,6 +4,7 @@
 #include "policies/rescheduling/phased_applications.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
 #include "simulator/core/typed_model.hpp"
+#include "workloads/rescheduling/uniform_loads.hpp"
 #include "workloads/resource_selection/selection_setup.hpp"
 
 #include <fmt/format.h>
@@ -47,14 +48,7 @@ void declare(ModelSchema<Params, Metrics>& s)
           "wide-area capacities in Mbit/s, one drawn per pair of clusters (thesis: [0.6, 0.8, 1, 5, 10]); a pair's "
           "available bandwidth is U[link_share_low, link_share_high] of it")
       .positive();
-  s.param("cpu_low", &Params::cpu_low, "each machine's available CPU is U(cpu_low, cpu_high), re-drawn per interval")
-      .positive()
-      .at_most(1);
-  s.param("cpu_high", &Params::cpu_high, "see cpu_low").positive().at_most(1);
-  s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
-      .positive()
-      .at_most(1);
-  s.param("link_share_high", &Params::link_share_high, "see link_share_low").positive().at_most(1);
+  declare_uniform_loads(s);
   s.param("t_thres", &Params::t_thres, "an interval must take longer than this to be valid (Eq. 5.3)")
       .non_negative()
       .unit("s");
@@ -99,26 +93,18 @@ using scheduling::draw_between;
 // A point's grid: what stays for the whole run (sizes, factors, capacities, the wide-area links), and the loads of
 // every step, drawn from the point's seed and the step alone.
 struct Grid {
-  std::vector<std::size_t> machines;
-  std::vector<double> scaling, capacity;
+  std::vector<scheduling::UniformLoadDraw> draws;  // per cluster: its size, link capacity and load ranges
+  std::vector<double> scaling;
   std::vector<PhasedApplication> apps;
   MultiClusterSettings settings;
   std::uint64_t seed = 0;
-  double cpu_low = 0.1, cpu_high = 1, share_low = 0.2, share_high = 0.8;
 
   GridLoads loads(std::size_t step) const
   {
     GridLoads g;
-    for (std::size_t c = 0; c < machines.size(); ++c) {
+    for (std::size_t c = 0; c < draws.size(); ++c) {
       SeededRandom random(mix64(seed ^ mix64((static_cast<std::uint64_t>(step) << 16) | c)));
-      scheduling::UniformLoadDraw draw;
-      draw.machines        = machines[c];
-      draw.max_bandwidth   = capacity[c];
-      draw.cpu_low         = cpu_low;
-      draw.cpu_high        = cpu_high;
-      draw.link_share_low  = share_low;
-      draw.link_share_high = share_high;
-      g.clusters.push_back(scheduling::draw_uniform_load_state(draw, random));
+      g.clusters.push_back(scheduling::draw_uniform_load_state(draws[c], random));
     }
     return g;
   }
@@ -127,20 +113,16 @@ struct Grid {
 Grid draw_grid(const Params& p, std::uint64_t seed)
 {
   Grid grid;
-  grid.seed       = mix64(seed ^ 0x6e1d);
-  grid.cpu_low    = p.cpu_low;
-  grid.cpu_high   = p.cpu_high;
-  grid.share_low  = p.link_share_low;
-  grid.share_high = p.link_share_high;
+  grid.seed = mix64(seed ^ 0x6e1d);
   SeededRandom random(mix64(seed ^ 0x9c1d));
   const std::vector<double>& capacities =
       p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
   const PhasedApplication& app = phased_applications().get(p.application);
   std::size_t count = draw_between(random, p.clusters, p.clusters_max);
   for (std::size_t c = 0; c < count; ++c) {
-    grid.machines.push_back(draw_between(random, p.machines, p.machines_max));
+    std::size_t machines = draw_between(random, p.machines, p.machines_max);  // these three in this order
     grid.scaling.push_back(p.scaling_factors[random.below(p.scaling_factors.size())]);
-    grid.capacity.push_back(capacities[random.below(capacities.size())]);
+    grid.draws.push_back(uniform_load_draw(p, machines, capacities[random.below(capacities.size())]));
     grid.apps.push_back(app.scaled(grid.scaling.back()));
   }
   grid.settings.t_thres    = p.t_thres;
@@ -169,10 +151,7 @@ protected:
   void check(const Params& p) const override
   {
     scheduling::check_size_ranges(p.machines, p.machines_max, p.clusters, p.clusters_max);
-    if (p.cpu_low > p.cpu_high)
-      throw ParamError("cpu_low", fmt::format("cpu_low = {} is above cpu_high = {}", p.cpu_low, p.cpu_high));
-    if (p.link_share_low > p.link_share_high)
-      throw ParamError("link_share_low", "link_share_low must not exceed link_share_high");
+    check_uniform_loads(p);
     std::size_t phases = phased_applications().get(p.application).phases();
     for (const std::string& name : p.planners)
       if (name == "brute-force" && phases > brute_force_phase_limit)
@@ -209,10 +188,10 @@ protected:
     }
     out.hours_single  = o.single.time / 3600;
     const Grid& grid  = o.grid;
-    out.cluster_count = static_cast<double>(grid.machines.size());
+    out.cluster_count = static_cast<double>(grid.draws.size());
     double total = 0, low = std::numeric_limits<double>::infinity(), high = 0;
-    for (std::size_t c = 0; c < grid.machines.size(); ++c) {
-      double m      = static_cast<double>(grid.machines[c]);
+    for (std::size_t c = 0; c < grid.draws.size(); ++c) {
+      double m      = static_cast<double>(grid.draws[c].machines);
       double weight = m * grid.scaling[c];
       total += m;
       low  = std::min(low, weight);

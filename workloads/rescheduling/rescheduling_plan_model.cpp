@@ -4,6 +4,7 @@
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
 #include "simulator/core/typed_model.hpp"
+#include "workloads/rescheduling/uniform_loads.hpp"
 
 #include <fmt/format.h>
 
@@ -29,8 +30,9 @@ std::vector<std::string> application_names()
 std::vector<std::string> growth_names()
 {
   std::vector<std::string> names;
-  for (int g = 0; g <= static_cast<int>(scheduling::Growth::LinearLog); ++g)  // the increasing ones: BE needs them
-    names.push_back(scheduling::growth_name(static_cast<scheduling::Growth>(g)));
+  for (int g = 0; g <= static_cast<int>(scheduling::Growth::InvLinearLog); ++g)
+    if (scheduling::increasing(static_cast<scheduling::Growth>(g)))  // Box Elimination needs increasing ones
+      names.push_back(scheduling::growth_name(static_cast<scheduling::Growth>(g)));
   return names;
 }
 
@@ -54,14 +56,7 @@ void declare(ModelSchema<Params, Metrics>& s)
           "link capacities in Mbit/s, one drawn per point; []: the thesis's [100, 1000, 5000, 10000]")
       .positive()
       .allow_empty();
-  s.param("cpu_low", &Params::cpu_low, "each machine's available CPU is U(cpu_low, cpu_high) (thesis: 0.1)")
-      .positive()
-      .at_most(1);
-  s.param("cpu_high", &Params::cpu_high, "see cpu_low (thesis: 1)").positive().at_most(1);
-  s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
-      .positive()
-      .at_most(1);
-  s.param("link_share_high", &Params::link_share_high, "see link_share_low").positive().at_most(1);
+  declare_uniform_loads(s);
   s.param("rcost", &Params::rcost, "the cost of one reschedule, added per interval boundary (Eq. 5.2)")
       .non_negative()
       .unit("s");
@@ -185,10 +180,7 @@ public:
 protected:
   void check(const Params& p) const override
   {
-    if (p.cpu_low > p.cpu_high)
-      throw ParamError("cpu_low", fmt::format("cpu_low = {} is above cpu_high = {}", p.cpu_low, p.cpu_high));
-    if (p.link_share_low > p.link_share_high)
-      throw ParamError("link_share_low", "link_share_low must not exceed link_share_high");
+    check_uniform_loads(p);
     check_custom_phases(p);
     PhasedApplication app = application_of(p);
     if (p.truth == "brute-force" && app.phases() > brute_force_phase_limit)
@@ -217,13 +209,8 @@ protected:
     SeededRandom random(mix64(at.seed ^ 0x5c4ed));
     const std::vector<double>& capacities =
         p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
-    scheduling::UniformLoadDraw draw;
-    draw.machines        = static_cast<std::size_t>(p.machines);
-    draw.max_bandwidth   = capacities[random.below(capacities.size())];
-    draw.cpu_low         = p.cpu_low;
-    draw.cpu_high        = p.cpu_high;
-    draw.link_share_low  = p.link_share_low;
-    draw.link_share_high = p.link_share_high;
+    scheduling::UniformLoadDraw draw =
+        uniform_load_draw(p, static_cast<std::size_t>(p.machines), capacities[random.below(capacities.size())]);
     ClusterState state   = scheduling::draw_uniform_load_state(draw, random);
 
     IntervalScheduler intervals(state, app, mix64(at.seed ^ 0xbe));
