@@ -966,6 +966,7 @@ class PlotSpecs(FolderTestCase):
         self.assertEqual(dict(spec.select), {})
         for name in ("title", "z", "metric", "series", "panels", "levels", "infeasible", "band", "bins"):
             self.assertIsNone(getattr(spec, name), name)
+        self.assertFalse(spec.runs)
         # One attribute per property of the schema beside the script, each default the schema's.
         with open(os.path.join(os.path.dirname(SCRIPT), "plot_spec.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
@@ -974,7 +975,7 @@ class PlotSpecs(FolderTestCase):
         self.assertEqual(sorted(f.name for f in dataclasses.fields(isoplot.spec.PlotSpec)),
                          sorted(schema["properties"]))
         defaults = {name: p["default"] for name, p in schema["properties"].items() if "default" in p}
-        self.assertEqual(len(defaults), 13)
+        self.assertEqual(len(defaults), 14)
         for name, default in defaults.items():
             value = getattr(spec, name)
             self.assertEqual(dict(value) if name == "select" else value, default, name)
@@ -1079,6 +1080,21 @@ class ReadsSummary(FolderTestCase):
         expected = sorted(statistics_of([3 * m * V, 3 * m * V * 1.1])[0] for m in (1, 2, 4) for V in (10.0, 100.0))
         np.testing.assert_allclose(np.asarray(points.get_ydata(), dtype=float), expected)
         np.testing.assert_allclose(np.asarray(points.get_xdata(), dtype=float), 0.9 * np.array(expected))
+
+    def test_parity_of_every_run_reads_results(self):
+        # runs: one point per ok run of results.csv (scale 1, not summary.csv's 3), the failed one left out.
+        plot = {"kind": "parity", "metric": "makespan", "log": False, "runs": True, "series": "V", "file": "runs.png"}
+        folder = self.twin_folder([plot], failed=((2, 1),))
+        self.assert_wrote(run_script(folder), folder, ["runs.png"])
+        ax = self.draw(folder, plot).axes[0]
+        lines = [l for l in ax.get_lines() if l.get_marker() == "o"]
+        self.assertEqual(len(lines), 2)  # V = 10 and 100
+        for line, V in zip(lines, (10.0, 100.0)):
+            runs = sorted(m * V * (1 + 0.1 * rep) for m in (1, 2, 4) for rep in range(2) if (m, rep) != (2, 1))
+            np.testing.assert_allclose(sorted(np.asarray(line.get_ydata(), dtype=float)), runs)
+            np.testing.assert_allclose(sorted(np.asarray(line.get_xdata(), dtype=float)), 0.9 * np.array(runs))
+        # Every run 0.9 of its prediction: 11.1 % off, over 10 points (12 runs less m = 2, repetition 1, at both V).
+        self.assertIn("= 11.1 % over 10 points", ax.get_title())
 
     def test_line_against_a_metric_reads_summary_and_with_bins_results(self):
         plot = {"kind": "line", "x": "speedup", "x_kind": "metric", "y": ["makespan"], "face": "simulated",

@@ -140,3 +140,70 @@ TEST(ReschedulingGridModel, PlansOnASmallGridAreWithinTheirRangesAndIndependentO
     EXPECT_LE(row.intra_moves + row.inter_moves, row.intervals - 1) << name;
   }
 }
+
+// Executed on SimGrid (mode: both), on three machines, where a ring of the schedule is every pair of it: apart from
+// the reschedules, every plan runs exactly its Eq. 5.2 intervals, and each reschedule costs the restart plus the
+// checkpoint written and read back through the storage host's 100 Mbit/s link (20 + 2 x 50 MB x 8 / 100 = 28 s).
+TEST(ReschedulingPlanModel, ExecutedPlansRunTheirIntervalsAndPayTheCheckpointsCost)
+{
+  rescheduling::ReschedulingPlanParams p;
+  p.machines                    = 3;
+  p.application                 = "custom";
+  p.phase_computation           = {2000, 2000, 10, 10, 2000};  // computation, then communication, then computation
+  p.phase_communication         = {0, 0, 5000, 5000, 0};
+  p.phase_computation_speedup   = {"x"};
+  p.phase_communication_speedup = {"sqrt"};
+  p.planners                    = {"incremental", "division", "genetic"};
+  p.max_bandwidths              = {100};
+  p.rcost = 0, p.t_thres = 0, p.restart = 20, p.checkpoint_mb = 50;
+  auto out = evaluate_in_children(rescheduling_plan_schema(), std::vector<rescheduling::ReschedulingPlanParams>{p});
+  const ReschedulingPlanMetrics& predicted = out[0].predicted;
+  const ReschedulingPlanMetrics& executed  = out[0].simulated;
+  ASSERT_GE(predicted.intervals_optimum, 2);  // the communication phases want fewer machines: a reschedule at least
+  auto same_intervals = [](double pred_time, double pred_overhead, double sim_time, double sim_overhead) {
+    EXPECT_NEAR(sim_time - sim_overhead, pred_time - pred_overhead, 1e-6 * pred_time);
+  };
+  same_intervals(predicted.time_optimum, predicted.overhead_optimum, executed.time_optimum, executed.overhead_optimum);
+  EXPECT_EQ(predicted.overhead_optimum, 0);  // rcost 0
+  EXPECT_NEAR(executed.overhead_optimum, 28 * (predicted.intervals_optimum - 1), 1e-6 * executed.overhead_optimum);
+  for (const char* name : {"incremental", "division", "genetic"}) {
+    const auto& pred = predicted.planners[name];
+    const auto& sim  = executed.planners[name];
+    same_intervals(pred.time, pred.overhead, sim.time, sim.overhead);
+    EXPECT_NEAR(sim.overhead, 28 * (pred.intervals - 1), 1e-6 * (sim.overhead + 1)) << name;
+    EXPECT_NEAR(sim.gap, 100 * (sim.time - executed.time_optimum) / executed.time_optimum, 1e-9) << name;
+  }
+  EXPECT_NEAR(executed.time_single, predicted.time_single, 1e-6 * predicted.time_single);  // never reschedules
+}
+
+// The same on a drawn grid of three-machine clusters: each multi-cluster plan runs its intervals as MCRPAlgo
+// predicted them under each step's loads, the single schedule its phases under theirs; only the moves' costs
+// differ (the planners price them at intra_cost, the executed run pays the checkpoints and the restart).
+TEST(ReschedulingGridModel, ExecutedPlansRunTheirIntervalsUnderEachStepsLoads)
+{
+  rescheduling::ReschedulingGridParams p;
+  p.application  = "MD-15";
+  p.clusters     = 3;
+  p.clusters_max = 0;
+  p.machines     = 3;
+  p.machines_max = 0;
+  p.planners     = {"incremental", "genetic"};
+  p.t_thres      = 0;
+  p.intra_cost   = 60;
+  auto out = evaluate_in_children(rescheduling::rescheduling_grid_schema(),
+                                  std::vector<rescheduling::ReschedulingGridParams>{p}, 11);
+  const auto& predicted = out[0].predicted;
+  const auto& executed  = out[0].simulated;
+  double moves = 0;
+  for (const char* name : {"incremental", "genetic"}) {
+    const auto& pred = predicted.planners[name];
+    const auto& sim  = executed.planners[name];
+    EXPECT_NEAR(sim.hours - sim.overhead, pred.hours - pred.overhead, 1e-6 * pred.hours) << name;
+    EXPECT_EQ(sim.intra_moves + sim.inter_moves, pred.intra_moves + pred.inter_moves) << name;
+    // Every reschedule pays at least the 30 s restart.
+    EXPECT_GE(sim.overhead * 3600, 30 * (pred.intra_moves + pred.inter_moves) * (1 - 1e-9)) << name;
+    moves += pred.intra_moves + pred.inter_moves;
+  }
+  EXPECT_GT(moves, 0);  // the check above is not empty
+  EXPECT_NEAR(executed.hours_single, predicted.hours_single, 1e-6 * predicted.hours_single);
+}

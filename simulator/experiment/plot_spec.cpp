@@ -64,6 +64,7 @@ nlohmann::json to_json(const PlotSpec& s)
       j["panels"] = optional(s.panels);
       j["band"]   = optional(s.band);
       j["log"]    = s.log;
+      j["runs"]   = s.runs;
       break;
   }
   return j;

@@ -40,7 +40,8 @@ struct PlotSpec {
   // parity
   std::string metric;
   std::optional<double> band;
-  bool log = true;
+  bool log  = true;
+  bool runs = false;  // every run its own point, instead of each combination's mean over its repetitions
 };
 
 std::string plot_kind_name(PlotKind kind);

@@ -105,7 +105,7 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
                   bool drop_misfits, size_t index)
 {
   f.only_keys({"kind", "x", "y", "z", "metric", "series", "panels", "select", "band", "log", "levels", "infeasible",
-               "face", "log_x", "log_y", "title", "file", "bins"},
+               "face", "log_x", "log_y", "title", "file", "bins", "runs"},
               "plot key");
   PlotSpec p;
   std::string kind = f.required("kind").text();
@@ -119,6 +119,8 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
     f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line", "parity"}));
   if (p.kind != PlotKind::Line && f.child("bins").present())
     f.child("bins").fail("bins are for a line plot whose x is a metric");
+  if (p.kind != PlotKind::Parity && f.child("runs").present())
+    f.child("runs").fail("runs is for a parity plot: every run its own point");
   if (f.child("select").present())
     p.select = read_select(f.child("select"), axes);
   if (f.child("panels").present()) {
@@ -149,6 +151,7 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
       p.band = band;
     }
     p.log  = f.child("log").present() ? f.child("log").boolean() : true;
+    p.runs = f.child("runs").present() && f.child("runs").boolean();
     p.face = "simulated";
     return p;
   }

@@ -4,6 +4,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
@@ -146,6 +147,36 @@ void Exchange::wait()
   transfers_->pending.clear();
   transfers_->received.clear();
 }
+
+struct Activities::Pending {
+  std::vector<sg4::ExecPtr> executions;
+  std::vector<sg4::CommPtr> transfers;
+};
+
+Activities::Activities() : pending_(std::make_unique<Pending>()) {}
+Activities::~Activities() = default;
+
+void Activities::compute_on(Host* host, double flops)
+{
+  pending_->executions.push_back(sg4::this_actor::exec_init(flops)->set_host(host)->start());
+}
+
+void Activities::transfer(Host* from, Host* to, uint64_t bytes)
+{
+  pending_->transfers.push_back(sg4::Comm::sendto_async(from, to, bytes));
+}
+
+void Activities::wait()
+{
+  for (auto& e : pending_->executions)
+    e->wait();
+  for (auto& c : pending_->transfers)
+    c->wait();
+  pending_->executions.clear();
+  pending_->transfers.clear();
+}
+
+void sleep_for(double seconds) { sg4::this_actor::sleep_for(seconds); }
 
 struct BackgroundLoad::Job {
   sg4::ActorPtr actor;

@@ -115,6 +115,27 @@ private:
   std::unique_ptr<Job> job_;
 };
 
+// Computations placed on any host and host-to-host transfers, started by one actor and waited for together: a
+// bulk-synchronous application (every process computes, then every process exchanges, then the next step) driven
+// by one actor instead of one per process. Transfers need no receiving actor: they go from host to host.
+class Activities {
+public:
+  Activities();
+  ~Activities();
+  Activities(const Activities&)            = delete;
+  Activities& operator=(const Activities&) = delete;
+  void compute_on(Host* host, double flops);
+  void transfer(Host* from, Host* to, uint64_t bytes);
+  void wait();  // every activity started since the last wait
+
+private:
+  struct Pending;
+  std::unique_ptr<Pending> pending_;
+};
+
+// Blocks the calling actor for `seconds` of simulated time.
+void sleep_for(double seconds);
+
 // Actors started together and waited for together (the originator waits for every worker to finish).
 class ActorGroup {
 public:

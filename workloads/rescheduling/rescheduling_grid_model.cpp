@@ -4,6 +4,8 @@
 #include "policies/rescheduling/phased_applications.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
 #include "simulator/core/typed_model.hpp"
+#include "workloads/rescheduling/execution_params.hpp"
+#include "workloads/rescheduling/malleable_run.hpp"
 #include "workloads/rescheduling/uniform_loads.hpp"
 #include "workloads/resource_selection/selection_setup.hpp"
 
@@ -57,11 +59,7 @@ void declare(ModelSchema<Params, Metrics>& s)
           "worst case)")
       .non_negative()
       .unit("s");
-  s.param("checkpoint_mb", &Params::checkpoint_mb,
-          "the checkpoint a move to another cluster carries over the wide-area link: a move costs intra_cost + "
-          "checkpoint_mb x 8 / the pair's available bandwidth")
-      .non_negative()
-      .unit("MB");
+  declare_execution(s);
 
   s.metric_rows(&Metrics::planners, planners().names(),
                 std::vector<RowMetric<GridPlanMetrics>>{
@@ -70,6 +68,10 @@ void declare(ModelSchema<Params, Metrics>& s)
                     {"intervals_{}", &GridPlanMetrics::intervals, "{}: intervals of the multi-cluster plan", ""},
                     {"intra_moves_{}", &GridPlanMetrics::intra_moves, "{}: reschedules within a cluster", ""},
                     {"inter_moves_{}", &GridPlanMetrics::inter_moves, "{}: moves to another cluster", ""},
+                    {"overhead_{}", &GridPlanMetrics::overhead,
+                     "{}: time spent rescheduling and moving (predicted: the costs; simulated: checkpoints, moves and "
+                     "restarts)",
+                     "h"},
                 });
   s.metric("hours_single", &Metrics::hours_single,
            "one schedule (the best under the first loads) kept for the whole run as the loads change", "h");
@@ -96,16 +98,21 @@ struct Grid {
   std::vector<scheduling::UniformLoadDraw> draws;  // per cluster: its size, link capacity and load ranges
   std::vector<double> scaling;
   std::vector<PhasedApplication> apps;
+  std::vector<std::vector<double>> wan;  // [a][b]: the pair's available wide-area bandwidth, Mbit/s
   MultiClusterSettings settings;
   std::uint64_t seed = 0;
 
+  // Cluster c's loads at a step: drawn from the point's seed, the step and the cluster alone.
+  ClusterState state(std::size_t step, std::size_t c) const
+  {
+    SeededRandom random(mix64(seed ^ mix64((static_cast<std::uint64_t>(step) << 16) | c)));
+    return scheduling::draw_uniform_load_state(draws[c], random);
+  }
   GridLoads loads(std::size_t step) const
   {
     GridLoads g;
-    for (std::size_t c = 0; c < draws.size(); ++c) {
-      SeededRandom random(mix64(seed ^ mix64((static_cast<std::uint64_t>(step) << 16) | c)));
-      g.clusters.push_back(scheduling::draw_uniform_load_state(draws[c], random));
-    }
+    for (std::size_t c = 0; c < draws.size(); ++c)
+      g.clusters.push_back(state(step, c));
     return g;
   }
 };
@@ -128,10 +135,12 @@ Grid draw_grid(const Params& p, std::uint64_t seed)
   grid.settings.t_thres    = p.t_thres;
   grid.settings.intra_cost = p.intra_cost;
   grid.settings.inter_cost.assign(count, std::vector<double>(count, 0));
+  grid.wan.assign(count, std::vector<double>(count, 0));
   for (std::size_t a = 0; a < count; ++a)
     for (std::size_t b = a + 1; b < count; ++b) {
       double wan = p.wan_bandwidths[random.below(p.wan_bandwidths.size())] *
                    random.uniform(p.link_share_low, p.link_share_high);
+      grid.wan[a][b] = grid.wan[b][a] = wan;
       grid.settings.inter_cost[a][b] = grid.settings.inter_cost[b][a] = p.intra_cost + p.checkpoint_mb * 8 / wan;
     }
   return grid;
@@ -143,6 +152,41 @@ struct Outcome {
   SingleSchedule single;
 };
 
+// A multi-cluster plan as the segments an executed run goes through: interval k meets step k's loads; staying on
+// the previous machines is no reschedule.
+MalleableRun run_of(const MultiClusterPlan& plan)
+{
+  MalleableRun run;
+  for (std::size_t k = 0; k < plan.intervals.size(); ++k) {
+    const MultiClusterInterval& i = plan.intervals[k];
+    RunSegment seg;
+    seg.cluster    = i.cluster;
+    seg.first      = i.first;
+    seg.last       = i.last;
+    seg.step       = k;
+    seg.machines   = i.schedule;
+    seg.reschedule = i.move == Move::WithinCluster || i.move == Move::ToCluster;
+    run.push_back(std::move(seg));
+  }
+  return run;
+}
+
+// The single schedule meets the loads of step k in phase k, and never reschedules.
+MalleableRun run_of(const SingleSchedule& single, std::size_t phases)
+{
+  MalleableRun run;
+  for (std::size_t k = 0; k < phases; ++k) {
+    RunSegment seg;
+    seg.cluster  = single.cluster;
+    seg.first    = k;
+    seg.last     = k + 1;
+    seg.step     = k;
+    seg.machines = single.schedule;
+    run.push_back(std::move(seg));
+  }
+  return run;
+}
+
 class ReschedulingGridModel : public TypedModel<Params, Metrics, Outcome> {
 public:
   ReschedulingGridModel() : TypedModel(rescheduling_grid_schema()) {}
@@ -152,6 +196,7 @@ protected:
   {
     scheduling::check_size_ranges(p.machines, p.machines_max, p.clusters, p.clusters_max);
     check_uniform_loads(p);
+    check_execution(p);
     std::size_t phases = phased_applications().get(p.application).phases();
     for (const std::string& name : p.planners)
       if (name == "brute-force" && phases > brute_force_phase_limit)
@@ -179,14 +224,58 @@ protected:
 
   void predict(const Params&, const Outcome& o, Face<Metrics>& out) const override
   {
+    std::vector<double> hours, overhead;
     for (const auto& [name, plan] : o.plans) {
-      GridPlanMetrics& row = out.planners[name];
-      row.hours            = plan.time / 3600;
-      row.intervals        = static_cast<double>(plan.intervals.size());
-      row.intra_moves      = static_cast<double>(plan.intra_moves);
-      row.inter_moves      = static_cast<double>(plan.inter_moves);
+      hours.push_back(plan.time / 3600);
+      double costs = 0;
+      for (const MultiClusterInterval& i : plan.intervals)
+        costs += i.cost;
+      overhead.push_back(costs / 3600);
     }
-    out.hours_single  = o.single.time / 3600;
+    fill(o, hours, overhead, o.single.time / 3600, out);
+  }
+
+  // Every plan and the single schedule executed side by side, each on its own copy of the grid.
+  void simulate(const Params& p, Outcome& o, const SimulationContext& context, Face<Metrics>& out) const override
+  {
+    const Grid& g = o.grid;
+    MalleableGrid grid;
+    grid.apps     = g.apps;
+    grid.wan_mbps = g.wan;
+    for (const scheduling::UniformLoadDraw& draw : g.draws)
+      grid.storage_mbps.push_back(draw.max_bandwidth);
+    grid.state = [&g](std::size_t step, std::size_t c) {
+      return std::make_shared<const ClusterState>(g.state(step, c));
+    };
+    grid.checkpoint_mb = p.checkpoint_mb;
+    grid.restart_s     = p.restart;
+    std::vector<MalleableRun> runs;
+    for (const auto& [name, plan] : o.plans)
+      runs.push_back(run_of(plan));
+    runs.push_back(run_of(o.single, g.apps[0].phases()));
+    std::vector<ExecutedRun> executed = execute_runs(grid, runs, context);
+    std::vector<double> hours, overhead;
+    for (std::size_t k = 0; k < o.plans.size(); ++k) {
+      hours.push_back(executed[k].time / 3600);
+      overhead.push_back(executed[k].reschedule_time / 3600);
+    }
+    fill(o, hours, overhead, executed.back().time / 3600, out);
+  }
+
+private:
+  static void fill(const Outcome& o, const std::vector<double>& hours, const std::vector<double>& overhead,
+                   double hours_single, Metrics& out)
+  {
+    for (std::size_t k = 0; k < o.plans.size(); ++k) {
+      const MultiClusterPlan& plan = o.plans[k].second;
+      GridPlanMetrics& row         = out.planners[o.plans[k].first];
+      row.hours                    = hours[k];
+      row.intervals                = static_cast<double>(plan.intervals.size());
+      row.intra_moves              = static_cast<double>(plan.intra_moves);
+      row.inter_moves              = static_cast<double>(plan.inter_moves);
+      row.overhead                 = overhead[k];
+    }
+    out.hours_single  = hours_single;
     const Grid& grid  = o.grid;
     out.cluster_count = static_cast<double>(grid.draws.size());
     double total = 0, low = std::numeric_limits<double>::infinity(), high = 0;
@@ -200,11 +289,6 @@ protected:
     out.machines_mean = total / out.cluster_count;
     out.weight_ratio  = high / low;
     out.max_weight    = high;
-  }
-
-  void simulate(const Params&, Outcome&, const SimulationContext&, Face<Metrics>&) const override
-  {
-    throw ParamError("application", "executing a plan on SimGrid is not built yet: use mode: predict");
   }
 };
 

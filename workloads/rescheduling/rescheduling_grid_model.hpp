@@ -3,7 +3,8 @@
 // point draws a grid (U[clusters, clusters_max] clusters of U[machines, machines_max] machines, a CPU scaling factor
 // and a link capacity per cluster, a wide-area link per pair of clusters), builds a multi-cluster rescheduling plan
 // (MCRPAlgo) with each named single-cluster planner, loads re-drawn after every interval, and the single schedule
-// kept for the whole run. Parameters and metrics are declared once in rescheduling_grid_schema().
+// kept for the whole run. The simulated face executes every plan on SimGrid (malleable_run.hpp), the loads of each
+// step following the same draws. Parameters and metrics are declared once in rescheduling_grid_schema().
 #include "simulator/core/model_schema.hpp"
 
 #include <memory>
@@ -22,11 +23,13 @@ struct ReschedulingGridParams {
   std::vector<double> wan_bandwidths = {0.6, 0.8, 1, 5, 10};
   double cpu_low = 0.1, cpu_high = 1.0;
   double link_share_low = 0.2, link_share_high = 0.8;
-  double t_thres = 1200, intra_cost = 300, checkpoint_mb = 100;
+  double t_thres = 1200, intra_cost = 300;
+  // The checkpoint (the predicted moves carry it too), and what executed runs need (mode: simulate or both).
+  double checkpoint_mb = 100, restart = 30, storage_gb = 1000;
 };
 
 struct GridPlanMetrics {
-  double hours, intervals, intra_moves, inter_moves;
+  double hours, intervals, intra_moves, inter_moves, overhead;
 };
 
 struct ReschedulingGridMetrics {

@@ -4,6 +4,8 @@
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
 #include "simulator/core/typed_model.hpp"
+#include "workloads/rescheduling/execution_params.hpp"
+#include "workloads/rescheduling/malleable_run.hpp"
 #include "workloads/rescheduling/uniform_loads.hpp"
 
 #include <fmt/format.h>
@@ -82,6 +84,7 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("phase_communication_speedup", &Params::phase_communication_speedup,
           "application: custom: f_Pcomm of each phase (one value: every phase)")
       .choices(growth_names());
+  declare_execution(s);
 
   s.metric_rows(&Metrics::planners, planners().names(),
                 std::vector<RowMetric<PlanMetrics>>{
@@ -89,9 +92,13 @@ void declare(ModelSchema<Params, Metrics>& s)
                     {"intervals_{}", &PlanMetrics::intervals, "{}'s plan: its intervals", ""},
                     {"gap_{}", &PlanMetrics::gap, "100 ({} - optimum) / optimum", "%"},
                     {"valid_{}", &PlanMetrics::valid, "1 when every interval of {}'s plan exceeds t_thres", ""},
+                    {"overhead_{}", &PlanMetrics::overhead,
+                     "{}'s plan: time spent rescheduling (predicted: rcost each; simulated: checkpoints and restarts)",
+                     "s"},
                 });
   s.metric("time_optimum", &Metrics::time_optimum, "the optimum plan's Eq. 5.2 time (truth)", "s");
   s.metric("intervals_optimum", &Metrics::intervals_optimum, "the optimum plan's intervals");
+  s.metric("overhead_optimum", &Metrics::overhead_optimum, "the optimum plan's time spent rescheduling", "s");
   s.metric("time_single", &Metrics::time_single, "one schedule for the whole run (never rescheduling)", "s");
   s.metric("gain_optimum", &Metrics::gain_optimum, "100 (single - optimum) / single: what rescheduling can gain",
            "%");
@@ -168,9 +175,36 @@ double longest_interval(const Params& p, const PhasedApplication& app)
 struct Outcome {
   std::vector<std::pair<std::string, Plan>> plans;  // in the order the planners were named
   Plan optimum, single;
+  // What executing them needs: each plan as segments (the planners', the optimum, the single schedule), the
+  // drawn cluster and the application.
+  std::vector<MalleableRun> runs;
+  std::shared_ptr<const ClusterState> state;
+  PhasedApplication app;
   std::size_t interval_schedules = 0;
   double max_bandwidth = 0;
-  std::size_t phases = 0;
+};
+
+// A single-cluster plan as the segments an executed run goes through: each interval on its Box Elimination
+// schedule, every marker a reschedule.
+MalleableRun run_of(IntervalScheduler& intervals, const Plan& plan)
+{
+  MalleableRun run;
+  std::size_t first = 0;
+  for (std::size_t end : plan.ends) {
+    RunSegment seg;
+    seg.first      = first;
+    seg.last       = end;
+    seg.machines   = intervals.at(first, end).schedule;
+    seg.reschedule = first > 0;
+    run.push_back(std::move(seg));
+    first = end;
+  }
+  return run;
+}
+
+// One face's times: each plan's, in the order of Outcome::runs, and the time it spent rescheduling.
+struct FaceTimes {
+  std::vector<double> time, overhead;
 };
 
 class ReschedulingPlanModel : public TypedModel<Params, Metrics, Outcome> {
@@ -182,6 +216,7 @@ protected:
   {
     check_uniform_loads(p);
     check_custom_phases(p);
+    check_execution(p);
     PhasedApplication app = application_of(p);
     if (p.truth == "brute-force" && app.phases() > brute_force_phase_limit)
       throw ParamError("truth", fmt::format("brute force enumerates 2^(n-1) plans: at most {} phases, {} has {} "
@@ -203,7 +238,8 @@ protected:
 
   Outcome make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
-    PhasedApplication app = application_of(p);
+    Outcome out;
+    out.app = application_of(p);
     // The cluster comes from the point's seed alone, so every planner (and every rcost, with same_seed_across)
     // sees the same one.
     SeededRandom random(mix64(at.seed ^ 0x5c4ed));
@@ -211,11 +247,10 @@ protected:
         p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
     scheduling::UniformLoadDraw draw =
         uniform_load_draw(p, static_cast<std::size_t>(p.machines), capacities[random.below(capacities.size())]);
-    ClusterState state   = scheduling::draw_uniform_load_state(draw, random);
+    out.state = std::make_shared<const ClusterState>(scheduling::draw_uniform_load_state(draw, random));
 
-    IntervalScheduler intervals(state, app, mix64(at.seed ^ 0xbe));
+    IntervalScheduler intervals(*out.state, out.app, mix64(at.seed ^ 0xbe));
     PlanSettings settings{p.rcost, p.t_thres};
-    Outcome out;
     PlanSettings seen{p.planners_see_rcost ? p.rcost : 0, p.t_thres};  // what the heuristics plan with
     for (const std::string& name : p.planners) {
       SeededRandom planner_random(mix64(at.seed ^ name_hash(name)));
@@ -223,36 +258,69 @@ protected:
       out.plans.emplace_back(name, plan_of(intervals, plan.ends, settings));  // scored with the real rcost
     }
     SeededRandom unused(0);
-    out.optimum            = planners().get(p.truth)(intervals, settings, unused);
-    out.single             = single_interval_plan(intervals, settings);
+    out.optimum = planners().get(p.truth)(intervals, settings, unused);
+    out.single  = single_interval_plan(intervals, settings);
+    for (const auto& [name, plan] : out.plans)
+      out.runs.push_back(run_of(intervals, plan));
+    out.runs.push_back(run_of(intervals, out.optimum));
+    out.runs.push_back(run_of(intervals, out.single));
     out.interval_schedules = intervals.scheduled();
     out.max_bandwidth      = draw.max_bandwidth;
-    out.phases             = app.phases();
     return out;
   }
 
-  void predict(const Params&, const Outcome& o, Face<Metrics>& out) const override
+  void predict(const Params& p, const Outcome& o, Face<Metrics>& out) const override
   {
-    const double optimum = o.optimum.time;
-    for (const auto& [name, plan] : o.plans) {
-      PlanMetrics& row = out.planners[name];
-      row.time         = plan.time;
-      row.intervals    = static_cast<double>(plan.intervals());
-      row.gap          = 100 * (plan.time - optimum) / optimum;
-      row.valid        = plan.valid() ? 1 : 0;
-    }
-    out.time_optimum       = optimum;
-    out.intervals_optimum  = static_cast<double>(o.optimum.intervals());
-    out.time_single        = o.single.time;
-    out.gain_optimum       = 100 * (o.single.time - optimum) / o.single.time;
-    out.interval_schedules = static_cast<double>(o.interval_schedules);
-    out.max_bandwidth      = o.max_bandwidth;
-    out.phases             = static_cast<double>(o.phases);
+    FaceTimes times;
+    auto add = [&](const Plan& plan) {
+      times.time.push_back(plan.time);
+      times.overhead.push_back(p.rcost * static_cast<double>(plan.intervals() - 1));
+    };
+    for (const auto& [name, plan] : o.plans)
+      add(plan);
+    add(o.optimum);
+    add(o.single);
+    fill(o, times, out);
   }
 
-  void simulate(const Params&, Outcome&, const SimulationContext&, Face<Metrics>&) const override
+  // Every plan executed side by side on its own copy of the drawn cluster: the same metrics, measured.
+  void simulate(const Params& p, Outcome& o, const SimulationContext& context, Face<Metrics>& out) const override
   {
-    throw ParamError("application", "executing a plan on SimGrid is not built yet: use mode: predict");
+    MalleableGrid grid;
+    grid.apps          = {o.app};
+    grid.storage_mbps  = {o.max_bandwidth};
+    grid.state         = [&o](std::size_t, std::size_t) { return o.state; };
+    grid.checkpoint_mb = p.checkpoint_mb;
+    grid.restart_s     = p.restart;
+    FaceTimes times;
+    for (const ExecutedRun& run : execute_runs(grid, o.runs, context)) {
+      times.time.push_back(run.time);
+      times.overhead.push_back(run.reschedule_time);
+    }
+    fill(o, times, out);
+  }
+
+private:
+  static void fill(const Outcome& o, const FaceTimes& t, Metrics& out)
+  {
+    const std::size_t optimum = o.plans.size(), single = optimum + 1;
+    for (std::size_t k = 0; k < o.plans.size(); ++k) {
+      const Plan& plan = o.plans[k].second;
+      PlanMetrics& row = out.planners[o.plans[k].first];
+      row.time         = t.time[k];
+      row.intervals    = static_cast<double>(plan.intervals());
+      row.gap          = 100 * (t.time[k] - t.time[optimum]) / t.time[optimum];
+      row.valid        = plan.valid() ? 1 : 0;
+      row.overhead     = t.overhead[k];
+    }
+    out.time_optimum       = t.time[optimum];
+    out.intervals_optimum  = static_cast<double>(o.optimum.intervals());
+    out.overhead_optimum   = t.overhead[optimum];
+    out.time_single        = t.time[single];
+    out.gain_optimum       = 100 * (t.time[single] - t.time[optimum]) / t.time[single];
+    out.interval_schedules = static_cast<double>(o.interval_schedules);
+    out.max_bandwidth      = o.max_bandwidth;
+    out.phases             = static_cast<double>(o.app.phases());
   }
 };
 

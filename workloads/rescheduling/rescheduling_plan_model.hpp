@@ -2,8 +2,9 @@
 // "rescheduling-plan": Sanjay's chapter 5 single-cluster experiments (§5.5.2). Each point draws one cluster (every
 // machine's available CPU U(cpu_low, cpu_high), every link U[link_share_low, link_share_high] of a capacity drawn
 // from max_bandwidths), schedules every interval of the application's phases with Box Elimination, and runs the
-// named planners; metrics are each plan's Eq. 5.2 time and its gap to the optimum plan. Parameters and metrics are
-// declared once in rescheduling_plan_schema().
+// named planners; metrics are each plan's Eq. 5.2 time and its gap to the optimum plan. The simulated face executes
+// every plan on SimGrid (malleable_run.hpp): the same metrics, measured, with the rescheduling cost the checkpoints
+// take instead of rcost. Parameters and metrics are declared once in rescheduling_plan_schema().
 #include "simulator/core/model_schema.hpp"
 
 #include <memory>
@@ -26,15 +27,17 @@ struct ReschedulingPlanParams {
   std::vector<double> phase_computation, phase_communication;
   std::vector<std::string> phase_computation_speedup   = {"x"};
   std::vector<std::string> phase_communication_speedup = {"sqrt"};
+  // Executed runs (mode: simulate or both).
+  double checkpoint_mb = 100, restart = 30, storage_gb = 1000;
 };
 
 struct PlanMetrics {
-  double time, intervals, gap, valid;
+  double time, intervals, gap, valid, overhead;
 };
 
 struct ReschedulingPlanMetrics {
   NamedRows<PlanMetrics> planners;  // one row per registered planner
-  double time_optimum, intervals_optimum, time_single, gain_optimum;
+  double time_optimum, intervals_optimum, overhead_optimum, time_single, gain_optimum;
   double interval_schedules, max_bandwidth, phases;
 };
 

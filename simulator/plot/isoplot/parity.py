@@ -3,7 +3,8 @@
 Reads summary.csv: every combination is one point (mean predicted, mean simulated) over its
 ok repetitions, with their standard deviations as error bars; the subtitle's largest
 deviation and the count outside the band are over those points.  results.csv only counts
-the failed runs for the subtitle.
+the failed runs for the subtitle, unless the spec asks for `runs`: then every ok run of
+results.csv is a point of its own (set-ups drawn anew in each repetition).
 """
 
 import collections
@@ -16,7 +17,7 @@ from matplotlib.patches import Patch
 from .context import require_parameter
 from .errors import PlotError, label
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
-from .points import metric_curves, spreads
+from .points import metric_curves, run_curves, spreads
 from .selection import failed_rows, selection_notes
 from .style import can_log_numbers, integer_colorbar, log_scale, metric_label, series_colors, subtitle
 from .values import RELATIVE_TOLERANCE
@@ -72,13 +73,15 @@ def draw_parity(ctx, spec, index):
     series = require_parameter(ctx, spec, index, "series") if spec.series else None
     panels = require_parameter(ctx, spec, index, "panels") if spec.panels else None
     band = None if spec.band is None else float(spec.band)
-    points, failed = ctx.ok_points, len(failed_rows(ctx))
+    # Each combination's mean, or (runs) every ok run of results.csv.
+    points, failed = (ctx.ok_rows if spec.runs else ctx.ok_points), len(failed_rows(ctx))
     ss = ctx.values_of(series, points) if series else [None]
     if not ss:
         raise PlotError(f"{label(spec, index)}: the ok rows have no values of {series}")
     colors, key = series_colors(ss)
     panel_values, panel_points = split_panels(ctx, spec, index, points, panels)
-    curves = [metric_curves(subset, pred, sim, ctx.parameters, series, ss) for subset in panel_points]
+    curve_of = run_curves if spec.runs else metric_curves
+    curves = [curve_of(subset, pred, sim, ctx.parameters, series, ss) for subset in panel_points]
     drawn_points = [p for by_series in curves for curve in by_series for p in curve]
     if not drawn_points:
         raise PlotError(f"{label(spec, index)}: no ok row has values of both {pred} and {sim}")

@@ -102,6 +102,23 @@ def metric_curves(points, x_column, y_column, parameters, series=None, series_va
     return [sort_points(c) for c in curves]
 
 
+def run_curves(rows, x_column, y_column, parameters, series=None, series_values=None):
+    """As metric_curves, but every results.csv row its own Point (no spread): for set-ups
+    drawn anew in every repetition, whose means would hide how each one fares."""
+    count = len(series_values) if series else 1
+    curves = [[] for _ in range(count)]
+    if not rows:
+        return curves
+    xs, ys = metric_values(rows, x_column), metric_values(rows, y_column)
+    which = axis_index([r[series] for r in rows], series_values) if series else np.zeros(len(rows), np.int64)
+    for r, x, y, s in zip(rows, xs, ys, which):
+        if s < 0 or not (math.isfinite(x) and math.isfinite(y)):
+            continue
+        key = tuple(parameter_key(r[name]) for name in parameters) + (parameter_key(r["index"]),)
+        curves[s].append(Point(float(x), float(y), 0.0, 0.0, 1, key))
+    return [sort_points(c) for c in curves]
+
+
 def binned_curves(rows, x_column, y_column, series, series_values, bins):
     """Every run its own sample, whatever its parameters: per curve (series value), the
     results.csv rows with both values, sorted by x (then y) and split into `bins` bins of

@@ -55,6 +55,7 @@ class PlotSpec:
     infeasible: typing.Optional[str]
     band: typing.Optional[float]
     bins: typing.Optional[int]
+    runs: bool  # parity: every run its own point
 
 
 @functools.lru_cache(maxsize=None)
