@@ -29,12 +29,13 @@ struct ReschedulingGridParams {
 };
 
 struct GridPlanMetrics {
-  double hours, intervals, intra_moves, inter_moves, overhead;
+  double hours, intervals, intra_moves, inter_moves, overhead, cpu;
 };
 
 struct ReschedulingGridMetrics {
   NamedRows<GridPlanMetrics> planners;  // one row per single-cluster planner
-  double hours_single, cluster_count, machines_mean, weight_ratio, max_weight;
+  double hours_single, processors_single, cpu_single, cpu_single_later;
+  double cluster_count, machines_mean, weight_ratio, max_weight;
 };
 
 const ModelSchema<ReschedulingGridParams, ReschedulingGridMetrics>& rescheduling_grid_schema();
