@@ -118,3 +118,58 @@ TEST(Forecasters, RegistryHoldsNwsSetAndRefusesUnknownNames)
   EXPECT_THROW(ExponentialSmoothing(1.5), std::invalid_argument);
   EXPECT_THROW(AdaptiveForecaster({}, ErrorMeasure::Squared), std::invalid_argument);
 }
+
+// Sensors (policies/sensing/sensors.hpp) on a hand-made trace: free, then 0.5 from 300 s, then 0.2 from 600 s.
+#include "policies/sensing/sensors.hpp"
+
+namespace {
+const isogrid::loads::AvailabilityTrace stepped({{300, 0.5}, {600, 0.2}});
+}
+
+TEST(Sensors, SampleEveryPeriodAndAverageTheRun)
+{
+  // Every 120 s over [0, 720): at 0, 120, 240 (1), 360, 480 (0.5), 600 (0.2).
+  std::vector<double> s = sample(stepped, 0, 720, 120);
+  EXPECT_EQ(s, (std::vector<double>{1, 1, 1, 0.5, 0.5, 0.2}));
+  EXPECT_DOUBLE_EQ(sampled_mean(stepped, 0, 720, 120), 4.2 / 6);
+  // The exact average differs: (300 + 150 + 24) / 720.
+  EXPECT_DOUBLE_EQ(stepped.mean(0, 720), 474.0 / 720);
+  // A run shorter than one period reads the value at its start.
+  EXPECT_EQ(sampled_mean(stepped, 350, 400, 120), 0.5);
+  EXPECT_THROW(sample(stepped, 0, 10, 0), std::invalid_argument);
+}
+
+TEST(Sensors, TheLowestAverageOverTheResourcesARunUses)
+{
+  isogrid::loads::AvailabilityTrace free_host;                      // 1 all along
+  isogrid::loads::AvailabilityTrace busy({{0, 0.3}, {240, 0.9}});  // 0.3, 0.3, 0.9 at 0, 120, 240
+  EXPECT_DOUBLE_EQ(min_sampled_mean({&free_host, &busy, &stepped}, 0, 360, 120), 1.5 / 3);
+  EXPECT_THROW(min_sampled_mean({}, 0, 1, 1), std::invalid_argument);
+}
+
+TEST(Sensors, TenMinuteHistoryFromTwoMinuteSamples)
+{
+  // Five samples a window; the incomplete last group is left out.
+  std::vector<double> samples = {1, 1, 1, 0.5, 0.5, 0.2, 0.2, 0.5, 0.2, 0.2, 0.9};
+  std::vector<double> history = window_averages(samples, 5);
+  ASSERT_EQ(history.size(), 2u);
+  EXPECT_DOUBLE_EQ(history[0], 0.8);
+  EXPECT_DOUBLE_EQ(history[1], 1.3 / 5);
+  EXPECT_THROW(window_averages(samples, 0), std::invalid_argument);
+}
+
+TEST(Sensors, MinOfForecastsAgainstForecastOfMin)
+{
+  // Two hosts: a = 0.2, 0.8, 0.2, 0.8; b = 0.6, 0.4, 0.6, 0.4. With the running mean: each host's forecast is 0.5,
+  // so the minimum of the forecasts is 0.5; the series of minima is 0.2, 0.4, 0.2, 0.4, whose mean is 0.3. With
+  // the last value: min(0.8, 0.4) = 0.4 both ways.
+  std::vector<std::vector<double>> h = {{0.2, 0.8, 0.2, 0.8}, {0.6, 0.4, 0.6, 0.4}};
+  const auto& mean = forecasters().get("running-mean");
+  EXPECT_DOUBLE_EQ(forecast_lowest(h, mean, SubsetForecast::MinOfForecasts), 0.5);
+  EXPECT_DOUBLE_EQ(forecast_lowest(h, mean, SubsetForecast::ForecastOfMin), 0.3);
+  const auto& last = forecasters().get("last");
+  EXPECT_DOUBLE_EQ(forecast_lowest(h, last, SubsetForecast::MinOfForecasts), 0.4);
+  EXPECT_DOUBLE_EQ(forecast_lowest(h, last, SubsetForecast::ForecastOfMin), 0.4);
+  EXPECT_THROW(forecast_lowest({}, last, SubsetForecast::ForecastOfMin), std::invalid_argument);
+  EXPECT_THROW(forecast_lowest({{0.1}, {0.1, 0.2}}, last, SubsetForecast::ForecastOfMin), std::invalid_argument);
+}
