@@ -1,0 +1,164 @@
+#include "policies/modelling/staged_search.hpp"
+
+#include "policies/modelling/least_squares.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace isogrid::modelling {
+
+using scheduling::apply;
+using scheduling::growth_name;
+
+std::string FittedModel::name() const
+{
+  const Combination& c = combination;
+  std::string out = "comp " + shape_name(complexity_candidates()[c.computation]);
+  if (c.communication)
+    out += ", comm " + shape_name(complexity_candidates()[*c.communication]) + ", f_bw " +
+           growth_name(c.bandwidth_effect);
+  return out + ", f_Pcomp " + growth_name(c.computation_speedup) + ", f_Pcomm " + growth_name(c.communication_speedup);
+}
+
+FittedModel fit(const Combination& c, const std::vector<Observation>& runs)
+{
+  const Shape& comp = complexity_candidates()[c.computation];
+  const Shape* comm = c.communication ? &complexity_candidates()[*c.communication] : nullptr;
+  std::vector<std::vector<double>> columns;
+  std::vector<double> times;
+  for (const Shape* shape : {&comp, comm})
+    if (shape)
+      for (std::size_t j = 0; j < shape->size(); ++j)
+        columns.emplace_back();
+  for (const Observation& r : runs) {
+    const double p = static_cast<double>(r.processors);
+    std::size_t col = 0;
+    for (const Term& t : comp)
+      columns[col++].push_back(term_value(t, r.problem_size) / (r.cpu * apply(c.computation_speedup, p)));
+    if (comm)
+      for (const Term& t : *comm)
+        columns[col++].push_back(r.processors > 1 ? term_value(t, r.problem_size) /
+                                                        (apply(c.bandwidth_effect, r.bandwidth) *
+                                                         apply(c.communication_speedup, p))
+                                                  : 0.0);
+    times.push_back(r.time);
+  }
+  Fit f = least_squares(columns, times);
+  FittedModel out;
+  out.combination                 = c;
+  out.standard_error              = f.standard_error;
+  out.model.application           = "fitted";
+  out.model.bandwidth_effect      = c.bandwidth_effect;
+  out.model.computation_speedup   = c.computation_speedup;
+  out.model.communication_speedup = c.communication_speedup;
+  std::size_t col = 0;
+  for (Term t : comp) {
+    t.coefficient = f.coefficients[col++];
+    out.model.computation.push_back(t);
+  }
+  if (comm)
+    for (Term t : *comm) {
+      t.coefficient = f.coefficients[col++];
+      out.model.communication.push_back(t);
+    }
+  return out;
+}
+
+std::vector<FittedModel> keep_best(std::vector<FittedModel> models, std::size_t cap, double within, double mean_time)
+{
+  const double floor = 1e-9 * std::abs(mean_time);
+  auto score         = [floor](const FittedModel& m) { return std::max(m.standard_error, floor); };
+  models.erase(std::remove_if(models.begin(), models.end(),
+                              [](const FittedModel& m) { return !std::isfinite(m.standard_error); }),
+               models.end());
+  std::stable_sort(models.begin(), models.end(),
+                   [&](const FittedModel& a, const FittedModel& b) { return score(a) < score(b); });
+  if (models.empty())
+    return models;
+  const double limit = within * score(models.front());
+  std::size_t keep   = 0;
+  while (keep < models.size() && keep < cap && score(models[keep]) <= limit)
+    ++keep;
+  models.resize(keep);
+  return models;
+}
+
+namespace {
+
+double mean_time(const std::vector<Observation>& runs)
+{
+  double sum = 0;
+  for (const Observation& r : runs)
+    sum += r.time;
+  return runs.empty() ? 0 : sum / static_cast<double>(runs.size());
+}
+
+}  // namespace
+
+std::vector<FittedModel> computation_stage(const std::vector<Observation>& runs, const SearchLimits& limits)
+{
+  std::vector<FittedModel> all;
+  for (std::size_t i = 0; i < complexity_candidates().size(); ++i) {
+    Combination c;
+    c.computation = i;  // f_cpu(x) = x: time sharing gives the application its available share
+    all.push_back(fit(c, runs));
+  }
+  return keep_best(std::move(all), limits.computation, limits.within, mean_time(runs));
+}
+
+std::vector<FittedModel> communication_stage(const std::vector<FittedModel>& computation,
+                                             const std::vector<Observation>& runs, const SearchLimits& limits)
+{
+  std::vector<FittedModel> filtered;
+  for (const FittedModel& comp : computation) {
+    std::vector<FittedModel> pairs;
+    for (std::size_t k = 0; k < complexity_candidates().size(); ++k)
+      for (Growth bw : bandwidth_candidates()) {
+        Combination c      = comp.combination;
+        c.communication    = k;
+        c.bandwidth_effect = bw;
+        pairs.push_back(fit(c, runs));
+      }
+    for (FittedModel& m : keep_best(std::move(pairs), limits.per_computation, limits.within, mean_time(runs)))
+      filtered.push_back(std::move(m));
+  }
+  return keep_best(std::move(filtered), limits.triples, limits.within, mean_time(runs));
+}
+
+std::vector<FittedModel> scalability_stage(const std::vector<FittedModel>& triples,
+                                           const std::vector<Observation>& runs, const SearchLimits& limits)
+{
+  std::vector<FittedModel> all;
+  for (const FittedModel& triple : triples) {
+    std::vector<FittedModel> pairs;
+    for (Growth comp : scalability_candidates())
+      for (Growth comm : scalability_candidates()) {
+        Combination c           = triple.combination;
+        c.computation_speedup   = comp;
+        c.communication_speedup = comm;
+        pairs.push_back(fit(c, runs));
+      }
+    for (FittedModel& m : keep_best(std::move(pairs), limits.per_triple, limits.within, mean_time(runs)))
+      all.push_back(std::move(m));
+  }
+  return keep_best(std::move(all), limits.list, limits.within, mean_time(runs));
+}
+
+std::vector<FittedModel> staged_search(const std::vector<Observation>& runs, const SearchLimits& limits)
+{
+  std::vector<Observation> one, two, several;
+  for (const Observation& r : runs) {
+    if (r.processors == 1)
+      one.push_back(r);
+    if (r.processors == 2)
+      two.push_back(r);
+    if (r.processors >= 2)
+      several.push_back(r);
+  }
+  if (one.size() < 3 || two.size() < 3 || several.size() < 3)
+    throw std::invalid_argument("the staged search needs at least 3 runs on one processor, on two, and on two or more");
+  return scalability_stage(communication_stage(computation_stage(one, limits), two, limits), several, limits);
+}
+
+}  // namespace isogrid::modelling

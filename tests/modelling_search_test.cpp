@@ -1,0 +1,150 @@
+// Sanjay's staged model construction (policies/modelling/) on noise-free synthetic runs: least squares recovers
+// known coefficients, Eq. 3.7's standard error is worked by hand, and the staged search over the 77 x 77 x 8 x 16 x 16
+// candidates finds the model the runs were made with and predicts unseen runs exactly.
+#include "policies/modelling/least_squares.hpp"
+#include "policies/modelling/staged_search.hpp"
+
+#include "base/random.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace isogrid;
+using namespace isogrid::modelling;
+
+TEST(LeastSquares, RecoversAnExactLineAndStatesItsStandardError)
+{
+  // y = 2 + 3 x on x = 0..4: exact, SSE 0.
+  std::vector<double> ones(5, 1), x = {0, 1, 2, 3, 4}, y;
+  for (double v : x)
+    y.push_back(2 + 3 * v);
+  Fit f = least_squares({ones, x}, y);
+  ASSERT_TRUE(f.usable());
+  EXPECT_NEAR(f.coefficients[0], 2, 1e-12);
+  EXPECT_NEAR(f.coefficients[1], 3, 1e-12);
+  EXPECT_NEAR(f.standard_error, 0, 1e-12);
+  // A constant fitted to 1, 2, 3, 4: mean 2.5, SSE 1.5^2 + 0.5^2 + 0.5^2 + 1.5^2 = 5, n - p = 3 (Eq. 3.7).
+  Fit c = least_squares({std::vector<double>(4, 1)}, {1, 2, 3, 4});
+  EXPECT_NEAR(c.coefficients[0], 2.5, 1e-12);
+  EXPECT_NEAR(c.sse, 5, 1e-12);
+  EXPECT_NEAR(c.standard_error, std::sqrt(5.0 / 3), 1e-12);
+}
+
+TEST(LeastSquares, RefusesWhatItCannotFit)
+{
+  EXPECT_FALSE(least_squares({{1, 2}, {3, 4}}, {1, 2}).usable());              // n <= p
+  EXPECT_FALSE(least_squares({{1, 2, 3}, {2, 4, 6}}, {1, 2, 3}).usable());     // dependent columns
+  EXPECT_FALSE(least_squares({{1, NAN, 3, 4}}, {1, 2, 3, 4}).usable());        // undefined on a run
+}
+
+TEST(Candidates, TheThesisCounts)
+{
+  EXPECT_EQ(complexity_candidates().size(), 77u);
+  EXPECT_EQ(bandwidth_candidates().size(), 8u);
+  EXPECT_EQ(scalability_candidates().size(), 16u);
+  EXPECT_EQ(shape_name({{1, 0, 0}, {1, 2, 1}}), "1 + N^2 ln N");
+  EXPECT_EQ(shape_name({{1, 1.5, 0}}), "N^1.5");
+}
+
+namespace {
+
+// A model's time depends on N through its problem_size.
+scheduling::PerformanceModel at_size(scheduling::PerformanceModel m, double n)
+{
+  m.problem_size = n;
+  return m;
+}
+
+// The thesis's training campaign (§3.7): 20 runs on 1 processor, 20 on 2, 10 on 4, 10 on 8, at drawn problem sizes
+// and loads, timed by `truth`.
+std::vector<Observation> campaign(const scheduling::PerformanceModel& truth, std::uint64_t seed)
+{
+  SeededRandom random(seed);
+  std::vector<Observation> runs;
+  for (auto [p, count] : {std::pair<std::size_t, int>{1, 20}, {2, 20}, {4, 10}, {8, 10}})
+    for (int k = 0; k < count; ++k) {
+      Observation r;
+      r.problem_size = random.uniform(500, 4000);
+      r.processors   = p;
+      r.cpu          = random.uniform(0.065, 1);
+      r.bandwidth    = random.uniform(2, 100);
+      r.time         = at_size(truth, r.problem_size).time(p, r.cpu, r.bandwidth);
+      runs.push_back(r);
+    }
+  return runs;
+}
+
+scheduling::PerformanceModel known_model()
+{
+  // An Eigen-like solver: N^3 computation, N^2 communication, linear in bandwidth, communication shrinking as sqrt P.
+  scheduling::PerformanceModel m;
+  m.computation           = {{2e-9, 3, 0}};
+  m.communication         = {{4e-5, 2, 0}};
+  m.bandwidth_effect      = scheduling::Growth::Linear;
+  m.computation_speedup   = scheduling::Growth::Linear;
+  m.communication_speedup = scheduling::Growth::Sqrt;
+  return m;
+}
+
+}  // namespace
+
+TEST(StagedSearch, FindsTheModelNoiseFreeRunsWereMadeWith)
+{
+  const scheduling::PerformanceModel truth = known_model();
+  std::vector<FittedModel> sorted = staged_search(campaign(truth, 11));
+  ASSERT_FALSE(sorted.empty());
+  EXPECT_LE(sorted.size(), 1000u);
+  // Exact fits tie; the fewest terms come first, so the head is the truth's own shape.
+  EXPECT_EQ(sorted.front().name(), "comp N^3, comm N^2, f_bw x, f_Pcomp x, f_Pcomm sqrt");
+  // The head predicts unseen runs as the truth does, on processor counts it was not trained on too.
+  SeededRandom random(99);
+  for (int k = 0; k < 50; ++k) {
+    double n = random.uniform(500, 4000), cpu = random.uniform(0.065, 1), bw = random.uniform(2, 100);
+    for (std::size_t p : {1u, 3u, 8u, 16u}) {
+      double want = at_size(truth, n).time(p, cpu, bw);
+      EXPECT_NEAR(at_size(sorted.front().model, n).time(p, cpu, bw), want, 1e-6 * want) << sorted.front().name();
+    }
+  }
+  // The truth's own shape is in the list, with its coefficients recovered.
+  bool found = false;
+  for (const FittedModel& m : sorted) {
+    const Combination& c = m.combination;
+    if (m.model.computation.size() == 1 && m.model.computation[0].power == 3 && m.model.communication.size() == 1 &&
+        m.model.communication[0].power == 2 && m.model.communication[0].log_power == 0 &&
+        c.bandwidth_effect == scheduling::Growth::Linear && c.computation_speedup == scheduling::Growth::Linear &&
+        c.communication_speedup == scheduling::Growth::Sqrt) {
+      found = true;
+      EXPECT_NEAR(m.model.computation[0].coefficient, 2e-9, 2e-9 * 1e-6);
+      EXPECT_NEAR(m.model.communication[0].coefficient, 4e-5, 4e-5 * 1e-6);
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(StagedSearch, KeepsWithinTwentyPercentOfTheBestAndTheCap)
+{
+  auto model = [](double se) {
+    FittedModel m;
+    m.standard_error = se;
+    return m;
+  };
+  std::vector<FittedModel> kept = keep_best({model(1.3), model(1.0), model(1.19), model(INFINITY), model(1.2)}, 10,
+                                            1.2, 100);
+  ASSERT_EQ(kept.size(), 3u);  // 1.0, 1.19, 1.2; not 1.3, nor the unusable one
+  EXPECT_EQ(kept[0].standard_error, 1.0);
+  EXPECT_EQ(kept[2].standard_error, 1.2);
+  EXPECT_EQ(keep_best({model(1.0), model(1.1), model(1.15)}, 2, 1.2, 100).size(), 2u);
+  // Below 1e-9 of the mean time, standard errors are rounding: all equal, the given order kept.
+  std::vector<FittedModel> exact = keep_best({model(3e-14), model(1e-14), model(2e-14)}, 10, 1.2, 100);
+  ASSERT_EQ(exact.size(), 3u);
+  EXPECT_EQ(exact[0].standard_error, 3e-14);
+}
+
+TEST(StagedSearch, NeedsRunsForEveryStage)
+{
+  std::vector<Observation> runs = campaign(known_model(), 1);
+  runs.erase(std::remove_if(runs.begin(), runs.end(), [](const Observation& r) { return r.processors == 2; }),
+             runs.end());
+  EXPECT_THROW(staged_search(runs), std::invalid_argument);
+}
