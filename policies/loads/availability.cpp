@@ -114,11 +114,11 @@ EpisodeSettings random_cpu_loading() { return {0.5, 0.065, 0.72, 180, 480}; }
 EpisodeSettings random_bandwidth_loading() { return {0.5, 0.02, 0.80, 180, 480}; }
 EpisodeSettings grads_like_cpu() { return {1.0, 0.6, 1.0, 1800, 3600}; }
 
-std::string profile_text(const AvailabilityTrace& trace)
+std::string profile_text(const AvailabilityTrace& trace, double scale)
 {
   std::string out;
   for (const Step& s : trace.steps())
-    out += number(s.time) + " " + number(s.value) + "\n";
+    out += number(s.time) + " " + number(scale == 1 ? s.value : s.value * scale) + "\n";
   if (trace.loop_after())
     out += "LOOPAFTER " + number(*trace.loop_after()) + "\n";
   return out;

@@ -63,9 +63,10 @@ EpisodeSettings random_bandwidth_loading();
 // of 30-60 minutes, every one loaded, at [60 %, 100 %]. Its network is random bandwidth loading.
 EpisodeSettings grads_like_cpu();
 
-// SimGrid's deterministic profile format: "time value" per line (value: the share of the peak), lines starting with
-// '#' or '%' are comments, "LOOPAFTER seconds" or "PERIODICITY seconds" make it loop.
-std::string profile_text(const AvailabilityTrace& trace);
+// SimGrid's deterministic profile format: "time value" per line, lines starting with '#' or '%' are comments,
+// "LOOPAFTER seconds" or "PERIODICITY seconds" make it loop. SimGrid reads a host's speed profile as shares of the
+// peak (scale 1) but a link's bandwidth profile in bytes per second: give the link's nominal bandwidth as `scale`.
+std::string profile_text(const AvailabilityTrace& trace, double scale = 1);
 
 // A profile text that cannot be a trace: the 1-based line and why.
 class ProfileError : public std::invalid_argument {

@@ -1,5 +1,7 @@
 #include "simulator/sg/checkpoint_platform.hpp"
 
+#include "simulator/sg/load_profiles.hpp"
+
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -25,8 +27,13 @@ BuiltZone build_cluster(const sg4::NetZone* root, const std::string& name, const
   built.zone = sg4::create_full_zone(name);
   built.zone->set_parent(root);
   BuiltCheckpointCluster& c = built.cluster;
-  for (std::size_t h = 0; h < spec.speeds.size(); ++h)
+  if (!spec.speed_profiles.empty() && spec.speed_profiles.size() != spec.speeds.size())
+    throw std::invalid_argument(name + ": give one speed profile per host, or none");
+  for (std::size_t h = 0; h < spec.speeds.size(); ++h) {
     c.hosts.push_back(built.zone->create_host(name + "-" + std::to_string(h), spec.speeds[h]));
+    if (!spec.speed_profiles.empty() && !spec.speed_profiles[h].empty())
+      set_speed_profile(c.hosts.back(), c.hosts.back()->get_name() + "-speed", spec.speed_profiles[h]);
+  }
   c.storage = built.zone->create_host(name + "-storage", 1e9);
   const sg4::Link* storage_link =
       built.zone->create_link(name + "-storage-link", spec.storage_bandwidth)->set_latency(0)->seal();
@@ -42,8 +49,10 @@ BuiltZone build_cluster(const sg4::NetZone* root, const std::string& name, const
                           ->create_split_duplex_link(name + "-pair-" + std::to_string(pair.a) + "-" +
                                                          std::to_string(pair.b),
                                                      pair.bandwidth)
-                          ->set_latency(0)
-                          ->seal();
+                          ->set_latency(0);
+    if (!pair.bandwidth_profile.empty())
+      set_bandwidth_profile(link, link->get_name() + "-bandwidth", pair.bandwidth_profile);
+    link->seal();
     built.zone->add_route(c.hosts[pair.a]->get_netpoint(), c.hosts[pair.b]->get_netpoint(), nullptr, nullptr,
                           {{link, sg4::LinkInRoute::Direction::UP}}, true);
     c.pair_links.push_back(link);

@@ -1,0 +1,80 @@
+// Profiles replayed by SimGrid (simulator/sg/load_profiles.hpp), written by policies/loads: a computation and a
+// transfer that cross a change point end when the closed form says, and a looping profile repeats as
+// AvailabilityTrace says it does.
+#include "policies/loads/availability.hpp"
+#include "simulator/sg/checkpoint_platform.hpp"
+#include "simulator/sg/load_profiles.hpp"
+#include "simulator/sg/messaging.hpp"
+#include "simulator/sg/session.hpp"
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+using namespace isogrid;
+
+namespace {
+
+// Two 1 Gflop/s hosts joined by a 1 MB/s pair link; in a child process, the host's speed follows `speed`, the
+// link's bandwidth `bandwidth`; returns when a computation of `flops` on host 0 and a transfer of `bytes` from host
+// 0 to host 1, both started at 0, end.
+std::pair<double, double> finish_times(const loads::AvailabilityTrace& speed, const loads::AvailabilityTrace& bandwidth,
+                                       double flops, double bytes)
+{
+  std::string payload = isogrid::testing::run_in_children({[&] {
+    sg::Session session(sg::exact_network_config(), false);
+    sg::CheckpointClusterSpec cluster;
+    cluster.speeds            = {1e9, 1e9};
+    cluster.speed_profiles    = {loads::profile_text(speed), ""};
+    cluster.pairs             = {{0, 1, 1e6, loads::profile_text(bandwidth, 1e6)}};  // SimGrid: bytes per second
+    cluster.storage_bandwidth = 1e6;
+    auto built                = sg::build_checkpoint_grids({{{cluster}, {}}});
+    const sg::BuiltCheckpointCluster& c = built[0][0];
+    double computed = 0, transferred = 0;
+    sg::spawn("compute", c.hosts[0], [&] {
+      sg::compute(flops);
+      computed = sg::now();
+    });
+    sg::spawn("transfer", c.hosts[1], [&] {
+      sg::Activities io;
+      io.transfer(c.hosts[0], c.hosts[1], static_cast<std::uint64_t>(bytes));
+      io.wait();
+      transferred = sg::now();
+    });
+    session.run();
+    std::ostringstream out;
+    out.precision(17);
+    out << computed << ' ' << transferred;
+    return out.str();
+  }})[0];
+  std::istringstream in(payload);
+  std::pair<double, double> out;
+  in >> out.first >> out.second;
+  return out;
+}
+
+}  // namespace
+
+TEST(LoadProfiles, AComputationAndATransferCrossAChangePoint)
+{
+  // Speed: full until 10 s, then half: 15 Gflop = 10 s at 1 Gflop/s + 5 Gflop at 0.5 = 20 s.
+  // Bandwidth: 0.25 of 1 MB/s until 4 s, then full: 3 MB = 4 s x 0.25 MB/s + 2 MB at 1 MB/s = 6 s.
+  auto [computed, transferred] =
+      finish_times(loads::AvailabilityTrace({{0, 1}, {10, 0.5}}), loads::AvailabilityTrace({{0, 0.25}, {4, 1}}),
+                   15e9, 3e6);
+  EXPECT_NEAR(computed, 20, 20 * 1e-9);
+  EXPECT_NEAR(transferred, 6, 6 * 1e-9);
+}
+
+TEST(LoadProfiles, ALoopingProfileRepeatsAsTheTraceSays)
+{
+  // 0.5 over [0, 4), 0.2 over [4, 10), then again: a period of 10 s holding 2 + 1.2 = 3.2 Gflop at 1 Gflop/s peak.
+  // 8 Gflop: two periods (6.4), then 1.6 more: 2 Gflop would take the next [0, 4) of 0.5, so 1.6 takes 3.2 s.
+  loads::AvailabilityTrace speed({{0, 0.5}, {4, 0.2}}, 6.0);
+  auto [computed, transferred] = finish_times(speed, loads::AvailabilityTrace(), 8e9, 1e6);
+  EXPECT_NEAR(computed, 23.2, 23.2 * 1e-9);
+  // The trace's own integral says the same: its mean over [0, 23.2) times 23.2 s is 8 Gflop.
+  EXPECT_NEAR(speed.mean(0, 23.2) * 23.2, 8, 1e-9);
+  EXPECT_NEAR(transferred, 1, 1e-9);
+}
