@@ -13,6 +13,8 @@
 #include "simulator/platform/grid_spec.hpp"
 #include "workloads/master_worker/farm_model.hpp"
 #include "workloads/master_worker/plan_command.hpp"
+#include "workloads/loads/load_command.hpp"
+#include "policies/loads/generators.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
 #include "workloads/examples/token_ring_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"
@@ -42,7 +44,9 @@ Catalog make_builtin_catalog()
   c.add_policies(gph::runtime_policies());
   c.add_policies(scheduling::resource_selection_policies());
   c.add_policies(rescheduling::planners());
+  c.add_policies(loads::load_generators());
   c.add_command(farm::plan_command());
+  c.add_command(loads::load_command());
   for (auto& g : grid_spec_generators())
     c.add_platform_generator(std::move(g));
   return c;

@@ -1,0 +1,52 @@
+#include "policies/loads/generators.hpp"
+
+#include <stdexcept>
+
+namespace isogrid::loads {
+
+namespace {
+
+LoadGenerator episodes(LoadTarget target, EpisodeSettings settings)
+{
+  return {target, [settings](const GeneratorOptions& o, SeededRandom& r) {
+            return random_episodes(settings, o.horizon, r);
+          }};
+}
+
+NamedRegistry<LoadGenerator> make_registry()
+{
+  NamedRegistry<LoadGenerator> r("load-generator", "load generator");
+  r.add("random-cpu", "Sanjay's random loading: AvailCPU U[6.5 %, 72 %] for U[3, 8] min, half the episodes loaded",
+        episodes(LoadTarget::Cpu, random_cpu_loading()));
+  r.add("random-bandwidth", "Sanjay's random loading: AvailBW U[2 %, 80 %] for U[3, 8] min, half the episodes loaded",
+        episodes(LoadTarget::Bandwidth, random_bandwidth_loading()));
+  r.add("grads-cpu", "steadier CPU load in the spirit of the GrADS traces: U[60 %, 100 %] for U[30, 60] min (an "
+                     "assumption; the traces are gone)",
+        episodes(LoadTarget::Cpu, grads_like_cpu()));
+  r.add("grads-bandwidth", "GrADS-like network load: the thesis found random loading's network dynamics similar",
+        episodes(LoadTarget::Bandwidth, random_bandwidth_loading()));
+  r.add("constant", "one share left free all along (value)", {LoadTarget::Cpu, [](const GeneratorOptions& o, SeededRandom&) {
+          if (!(o.value > 0 && o.value <= 1))
+            throw std::invalid_argument("a constant load leaves a share in (0, 1] free");
+          return AvailabilityTrace({{0, o.value}});
+        }});
+  r.add("dedicated", "no load: always free", {LoadTarget::Cpu, [](const GeneratorOptions&, SeededRandom&) {
+          return AvailabilityTrace({{0, 1}});
+        }});
+  return r;
+}
+
+}  // namespace
+
+const NamedRegistry<LoadGenerator>& load_generators()
+{
+  static const NamedRegistry<LoadGenerator> registry = make_registry();
+  return registry;
+}
+
+SeededRandom resource_stream(std::uint64_t seed, std::size_t resource)
+{
+  return SeededRandom(mix64(seed ^ mix64(0x10ad0000ULL + resource)));
+}
+
+}  // namespace isogrid::loads
