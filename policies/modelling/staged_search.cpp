@@ -107,42 +107,51 @@ std::vector<FittedModel> computation_stage(const std::vector<Observation>& runs,
   return keep_best(std::move(all), limits.computation, limits.within, mean_time(runs));
 }
 
+namespace {
+
+// A stage after the first: each kept model's combination varied every way `vary` lists, each variant fitted on the
+// stage's runs, at most `per_parent` kept per model, then at most `cap` over all.
+template <class Vary>
+std::vector<FittedModel> refine(const std::vector<FittedModel>& parents, const std::vector<Observation>& runs,
+                                std::size_t per_parent, std::size_t cap, double within, Vary vary)
+{
+  std::vector<FittedModel> kept;
+  for (const FittedModel& parent : parents) {
+    std::vector<FittedModel> variants;
+    vary(parent.combination, [&](const Combination& c) { variants.push_back(fit(c, runs)); });
+    for (FittedModel& m : keep_best(std::move(variants), per_parent, within, mean_time(runs)))
+      kept.push_back(std::move(m));
+  }
+  return keep_best(std::move(kept), cap, within, mean_time(runs));
+}
+
+}  // namespace
+
 std::vector<FittedModel> communication_stage(const std::vector<FittedModel>& computation,
                                              const std::vector<Observation>& runs, const SearchLimits& limits)
 {
-  std::vector<FittedModel> filtered;
-  for (const FittedModel& comp : computation) {
-    std::vector<FittedModel> pairs;
-    for (std::size_t k = 0; k < complexity_candidates().size(); ++k)
-      for (Growth bw : bandwidth_candidates()) {
-        Combination c      = comp.combination;
-        c.communication    = k;
-        c.bandwidth_effect = bw;
-        pairs.push_back(fit(c, runs));
-      }
-    for (FittedModel& m : keep_best(std::move(pairs), limits.per_computation, limits.within, mean_time(runs)))
-      filtered.push_back(std::move(m));
-  }
-  return keep_best(std::move(filtered), limits.triples, limits.within, mean_time(runs));
+  return refine(computation, runs, limits.per_computation, limits.triples, limits.within,
+                [](Combination c, const auto& add) {
+                  for (std::size_t k = 0; k < complexity_candidates().size(); ++k)
+                    for (Growth bw : bandwidth_candidates()) {
+                      c.communication    = k;
+                      c.bandwidth_effect = bw;
+                      add(c);
+                    }
+                });
 }
 
 std::vector<FittedModel> scalability_stage(const std::vector<FittedModel>& triples,
                                            const std::vector<Observation>& runs, const SearchLimits& limits)
 {
-  std::vector<FittedModel> all;
-  for (const FittedModel& triple : triples) {
-    std::vector<FittedModel> pairs;
+  return refine(triples, runs, limits.per_triple, limits.list, limits.within, [](Combination c, const auto& add) {
     for (Growth comp : scalability_candidates())
       for (Growth comm : scalability_candidates()) {
-        Combination c           = triple.combination;
         c.computation_speedup   = comp;
         c.communication_speedup = comm;
-        pairs.push_back(fit(c, runs));
+        add(c);
       }
-    for (FittedModel& m : keep_best(std::move(pairs), limits.per_triple, limits.within, mean_time(runs)))
-      all.push_back(std::move(m));
-  }
-  return keep_best(std::move(all), limits.list, limits.within, mean_time(runs));
+  });
 }
 
 std::vector<FittedModel> staged_search(const std::vector<Observation>& runs, const SearchLimits& limits)
