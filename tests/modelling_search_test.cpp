@@ -148,3 +148,118 @@ TEST(StagedSearch, NeedsRunsForEveryStage)
              runs.end());
   EXPECT_THROW(staged_search(runs), std::invalid_argument);
 }
+
+// Multiple models and online adaptation (policies/modelling/model_list.hpp).
+#include "policies/modelling/model_list.hpp"
+
+namespace {
+
+Combination combination(std::size_t comp, std::size_t comm, scheduling::Growth f_pcomm)
+{
+  Combination c;
+  c.computation           = comp;
+  c.communication         = comm;
+  c.bandwidth_effect      = scheduling::Growth::Linear;
+  c.computation_speedup   = scheduling::Growth::Linear;
+  c.communication_speedup = f_pcomm;
+  return c;
+}
+
+// Index of a single-term shape N^power.
+std::size_t shape(double power)
+{
+  for (std::size_t k = 0; k < complexity_candidates().size(); ++k) {
+    const Shape& s = complexity_candidates()[k];
+    if (s.size() == 1 && s[0].power == power && s[0].log_power == 0)
+      return k;
+  }
+  throw std::logic_error("no such shape");
+}
+
+std::vector<FittedModel> hand_made_list()
+{
+  // The truth (N^3, N^2, f_Pcomm sqrt), the same with f_Pcomm linear, and a wrong computation (N^2).
+  std::vector<FittedModel> list;
+  for (const Combination& c : {combination(shape(2), shape(2), scheduling::Growth::Sqrt),
+                               combination(shape(3), shape(2), scheduling::Growth::Linear),
+                               combination(shape(3), shape(2), scheduling::Growth::Sqrt)}) {
+    FittedModel m;
+    m.combination = c;
+    list.push_back(m);
+  }
+  return list;
+}
+
+Observation run_of(const scheduling::PerformanceModel& truth, SeededRandom& random)
+{
+  Observation r;
+  r.problem_size = random.uniform(500, 4000);
+  r.processors   = std::size_t{2} << random.below(3);  // 2, 4 or 8
+  r.cpu          = random.uniform(0.065, 1);
+  r.bandwidth    = random.uniform(2, 100);
+  r.time         = at_size(truth, r.problem_size).time(r.processors, r.cpu, r.bandwidth);
+  return r;
+}
+
+}  // namespace
+
+TEST(ModelList, RanksByStandardErrorAndPredictsWithTheHead)
+{
+  ModelList list(hand_made_list(), campaign(known_model(), 3));
+  ASSERT_EQ(list.models().size(), 3u);
+  EXPECT_EQ(list.head().name(), "comp N^3, comm N^2, f_bw x, f_Pcomp x, f_Pcomm sqrt");
+  EXPECT_EQ(list.models().back().name(), "comp N^2, comm N^2, f_bw x, f_Pcomp x, f_Pcomm sqrt");
+  double want = at_size(known_model(), 1500).time(4, 0.5, 40);
+  EXPECT_NEAR(list.predict(1500, 4, 0.5, 40), want, 1e-6 * want);
+}
+
+TEST(ModelList, ALastTenthModelIsDroppedAfterFiveObservationsInARow)
+{
+  // A tenth of three models is none (the lowest tenth starts at rank ceil(0.9 x 3) = 3); with a third, the lowest is
+  // rank 2, where the wrong computation stays.
+  AdaptationSettings settings;
+  settings.prune_fraction = 1.0 / 3;
+  settings.prune_after    = 5;
+  settings.rebuild_every  = 0;
+  ModelList list(hand_made_list(), campaign(known_model(), 3), SearchLimits{}, settings);
+  SeededRandom random(8);
+  for (int k = 0; k < 4; ++k)
+    list.observe(run_of(known_model(), random));
+  EXPECT_EQ(list.models().size(), 3u);  // four times in the lowest third: kept
+  list.observe(run_of(known_model(), random));
+  ASSERT_EQ(list.models().size(), 2u);  // the fifth: the wrong computation is gone
+  for (const FittedModel& m : list.models())
+    EXPECT_NE(m.name(), "comp N^2, comm N^2, f_bw x, f_Pcomp x, f_Pcomm sqrt");
+  EXPECT_EQ(list.observed(), 5u);
+}
+
+TEST(ModelList, AnotherModelTakesOverWhenTheApplicationChanges)
+{
+  // Trained on runs whose communication shrinks as sqrt P; then the application's communication starts shrinking
+  // as P (a new library, say). Refitted on all the runs, the linear model overtakes once the new runs dominate, and
+  // its predictions of the new runs come close.
+  AdaptationSettings settings;
+  settings.rebuild_every = 0;
+  ModelList list(hand_made_list(), campaign(known_model(), 3), SearchLimits{}, settings);
+  scheduling::PerformanceModel changed = known_model();
+  changed.communication_speedup        = scheduling::Growth::Linear;
+  SeededRandom random(21);
+  for (int k = 0; k < 200; ++k)
+    list.observe(run_of(changed, random));
+  EXPECT_EQ(list.head().name(), "comp N^3, comm N^2, f_bw x, f_Pcomp x, f_Pcomm x");
+  double want = at_size(changed, 2000).time(8, 0.7, 10);
+  EXPECT_NEAR(list.predict(2000, 8, 0.7, 10), want, 0.05 * want);
+}
+
+TEST(ModelList, FromTheStagedSearchAndRebuiltEveryFiftyObservations)
+{
+  ModelList list(campaign(known_model(), 11));
+  EXPECT_EQ(list.head().name(), "comp N^3, comm N^2, f_bw x, f_Pcomp x, f_Pcomm sqrt");
+  SeededRandom random(5);
+  for (int k = 0; k < 50; ++k)
+    list.observe(run_of(known_model(), random));  // the 50th rebuilds from the communication stage on
+  EXPECT_EQ(list.head().name(), "comp N^3, comm N^2, f_bw x, f_Pcomp x, f_Pcomm sqrt");
+  EXPECT_LE(list.models().size(), 1000u);
+  double want = at_size(known_model(), 3000).time(8, 0.3, 50);
+  EXPECT_NEAR(list.predict(3000, 8, 0.3, 50), want, 1e-6 * want);
+}
