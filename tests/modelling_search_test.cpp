@@ -263,3 +263,37 @@ TEST(ModelList, FromTheStagedSearchAndRebuiltEveryFiftyObservations)
   double want = at_size(known_model(), 3000).time(8, 0.3, 50);
   EXPECT_NEAR(list.predict(3000, 8, 0.3, 50), want, 1e-6 * want);
 }
+
+// Cross-platform porting (policies/modelling/porting.hpp, Eq. 3.9).
+#include "policies/modelling/porting.hpp"
+
+TEST(Porting, RecoversTheTargetsFactorsFromDedicatedRuns)
+{
+  // The target computes 1.7 times slower and communicates at 0.6 of the reference's cost.
+  const scheduling::PerformanceModel reference = known_model();
+  const scheduling::PerformanceModel target    = ported(reference, 1.7, 0.6);
+  // R_cpu: one dedicated single-processor run of a moderate size on each.
+  double r_cpu = cpu_scaling_factor(at_size(target, 2000).time(1, 1, 100), at_size(reference, 2000).time(1, 1, 100));
+  EXPECT_NEAR(r_cpu, 1.7, 1e-12);
+  // R_bw: dedicated two-processor runs of several sizes on the target (cpu 1, the link's nominal 100 Mbit/s).
+  std::vector<Observation> runs;
+  for (double n : {800.0, 1600.0, 2400.0, 3200.0}) {
+    Observation r;
+    r.problem_size = n;
+    r.processors   = 2;
+    r.cpu          = 1;
+    r.bandwidth    = 100;
+    r.time         = at_size(target, n).time(2, 1, 100);
+    runs.push_back(r);
+  }
+  double r_bw = bandwidth_scaling_factor(reference, r_cpu, runs);
+  EXPECT_NEAR(r_bw, 0.6, 1e-9);
+  // Eq. 3.9 then predicts loaded runs on the target, on any processor count.
+  scheduling::PerformanceModel on_target = ported(reference, r_cpu, r_bw);
+  double want = at_size(target, 3000).time(8, 0.4, 20);
+  EXPECT_NEAR(at_size(on_target, 3000).time(8, 0.4, 20), want, 1e-9 * want);
+  EXPECT_THROW(cpu_scaling_factor(0, 1), std::invalid_argument);
+  runs.resize(1);
+  runs[0].processors = 1;  // one processor: no communication to scale
+  EXPECT_THROW(bandwidth_scaling_factor(reference, r_cpu, runs), std::invalid_argument);
+}
