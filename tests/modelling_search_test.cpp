@@ -297,3 +297,40 @@ TEST(Porting, RecoversTheTargetsFactorsFromDedicatedRuns)
   runs[0].processors = 1;  // one processor: no communication to scale
   EXPECT_THROW(bandwidth_scaling_factor(reference, r_cpu, runs), std::invalid_argument);
 }
+
+// Cumulative against single models of a two-phase application (policies/modelling/multi_phase.hpp).
+#include "policies/modelling/multi_phase.hpp"
+
+TEST(MultiPhase, TheCumulativeModelFollowsPhasesThatScaleDifferently)
+{
+  // Phase 1 computes in parallel (N^3, linear speedup); phase 2 is a poorly parallel step (N^2 computation and
+  // communication, both shrinking as sqrt P). One Eq. 3.6 model has one f_Pcomp and cannot hold both; the sum of two
+  // can.
+  scheduling::PerformanceModel compute;
+  compute.computation = {{2e-9, 3, 0}};
+  compute.communication = {{1e-6, 1, 0}};
+  scheduling::PerformanceModel exchange;
+  exchange.computation           = {{5e-7, 2, 0}};
+  exchange.communication         = {{4e-4, 2, 0}};
+  exchange.computation_speedup   = scheduling::Growth::Sqrt;
+  exchange.communication_speedup = scheduling::Growth::Sqrt;
+  // The same training runs (one campaign's sizes, processors and loads) timed phase by phase.
+  std::vector<Observation> first = campaign(compute, 17), second = campaign(exchange, 17), whole = first;
+  for (std::size_t k = 0; k < whole.size(); ++k)
+    whole[k].time += second[k].time;
+  CumulativeModel cumulative({first, second});
+  FittedModel single = single_model(whole);
+  // Unseen runs: the cumulative model is exact, the single one is not.
+  SeededRandom random(4);
+  double worst_cumulative = 0, worst_single = 0;
+  for (int k = 0; k < 40; ++k) {
+    double n = random.uniform(500, 4000), cpu = random.uniform(0.065, 1), bw = random.uniform(2, 100);
+    std::size_t p = std::size_t{2} << random.below(3);
+    double want   = at_size(compute, n).time(p, cpu, bw) + at_size(exchange, n).time(p, cpu, bw);
+    worst_cumulative = std::max(worst_cumulative, std::abs(cumulative.time(n, p, cpu, bw) - want) / want);
+    worst_single     = std::max(worst_single, std::abs(predicted_time(single, n, p, cpu, bw) - want) / want);
+  }
+  EXPECT_LT(worst_cumulative, 1e-6);
+  EXPECT_GT(worst_single, 1e-3) << single.name();  // the single model misses somewhere
+  EXPECT_EQ(cumulative.phases().size(), 2u);
+}
