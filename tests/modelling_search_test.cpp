@@ -334,3 +334,41 @@ TEST(MultiPhase, TheCumulativeModelFollowsPhasesThatScaleDifferently)
   EXPECT_GT(worst_single, 1e-3) << single.name();  // the single model misses somewhere
   EXPECT_EQ(cumulative.phases().size(), 2u);
 }
+
+// Judging predictions (policies/modelling/evaluation.hpp).
+#include "policies/modelling/evaluation.hpp"
+
+TEST(Evaluation, PercentagePredictionErrorsSummarised)
+{
+  // Errors 10, 20, 35 and 50 %: mean 28.75, half under 30 %, three quarters under 40 %.
+  PpeSummary s = summarize_ppe({100, 100, 200, 10}, {110, 80, 130, 15});
+  EXPECT_EQ(s.count, 4u);
+  EXPECT_DOUBLE_EQ(s.mean, 28.75);
+  EXPECT_DOUBLE_EQ(s.under_30, 50);
+  EXPECT_DOUBLE_EQ(s.under_40, 75);
+  // Sample sd of 10, 20, 35, 50 about 28.75: sqrt((351.5625 + 76.5625 + 39.0625 + 451.5625) / 3).
+  EXPECT_NEAR(s.sd, std::sqrt(918.75 / 3), 1e-9);
+  EXPECT_THROW(summarize_ppe({1}, {}), std::invalid_argument);
+}
+
+TEST(Evaluation, SchedulingUsefulnessAsTable34)
+{
+  // Table 3.4's first group: the predictions pick (4800, 8), actually 987.27 s; the fastest was (4800, 6) at 951.02
+  // s: 3.81 % lost, printed 3 %. A second group, 200 s of dedicated time later, where the pick is the fastest.
+  std::vector<ScheduleCandidate> runs = {
+      {4700, 8, 990, 1002.1}, {4800, 8, 940, 987.27}, {4800, 6, 960, 951.02}, {4900, 4, 1100, 1080.5},
+      {5500, 8, 1150, 1153.53}, {5700, 4, 1200, 1160.0}};
+  auto dedicated = [](double n) { return n < 5000 ? 900 + (n - 4700) / 10 : 1100 + (n - 5500) / 10; };
+  std::vector<UsefulnessGroup> groups = scheduling_usefulness(runs, dedicated);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].first_size, 4700);
+  EXPECT_EQ(groups[0].last_size, 4900);
+  EXPECT_EQ(groups[0].chosen.processors, 8u);
+  EXPECT_EQ(groups[0].best.processors, 6u);
+  EXPECT_NEAR(groups[0].loss_percent, 100 * (987.27 - 951.02) / 951.02, 1e-9);
+  EXPECT_EQ(groups[0].loss_floored, 3);
+  EXPECT_EQ(groups[1].first_size, 5500);
+  EXPECT_EQ(groups[1].chosen.problem_size, 5500);
+  EXPECT_EQ(groups[1].best.problem_size, 5500);
+  EXPECT_EQ(groups[1].loss_floored, 0);
+}
