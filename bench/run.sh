@@ -172,6 +172,17 @@ echo "== rescheduling planners (Sanjay ch. 5): interval schedules, plans per sec
   echo
 } >> "$REPORT"
 
+echo "== performance-model construction (Sanjay ch. 3): the staged search on 60 runs, a refit, an adaptive forecast"
+"$BUILD/bench/bench_modelling" --benchmark_min_time=0.5 | tee "$OUT/modelling.txt"
+{
+  echo "## Performance-model construction (bench_modelling)"
+  echo
+  echo '```'
+  grep -E "^(staged_search|refit_after|adaptive_forecast)" "$OUT/modelling.txt"
+  echo '```'
+  echo
+} >> "$REPORT"
+
 echo "== one executed multi-cluster rescheduling run of Athena's 100 phases, against planning it alone (interleaved)"
 for i in $(seq "$(( REPEAT < 3 ? REPEAT : 3 ))"); do
   timed_run resched-plan largest_simulation bench/rescheduling-executed-100.yaml --set mode=predict
