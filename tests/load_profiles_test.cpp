@@ -78,3 +78,53 @@ TEST(LoadProfiles, ALoopingProfileRepeatsAsTheTraceSays)
   EXPECT_NEAR(speed.mean(0, 23.2) * 23.2, 8, 1e-9);
   EXPECT_NEAR(transferred, 1, 1e-9);
 }
+
+namespace {
+
+// A 1 MB/s pair link between two hosts; competing traffic from host 0 to host 1 with the given steps; returns when
+// one application transfer of `bytes` along the same route, started at 0, ends.
+double transfer_under_traffic(std::vector<sg::ShareStep> steps, double bytes)
+{
+  std::string payload = isogrid::testing::run_in_children({[&] {
+    sg::Session session(sg::exact_network_config(), false);
+    sg::CheckpointClusterSpec cluster;
+    cluster.speeds            = {1e9, 1e9};
+    cluster.pairs             = {{0, 1, 1e6, ""}};
+    cluster.storage_bandwidth = 1e6;
+    auto built                = sg::build_checkpoint_grids({{{cluster}, {}}});
+    const sg::BuiltCheckpointCluster& c = built[0][0];
+    sg::spawn_competing_traffic("loader", c.hosts[0], c.hosts[1], 1e6, steps);
+    double done = 0;
+    sg::spawn("application", c.hosts[1], [&] {
+      sg::Activities io;
+      io.transfer(c.hosts[0], c.hosts[1], static_cast<std::uint64_t>(bytes));
+      io.wait();
+      done = sg::now();
+    });
+    session.run();
+    std::ostringstream out;
+    out.precision(17);
+    out << done;
+    return out.str();
+  }})[0];
+  return std::stod(payload);
+}
+
+}  // namespace
+
+TEST(CompetingTraffic, LeavesTheApplicationItsShareOfTheLink)
+{
+  // A quarter left: 1 MB at 0.25 MB/s, 4 s. 2 % left (49 streams): 0.1 MB at 20 kB/s, 5 s.
+  EXPECT_NEAR(transfer_under_traffic({{0, 0.25}}, 1e6), 4, 4e-9);
+  EXPECT_NEAR(transfer_under_traffic({{0, 0.02}}, 1e5), 5, 5e-9);
+  // Two-thirds left: one stream capped at a third (a fair share would be half): 2 MB at 2/3 MB/s, 3 s.
+  EXPECT_NEAR(transfer_under_traffic({{0, 2.0 / 3}}, 2e6), 3, 3e-9);
+  // 40 % left: two streams of 0.3 MB/s each (uncapped, three flows would get a third each): 1 MB at 0.4 MB/s.
+  EXPECT_NEAR(transfer_under_traffic({{0, 0.4}}, 1e6), 2.5, 2.5e-9);
+}
+
+TEST(CompetingTraffic, ChangesAtEachStep)
+{
+  // A quarter for 2 s (0.5 MB), then the whole link for the remaining 0.5 MB: 2.5 s.
+  EXPECT_NEAR(transfer_under_traffic({{0, 0.25}, {2, 1}}, 1e6), 2.5, 2.5e-9);
+}
