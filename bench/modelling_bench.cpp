@@ -3,6 +3,7 @@
 // list after a run, and one adaptive forecast over a 10-minute history. The thesis quotes about 5 minutes to build
 // the list and 2-4 s a prediction (§3.9.3). Recorded in docs/performance.md.
 #include "base/random.hpp"
+#include "policies/modelling/campaign.hpp"
 #include "policies/modelling/model_list.hpp"
 #include "policies/sensing/forecasters.hpp"
 
@@ -22,20 +23,9 @@ std::vector<Observation> campaign()
   truth.communication         = {{4e-5, 2, 0}};
   truth.communication_speedup = scheduling::Growth::Sqrt;
   SeededRandom random(7);
-  std::vector<Observation> runs;
-  for (auto [p, count] : {std::pair<std::size_t, int>{1, 20}, {2, 20}, {4, 10}, {8, 10}})
-    for (int k = 0; k < count; ++k) {
-      Observation r;
-      r.problem_size = random.uniform(500, 4000);
-      r.processors   = p;
-      r.cpu          = random.uniform(0.065, 1);
-      r.bandwidth    = random.uniform(2, 100);
-      scheduling::PerformanceModel m = truth;
-      m.problem_size                 = r.problem_size;
-      r.time = m.time(p, r.cpu, r.bandwidth) * random.uniform(0.95, 1.05);
-      runs.push_back(r);
-    }
-  return runs;
+  CampaignSettings settings;
+  settings.noise = 0.05;
+  return synthetic_campaign(truth, random, settings);
 }
 
 void staged_search_60_runs(benchmark::State& state)

@@ -16,21 +16,26 @@ using namespace isogrid;
 
 namespace {
 
-// Two 1 Gflop/s hosts joined by a 1 MB/s pair link; in a child process, the host's speed follows `speed`, the
-// link's bandwidth `bandwidth`; returns when a computation of `flops` on host 0 and a transfer of `bytes` from host
-// 0 to host 1, both started at 0, end.
+// Two 1 Gflop/s hosts joined by a 1 MB/s pair link (with optional profiles), built in the current engine.
+sg::BuiltCheckpointCluster two_hosts(const std::string& speed_profile = "", const std::string& bandwidth_profile = "")
+{
+  sg::CheckpointClusterSpec cluster;
+  cluster.speeds            = {1e9, 1e9};
+  cluster.speed_profiles    = {speed_profile, ""};
+  cluster.pairs             = {{0, 1, 1e6, bandwidth_profile}};
+  cluster.storage_bandwidth = 1e6;
+  return sg::build_checkpoint_grids({{{cluster}, {}}})[0][0];
+}
+
+// In a child process, on two_hosts() with host 0's speed following `speed` and the link's bandwidth `bandwidth`:
+// when a computation of `flops` on host 0 and a transfer of `bytes` from host 0 to host 1, both started at 0, end.
 std::pair<double, double> finish_times(const loads::AvailabilityTrace& speed, const loads::AvailabilityTrace& bandwidth,
                                        double flops, double bytes)
 {
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::CheckpointClusterSpec cluster;
-    cluster.speeds            = {1e9, 1e9};
-    cluster.speed_profiles    = {loads::profile_text(speed), ""};
-    cluster.pairs             = {{0, 1, 1e6, loads::profile_text(bandwidth, 1e6)}};  // SimGrid: bytes per second
-    cluster.storage_bandwidth = 1e6;
-    auto built                = sg::build_checkpoint_grids({{{cluster}, {}}});
-    const sg::BuiltCheckpointCluster& c = built[0][0];
+    // SimGrid reads bandwidth profiles in bytes per second.
+    const sg::BuiltCheckpointCluster c = two_hosts(loads::profile_text(speed), loads::profile_text(bandwidth, 1e6));
     double computed = 0, transferred = 0;
     sg::spawn("compute", c.hosts[0], [&] {
       sg::compute(flops);
@@ -81,18 +86,13 @@ TEST(LoadProfiles, ALoopingProfileRepeatsAsTheTraceSays)
 
 namespace {
 
-// A 1 MB/s pair link between two hosts; competing traffic from host 0 to host 1 with the given steps; returns when
-// one application transfer of `bytes` along the same route, started at 0, ends.
+// On two_hosts(), competing traffic from host 0 to host 1 with the given steps: when one application transfer of
+// `bytes` along the same route, started at 0, ends.
 double transfer_under_traffic(std::vector<sg::ShareStep> steps, double bytes)
 {
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::CheckpointClusterSpec cluster;
-    cluster.speeds            = {1e9, 1e9};
-    cluster.pairs             = {{0, 1, 1e6, ""}};
-    cluster.storage_bandwidth = 1e6;
-    auto built                = sg::build_checkpoint_grids({{{cluster}, {}}});
-    const sg::BuiltCheckpointCluster& c = built[0][0];
+    const sg::BuiltCheckpointCluster c = two_hosts();
     sg::spawn_competing_traffic("loader", c.hosts[0], c.hosts[1], 1e6, steps);
     double done = 0;
     sg::spawn("application", c.hosts[1], [&] {

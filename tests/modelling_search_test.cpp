@@ -1,6 +1,7 @@
 // Sanjay's staged model construction (policies/modelling/) on noise-free synthetic runs: least squares recovers
 // known coefficients, Eq. 3.7's standard error is worked by hand, and the staged search over the 77 x 77 x 8 x 16 x 16
 // candidates finds the model the runs were made with and predicts unseen runs exactly.
+#include "policies/modelling/campaign.hpp"
 #include "policies/modelling/least_squares.hpp"
 #include "policies/modelling/staged_search.hpp"
 
@@ -56,23 +57,11 @@ scheduling::PerformanceModel at_size(scheduling::PerformanceModel m, double n)
   return m;
 }
 
-// The thesis's training campaign (§3.7): 20 runs on 1 processor, 20 on 2, 10 on 4, 10 on 8, at drawn problem sizes
-// and loads, timed by `truth`.
+// The thesis's training campaign (§3.7, Table 3.8), timed by `truth`.
 std::vector<Observation> campaign(const scheduling::PerformanceModel& truth, std::uint64_t seed)
 {
   SeededRandom random(seed);
-  std::vector<Observation> runs;
-  for (auto [p, count] : {std::pair<std::size_t, int>{1, 20}, {2, 20}, {4, 10}, {8, 10}})
-    for (int k = 0; k < count; ++k) {
-      Observation r;
-      r.problem_size = random.uniform(500, 4000);
-      r.processors   = p;
-      r.cpu          = random.uniform(0.065, 1);
-      r.bandwidth    = random.uniform(2, 100);
-      r.time         = at_size(truth, r.problem_size).time(p, r.cpu, r.bandwidth);
-      runs.push_back(r);
-    }
-  return runs;
+  return synthetic_campaign(truth, random);
 }
 
 scheduling::PerformanceModel known_model()
