@@ -163,3 +163,38 @@ TEST(LoadProfiles, AnXmlPlatformReplaysItsOwnSpeedFiles)
   }})[0];
   EXPECT_NEAR(std::stod(payload), 20, 20e-9);  // 10 s at 1 Gflop/s, then 5 Gflop at half speed
 }
+
+// NWS-style sensors (simulator/sg/sensors.hpp): probes read back the load the host and the route carry.
+#include "simulator/sg/sensors.hpp"
+
+TEST(Sensors, ProbesReadTheLoadEveryPeriod)
+{
+  std::string payload = isogrid::testing::run_in_children({[&] {
+    sg::Session session(sg::exact_network_config(), false);
+    // Host 0 at full speed, then half from 300 s; from 400 s another user's job of weight 1 halves that again.
+    // The route to host 1 leaves a quarter of its 1 MB/s until 200 s, then all of it.
+    const sg::BuiltCheckpointCluster c = two_hosts(loads::profile_text(loads::AvailabilityTrace({{0, 1}, {300, 0.5}})));
+    sg::spawn_competing_traffic("loader", c.hosts[0], c.hosts[1], 1e6, {{0, 0.25}, {200, 1}});
+    std::ostringstream out;
+    out.precision(6);
+    sg::spawn_cpu_sensor("cpu", c.hosts[0], 120, [&](double t, double v) { out << "cpu " << t << ' ' << v << '\n'; });
+    sg::spawn_bandwidth_sensor("net", c.hosts[0], c.hosts[1], 1e6, 120,
+                               [&](double t, double v) { out << "net " << t << ' ' << v << '\n'; });
+    sg::spawn("other-user", c.hosts[1], [&] {
+      sg::sleep_for(400);
+      sg::BackgroundLoad job(c.hosts[0], 1);
+      sg::sleep_for(200);  // the simulation ends at 600 s
+    });
+    session.run();
+    return out.str();
+  }})[0];
+  // Probes at 0, 120, ..., 480 (the one due at 600 is not taken: nothing keeps the simulation alive then).
+  EXPECT_NE(payload.find("cpu 0 1\n"), std::string::npos) << payload;
+  EXPECT_NE(payload.find("cpu 240 1\n"), std::string::npos) << payload;
+  EXPECT_NE(payload.find("cpu 360 0.5\n"), std::string::npos) << payload;
+  EXPECT_NE(payload.find("cpu 480 0.25\n"), std::string::npos) << payload;
+  EXPECT_NE(payload.find("net 0 0.25\n"), std::string::npos) << payload;
+  EXPECT_NE(payload.find("net 120 0.25\n"), std::string::npos) << payload;
+  EXPECT_NE(payload.find("net 240 1\n"), std::string::npos) << payload;
+  EXPECT_EQ(payload.find("cpu 600"), std::string::npos) << payload;
+}
