@@ -76,4 +76,10 @@ TEST(LoadCommand, RefusesBadOptionsAndWritesNothing)
     EXPECT_EQ(r.exit_code, 2) << options << ": " << r.output;
     EXPECT_FALSE(std::filesystem::exists(dir.file("x"))) << options;
   }
+  // An --out that names a file is refused the same way, and the file is left as it was.
+  std::string file = dir.write("taken", "mine\n");
+  CommandResult r  = run_isogrid(fmt::format("load random-cpu --no-plot --out {}", file));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--out"), std::string::npos) << r.output;
+  EXPECT_EQ(read_file(file), "mine\n");
 }

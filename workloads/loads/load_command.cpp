@@ -66,7 +66,11 @@ void run_load(const LoadArgs& a)
   }
 
   std::filesystem::path dir(a.out);
-  std::filesystem::create_directories(dir);
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error || !std::filesystem::is_directory(dir))
+    throw InputError({}, "--out", fmt::format("cannot make the folder {}: {}", a.out,
+                                              error ? error.message() : "a file of that name exists"));
   const bool bandwidth = generator.target == LoadTarget::Bandwidth;
   std::string csv = "resource,time,available\n";
   for (std::size_t k = 0; k < traces.size(); ++k) {
