@@ -67,11 +67,9 @@ void ModelList::refit_and_rank()
     if (std::isfinite(m.standard_error))
       refitted.emplace_back(std::move(m), k);
   }
-  // As keep_best ranks: standard errors below 1e-9 of the mean time are rounding, and tie.
-  double mean = 0;
-  for (const Observation& r : runs)
-    mean += r.time / static_cast<double>(runs.size());
-  auto score = [floor = 1e-9 * std::abs(mean)](const FittedModel& m) { return std::max(m.standard_error, floor); };
+  // Ranked as keep_best ranks.
+  const double mean = mean_time(runs);
+  auto score        = [mean](const FittedModel& m) { return ranking_error(m, mean); };
   std::stable_sort(refitted.begin(), refitted.end(),
                    [&](const auto& a, const auto& b) { return score(a.first) < score(b.first); });
   std::vector<std::size_t> streaks;

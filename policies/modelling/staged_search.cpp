@@ -65,10 +65,22 @@ FittedModel fit(const Combination& c, const std::vector<Observation>& runs)
   return out;
 }
 
+double ranking_error(const FittedModel& model, double mean_time)
+{
+  return std::max(model.standard_error, 1e-9 * std::abs(mean_time));
+}
+
+double mean_time(const std::vector<Observation>& runs)
+{
+  double sum = 0;
+  for (const Observation& r : runs)
+    sum += r.time;
+  return runs.empty() ? 0 : sum / static_cast<double>(runs.size());
+}
+
 std::vector<FittedModel> keep_best(std::vector<FittedModel> models, std::size_t cap, double within, double mean_time)
 {
-  const double floor = 1e-9 * std::abs(mean_time);
-  auto score         = [floor](const FittedModel& m) { return std::max(m.standard_error, floor); };
+  auto score = [mean_time](const FittedModel& m) { return ranking_error(m, mean_time); };
   models.erase(std::remove_if(models.begin(), models.end(),
                               [](const FittedModel& m) { return !std::isfinite(m.standard_error); }),
                models.end());
@@ -83,18 +95,6 @@ std::vector<FittedModel> keep_best(std::vector<FittedModel> models, std::size_t 
   models.resize(keep);
   return models;
 }
-
-namespace {
-
-double mean_time(const std::vector<Observation>& runs)
-{
-  double sum = 0;
-  for (const Observation& r : runs)
-    sum += r.time;
-  return runs.empty() ? 0 : sum / static_cast<double>(runs.size());
-}
-
-}  // namespace
 
 std::vector<FittedModel> computation_stage(const std::vector<Observation>& runs, const SearchLimits& limits)
 {

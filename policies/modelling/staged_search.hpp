@@ -51,6 +51,10 @@ struct SearchLimits {
   double within = 1.2;
 };
 
+// The standard error a model is ranked by: below 1e-9 of the runs' mean time it is rounding, and all such tie.
+double ranking_error(const FittedModel& model, double mean_time);
+double mean_time(const std::vector<Observation>& runs);
+
 // The ranked models a stage keeps: sorted by standard error (ties: the order given), those within `within` times
 // the best, at most `cap`. Standard errors below 1e-9 of the runs' mean time count as equal: noise-free runs must
 // not rank candidates by rounding.

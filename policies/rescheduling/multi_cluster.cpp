@@ -123,6 +123,7 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
       next.cluster  = c;
       next.schedule = s.schedule;
       next.time     = s.time;
+      next.cpu      = s.traits.cpu;
       next.cost     = cost;
       next.move     = move;
     };
@@ -132,7 +133,8 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
       // Lines 29-42: stay on the previous machines, reschedule within their cluster, or move to the best cluster.
       const MultiClusterInterval& previous = plan.intervals.back();
       const std::size_t here = previous.cluster;
-      double stay   = rest[here].interval(0, length).time(traits_of(grid.clusters[here], previous.schedule));
+      const ScheduleTraits kept = traits_of(grid.clusters[here], previous.schedule);
+      double stay   = rest[here].interval(0, length).time(kept);
       double inside = intervals[here]->at(0, length).time + settings.intra_cost;
       double move_cost = best == here ? settings.intra_cost : settings.inter_cost[here][best];
       double moved     = intervals[best]->at(0, length).time + move_cost;
@@ -140,6 +142,7 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
         next.cluster  = here;
         next.schedule = previous.schedule;
         next.time     = stay;
+        next.cpu      = kept.cpu;
         next.move     = Move::Stay;
       } else if (inside <= moved) {
         take(here, Move::WithinCluster, settings.intra_cost);
@@ -179,8 +182,9 @@ SingleSchedule single_schedule(const std::vector<PhasedApplication>& apps, Share
     GridLoads drawn = phase == 0 ? GridLoads{} : loads.draw(phase);
     const GridLoads& grid = phase == 0 ? first : drawn;
     check_loads(grid, apps.size());
-    single.time += apps[single.cluster].interval(phase, phase + 1).time(
-        traits_of(grid.clusters[single.cluster], single.schedule));
+    const ScheduleTraits traits = traits_of(grid.clusters[single.cluster], single.schedule);
+    single.time += apps[single.cluster].interval(phase, phase + 1).time(traits);
+    single.phase_cpu.push_back(traits.cpu);
   }
   return single;
 }

@@ -66,6 +66,7 @@ struct MultiClusterInterval {
   std::size_t cluster = 0;
   Schedule schedule;
   double time = 0;  // on its schedule, under its step's loads
+  double cpu  = 0;  // the lowest available CPU of its machines under its step's loads
   double cost = 0;  // paid before it starts (intra or inter)
   Move move = Move::First;
 };
@@ -85,6 +86,7 @@ struct SingleSchedule {
   std::size_t cluster = 0;
   Schedule schedule;
   double time = 0;  // every phase under its own step's loads
+  std::vector<double> phase_cpu;  // per phase: the lowest available CPU of its machines under that phase's loads
 };
 
 SingleSchedule single_schedule(const std::vector<PhasedApplication>& apps, SharedLoads& loads, std::uint64_t seed,

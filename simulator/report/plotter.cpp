@@ -59,7 +59,7 @@ std::string find_plot_python()
   return cached;
 }
 
-PlotResult render_plots(const std::string& results_dir)
+PlotResult run_plot_script(const std::string& script, const std::vector<std::string>& arguments)
 {
   PlotResult r;
   std::string python = find_plot_python();
@@ -68,15 +68,15 @@ PlotResult render_plots(const std::string& results_dir)
               "set ISOGRID_PYTHON)";
     return r;
   }
-  std::string script = plot_script_path();
   if (!std::filesystem::exists(script)) {
     r.error = fmt::format("plotting script not found at {} (set ISOGRID_PLOT_SCRIPT)", script);
     return r;
   }
+  std::string command = fmt::format("MPLBACKEND=Agg {} {}", python, shell_quote(script));
+  for (const std::string& a : arguments)
+    command += " " + shell_quote(a);
   std::string output;
-  int status = capture(fmt::format("MPLBACKEND=Agg {} {} {}", python, shell_quote(script), shell_quote(results_dir)),
-                       output);
-  if (status != 0) {
+  if (capture(command, output) != 0) {
     r.error = fmt::format("plotting failed: {}", trim(output));
     return r;
   }
@@ -93,5 +93,7 @@ PlotResult render_plots(const std::string& results_dir)
   r.ok = true;
   return r;
 }
+
+PlotResult render_plots(const std::string& results_dir) { return run_plot_script(plot_script_path(), {results_dir}); }
 
 }  // namespace isogrid

@@ -13,6 +13,9 @@ struct PlotResult {
 };
 
 PlotResult render_plots(const std::string& results_dir);
+// Any script of simulator/plot run the same way (found Python, MPLBACKEND=Agg, arguments quoted): the files it
+// reports with "wrote FILE" lines.
+PlotResult run_plot_script(const std::string& script, const std::vector<std::string>& arguments);
 
 // The interpreter used: $ISOGRID_PYTHON, else the first of /usr/bin/python3, python3 that imports matplotlib.
 std::string find_plot_python();

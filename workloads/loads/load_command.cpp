@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -91,19 +90,14 @@ void run_load(const LoadArgs& a)
   for (std::size_t k = 0; k < traces.size() && k < 8; ++k)
     std::cout << fmt::format("  resource {}: {} steps, mean availability {:.3f} over the window\n", k,
                              traces[k].steps().size(), traces[k].mean(0, options.horizon));
-  std::cout.flush();  // before the plotting child writes to the same stream
   if (!a.plot)
     return;
-  std::string python = find_plot_python();
-  std::filesystem::path script = std::filesystem::path(plot_script_path()).parent_path() / "isogrid_load_plot.py";
-  if (python.empty() || !std::filesystem::exists(script)) {
-    std::cerr << "no plot: no Python with matplotlib, or " << script.string() << " missing\n";
-    return;
-  }
-  std::string command = fmt::format("MPLBACKEND=Agg '{}' '{}' '{}' '{}' {}", python, script.string(), dir.string(),
-                                    a.generator, a.hours * 3600);
-  if (std::system(command.c_str()) != 0)
-    std::cerr << "the load plot failed\n";
+  std::string script = (std::filesystem::path(plot_script_path()).parent_path() / "isogrid_load_plot.py").string();
+  PlotResult plot    = run_plot_script(script, {dir.string(), a.generator, fmt::format("{}", a.hours * 3600)});
+  if (!plot.ok)
+    std::cerr << "no plot: " << plot.error << "\n";
+  for (const std::string& file : plot.files)
+    std::cout << "plot: " << (dir / file).string() << "\n";
 }
 
 void define_load_command(CLI::App& command)

@@ -71,11 +71,16 @@ void check_run(const MalleableGrid& grid, const MalleableRun& run)
       throw std::invalid_argument("a segment runs on no machine");
     if (s > 0 && seg.cluster != run[s - 1].cluster && !seg.reschedule)
       throw std::invalid_argument("a run can only change cluster by rescheduling");
-    for (const scheduling::PerformanceModel& m : grid.apps[seg.cluster].models())
+  }
+}
+
+void check_grid(const MalleableGrid& grid)
+{
+  for (const PhasedApplication& app : grid.apps)
+    for (const scheduling::PerformanceModel& m : app.models())
       if (m.bandwidth_effect != Growth::Linear)
         throw std::invalid_argument(m.application + ": only a communication time of volume / bandwidth can be "
                                                     "executed (f_bw linear)");
-  }
 }
 
 // One run on its own copy of the grid: what its driver needs to find hosts, links and storage.
@@ -144,20 +149,22 @@ void run_phases(const MalleableGrid& grid, const RunPlatform& platform, const Ru
 {
   SegmentLoads loads(grid, platform, seg);
   const std::size_t p = seg.machines.size();
+  std::vector<sg::Host*> hosts;  // in ring order, looked up once per segment rather than per phase
+  for (std::size_t m : seg.machines)
+    hosts.push_back(platform.host(seg.cluster, m));
   scheduling::ModelSum models = grid.apps[seg.cluster].interval(seg.first, seg.last);
   sg::Activities step;
   for (std::size_t k = 0; k < models.phases(); ++k) {
     ProcessShare share = process_share(models.phase(k), p);
     if (share.computation_s > 0) {
-      for (std::size_t m : seg.machines)
-        step.compute_on(platform.host(seg.cluster, m), share.computation_s * reference_speed);
+      for (sg::Host* host : hosts)
+        step.compute_on(host, share.computation_s * reference_speed);
       step.wait();
     }
     if (share.communication_mbit > 0) {
       auto bytes = static_cast<std::uint64_t>(std::llround(bytes_of_mbit(share.communication_mbit)));
       for (std::size_t i = 0; i < p; ++i)
-        step.transfer(platform.host(seg.cluster, seg.machines[i]),
-                      platform.host(seg.cluster, seg.machines[(i + 1) % p]), bytes);
+        step.transfer(hosts[i], hosts[(i + 1) % p], bytes);
       step.wait();
     }
   }
@@ -213,6 +220,7 @@ ProcessShare process_share(const scheduling::PerformanceModel& model, std::size_
 std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vector<MalleableRun>& runs,
                                       const SimulationContext& context)
 {
+  check_grid(grid);
   for (const MalleableRun& run : runs)
     check_run(grid, run);
   sg::Session session(context.simgrid_config, context.simgrid_logs);

@@ -159,19 +159,7 @@ struct Outcome {
   Grid grid;
   std::vector<std::pair<std::string, MultiClusterPlan>> plans;
   SingleSchedule single;
-  // What the schedules' machines meet: each plan's lowest CPU per interval, averaged; the single schedule's under the
-  // first loads and, averaged, under the later phases' loads.
-  std::vector<double> plan_cpu;
-  double single_cpu = 0, single_cpu_later = 0;
 };
-
-double lowest_cpu(const ClusterState& state, const scheduling::Schedule& machines)
-{
-  double low = 1;
-  for (std::size_t m : machines)
-    low = std::min(low, state.cpu(m));
-  return low;
-}
 
 // A multi-cluster plan as the segments an executed run goes through: interval k meets step k's loads; staying on
 // the previous machines is no reschedule.
@@ -240,18 +228,6 @@ protected:
       out.plans.emplace_back(name, multi_cluster_plan(grid.apps, loads, planners().get(name), grid.settings,
                                                       mix64(at.seed ^ name_hash(name))));
     out.single = single_schedule(grid.apps, loads, mix64(at.seed ^ 0x5171e));
-    for (const auto& [name, plan] : out.plans) {
-      double sum = 0;
-      for (std::size_t k = 0; k < plan.intervals.size(); ++k)
-        sum += lowest_cpu(loads.at(k).clusters[plan.intervals[k].cluster], plan.intervals[k].schedule);
-      out.plan_cpu.push_back(sum / static_cast<double>(plan.intervals.size()));
-    }
-    const std::size_t phases = grid.apps[0].phases(), c = out.single.cluster;
-    out.single_cpu = lowest_cpu(loads.at(0).clusters[c], out.single.schedule);
-    double later   = 0;
-    for (std::size_t phase = 1; phase < phases; ++phase)
-      later += lowest_cpu(grid.state(phase, c), out.single.schedule);
-    out.single_cpu_later = phases > 1 ? later / static_cast<double>(phases - 1) : out.single_cpu;
     return out;
   }
 
@@ -307,12 +283,21 @@ private:
       row.intra_moves              = static_cast<double>(plan.intra_moves);
       row.inter_moves              = static_cast<double>(plan.inter_moves);
       row.overhead                 = overhead[k];
-      row.cpu                      = o.plan_cpu[k];
+      double cpu = 0;
+      for (const MultiClusterInterval& i : plan.intervals)
+        cpu += i.cpu;
+      row.cpu = cpu / static_cast<double>(plan.intervals.size());
     }
+    // What the single schedule's machines meet: under the first loads (what it was chosen for), then the later
+    // phases' re-drawn ones.
+    const std::vector<double>& phase_cpu = o.single.phase_cpu;
+    double later                         = 0;
+    for (std::size_t k = 1; k < phase_cpu.size(); ++k)
+      later += phase_cpu[k];
     out.hours_single      = hours_single;
     out.processors_single = static_cast<double>(o.single.schedule.size());
-    out.cpu_single        = o.single_cpu;
-    out.cpu_single_later  = o.single_cpu_later;
+    out.cpu_single        = phase_cpu.front();
+    out.cpu_single_later  = phase_cpu.size() > 1 ? later / static_cast<double>(phase_cpu.size() - 1) : phase_cpu.front();
     const Grid& grid  = o.grid;
     out.cluster_count = static_cast<double>(grid.draws.size());
     double total = 0, low = std::numeric_limits<double>::infinity(), high = 0;
