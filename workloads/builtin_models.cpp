@@ -7,6 +7,7 @@
 #include "workloads/gph/gph_model.hpp"
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/resource_selection.hpp"
+#include "workloads/loads/platform_loads.hpp"
 #include "workloads/rescheduling/rescheduling_grid_model.hpp"
 #include "workloads/rescheduling/rescheduling_plan_model.hpp"
 #include "workloads/resource_selection/resource_selection_model.hpp"
@@ -26,6 +27,7 @@ namespace {
 
 Catalog make_builtin_catalog()
 {
+  loads::install_platform_loads();  // grid specs may declare background load from here on
   Catalog c;
   c.add_model(dlt::make_dlt_star_model());
   c.add_model(stencil::make_lbm_grid_model());

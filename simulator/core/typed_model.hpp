@@ -12,6 +12,7 @@
 //
 // The harness sees the untyped Model; this adaptor decodes points into P and encodes M into metric columns.
 #include "simulator/core/model_schema.hpp"
+#include "simulator/core/point_seed.hpp"
 
 #include <cstdint>
 
@@ -54,7 +55,8 @@ public:
   void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,
                 Outcome& out) const final
   {
-    P params  = schema_.params_of(point);
+    P params = schema_.params_of(point);
+    set_evaluated_point_seed(point.seed);  // what a platform's declared loads are drawn from
     Plan plan = make_plan(params, PointInfo{point.index, point.repetition, point.seed}, context);
     if (wanted.predicted) {
       Face<M> face = blank_face();

@@ -1,6 +1,7 @@
 #include "simulator/platform/grid_spec.hpp"
 
 #include "simulator/core/units.hpp"
+#include "simulator/platform/platform_loads.hpp"
 #include "simulator/experiment/yaml_source.hpp"
 
 #include <algorithm>
@@ -18,7 +19,9 @@ namespace {
 
 // Keys of each mapping. grid_spec_generators() below documents the same keys for `isogrid list platforms`.
 const std::vector<std::string> kTopKeys       = {"name", "clusters", "inter_cluster", "star"};
-const std::vector<std::string> kClusterKeys   = {"name", "hosts", "speed", "cores", "link", "backbone", "properties"};
+const std::vector<std::string> kClusterKeys   = {"name",     "hosts",      "speed",     "cores",
+                                                 "link",     "backbone",   "properties", "load"};
+const std::vector<std::string> kLoadKeys      = {"cpu", "cpu_profile", "bandwidth", "bandwidth_profile", "horizon"};
 const std::vector<std::string> kLinkKeys      = {"bandwidth", "latency"};
 const std::vector<std::string> kBackboneKeys  = {"bandwidth", "latency", "sharing"};
 const std::vector<std::string> kInterKeys     = {"bandwidth", "latency", "links", "latency_matrix"};
@@ -131,6 +134,50 @@ void read_speeds(const Field& f, ClusterSpec& c)
   c.speed = *std::max_element(c.host_speeds.begin(), c.host_speeds.end());
 }
 
+// One of `name` (a generator) or `name_profile` (a file, relative to the spec), or neither.
+LoadSource read_load_source(const Field& f, const std::string& name)
+{
+  Field generator = f.child(name);
+  Field profile   = f.child(name + "_profile");
+  LoadSource source;
+  if (generator.present() && profile.present())
+    f.key(name + "_profile").fail(fmt::format("give either {0} (a generator) or {0}_profile (a file), not both", name));
+  if (generator.present()) {
+    source.generator = generator.text();
+    source.where     = generator.where();
+    source.key       = generator.path();
+    if (source.generator.empty())
+      generator.fail("expected a load generator's name, e.g. random-cpu");
+  }
+  if (profile.present()) {
+    std::filesystem::path file = profile.text();
+    if (file.empty())
+      profile.fail("expected a profile file's path");
+    if (file.is_relative())
+      file = std::filesystem::path(f.file()).parent_path() / file;
+    source.profile_file = file.lexically_normal().string();
+    source.where        = profile.where();
+    source.key          = profile.path();
+  }
+  return source;
+}
+
+ClusterLoadSpec read_load(const Field& f)
+{
+  if (!f.is_map())
+    f.fail("expected a mapping such as {cpu: random-cpu, bandwidth: random-bandwidth}");
+  f.only_keys(kLoadKeys, "load key");
+  ClusterLoadSpec load;
+  load.cpu       = read_load_source(f, "cpu");
+  load.bandwidth = read_load_source(f, "bandwidth");
+  if (Field horizon = f.child("horizon"); horizon.present()) {
+    load.horizon = quantity(horizon, parse_time);
+    if (!(load.horizon > 0))
+      horizon.fail("expected a positive duration, e.g. 24h");
+  }
+  return load;
+}
+
 ClusterSpec read_cluster(const Field& f, NameBook& names)
 {
   f.only_keys(kClusterKeys, "cluster key");
@@ -150,6 +197,8 @@ ClusterSpec read_cluster(const Field& f, NameBook& names)
     for (const std::string& key : props.keys())
       c.properties[key] = props.child(key).text();
   }
+  if (Field load = f.child("load"); load.present())
+    c.load = read_load(load);
 
   names.claim(c.name, fmt::format("cluster '{}'", c.name), name);
   names.claim(c.name + "-router", fmt::format("the router of cluster '{}'", c.name), name);
@@ -367,6 +416,8 @@ GridSpec read_grid_spec(const std::string& path)
   for (size_t i = 0; i < clusters.size(); ++i)
     spec.clusters.push_back(read_cluster(clusters.element(i), names));
   spec.inter_links = read_inter_cluster(doc, spec.clusters);
+  if (declares_loads(spec))
+    load_resolver().check(spec);
   return spec;
 }
 
@@ -424,6 +475,16 @@ std::vector<GeneratorEntry> grid_spec_generators()
           key("clusters[].backbone.sharing", K::Choice, std::string("shared"), "shared | fatpipe"),
           key("clusters[].properties", K::Text, std::string("none"),
               "optional map of facts models read (e.g. {mhz: 534}); set as properties of the cluster's zone"),
+          key("clusters[].load.cpu", K::Text, std::string("none"),
+              "background CPU load: a load generator (isogrid list load-generator), one trace per host drawn from "
+              "the point's seed"),
+          key("clusters[].load.cpu_profile", K::Text, std::string("none"),
+              "or a SimGrid profile file every host replays (shares of its speed, in (0, 1])"),
+          key("clusters[].load.bandwidth", K::Text, std::string("none"),
+              "background bandwidth load: a load generator, one trace per host link"),
+          key("clusters[].load.bandwidth_profile", K::Text, std::string("none"),
+              "or a profile file every host link replays (shares of its bandwidth, in (0, 1])"),
+          key("clusters[].load.horizon", K::Text, std::string("24h"), "generators draw at least this long", "s"),
           key("inter_cluster.bandwidth", K::Text, std::nullopt,
               "every cluster-to-cluster link (split-duplex, one per pair); required with two clusters or more",
               "byte/s"),

@@ -14,6 +14,13 @@
 //                                                    # latency optional, default 0
 //       backbone: {bandwidth: 10GBps, latency: 1us, sharing: shared}   # optional; sharing: shared | fatpipe
 //       properties: {mhz: 534}       # optional facts models read: names to numbers or words
+//       load:                        # optional background load (docs/loads.md); absent: dedicated
+//         cpu: random-cpu            # a CPU load generator (`isogrid list load-generator`), one trace per host,
+//                                    # drawn from the point's seed; or
+//         cpu_profile: cpu.txt       # a SimGrid profile file (shares of the speed) every host replays
+//         bandwidth: random-bandwidth   # a bandwidth generator, one trace per host link; or
+//         bandwidth_profile: bw.txt  # a profile file (shares of the link's bandwidth) every host link replays
+//         horizon: 24h               # generators draw at least this long (default 24h)
 //   inter_cluster:                   # required when there are two clusters or more
 //     bandwidth: 100MBps             # default of every cluster-to-cluster link (one split-duplex link per pair)
 //     latency: 10ms                  # optional, default 0
@@ -54,6 +61,24 @@ struct BackboneSpec {
   LinkSharing sharing = LinkSharing::Shared;
 };
 
+// A declared source of background load: a generator's name or a profile file's path (made absolute, relative to the
+// spec), with where it was written, so that a model or the platform check can refuse it at its own line.
+struct LoadSource {
+  std::string generator;     // "" unless a generator is named
+  std::string profile_file;  // "" unless a profile file is named
+  SourceLocation where;
+  std::string key;           // "clusters[0].load.cpu", for messages
+  bool declared() const { return !generator.empty() || !profile_file.empty(); }
+};
+
+// What a cluster's hosts and host links meet besides the application (Sanjay ch. 3's synthetic and trace loads).
+// The parser only reads it; the names and files are checked, and the traces drawn, by whoever resolves loads
+// (platform_loads.hpp).
+struct ClusterLoadSpec {
+  LoadSource cpu, bandwidth;
+  double horizon = 24 * 3600;  // s
+};
+
 struct ClusterSpec {
   std::string name;
   long long hosts = 1;
@@ -65,8 +90,11 @@ struct ClusterSpec {
   // Free-form facts about the cluster that models read (the clock rate a paper's table averages, ...); they
   // become properties of the cluster's SimGrid zone.
   std::map<std::string, std::string> properties;
+  std::optional<ClusterLoadSpec> load;  // absent: dedicated
 
   std::string host_name(long long i) const { return name + "-" + std::to_string(i); }
+  // The name of host i's private link, which SimGrid knows it by ("link:vu-3").
+  std::string host_link_name(long long i) const { return "link:" + host_name(i); }
   // Host i's speed: read through this wherever one host is meant, so listed speeds are not lost.
   double speed_of(long long i) const { return host_speeds.empty() ? speed : host_speeds[static_cast<size_t>(i)]; }
 };

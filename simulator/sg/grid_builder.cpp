@@ -14,7 +14,10 @@
 // link:vu-1 (down). From vu-0 to leiden-3 it crosses link:vu-0, backbone:vu, inter:vu:leiden, backbone:leiden,
 // link:leiden-3. Its time under exact CM02 is the sum of those latencies plus bytes / the narrowest bandwidth.
 #include "simulator/sg/grid_builder.hpp"
+#include "simulator/core/point_seed.hpp"
 #include "simulator/platform/grid_spec.hpp"
+#include "simulator/platform/platform_loads.hpp"
+#include "simulator/sg/load_profiles.hpp"
 #include "simulator/sg/star_platform.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -30,7 +33,6 @@ namespace isogrid::sg {
 namespace {
 
 // Link names carry a ':' that user names cannot contain (grid_spec.cpp refuses it), so they never collide.
-std::string host_link_name(const std::string& host) { return "link:" + host; }
 std::string backbone_name(const ClusterSpec& c) { return "backbone:" + c.name; }
 std::string inter_link_name(const ClusterSpec& a, const ClusterSpec& b) { return "inter:" + a.name + ":" + b.name; }
 
@@ -51,19 +53,28 @@ const sg4::Link* create_backbone(sg4::NetZone* zone, const ClusterSpec& c)
 
 // A host and its private link. The route is declared host -> everyone and made symmetrical, so the star zone
 // takes the link's UP half on the way out and its DOWN half on the way in: sending and receiving do not compete.
-void add_host(sg4::NetZone* zone, const ClusterSpec& c, long long i, const sg4::Link* backbone)
+// A declared background load replays as the host's speed profile and the link's bandwidth profile, set before
+// either is sealed (SimGrid takes no profile later).
+void add_host(sg4::NetZone* zone, const ClusterSpec& c, long long i, const sg4::Link* backbone,
+              const ResourceProfiles& profiles)
 {
   std::string name = c.host_name(i);
   sg4::Host* host  = zone->create_host(name, c.speed_of(i))->set_core_count(c.cores);
-  const sg4::Link* link =
-      zone->create_split_duplex_link(host_link_name(name), c.link.bandwidth)->set_latency(c.link.latency)->seal();
+  if (auto it = profiles.host_speed.find(name); it != profiles.host_speed.end())
+    set_speed_profile(host, "speed:" + name, it->second);
+  host->seal();
+  std::string link_name = c.host_link_name(i);
+  sg4::Link* link = zone->create_split_duplex_link(link_name, c.link.bandwidth)->set_latency(c.link.latency);
+  if (auto it = profiles.link_bandwidth.find(link_name); it != profiles.link_bandwidth.end())
+    set_bandwidth_profile(link, "bandwidth:" + link_name, it->second);
+  link->seal();
   std::vector<sg4::LinkInRoute> route = {{link, sg4::LinkInRoute::Direction::UP}};
   if (backbone)
     route.emplace_back(backbone);
   zone->add_route(host->get_netpoint(), nullptr, nullptr, nullptr, route, true);
 }
 
-BuiltCluster build_cluster(const sg4::NetZone* grid, const ClusterSpec& c)
+BuiltCluster build_cluster(const sg4::NetZone* grid, const ClusterSpec& c, const ResourceProfiles& profiles)
 {
   BuiltCluster built;
   built.zone = sg4::create_star_zone(c.name);
@@ -72,7 +83,7 @@ BuiltCluster build_cluster(const sg4::NetZone* grid, const ClusterSpec& c)
     built.zone->set_property(key, value);
   const sg4::Link* backbone = c.backbone ? create_backbone(built.zone, c) : nullptr;
   for (long long i = 0; i < c.hosts; ++i)
-    add_host(built.zone, c, i, backbone);
+    add_host(built.zone, c, i, backbone, profiles);
   // The router has no route of its own: reaching it from a host crosses that host's link and the backbone,
   // exactly what leaving the cluster should cost.
   built.gateway = built.zone->create_router(c.name + "-router");
@@ -97,8 +108,11 @@ void build_clusters(const GridSpec& spec)
 {
   sg4::NetZone* grid = sg4::create_full_zone(spec.name);
   std::vector<BuiltCluster> built;
+  ResourceProfiles profiles;
+  if (declares_loads(spec))
+    profiles = load_resolver().profiles(spec, evaluated_point_seed());
   for (const auto& c : spec.clusters)
-    built.push_back(build_cluster(grid, c));
+    built.push_back(build_cluster(grid, c, profiles));
   connect_clusters(grid, spec, built);
   grid->seal();
 }

@@ -1,0 +1,33 @@
+#pragma once
+// Background load declared in a grid spec (`load:` per cluster), resolved outside the simulator layers: the
+// generators and the profile format are policies (policies/loads), which the simulator cannot see. The workloads
+// install a resolver once (with the built-in catalog); the grid spec reader checks every declared load through it, and
+// the grid builder asks it for the profiles of each host and host link, drawn from the evaluated point's seed.
+#include "simulator/platform/grid_spec.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+
+namespace isogrid {
+
+// SimGrid profile texts by resource name.
+struct ResourceProfiles {
+  std::map<std::string, std::string> host_speed;      // host -> shares of its peak speed
+  std::map<std::string, std::string> link_bandwidth;  // host link ("link:vu-3") -> bytes per second
+};
+
+struct LoadResolver {
+  // Throws InputError at the declaration's location: an unknown generator, one for the wrong resource, a profile
+  // file that cannot be read or is not a profile.
+  std::function<void(const GridSpec&)> check;
+  std::function<ResourceProfiles(const GridSpec&, std::uint64_t seed)> profiles;
+};
+
+void install_load_resolver(LoadResolver resolver);
+// Throws std::logic_error when a spec declares loads and no resolver is installed.
+const LoadResolver& load_resolver();
+bool declares_loads(const GridSpec& spec);
+
+}  // namespace isogrid

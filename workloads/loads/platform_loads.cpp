@@ -1,0 +1,126 @@
+#include "workloads/loads/platform_loads.hpp"
+
+#include "policies/loads/generators.hpp"
+#include "simulator/core/input_error.hpp"
+#include "simulator/platform/platform_loads.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace isogrid::loads {
+
+namespace {
+
+std::string target_name(LoadTarget target) { return target == LoadTarget::Cpu ? "CPU" : "bandwidth"; }
+
+// A profile file's trace, read once per process (every point of a sweep builds the same platform).
+const AvailabilityTrace& profile_trace(const LoadSource& source)
+{
+  static std::map<std::string, AvailabilityTrace> read;
+  if (auto it = read.find(source.profile_file); it != read.end())
+    return it->second;
+  std::ifstream in(source.profile_file);
+  if (!in)
+    throw InputError(source.where, source.key, fmt::format("cannot read the profile file {}", source.profile_file));
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return read.emplace(source.profile_file, parse_profile(text.str())).first->second;
+  } catch (const ProfileError& e) {
+    throw InputError({source.profile_file, e.line(), 1}, source.key, e.what());
+  } catch (const std::invalid_argument& e) {
+    throw InputError({source.profile_file, 0, 0}, source.key, e.what());
+  }
+}
+
+void check_source(const LoadSource& source, LoadTarget target)
+{
+  if (!source.generator.empty()) {
+    if (!load_generators().contains(source.generator))
+      throw InputError(source.where, source.key,
+                       unknown_name_message("load generator", source.generator, load_generators().names()));
+    if (load_generators().get(source.generator).target != target)
+      throw InputError(source.where, source.key,
+                       fmt::format("{} draws {} load; this key wants a {} load generator", source.generator,
+                                   target_name(load_generators().get(source.generator).target),
+                                   target_name(target)));
+  }
+  if (!source.profile_file.empty())
+    profile_trace(source);
+}
+
+std::vector<AvailabilityTrace> traces_of(const LoadSource& source, long long resources,
+                                         double horizon, std::uint64_t stream_seed)
+{
+  std::vector<AvailabilityTrace> out(static_cast<std::size_t>(resources));
+  if (!source.profile_file.empty())
+    out.assign(out.size(), profile_trace(source));
+  if (source.generator.empty())
+    return out;
+  const LoadGenerator& generator = load_generators().get(source.generator);
+  GeneratorOptions options;
+  options.horizon = horizon;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    SeededRandom random = resource_stream(stream_seed, k);
+    out[k]              = generator.draw(options, random);
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_platform_loads(const GridSpec& spec)
+{
+  for (const ClusterSpec& c : spec.clusters)
+    if (c.load) {
+      check_source(c.load->cpu, LoadTarget::Cpu);
+      check_source(c.load->bandwidth, LoadTarget::Bandwidth);
+    }
+}
+
+std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t seed)
+{
+  std::vector<ClusterTraces> out;
+  for (const ClusterSpec& c : spec.clusters) {
+    ClusterTraces traces;
+    traces.cpu.resize(static_cast<std::size_t>(c.hosts));
+    traces.bandwidth.resize(static_cast<std::size_t>(c.hosts));
+    if (c.load) {
+      // Each cluster and resource kind its own streams, keyed by the cluster's name.
+      std::uint64_t cluster = mix64(seed ^ name_hash(c.name));
+      traces.cpu = traces_of(c.load->cpu, c.hosts, c.load->horizon, mix64(cluster ^ 0xc9u));
+      traces.bandwidth =
+          traces_of(c.load->bandwidth, c.hosts, c.load->horizon, mix64(cluster ^ 0xb3u));
+    }
+    out.push_back(std::move(traces));
+  }
+  return out;
+}
+
+void install_platform_loads()
+{
+  LoadResolver resolver;
+  resolver.check    = check_platform_loads;
+  resolver.profiles = [](const GridSpec& spec, std::uint64_t seed) {
+    ResourceProfiles profiles;
+    std::vector<ClusterTraces> traces = platform_traces(spec, seed);
+    for (std::size_t k = 0; k < spec.clusters.size(); ++k) {
+      const ClusterSpec& c = spec.clusters[k];
+      for (long long i = 0; i < c.hosts; ++i) {
+        const AvailabilityTrace& cpu  = traces[k].cpu[static_cast<std::size_t>(i)];
+        const AvailabilityTrace& link = traces[k].bandwidth[static_cast<std::size_t>(i)];
+        if (!cpu.steps().empty())
+          profiles.host_speed[c.host_name(i)] = profile_text(cpu);
+        if (!link.steps().empty())
+          profiles.link_bandwidth[c.host_link_name(i)] = profile_text(link, c.link.bandwidth);
+      }
+    }
+    return profiles;
+  };
+  install_load_resolver(std::move(resolver));
+}
+
+}  // namespace isogrid::loads

@@ -1,0 +1,29 @@
+#pragma once
+// A grid spec's declared background load (`load:` per cluster) made concrete: each host's CPU availability trace and
+// each host link's bandwidth availability trace, drawn from a seed by the named generators or read from profile
+// files. The grid builder replays them as SimGrid profiles through the resolver installed here; a model that senses
+// or forecasts the load (performance-modelling) draws the very same traces with platform_traces.
+#include "policies/loads/availability.hpp"
+#include "simulator/platform/grid_spec.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace isogrid::loads {
+
+struct ClusterTraces {
+  std::vector<AvailabilityTrace> cpu;        // per host; free (no step) when nothing is declared
+  std::vector<AvailabilityTrace> bandwidth;  // per host link
+};
+
+// Throws InputError at the declaration: an unknown generator (with the closest names), a generator of the other
+// resource, a profile file that cannot be read or is not a profile (its own line).
+void check_platform_loads(const GridSpec& spec);
+// One per cluster of the spec, in its order; resource k of a cluster draws from its own stream, so the traces do not
+// depend on how many hosts the other clusters have.
+std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t seed);
+
+// Makes every grid spec read from now on check its loads, and every grid built replay them.
+void install_platform_loads();
+
+}  // namespace isogrid::loads
