@@ -8,6 +8,8 @@
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/resource_selection.hpp"
 #include "workloads/loads/platform_loads.hpp"
+#include "workloads/performance_modelling/performance_modelling_model.hpp"
+#include "policies/sensing/forecasters.hpp"
 #include "workloads/rescheduling/rescheduling_grid_model.hpp"
 #include "workloads/rescheduling/rescheduling_plan_model.hpp"
 #include "workloads/resource_selection/resource_selection_model.hpp"
@@ -38,6 +40,7 @@ Catalog make_builtin_catalog()
   c.add_model(scheduling::make_resource_selection_model());
   c.add_model(rescheduling::make_rescheduling_plan_model());
   c.add_model(rescheduling::make_rescheduling_grid_model());
+  c.add_model(modelling::make_performance_modelling_model());
   c.add_model(examples::make_token_ring_model());
   c.add_policies(dlt::sequence_policies());
   c.add_policies(farm::prefetch_policies());
@@ -47,6 +50,7 @@ Catalog make_builtin_catalog()
   c.add_policies(scheduling::resource_selection_policies());
   c.add_policies(rescheduling::planners());
   c.add_policies(loads::load_generators());
+  c.add_policies(sensing::forecasters());
   c.add_command(farm::plan_command());
   c.add_command(loads::load_command());
   for (auto& g : grid_spec_generators())

@@ -52,9 +52,7 @@ std::vector<Observation> ModelList::several_processors() const
 
 double ModelList::predict(double problem_size, std::size_t processors, double cpu, double bandwidth) const
 {
-  scheduling::PerformanceModel m = head().model;
-  m.problem_size                 = problem_size;
-  return m.time(processors, cpu, bandwidth);
+  return fitted_time(head().model, problem_size, processors, cpu, bandwidth);
 }
 
 void ModelList::refit_and_rank()
@@ -67,6 +65,8 @@ void ModelList::refit_and_rank()
     if (std::isfinite(m.standard_error))
       refitted.emplace_back(std::move(m), k);
   }
+  if (refitted.empty())
+    return;  // no model refits on these runs: the list keeps its coefficients rather than empty
   // Ranked as keep_best ranks.
   const double mean = mean_time(runs);
   auto score        = [mean](const FittedModel& m) { return ranking_error(m, mean); };

@@ -7,9 +7,7 @@ namespace isogrid::modelling {
 double predicted_time(const FittedModel& model, double problem_size, std::size_t processors, double cpu,
                       double bandwidth)
 {
-  scheduling::PerformanceModel m = model.model;
-  m.problem_size                 = problem_size;
-  return m.time(processors, cpu, bandwidth);
+  return fitted_time(model.model, problem_size, processors, cpu, bandwidth);
 }
 
 CumulativeModel::CumulativeModel(const std::vector<std::vector<Observation>>& per_phase, const SearchLimits& limits)

@@ -21,6 +21,16 @@ std::string FittedModel::name() const
   return out + ", f_Pcomp " + growth_name(c.computation_speedup) + ", f_Pcomm " + growth_name(c.communication_speedup);
 }
 
+double fitted_time(const scheduling::PerformanceModel& model, double problem_size, std::size_t processors,
+                   double cpu, double bandwidth)
+{
+  scheduling::PerformanceModel m = model;
+  m.problem_size                 = problem_size;
+  if (processors == 1)
+    m.computation_speedup = Growth::Linear;  // 1 at P = 1
+  return m.time(processors, cpu, bandwidth);
+}
+
 FittedModel fit(const Combination& c, const std::vector<Observation>& runs)
 {
   const Shape& comp = complexity_candidates()[c.computation];
@@ -35,7 +45,8 @@ FittedModel fit(const Combination& c, const std::vector<Observation>& runs)
     const double p = static_cast<double>(r.processors);
     std::size_t col = 0;
     for (const Term& t : comp)
-      columns[col++].push_back(term_value(t, r.problem_size) / (r.cpu * apply(c.computation_speedup, p)));
+      columns[col++].push_back(term_value(t, r.problem_size) /
+                               (r.cpu * (r.processors > 1 ? apply(c.computation_speedup, p) : 1.0)));
     if (comm)
       for (const Term& t : *comm)
         columns[col++].push_back(r.processors > 1 ? term_value(t, r.problem_size) /

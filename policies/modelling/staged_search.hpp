@@ -42,6 +42,12 @@ struct FittedModel {
   std::string name() const;  // "comp N^3, comm N^2, f_bw x, f_Pcomp x, f_Pcomm sqrt"
 };
 
+// A fitted model's time for N on P processors. One processor applies no speedup function (f_P(1) = 1): the
+// computation stage fits one-processor runs as f_comp(N) / cpu, and a speedup candidate such as log P would
+// otherwise divide by log 1 = 0.
+double fitted_time(const scheduling::PerformanceModel& model, double problem_size, std::size_t processors,
+                   double cpu, double bandwidth);
+
 // Fits a combination's coefficients on `runs` (time = sum c_j(N) / (cpu f_Pcomp(P)) + sum m_k(N) / (f_bw(bw)
 // f_Pcomm(P)), the communication terms only for P > 1).
 FittedModel fit(const Combination& combination, const std::vector<Observation>& runs);

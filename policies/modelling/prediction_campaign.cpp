@@ -1,0 +1,54 @@
+#include "policies/modelling/prediction_campaign.hpp"
+
+#include "policies/modelling/multi_phase.hpp"
+
+#include <stdexcept>
+
+namespace isogrid::modelling {
+
+namespace {
+
+Observation at_start(const CampaignRun& run)
+{
+  Observation o = run.observed;
+  o.cpu         = run.start_cpu;
+  o.bandwidth   = run.start_bandwidth;
+  return o;
+}
+
+}  // namespace
+
+CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::size_t training,
+                                     const SearchLimits& limits, const AdaptationSettings& settings)
+{
+  if (training >= runs.size())
+    throw std::invalid_argument("a campaign needs runs to predict after its training runs");
+  std::vector<Observation> trained, trained_at_start;
+  for (std::size_t r = 0; r < training; ++r) {
+    trained.push_back(runs[r].observed);
+    trained_at_start.push_back(at_start(runs[r]));
+  }
+  ModelList adaptive(trained, limits, settings);
+  AdaptationSettings frozen = settings;
+  frozen.rebuild_every      = 0;
+  ModelList single(std::vector<FittedModel>{adaptive.head()}, trained, limits, frozen);
+  ModelList uniform(trained_at_start, limits, settings);
+
+  CampaignPredictions out;
+  for (std::size_t r = training; r < runs.size(); ++r) {
+    const CampaignRun& run = runs[r];
+    const Observation& o   = run.observed;
+    out.actual.push_back(o.time);
+    out.adaptive.push_back(adaptive.predict(o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth));
+    out.single.push_back(single.predict(o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth));
+    out.uniform.push_back(uniform.predict(o.problem_size, o.processors, run.start_cpu, run.start_bandwidth));
+    adaptive.observe(o);
+    single.observe(o);
+    uniform.observe(at_start(run));
+  }
+  out.adaptive_head = adaptive.head().name();
+  out.single_model  = single.head().name();
+  return out;
+}
+
+}  // namespace isogrid::modelling

@@ -1,0 +1,36 @@
+#pragma once
+// The campaign of Sanjay §3.7-§3.9 judged: the first runs train the staged search, then every later run is
+// predicted before it runs (from the forecast loads) and joins the training data after (with the loads sensed
+// during it). Three predictors read the same runs:
+//  - adaptive: the sorted list with online adaptation (model_list.hpp), the thesis's "multiple models";
+//  - single: the training's best combination kept for good, its coefficients refitted after each run (the thesis
+//    compares against "a single model"; whether its coefficients were refitted is not stated: refitting them keeps
+//    the comparison about the choice among models, not about stale coefficients);
+//  - uniform: the adaptive list trained and asked with the loads at each run's start instead of run averages and
+//    forecasts (Table 3.7's "uniform loading during runs").
+#include "policies/modelling/evaluation.hpp"
+#include "policies/modelling/model_list.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace isogrid::modelling {
+
+struct CampaignRun {
+  Observation observed;                      // its time and the loads sensed during it (run averages)
+  double forecast_cpu = 1, forecast_bandwidth = 1;  // forecast before it started
+  double start_cpu = 1, start_bandwidth = 1;        // measured as it started
+};
+
+struct CampaignPredictions {
+  std::vector<double> actual, adaptive, single, uniform;  // per predicted run, in order
+  std::string adaptive_head, single_model;                // the models predicting at the end
+};
+
+// Throws std::invalid_argument when the training runs cannot feed the staged search (runs on 1 and on 2 processors,
+// at least 3 each) or when no run is left to predict.
+CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::size_t training,
+                                     const SearchLimits& limits = {}, const AdaptationSettings& settings = {});
+
+}  // namespace isogrid::modelling

@@ -1,0 +1,174 @@
+// Sanjay's chapter 3 campaign (workloads/performance_modelling, policies/modelling/prediction_campaign): the
+// communication patterns and the dedicated closed form by hand, every SPMD skeleton on SimGrid against that closed
+// form, the campaign's three predictors on runs an Eq. 3.6 model times exactly, and a whole simulated campaign on a
+// dedicated cluster, where the fitted models must predict almost exactly.
+#include "policies/modelling/campaign.hpp"
+#include "policies/modelling/evaluation.hpp"
+#include "policies/modelling/prediction_campaign.hpp"
+#include "simulator/platform/grid_spec.hpp"
+#include "simulator/sg/grid_builder.hpp"
+#include "simulator/sg/platform_loader.hpp"
+#include "simulator/sg/session.hpp"
+#include "test_support.hpp"
+#include "workloads/performance_modelling/performance_modelling_model.hpp"
+#include "workloads/performance_modelling/spmd_skeleton.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+using namespace isogrid;
+using namespace isogrid::modelling;
+
+namespace {
+
+std::vector<std::size_t> sends_per_process(Pattern pattern, std::size_t p)
+{
+  std::vector<std::size_t> sent(p, 0);
+  for (const Message& m : pattern_messages(pattern, p)) {
+    EXPECT_NE(m.from, m.to);
+    ++sent[m.from];
+  }
+  return sent;
+}
+
+}  // namespace
+
+TEST(SpmdKernels, PatternsSendWhatTheirShapesSay)
+{
+  EXPECT_EQ(process_grid(6), std::make_pair(std::size_t{2}, std::size_t{3}));
+  EXPECT_EQ(process_grid(8), std::make_pair(std::size_t{2}, std::size_t{4}));
+  EXPECT_EQ(process_grid(7), std::make_pair(std::size_t{1}, std::size_t{7}));
+  EXPECT_EQ(process_grid(16), std::make_pair(std::size_t{4}, std::size_t{4}));
+  // Six processes, a 2 x 3 grid:
+  EXPECT_EQ(sends_per_process(Pattern::Ring, 6), std::vector<std::size_t>(6, 1));
+  EXPECT_EQ(sends_per_process(Pattern::Line, 6), (std::vector<std::size_t>{1, 2, 2, 2, 2, 1}));
+  // corners 2 neighbours, the middle of each row 3
+  EXPECT_EQ(sends_per_process(Pattern::Grid, 6), (std::vector<std::size_t>{2, 3, 2, 2, 3, 2}));
+  // two others in the row, one in the column
+  EXPECT_EQ(sends_per_process(Pattern::RowColumn, 6), std::vector<std::size_t>(6, 3));
+  EXPECT_EQ(sends_per_process(Pattern::AllToAll, 6), std::vector<std::size_t>(6, 5));
+  EXPECT_TRUE(pattern_messages(Pattern::AllToAll, 1).empty());
+}
+
+TEST(SpmdKernels, DedicatedTimeByHand)
+{
+  // 2 steps of 1 Gflop at 1 Gflop/s: 2 s. A line of 4: the middle processes send 2 messages, so each 1 MB message
+  // gets half of a 1 MB/s link: 2 steps x (2 x 1 ms + 2 x 1 MB / 1 MB/s) = 4.004 s.
+  SpmdShape shape{2, 1e9, Pattern::Line, 1e6};
+  DedicatedTime t = dedicated_time(shape, 4, {1e9, 1e6, 1e-3});
+  EXPECT_DOUBLE_EQ(t.computation, 2);
+  EXPECT_DOUBLE_EQ(t.communication, 4.004);
+  EXPECT_DOUBLE_EQ(dedicated_time(shape, 1, {1e9, 1e6, 1e-3}).communication, 0);
+}
+
+TEST(SpmdSkeleton, EveryKernelMatchesTheDedicatedClosedFormOnSimGrid)
+{
+  isogrid::testing::TempDir tmp;
+  std::string path = tmp.write("dedicated.yaml", "clusters:\n"
+                                                 "  - name: c\n"
+                                                 "    hosts: 8\n"
+                                                 "    speed: 1.4Gf\n"
+                                                 "    link: {bandwidth: 100Mbps, latency: 50us}\n");
+  const DedicatedCluster cluster{1.4e9, 100e6 / 8, 50e-6};
+  // Each kernel at its smallest training size on 1, 2, 6 and 8 processors, one after the other.
+  struct Case {
+    std::string kernel;
+    std::size_t processors;
+    double expected;
+  };
+  std::vector<Case> cases;
+  for (const SpmdKernel& k : spmd_kernels())
+    for (std::size_t p : {1, 2, 6, 8})
+      cases.push_back({k.name, p, dedicated_time(k.shape(k.train_min, p), p, cluster).total()});
+  std::string payload = isogrid::testing::run_in_children({[&] {
+    sg::Session session(sg::exact_network_config(), false);
+    sg::build_grid_platform(path);
+    std::vector<PlannedRun> runs;
+    for (const Case& c : cases) {
+      const SpmdKernel& k = spmd_kernel(c.kernel);
+      PlannedRun run{k.train_min, {}, k.shape(k.train_min, c.processors)};
+      for (std::size_t i = 0; i < c.processors; ++i)
+        run.hosts.push_back(sg::host_by_name("c-" + std::to_string(7 - i)));  // any hosts, any order
+      runs.push_back(run);
+    }
+    std::vector<TimedRun> timed;
+    spawn_campaign(sg::host_by_name("c-0"), runs, timed);
+    session.run();
+    std::ostringstream out;
+    out.precision(17);
+    for (const TimedRun& t : timed)
+      out << t.time() << ' ';
+    return out.str();
+  }})[0];
+  std::istringstream in(payload);
+  for (const Case& c : cases) {
+    double simulated = 0;
+    in >> simulated;
+    EXPECT_NEAR(simulated, c.expected, c.expected * 1e-9) << c.kernel << " on " << c.processors;
+    EXPECT_GT(c.expected, 1) << c.kernel;  // runs long enough for loads to matter
+  }
+}
+
+TEST(PredictionCampaign, ExactRunsArePredictedExactly)
+{
+  // Runs timed exactly by an Eq. 3.6 model in the candidate space (N^3 computation, N^2 communication, linear
+  // bandwidth and speedups), forecasts equal to the sensed loads: every predictor is exact after training.
+  scheduling::PerformanceModel truth;
+  truth.computation   = {{1e-7, 3, 0}};
+  truth.communication = {{2e-4, 2, 0}};
+  SeededRandom random(3);
+  CampaignSettings settings;
+  settings.runs = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}, {3, 10}};
+  std::vector<CampaignRun> runs;
+  for (const Observation& o : synthetic_campaign(truth, random, settings))
+    runs.push_back({o, o.cpu, o.bandwidth, o.cpu, o.bandwidth});
+  CampaignPredictions p = predict_campaign(runs, 60);
+  ASSERT_EQ(p.actual.size(), 20u);
+  EXPECT_LT(summarize_ppe(p.actual, p.adaptive).mean, 1e-6);
+  EXPECT_LT(summarize_ppe(p.actual, p.single).mean, 1e-6);
+  EXPECT_LT(summarize_ppe(p.actual, p.uniform).mean, 1e-6);  // start loads equal run averages here
+  // The uniform baseline reads the start loads: when they are not what the runs met, it errs.
+  for (CampaignRun& r : runs)
+    r.start_cpu = r.observed.cpu * random.uniform(0.3, 1);
+  EXPECT_GT(summarize_ppe(p.actual, predict_campaign(runs, 60).uniform).mean, 10);
+  EXPECT_THROW(predict_campaign(runs, runs.size()), std::invalid_argument);
+}
+
+TEST(PerformanceModelling, ADedicatedCampaignIsPredictedAlmostExactly)
+{
+  // Eigen on a dedicated 8-processor cluster: its time is 27 N^3 / (P speed) plus 32 N^2 / (sqrt(P) bandwidth) plus
+  // latencies, a shape the candidates hold, and nothing varies; the fitted models must predict within 1 %, and a
+  // scheduler trusting them loses nothing.
+  PerformanceModellingParams p;
+  p.platform       = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  p.cpu_load       = "dedicated";
+  p.bandwidth_load = "dedicated";
+  p.predictions    = 40;
+  auto out         = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
+  const PerformanceModellingMetrics& m = out[0].simulated;
+  EXPECT_LT(m.ppe_adaptive, 1) << out[0].note;
+  EXPECT_LT(m.ppe_single, 1);
+  EXPECT_EQ(m.under30_adaptive, 100);
+  EXPECT_EQ(m.mean_cpu, 1);
+  EXPECT_NEAR(m.mean_bandwidth, 100, 1e-9);
+  EXPECT_LT(m.loss_max, 1);
+  EXPECT_EQ(m.predicted_runs, 40);
+}
+
+TEST(PerformanceModelling, LoadedRunsAreSlowerAndSensed)
+{
+  // The same campaign under the platform's random loading: runs slow down, and the sensors see the load.
+  PerformanceModellingParams p;
+  p.platform    = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  p.predictions = 40;
+  PerformanceModellingParams dedicated = p;
+  dedicated.cpu_load = dedicated.bandwidth_load = "dedicated";
+  auto out = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p, dedicated});
+  const PerformanceModellingMetrics& loaded = out[0].simulated;
+  EXPECT_GT(loaded.mean_time, 1.3 * out[1].simulated.mean_time);  // the same runs (same seed), slowed down
+  EXPECT_GT(loaded.mean_cpu, 0.065);
+  EXPECT_LT(loaded.mean_cpu, 0.9);
+  EXPECT_LT(loaded.mean_bandwidth, 95);
+  EXPECT_GT(loaded.ppe_adaptive, out[1].simulated.ppe_adaptive);
+}

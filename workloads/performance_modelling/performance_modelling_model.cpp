@@ -1,0 +1,473 @@
+#include "workloads/performance_modelling/performance_modelling_model.hpp"
+
+#include "policies/loads/generators.hpp"
+#include "policies/modelling/evaluation.hpp"
+#include "policies/modelling/prediction_campaign.hpp"
+#include "policies/sensing/forecasters.hpp"
+#include "policies/sensing/sensors.hpp"
+#include "simulator/core/typed_model.hpp"
+#include "simulator/platform/grid_spec.hpp"
+#include "simulator/sg/grid_builder.hpp"
+#include "simulator/sg/platform_loader.hpp"
+#include "simulator/sg/session.hpp"
+#include "workloads/loads/platform_loads.hpp"
+#include "workloads/performance_modelling/spmd_skeleton.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace isogrid::modelling {
+
+using Params  = PerformanceModellingParams;
+using Metrics = PerformanceModellingMetrics;
+
+namespace {
+
+std::vector<std::string> generator_choices(loads::LoadTarget target)
+{
+  std::vector<std::string> out = {"platform", "dedicated"};
+  for (const std::string& name : loads::load_generators().names())
+    if (loads::load_generators().get(name).target == target && name != "dedicated")
+      out.push_back(name);
+  return out;
+}
+
+void declare(ModelSchema<Params, Metrics>& s)
+{
+  s.describe("performance-modelling",
+             "Sanjay's ch. 3 campaign: an SPMD application trained and then predicted run after run on a loaded "
+             "cluster (staged model search, online adaptation, NWS forecasts), one simulated timeline",
+             "H. A. Sanjay, PhD thesis (IISc 2008), chapter 3; JPDC 68(8), 2008");
+  s.simgrid(sg::exact_network_config());
+  s.faces(false, true);
+  s.param("platform", &Params::platform,
+          "YAML grid spec of the cluster, with its background load declared (e.g. platforms/sanjay/intel-8.yaml)")
+      .platform()
+      .required();
+  s.param("cluster", &Params::cluster, "the cluster of the platform the campaign runs on; empty: its first");
+  s.param("application", &Params::application, "the SPMD skeleton (workloads/performance_modelling/spmd_kernels)")
+      .choices(spmd_kernel_names());
+  s.param("cpu_load", &Params::cpu_load,
+          "the hosts' background CPU load: as the platform declares it, dedicated (none), or a CPU load generator")
+      .choices(generator_choices(loads::LoadTarget::Cpu));
+  s.param("bandwidth_load", &Params::bandwidth_load,
+          "the host links' background bandwidth load: as the platform declares it, dedicated (none), or a bandwidth load generator")
+      .choices(generator_choices(loads::LoadTarget::Bandwidth));
+  s.param("training_processors", &Params::training_processors,
+          "processor counts of the training runs (thesis: [1, 2, 4, 8]; 1 and 2 are required)")
+      .at_least(1);
+  s.param("training_runs", &Params::training_runs, "training runs at each of those counts (thesis: [20, 20, 10, 10])")
+      .at_least(1);
+  s.param("predictions", &Params::predictions, "runs predicted and then executed after the training").at_least(1);
+  s.param("max_processors", &Params::max_processors,
+          "the largest processor count of a predicted run; 0: the cluster's hosts")
+      .at_least(0);
+  s.param("sample_period", &Params::sample_period, "the sensors' sampling period (thesis: 2 minutes)")
+      .positive()
+      .unit("s");
+  s.param("history_window", &Params::history_window,
+          "the forecasters read averages over windows of this length (thesis: 10 minutes)")
+      .positive()
+      .unit("s");
+  s.param("forecaster", &Params::forecaster, "the NWS-style forecaster of each resource's history")
+      .policy(sensing::forecasters());
+  s.param("subset_forecast", &Params::subset_forecast,
+          "a run's load forecast: the lowest of its resources' forecasts, or the forecast of their lowest history "
+          "(the thesis leaves it open)")
+      .choices({"min-of-forecasts", "forecast-of-min"});
+  s.param("group_span", &Params::group_span,
+          "scheduling usefulness: a group of problem sizes spans this much dedicated time on the most processors "
+          "(thesis: 50 s)")
+      .positive()
+      .unit("s");
+
+  s.metric("ppe_adaptive", &Metrics::ppe_adaptive,
+           "average percentage prediction error of the sorted list with online adaptation (multiple models)", "%");
+  s.metric("ppe_adaptive_sd", &Metrics::ppe_adaptive_sd, "its standard deviation", "%");
+  s.metric("under30_adaptive", &Metrics::under30_adaptive, "predictions under 30 % error, adaptive", "%");
+  s.metric("under40_adaptive", &Metrics::under40_adaptive, "predictions under 40 % error, adaptive", "%");
+  s.metric("ppe_single", &Metrics::ppe_single, "average PPE of the training's best model alone (refitted)", "%");
+  s.metric("ppe_single_sd", &Metrics::ppe_single_sd, "its standard deviation", "%");
+  s.metric("under30_single", &Metrics::under30_single, "predictions under 30 % error, single model", "%");
+  s.metric("ppe_uniform", &Metrics::ppe_uniform,
+           "average PPE when training and prediction take the loads at each run's start (Table 3.7)", "%");
+  s.metric("ppe_uniform_sd", &Metrics::ppe_uniform_sd, "its standard deviation", "%");
+  s.metric("ppe_adaptive_first", &Metrics::ppe_adaptive_first, "adaptive PPE over the first 20 predictions", "%");
+  s.metric("ppe_adaptive_last", &Metrics::ppe_adaptive_last, "adaptive PPE over the last 20 predictions", "%");
+  s.metric("loss_max", &Metrics::loss_max,
+           "scheduling usefulness: the largest loss, over groups of sizes, of running the predicted-fastest (N, P) "
+           "instead of the fastest (Table 3.4)",
+           "%");
+  s.metric("loss_max_floored", &Metrics::loss_max_floored, "the same, floored as the thesis prints it", "%");
+  s.metric("loss_mean", &Metrics::loss_mean, "the mean loss over the groups", "%");
+  s.metric("loss_groups", &Metrics::loss_groups, "groups with at least two runs to choose from");
+  s.metric("predicted_runs", &Metrics::predicted_runs, "runs predicted");
+  s.metric("mean_time", &Metrics::mean_time, "mean time of the predicted runs", "s");
+  s.metric("min_time", &Metrics::min_time, "shortest predicted run", "s");
+  s.metric("max_time", &Metrics::max_time, "longest predicted run", "s");
+  s.metric("mean_cpu", &Metrics::mean_cpu, "mean over all runs of the sensed minAvgAvailCPU");
+  s.metric("mean_bandwidth", &Metrics::mean_bandwidth,
+           "mean over the runs on several processors of the sensed minAvgAvailBW", "Mbit/s");
+  s.metric("campaign_hours", &Metrics::campaign_hours, "simulated length of the whole campaign", "h");
+  s.primary(&Metrics::ppe_adaptive);
+}
+
+}  // namespace
+
+const ModelSchema<Params, Metrics>& performance_modelling_schema() { return schema_of(declare); }
+
+namespace {
+
+struct RunChoice {
+  double problem_size = 0;
+  std::vector<std::size_t> hosts;  // indices into the cluster's hosts
+};
+
+struct Campaign {
+  GridSpec spec;  // the platform, with the loads this point chose
+  std::size_t cluster = 0;
+  std::vector<RunChoice> runs;
+  std::size_t training = 0;
+};
+
+std::size_t cluster_index(const GridSpec& spec, const std::string& name)
+{
+  if (name.empty())
+    return 0;
+  for (std::size_t c = 0; c < spec.clusters.size(); ++c)
+    if (spec.clusters[c].name == name)
+      return c;
+  std::vector<std::string> known;
+  for (const ClusterSpec& c : spec.clusters)
+    known.push_back(c.name);
+  throw ParamError("cluster", unknown_name_message("cluster", name, known));
+}
+
+const GridSpec& grid_of(const Params& p)
+{
+  if (!is_grid_spec_file(p.platform))
+    throw ParamError("platform", "expected a YAML grid spec (.yaml): the campaign reads its clusters' declared loads");
+  const GridSpec& spec = cached_grid_spec(p.platform);
+  if (spec.star)
+    throw ParamError("platform", "expected clusters, not a star");
+  return spec;
+}
+
+std::size_t max_processors(const Params& p, const ClusterSpec& c)
+{
+  return p.max_processors > 0 ? static_cast<std::size_t>(p.max_processors) : static_cast<std::size_t>(c.hosts);
+}
+
+// The sizes a kernel's runs draw from: its training grid, and for predictions 20 sizes evenly over the whole range
+// (so that a size comes back with several processor counts, as the scheduling-usefulness groups need).
+std::vector<double> training_sizes(const SpmdKernel& k)
+{
+  std::vector<double> sizes;
+  for (double n = k.train_min; n <= k.train_max + k.step / 2; n += k.step)
+    sizes.push_back(n);
+  return sizes;
+}
+
+std::vector<double> prediction_sizes(const SpmdKernel& k)
+{
+  std::vector<double> sizes;
+  const int count = 20;
+  for (int i = 0; i < count; ++i) {
+    double n = k.train_min + (k.predict_max - k.train_min) * i / (count - 1);
+    sizes.push_back(k.train_min + std::round((n - k.train_min) / k.step) * k.step);
+  }
+  return sizes;
+}
+
+std::vector<std::size_t> draw_hosts(std::size_t p, std::size_t hosts, SeededRandom& random)
+{
+  std::vector<std::size_t> all(hosts);
+  std::iota(all.begin(), all.end(), 0);
+  for (std::size_t i = 0; i < p; ++i)  // a partial Fisher-Yates shuffle: the first p are a uniform subset
+    std::swap(all[i], all[i + random.below(hosts - i)]);
+  all.resize(p);
+  return all;
+}
+
+Campaign plan_campaign(const Params& p, std::uint64_t seed)
+{
+  Campaign campaign;
+  campaign.spec        = grid_of(p);
+  campaign.cluster     = cluster_index(campaign.spec, p.cluster);
+  ClusterSpec& cluster = campaign.spec.clusters[campaign.cluster];
+  if (p.cpu_load != "platform" || p.bandwidth_load != "platform") {
+    if (!cluster.load)
+      cluster.load = ClusterLoadSpec{};
+    auto choose = [](LoadSource& source, const std::string& name) {
+      if (name == "platform")
+        return;
+      source = LoadSource{};
+      if (name != "dedicated")  // dedicated: nothing declared, the resource stays free
+        source.generator = name;
+    };
+    choose(cluster.load->cpu, p.cpu_load);
+    choose(cluster.load->bandwidth, p.bandwidth_load);
+  }
+  const SpmdKernel& kernel = spmd_kernel(p.application);
+  SeededRandom random(mix64(seed ^ 0xca3b));
+  const auto hosts = static_cast<std::size_t>(cluster.hosts);
+  std::vector<double> train = training_sizes(kernel);
+  for (std::size_t k = 0; k < p.training_processors.size(); ++k)
+    for (int r = 0; r < static_cast<int>(p.training_runs[k]); ++r) {
+      auto processors = static_cast<std::size_t>(p.training_processors[k]);
+      campaign.runs.push_back({train[random.below(train.size())], draw_hosts(processors, hosts, random)});
+    }
+  // The training runs in a random order, so that every processor count meets every kind of load.
+  for (std::size_t i = campaign.runs.size(); i > 1; --i)
+    std::swap(campaign.runs[i - 1], campaign.runs[random.below(i)]);
+  campaign.training              = campaign.runs.size();
+  std::vector<double> predicted  = prediction_sizes(kernel);
+  std::size_t most               = max_processors(p, cluster);
+  for (long long r = 0; r < p.predictions; ++r) {
+    double n              = predicted[random.below(predicted.size())];
+    std::size_t processors = 1 + random.below(most);
+    campaign.runs.push_back({n, draw_hosts(processors, hosts, random)});
+  }
+  // The load must outlast the campaign: the generators draw for the declared horizon, at least 10 days.
+  if (cluster.load)
+    cluster.load->horizon = std::max(cluster.load->horizon, 10 * 24 * 3600.0);
+  return campaign;
+}
+
+// What NWS-style sensors make of a cluster's traces for one run.
+class Sensing {
+public:
+  Sensing(const loads::ClusterTraces& traces, const Params& p, double link_mbps)
+      : traces_(traces), period_(p.sample_period), link_mbps_(link_mbps)
+      , per_window_(std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(p.history_window / p.sample_period))))
+      , make_(sensing::forecasters().get(p.forecaster))
+      , how_(p.subset_forecast == "forecast-of-min" ? sensing::SubsetForecast::ForecastOfMin
+                                                    : sensing::SubsetForecast::MinOfForecasts)
+  {
+  }
+
+  CampaignRun sense(const RunChoice& run, double start, double end) const
+  {
+    CampaignRun out;
+    Observation& o = out.observed;
+    o.problem_size = run.problem_size;
+    o.processors   = run.hosts.size();
+    o.time         = end - start;
+    std::vector<const loads::AvailabilityTrace*> cpu, links;
+    for (std::size_t h : run.hosts) {
+      cpu.push_back(&traces_.cpu[h]);
+      links.push_back(&traces_.bandwidth[h]);
+    }
+    o.cpu                 = sensing::min_sampled_mean(cpu, start, end, period_);
+    o.bandwidth           = link_mbps_ * sensing::min_sampled_mean(links, start, end, period_);
+    out.forecast_cpu      = forecast(cpu, start);
+    out.forecast_bandwidth = link_mbps_ * forecast(links, start);
+    out.start_cpu         = lowest_at(cpu, start);
+    out.start_bandwidth   = link_mbps_ * lowest_at(links, start);
+    return out;
+  }
+
+private:
+  // The history a sensor has gathered by `now`: window averages of its samples (the samples themselves before the
+  // first window closes, the current value before the first sample).
+  std::vector<double> history(const loads::AvailabilityTrace& trace, double now) const
+  {
+    std::vector<double> samples = sensing::sample(trace, 0, now, period_);
+    std::vector<double> windows = sensing::window_averages(samples, per_window_);
+    if (!windows.empty())
+      return windows;
+    if (!samples.empty())
+      return samples;
+    return {trace.at(now)};
+  }
+
+  double forecast(const std::vector<const loads::AvailabilityTrace*>& used, double now) const
+  {
+    std::vector<std::vector<double>> histories;
+    for (const loads::AvailabilityTrace* t : used)
+      histories.push_back(history(*t, now));
+    return sensing::forecast_lowest(histories, make_, how_);
+  }
+
+  static double lowest_at(const std::vector<const loads::AvailabilityTrace*>& used, double now)
+  {
+    double low = 1;
+    for (const loads::AvailabilityTrace* t : used)
+      low = std::min(low, t->at(now));
+    return low;
+  }
+
+  const loads::ClusterTraces& traces_;
+  double period_, link_mbps_;
+  std::size_t per_window_;
+  const sensing::MakeForecaster& make_;
+  sensing::SubsetForecast how_;
+};
+
+double mean_of(const std::vector<double>& v, std::size_t from, std::size_t to)
+{
+  double sum = 0;
+  for (std::size_t i = from; i < to; ++i)
+    sum += v[i];
+  return to > from ? sum / static_cast<double>(to - from) : 0;
+}
+
+class PerformanceModellingModel : public TypedModel<Params, Metrics, Campaign> {
+public:
+  PerformanceModellingModel() : TypedModel(performance_modelling_schema()) {}
+
+protected:
+  void check(const Params& p) const override
+  {
+    if (p.training_processors.size() != p.training_runs.size())
+      throw ParamError("training_runs", fmt::format("gives {} counts for {} processor counts", p.training_runs.size(),
+                                                    p.training_processors.size()));
+    std::size_t ones = 0, twos = 0;
+    for (std::size_t k = 0; k < p.training_processors.size(); ++k) {
+      if (p.training_processors[k] != std::floor(p.training_processors[k]))
+        throw ParamError("training_processors", "expected whole processor counts", {std::to_string(k)});
+      if (p.training_runs[k] != std::floor(p.training_runs[k]))
+        throw ParamError("training_runs", "expected whole run counts", {std::to_string(k)});
+      if (p.training_processors[k] == 1)
+        ones += static_cast<std::size_t>(p.training_runs[k]);
+      if (p.training_processors[k] == 2)
+        twos += static_cast<std::size_t>(p.training_runs[k]);
+    }
+    if (ones < 3 || twos < 3)
+      throw ParamError("training_runs",
+                       "the staged search needs at least 3 training runs on 1 processor and 3 on 2 (stages 1 and 2)");
+    if (p.history_window < p.sample_period)
+      throw ParamError("history_window", "must hold at least one sample period");
+    if (p.platform.empty())
+      return;
+    const GridSpec& spec = grid_of(p);
+    const ClusterSpec& c = spec.clusters[cluster_index(spec, p.cluster)];
+    for (std::size_t k = 0; k < p.training_processors.size(); ++k)
+      if (p.training_processors[k] > static_cast<double>(c.hosts))
+        throw ParamError("training_processors",
+                         fmt::format("{} processors, but cluster {} has {} hosts", p.training_processors[k], c.name,
+                                     c.hosts),
+                         {std::to_string(k)});
+    if (p.max_processors > c.hosts)
+      throw ParamError("max_processors", fmt::format("cluster {} has {} hosts", c.name, c.hosts));
+  }
+
+  Campaign make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  {
+    return plan_campaign(p, at.seed);
+  }
+
+  void simulate(const Params& p, Campaign& campaign, const SimulationContext& context,
+                Face<Metrics>& out) const override
+  {
+    const ClusterSpec& cluster = campaign.spec.clusters[campaign.cluster];
+    const SpmdKernel& kernel   = spmd_kernel(p.application);
+    std::vector<TimedRun> timed;
+    {
+      sg::Session session(context.simgrid_config, context.simgrid_logs);
+      sg::build_grid(campaign.spec);  // replays the loads drawn from this point's seed
+      std::vector<sg::Host*> hosts;
+      for (long long i = 0; i < cluster.hosts; ++i)
+        hosts.push_back(sg::host_by_name(cluster.host_name(i)));
+      std::vector<PlannedRun> runs;
+      for (const RunChoice& r : campaign.runs) {
+        PlannedRun planned{r.problem_size, {}, kernel.shape(r.problem_size, r.hosts.size())};
+        for (std::size_t h : r.hosts)
+          planned.hosts.push_back(hosts[h]);
+        runs.push_back(std::move(planned));
+      }
+      spawn_campaign(hosts.front(), runs, timed);
+      session.run();
+    }
+    // The sensors read the same traces SimGrid replayed.
+    std::vector<loads::ClusterTraces> traces = loads::platform_traces(campaign.spec, evaluated_point_seed());
+    Sensing sensing(traces[campaign.cluster], p, cluster.link.bandwidth * 8 / 1e6);
+    std::vector<CampaignRun> sensed;
+    for (std::size_t r = 0; r < campaign.runs.size(); ++r)
+      sensed.push_back(sensing.sense(campaign.runs[r], timed[r].start, timed[r].end));
+    CampaignPredictions predictions = predict_campaign(sensed, campaign.training);
+    fill(p, campaign, sensed, predictions, timed.back().end, out);
+    out.note = fmt::format("adaptive head: {}", predictions.adaptive_head);
+  }
+
+private:
+  static void fill(const Params& p, const Campaign& campaign, const std::vector<CampaignRun>& sensed,
+                   const CampaignPredictions& pr, double end, Metrics& out)
+  {
+    PpeSummary adaptive = summarize_ppe(pr.actual, pr.adaptive);
+    PpeSummary single   = summarize_ppe(pr.actual, pr.single);
+    PpeSummary uniform  = summarize_ppe(pr.actual, pr.uniform);
+    out.ppe_adaptive     = adaptive.mean;
+    out.ppe_adaptive_sd  = adaptive.sd;
+    out.under30_adaptive = adaptive.under_30;
+    out.under40_adaptive = adaptive.under_40;
+    out.ppe_single       = single.mean;
+    out.ppe_single_sd    = single.sd;
+    out.under30_single   = single.under_30;
+    out.ppe_uniform      = uniform.mean;
+    out.ppe_uniform_sd   = uniform.sd;
+    std::vector<double> errors;
+    for (std::size_t i = 0; i < pr.actual.size(); ++i)
+      errors.push_back(percentage_prediction_error(pr.actual[i], pr.adaptive[i]));
+    std::size_t n          = errors.size(), edge = std::min<std::size_t>(20, n);
+    out.ppe_adaptive_first = mean_of(errors, 0, edge);
+    out.ppe_adaptive_last  = mean_of(errors, n - edge, n);
+
+    // Scheduling usefulness over the predicted runs, grouped by dedicated time on the most processors.
+    const ClusterSpec& c     = campaign.spec.clusters[campaign.cluster];
+    const SpmdKernel& kernel = spmd_kernel(p.application);
+    DedicatedCluster dedicated{c.speed, c.link.bandwidth, c.link.latency};
+    std::size_t most = max_processors(p, c);
+    std::vector<ScheduleCandidate> candidates;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Observation& o = sensed[campaign.training + i].observed;
+      candidates.push_back({o.problem_size, o.processors, pr.adaptive[i], o.time});
+    }
+    std::vector<UsefulnessGroup> groups = scheduling_usefulness(
+        candidates,
+        [&](double size) { return dedicated_time(kernel.shape(size, most), most, dedicated).total(); },
+        p.group_span);
+    double worst = 0, sum = 0;
+    std::size_t counted = 0;
+    for (const UsefulnessGroup& g : groups) {
+      std::size_t members = 0;
+      for (const ScheduleCandidate& cand : candidates)
+        members += cand.problem_size >= g.first_size && cand.problem_size <= g.last_size;
+      if (members < 2)
+        continue;
+      worst = std::max(worst, g.loss_percent);
+      sum += g.loss_percent;
+      ++counted;
+    }
+    out.loss_max         = worst;
+    out.loss_max_floored = std::floor(worst);
+    out.loss_mean        = counted ? sum / static_cast<double>(counted) : 0;
+    out.loss_groups      = static_cast<double>(counted);
+
+    out.predicted_runs = static_cast<double>(n);
+    out.mean_time      = mean_of(pr.actual, 0, n);
+    out.min_time       = *std::min_element(pr.actual.begin(), pr.actual.end());
+    out.max_time       = *std::max_element(pr.actual.begin(), pr.actual.end());
+    double cpu = 0, bandwidth = 0;
+    std::size_t several = 0;
+    for (const CampaignRun& r : sensed) {
+      cpu += r.observed.cpu;
+      if (r.observed.processors > 1) {
+        bandwidth += r.observed.bandwidth;
+        ++several;
+      }
+    }
+    out.mean_cpu       = cpu / static_cast<double>(sensed.size());
+    out.mean_bandwidth = several ? bandwidth / static_cast<double>(several) : 0;
+    out.campaign_hours = end / 3600;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Model> make_performance_modelling_model() { return std::make_unique<PerformanceModellingModel>(); }
+
+}  // namespace isogrid::modelling

@@ -1,0 +1,47 @@
+#pragma once
+// "performance-modelling": Sanjay's chapter 3 campaign (§3.7-§3.9, Tables 3.4-3.7). On one cluster of a platform
+// whose hosts and links replay a background load (declared in the platform file, or chosen here), an SPMD
+// application runs a training campaign (20 runs on 1 processor, 20 on 2, 10 on 4, 10 on 8, sizes from a small
+// range) and then a chronological sequence of runs at random sizes (within and outside that range) and processor
+// counts, each predicted before it runs and added to the training data after, one timeline, the load never pausing.
+// Sensors sample every host's available CPU and every host link's available bandwidth every 2 minutes; a run's loads
+// are the lowest run average over its hosts and links, and forecasts come from 10-minute histories through NWS-style
+// forecasters. The simulated face reports how well the adaptive list, a single model and the uniform-load baseline
+// predicted, and what a scheduler loses by trusting the predictions.
+#include "simulator/core/model_schema.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace isogrid::modelling {
+
+struct PerformanceModellingParams {
+  std::string platform;
+  std::string cluster;                   // "": the platform's first cluster
+  std::string application = "eigen";
+  std::string cpu_load = "platform", bandwidth_load = "platform";  // or a load generator
+  std::vector<double> training_processors = {1, 2, 4, 8};
+  std::vector<double> training_runs       = {20, 20, 10, 10};
+  long long predictions   = 100;
+  long long max_processors = 0;  // 0: the cluster's hosts
+  double sample_period    = 120;
+  double history_window   = 600;
+  std::string forecaster  = "adaptive";
+  std::string subset_forecast = "min-of-forecasts";
+  double group_span       = 50;
+};
+
+struct PerformanceModellingMetrics {
+  double ppe_adaptive, ppe_adaptive_sd, under30_adaptive, under40_adaptive;
+  double ppe_single, ppe_single_sd, under30_single;
+  double ppe_uniform, ppe_uniform_sd;
+  double ppe_adaptive_first, ppe_adaptive_last;
+  double loss_max, loss_max_floored, loss_mean, loss_groups;
+  double predicted_runs, mean_time, min_time, max_time, mean_cpu, mean_bandwidth, campaign_hours;
+};
+
+const ModelSchema<PerformanceModellingParams, PerformanceModellingMetrics>& performance_modelling_schema();
+std::unique_ptr<Model> make_performance_modelling_model();
+
+}  // namespace isogrid::modelling
