@@ -29,11 +29,13 @@ SpmdShape fft(double n, std::size_t p)
   return {steps, 6000 * n * std::log2(n) / pd(p) / steps, Pattern::AllToAll, 160 * n / (pd(p) * pd(p))};
 }
 
-// Conjugate gradient on a dense N x N system, row-striped: 6 000 iterations of a matrix-vector product (2 N^2) and
-// vector updates (10 N), then the all-gather of the vector (each process's N / P doubles to every other).
+// Conjugate gradient on a dense N x N system, row-striped: 6 000 iterations of a matrix-vector product (2 N^2),
+// vector updates (10 N) and the all-gather of the vector (each process's N / P doubles to every other), simulated as
+// 500 steps of 12 iterations whose all-gathers travel together (a step per iteration would cost the simulation 12
+// times the events for the same times but latencies).
 SpmdShape cg(double n, std::size_t p)
 {
-  return {6000, (2 * n * n + 10 * n) / pd(p), Pattern::AllToAll, 8 * n / pd(p)};
+  return {500, 12 * (2 * n * n + 10 * n) / pd(p), Pattern::AllToAll, 12 * 8 * n / pd(p)};
 }
 
 // Molecular dynamics, systolic: 100 time steps of P stages; in a stage each process computes the forces between its
@@ -45,9 +47,8 @@ SpmdShape md(double n, std::size_t p)
 }
 
 // Poisson by 2-D Jacobi on an N x N grid, 1-D decomposition: 3 000 iterations of 18 flops per point (a calibrated
-// cost per point), each exchanging
-// one row of N doubles with both neighbours.
-SpmdShape jacobi(double n, std::size_t p) { return {3000, 18 * n * n / pd(p), Pattern::Line, 8 * n}; }
+// cost per point), each exchanging one row of N doubles with both neighbours; simulated as 1 000 steps of 3.
+SpmdShape jacobi(double n, std::size_t p) { return {1000, 3 * 18 * n * n / pd(p), Pattern::Line, 3 * 8 * n}; }
 
 // Integer sort of N keys, 100 rounds: a local sort (13 000 (N / P) log2(N / P) flops, a calibrated cost per key)
 // and an all-to-all of 100 times each process's share of 4-byte keys.
@@ -58,11 +59,11 @@ SpmdShape integer_sort(double n, std::size_t p)
 }
 
 // SSOR with red-black ordering on an N x N grid over a 2-D process grid: 2 000 half sweeps of 250 flops per point
-// (a calibrated cost), each
-// exchanging a boundary of N / sqrt(P) doubles with the four neighbours.
+// (a calibrated cost), each exchanging a boundary of N / sqrt(P) doubles with the four neighbours; simulated as 500
+// steps of 4.
 SpmdShape ssor(double n, std::size_t p)
 {
-  return {2000, 250 * n * n / 2 / pd(p), Pattern::Grid, 8 * n / std::sqrt(pd(p))};
+  return {500, 4 * 250 * n * n / 2 / pd(p), Pattern::Grid, 4 * 8 * n / std::sqrt(pd(p))};
 }
 
 }  // namespace
