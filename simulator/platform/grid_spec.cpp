@@ -172,8 +172,8 @@ ClusterLoadSpec read_load(const Field& f)
   load.bandwidth = read_load_source(f, "bandwidth");
   if (Field horizon = f.child("horizon"); horizon.present()) {
     load.horizon = quantity(horizon, parse_time);
-    if (!(load.horizon > 0))
-      horizon.fail("expected a positive duration, e.g. 24h");
+    if (!(load.horizon > 0) || load.horizon > 366 * 24 * 3600.0)
+      horizon.fail("expected a positive duration up to a year, e.g. 24h");
   }
   return load;
 }
