@@ -196,6 +196,26 @@ done
 } >> "$REPORT"
 tail -n 5 "$REPORT"
 
+echo "== a chapter 3 campaign on 48 hosts under random loading, against the same campaign dedicated (interleaved)"
+sim_hours() { python3 -c "import csv,sys; print(next(csv.DictReader(open(sys.argv[1] + '/results.csv')))['sim_campaign_hours'])" "$1"; }
+for i in $(seq "$(( REPEAT < 3 ? REPEAT : 3 ))"); do
+  timed_run pm-dedicated largest_simulation bench/loaded-cluster-48.yaml --set cpu_load=dedicated \
+    --set bandwidth_load=dedicated
+  timed_run pm-loaded largest_simulation bench/loaded-cluster-48.yaml
+  sim_hours "$OUT/pm-loaded" >> "$OUT/pm-loaded.hours"
+  python3 -c "import sys; print(3600 * float(sys.argv[1]) / float(sys.argv[2]))" "$(sim_hours "$OUT/pm-loaded")" \
+    "$(wall "$OUT/pm-loaded")" >> "$OUT/pm-loaded.rate"
+done
+{
+  table_head "Loaded cluster (Sanjay ch. 3 campaign, MD on AMD-48)"
+  echo "| 160 runs, dedicated | $(stat < "$OUT/pm-dedicated.wall") s | child $(stat < "$OUT/pm-dedicated.rss") MiB |"
+  echo "| the same under random CPU and bandwidth loading, $(stat < "$OUT/pm-loaded.hours") simulated hours | $(stat < "$OUT/pm-loaded.wall") s | child $(stat < "$OUT/pm-loaded.rss") MiB |"
+  echo
+  echo "Simulated seconds per wall second under load: $(stat < "$OUT/pm-loaded.rate")."
+  echo
+} >> "$REPORT"
+tail -n 6 "$REPORT"
+
 echo "== harness overhead in instructions (callgrind; deterministic, unlike timings on a shared machine)"
 if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then
   cg="$OUT/callgrind"

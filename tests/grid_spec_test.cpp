@@ -523,7 +523,7 @@ TEST_F(GridSpecFiles, BetweenMistakes)
        {Case{"{between: [a, a], latency: 1ms}", "inter_cluster.links[0].between", "twice"},
         Case{"{between: [a, b, c], latency: 1ms}", "inter_cluster.links[0].between", "the two clusters"},
         Case{"{between: a, latency: 1ms}", "inter_cluster.links[0].between", "the two clusters"},
-        Case{"{between: [a, b]}", "inter_cluster.links[0]", "bandwidth and/or the latency"},
+        Case{"{between: [a, b]}", "inter_cluster.links[0]", "the bandwidth, the latency and/or the load"},
         Case{"{between: [a, b], latency: 1ms, sharing: fatpipe}", "inter_cluster.links[0].sharing",
              "unknown inter-cluster link key"},
         Case{"{between: [a, b], bandwidth: 1GHz}", "inter_cluster.links[0].bandwidth", "unknown unit 'GHz'"}}) {

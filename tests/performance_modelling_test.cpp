@@ -128,6 +128,7 @@ TEST(PredictionCampaign, ExactRunsArePredictedExactly)
   EXPECT_LT(summarize_ppe(p.actual, p.adaptive).mean, 1e-6);
   EXPECT_LT(summarize_ppe(p.actual, p.single).mean, 1e-6);
   EXPECT_LT(summarize_ppe(p.actual, p.uniform).mean, 1e-6);  // start loads equal run averages here
+  EXPECT_LT(summarize_ppe(p.actual, p.measured).mean, 1e-6);
   // The uniform baseline reads the start loads: when they are not what the runs met, it errs.
   for (CampaignRun& r : runs)
     r.start_cpu = r.observed.cpu * random.uniform(0.3, 1);
@@ -161,14 +162,35 @@ TEST(PerformanceModelling, LoadedRunsAreSlowerAndSensed)
   // The same campaign under the platform's random loading: runs slow down, and the sensors see the load.
   PerformanceModellingParams p;
   p.platform    = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  p.application = "md";
   p.predictions = 40;
   PerformanceModellingParams dedicated = p;
   dedicated.cpu_load = dedicated.bandwidth_load = "dedicated";
-  auto out = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p, dedicated});
+  PerformanceModellingParams minima = p;
+  minima.load_measure = "average-of-minima";
+  auto out = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p, dedicated, minima});
   const PerformanceModellingMetrics& loaded = out[0].simulated;
   EXPECT_GT(loaded.mean_time, 1.3 * out[1].simulated.mean_time);  // the same runs (same seed), slowed down
   EXPECT_GT(loaded.mean_cpu, 0.065);
   EXPECT_LT(loaded.mean_cpu, 0.9);
   EXPECT_LT(loaded.mean_bandwidth, 95);
   EXPECT_GT(loaded.ppe_adaptive, out[1].simulated.ppe_adaptive);
+}
+
+TEST(PerformanceModelling, TheMeanOfMinimaExplainsSynchronousRunsWhereTheThesisMeasureCannot)
+{
+  // MD's systolic ring waits for its slowest process at every stage. Under random loading the hosts are loaded at
+  // different times, so a run's time follows the run average of the lowest availability, not the lowest run average
+  // (the thesis's minAvgAvailCPU). Given each run's own loads (no forecasting), the model errs far less with the
+  // first measure (measured: 6-8 % against 28-49 % over two campaigns).
+  PerformanceModellingParams thesis;
+  thesis.platform    = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  thesis.application = "md";
+  thesis.predictions = 40;
+  PerformanceModellingParams minima = thesis;
+  minima.load_measure = "average-of-minima";
+  auto out = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {thesis, minima});
+  EXPECT_LT(out[1].simulated.ppe_measured, 12) << out[1].note;
+  EXPECT_GT(out[0].simulated.ppe_measured, 2 * out[1].simulated.ppe_measured);
+  EXPECT_LT(out[1].simulated.mean_cpu, out[0].simulated.mean_cpu);  // the mean of minima is the lower one
 }

@@ -185,3 +185,49 @@ TEST_F(PlatformLoads, BadDeclarationsAreRefusedAtTheirLine)
   InputError horizon = refusal("{cpu: random-cpu, horizon: -2h}");
   EXPECT_EQ(horizon.key().find("horizon") != std::string::npos, true) << horizon.key();
 }
+
+TEST_F(PlatformLoads, AnInterClusterLinkReplaysItsProfile)
+{
+  // Two clusters behind fast host links, joined by a 1 MB/s link at a quarter until 4 s: 3 MB from a-0 to b-0 end at
+  // 4 + (3 - 1) / 1 = 6 s, as on a host link.
+  tmp_.write("internet.txt", "0 0.25\n4 1\n");
+  std::string path = tmp_.write("two.yaml", "clusters:\n"
+                                            "  - {name: a, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
+                                            "  - {name: b, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
+                                            "inter_cluster:\n"
+                                            "  bandwidth: 1MBps\n"
+                                            "  load: {bandwidth_profile: internet.txt}\n");
+  std::string payload = isogrid::testing::run_in_children({[&] {
+    sg::Session session(sg::exact_network_config(), false);
+    sg::build_grid_platform(path);
+    double transferred = 0;
+    sg::spawn("transfer", sg::host_by_name("b-0"), [&] {
+      sg::Activities io;
+      io.transfer(sg::host_by_name("a-0"), sg::host_by_name("b-0"), 3000000);
+      io.wait();
+      transferred = sg::now();
+    });
+    session.run();
+    std::ostringstream out;
+    out.precision(17);
+    out << transferred;
+    return out.str();
+  }})[0];
+  EXPECT_NEAR(std::stod(payload), 6, 6e-9);  // the host links are faster: the inter-cluster link is the bottleneck
+
+  // A link has no CPU to load, and its generator must be a bandwidth one.
+  std::string bad = tmp_.write("bad.yaml", "clusters:\n"
+                                           "  - {name: a, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
+                                           "  - {name: b, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
+                                           "inter_cluster:\n"
+                                           "  bandwidth: 1MBps\n"
+                                           "  links:\n"
+                                           "    - {between: [a, b], load: {cpu: random-cpu}}\n");
+  try {
+    read_grid_spec(bad);
+    ADD_FAILURE() << "a CPU load on a link was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where().line, 7);
+    EXPECT_NE(std::string(e.message()).find("a link has no CPU"), std::string::npos) << e.message();
+  }
+}

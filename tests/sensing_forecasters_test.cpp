@@ -173,3 +173,17 @@ TEST(Sensors, MinOfForecastsAgainstForecastOfMin)
   EXPECT_THROW(forecast_lowest({}, last, SubsetForecast::ForecastOfMin), std::invalid_argument);
   EXPECT_THROW(forecast_lowest({{0.1}, {0.1, 0.2}}, last, SubsetForecast::ForecastOfMin), std::invalid_argument);
 }
+
+TEST(Sensors, TheMeanOfMinimaIsWhatASynchronousRunMeets)
+{
+  // A: free until 240 s, then half; B: 0.2 until 120 s, then free. Samples at 0, 120, 240 over [0, 360):
+  // minima 0.2, 1, 0.5 (mean 17 / 30); each resource's mean 2.5 / 3 and 2.2 / 3, whose minimum is 2.2 / 3.
+  isogrid::loads::AvailabilityTrace a({{0, 1}, {240, 0.5}}), b({{0, 0.2}, {120, 1}});
+  std::vector<const isogrid::loads::AvailabilityTrace*> both = {&a, &b};
+  EXPECT_EQ(sampled_minima(both, 0, 360, 120), (std::vector<double>{0.2, 1, 0.5}));
+  EXPECT_NEAR(mean_sampled_minimum(both, 0, 360, 120), 1.7 / 3, 1e-15);
+  EXPECT_NEAR(min_sampled_mean(both, 0, 360, 120), 2.2 / 3, 1e-15);
+  // Shorter than a period: the values at the start.
+  EXPECT_EQ(sampled_minima(both, 250, 260, 120), (std::vector<double>{0.5}));
+  EXPECT_THROW(sampled_minima({}, 0, 1, 1), std::invalid_argument);
+}

@@ -62,6 +62,10 @@ EpisodeSettings random_bandwidth_loading();
 // "GrADS-like" CPU, steadier than random loading (§3.8: GrADS CPU loads are more stable): an assumption, episodes
 // of 30-60 minutes, every one loaded, at [60 %, 100 %]. Its network is random bandwidth loading.
 EpisodeSettings grads_like_cpu();
+// A wide-area link whose throughput wanders (Argollo et al. call their Internet links unpredictable; they measured
+// 21.0 and 23.0 KiB/s on one link): every episode loaded, at [70 %, 100 %] of the nominal, for 1-5 minutes, so that
+// the mean is 85 % of the nominal. An assumption: the paper gives no trace.
+EpisodeSettings internet_bandwidth();
 
 // SimGrid's deterministic profile format: "time value" per line, lines starting with '#' or '%' are comments,
 // "LOOPAFTER seconds" or "PERIODICITY seconds" make it loop. SimGrid reads a host's speed profile as shares of the

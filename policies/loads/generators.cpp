@@ -25,6 +25,10 @@ NamedRegistry<LoadGenerator> make_registry()
         episodes(LoadTarget::Cpu, grads_like_cpu()));
   r.add("grads-bandwidth", "GrADS-like network load: the thesis found random loading's network dynamics similar",
         episodes(LoadTarget::Bandwidth, random_bandwidth_loading()));
+  r.add("internet-bandwidth",
+        "a wide-area link's throughput wandering around its mean: U[70 %, 100 %] of the nominal for U[1, 5] min "
+        "(mean 85 %; an assumption for Argollo's 'unpredictable' Internet links)",
+        episodes(LoadTarget::Bandwidth, internet_bandwidth()));
   r.add("constant", "one share left free all along (value)", {LoadTarget::Cpu, [](const GeneratorOptions& o, SeededRandom&) {
           if (!(o.value > 0 && o.value <= 1))
             throw std::invalid_argument("a constant load leaves a share in (0, 1] free");

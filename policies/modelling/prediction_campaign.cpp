@@ -42,6 +42,7 @@ CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::
     out.adaptive.push_back(adaptive.predict(o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth));
     out.single.push_back(single.predict(o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth));
     out.uniform.push_back(uniform.predict(o.problem_size, o.processors, run.start_cpu, run.start_bandwidth));
+    out.measured.push_back(adaptive.predict(o.problem_size, o.processors, o.cpu, o.bandwidth));
     adaptive.observe(o);
     single.observe(o);
     uniform.observe(at_start(run));

@@ -7,7 +7,9 @@
 //    compares against "a single model"; whether its coefficients were refitted is not stated: refitting them keeps
 //    the comparison about the choice among models, not about stale coefficients);
 //  - uniform: the adaptive list trained and asked with the loads at each run's start instead of run averages and
-//    forecasts (Table 3.7's "uniform loading during runs").
+//    forecasts (Table 3.7's "uniform loading during runs");
+//  - measured: the adaptive list asked with each run's own sensed loads, as if forecasts were perfect: the error the
+//    load measure and the model leave, apart from forecasting.
 #include "policies/modelling/evaluation.hpp"
 #include "policies/modelling/model_list.hpp"
 
@@ -24,7 +26,7 @@ struct CampaignRun {
 };
 
 struct CampaignPredictions {
-  std::vector<double> actual, adaptive, single, uniform;  // per predicted run, in order
+  std::vector<double> actual, adaptive, single, uniform, measured;  // per predicted run, in order
   std::string adaptive_head, single_model;                // the models predicting at the end
 };
 

@@ -31,6 +31,35 @@ double sampled_mean(const loads::AvailabilityTrace& trace, double from, double t
   return sum / static_cast<double>(s.size());
 }
 
+std::vector<double> sampled_minima(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to,
+                                   double period)
+{
+  if (used.empty())
+    throw std::invalid_argument("a run uses at least one resource");
+  std::vector<double> low;
+  for (const loads::AvailabilityTrace* trace : used) {
+    std::vector<double> s = sample(*trace, from, to, period);
+    if (s.empty())
+      s.push_back(trace->at(from));
+    if (low.empty())
+      low = std::move(s);
+    else
+      for (std::size_t k = 0; k < low.size(); ++k)
+        low[k] = std::min(low[k], s[k]);
+  }
+  return low;
+}
+
+double mean_sampled_minimum(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to,
+                            double period)
+{
+  std::vector<double> low = sampled_minima(used, from, to, period);
+  double sum = 0;
+  for (double v : low)
+    sum += v;
+  return sum / static_cast<double>(low.size());
+}
+
 double min_sampled_mean(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to,
                         double period)
 {

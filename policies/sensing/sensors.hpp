@@ -23,6 +23,16 @@ double sampled_mean(const loads::AvailabilityTrace& trace, double from, double t
 double min_sampled_mean(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to,
                         double period);
 
+// The lowest availability among the resources at each sample time, from, from + period, ... while before `to`
+// (the value at `from` for a run shorter than one period). Throws std::invalid_argument for none.
+std::vector<double> sampled_minima(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to,
+                                   double period);
+// Their mean over a run (avgMinAvail): what a bulk-synchronous application meets, since each of its steps waits for
+// its slowest process. The thesis's minAvgAvail (min_sampled_mean) takes the minimum after averaging each resource,
+// which is higher whenever the resources are loaded at different times.
+double mean_sampled_minimum(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to,
+                            double period);
+
 // Averages of consecutive groups of `per_window` samples (5 two-minute samples: the thesis's 10-minute history);
 // an incomplete last group is left out. Throws std::invalid_argument for per_window 0.
 std::vector<double> window_averages(const std::vector<double>& samples, std::size_t per_window);

@@ -24,8 +24,8 @@ const std::vector<std::string> kClusterKeys   = {"name",     "hosts",      "spee
 const std::vector<std::string> kLoadKeys      = {"cpu", "cpu_profile", "bandwidth", "bandwidth_profile", "horizon"};
 const std::vector<std::string> kLinkKeys      = {"bandwidth", "latency"};
 const std::vector<std::string> kBackboneKeys  = {"bandwidth", "latency", "sharing"};
-const std::vector<std::string> kInterKeys     = {"bandwidth", "latency", "links", "latency_matrix"};
-const std::vector<std::string> kOverrideKeys  = {"between", "bandwidth", "latency"};
+const std::vector<std::string> kInterKeys     = {"bandwidth", "latency", "links", "latency_matrix", "load"};
+const std::vector<std::string> kOverrideKeys  = {"between", "bandwidth", "latency", "load"};
 const std::vector<std::string> kMatrixKeys    = {"order", "values"};
 const std::vector<std::string> kStarKeys      = {"center", "workers"};
 const std::vector<std::string> kCenterKeys    = {"name", "speed"};
@@ -162,12 +162,12 @@ LoadSource read_load_source(const Field& f, const std::string& name)
   return source;
 }
 
-ClusterLoadSpec read_load(const Field& f)
+LoadSpec read_load(const Field& f)
 {
   if (!f.is_map())
     f.fail("expected a mapping such as {cpu: random-cpu, bandwidth: random-bandwidth}");
   f.only_keys(kLoadKeys, "load key");
-  ClusterLoadSpec load;
+  LoadSpec load;
   load.cpu       = read_load_source(f, "cpu");
   load.bandwidth = read_load_source(f, "bandwidth");
   if (Field horizon = f.child("horizon"); horizon.present()) {
@@ -176,6 +176,16 @@ ClusterLoadSpec read_load(const Field& f)
       horizon.fail("expected a positive duration up to a year, e.g. 24h");
   }
   return load;
+}
+
+// A link's load: bandwidth only.
+LoadSpec read_link_load(const Field& f)
+{
+  if (f.is_map())
+    for (const char* key : {"cpu", "cpu_profile"})
+      if (f.child(key).present())
+        f.key(key).fail("a link has no CPU; give bandwidth or bandwidth_profile");
+  return read_load(f);
 }
 
 ClusterSpec read_cluster(const Field& f, NameBook& names)
@@ -246,8 +256,10 @@ void apply_overrides(const Field& links, const std::vector<ClusterSpec>& cluster
     if (auto [it, fresh] = seen.emplace(p, i); !fresh)
       between.fail(fmt::format("the link between '{}' and '{}' is already set by links[{}]", clusters[a].name,
                                clusters[b].name, it->second));
-    if (!entry.child("bandwidth").present() && !entry.child("latency").present())
-      entry.fail("give the bandwidth and/or the latency that differ from the default");
+    if (!entry.child("bandwidth").present() && !entry.child("latency").present() && !entry.child("load").present())
+      entry.fail("give the bandwidth, the latency and/or the load that differ from the default");
+    if (entry.child("load").present())
+      pairs[p].load = read_link_load(entry.child("load"));
     if (entry.child("bandwidth").present())
       pairs[p].link.bandwidth = quantity(entry.child("bandwidth"), parse_bandwidth);
     if (entry.child("latency").present())
@@ -310,9 +322,12 @@ std::vector<InterClusterLink> read_inter_cluster(const Field& doc, const std::ve
   f.only_keys(kInterKeys, "inter_cluster key");
   LinkSpec fallback{quantity(f.required("bandwidth"), parse_bandwidth), optional_time(f.child("latency"))};
   std::vector<InterClusterLink> pairs;
+  std::optional<LoadSpec> load;
+  if (f.child("load").present())
+    load = read_link_load(f.child("load"));
   for (size_t a = 0; a < clusters.size(); ++a)
     for (size_t b = a + 1; b < clusters.size(); ++b)
-      pairs.push_back({a, b, fallback});
+      pairs.push_back({a, b, fallback, load});
   if (f.child("links").present())
     apply_overrides(f.child("links"), clusters, pairs);
   if (f.child("latency_matrix").present())
@@ -421,6 +436,11 @@ GridSpec read_grid_spec(const std::string& path)
   return spec;
 }
 
+std::string inter_link_name(const GridSpec& spec, const InterClusterLink& link)
+{
+  return "inter:" + spec.clusters[link.a].name + ":" + spec.clusters[link.b].name;
+}
+
 bool is_grid_spec_file(const std::string& path)
 {
   auto ends = [&](const std::string& suffix) {
@@ -485,6 +505,9 @@ std::vector<GeneratorEntry> grid_spec_generators()
           key("clusters[].load.bandwidth_profile", K::Text, std::string("none"),
               "or a profile file every host link replays (shares of its bandwidth, in (0, 1])"),
           key("clusters[].load.horizon", K::Text, std::string("24h"), "generators draw at least this long", "s"),
+          key("inter_cluster.load.bandwidth", K::Text, std::string("none"),
+              "every inter-cluster link's own bandwidth trace: a bandwidth load generator, or "
+              "inter_cluster.load.bandwidth_profile: a profile file; links[].load overrides it for one pair"),
           key("inter_cluster.bandwidth", K::Text, std::nullopt,
               "every cluster-to-cluster link (split-duplex, one per pair); required with two clusters or more",
               "byte/s"),

@@ -26,6 +26,8 @@
 //     latency: 10ms                  # optional, default 0
 //     links:                         # optional per-pair overrides of bandwidth and/or latency
 //       - {between: [vu, leiden], bandwidth: 50MBps, latency: 3ms}
+//     load: {bandwidth: random-bandwidth}   # optional: every inter-cluster link's own bandwidth trace (a generator, or
+//                                    # bandwidth_profile: file); links[].load overrides it for one pair
 //     latency_matrix:                # optional one-way latencies; beats both latencies above for the pairs it covers
 //       order: [vu, leiden]          # distinct cluster names (a subset is fine)
 //       values: [[0, 1.2ms], [1.2ms, 0]]   # square, symmetric, zero diagonal
@@ -71,10 +73,11 @@ struct LoadSource {
   bool declared() const { return !generator.empty() || !profile_file.empty(); }
 };
 
-// What a cluster's hosts and host links meet besides the application (Sanjay ch. 3's synthetic and trace loads).
-// The parser only reads it; the names and files are checked, and the traces drawn, by whoever resolves loads
+// What a cluster's hosts and host links, or an inter-cluster link, meet besides the application (Sanjay ch. 3's
+// synthetic and trace loads; an Internet link's varying throughput). A link declares bandwidth only. The parser only
+// reads it; the names and files are checked, and the traces drawn, by whoever resolves loads
 // (platform_loads.hpp).
-struct ClusterLoadSpec {
+struct LoadSpec {
   LoadSource cpu, bandwidth;
   double horizon = 24 * 3600;  // s
 };
@@ -90,7 +93,7 @@ struct ClusterSpec {
   // Free-form facts about the cluster that models read (the clock rate a paper's table averages, ...); they
   // become properties of the cluster's SimGrid zone.
   std::map<std::string, std::string> properties;
-  std::optional<ClusterLoadSpec> load;  // absent: dedicated
+  std::optional<LoadSpec> load;  // absent: dedicated
 
   std::string host_name(long long i) const { return name + "-" + std::to_string(i); }
   // The name of host i's private link, which SimGrid knows it by ("link:vu-3").
@@ -103,6 +106,7 @@ struct ClusterSpec {
 struct InterClusterLink {
   size_t a = 0, b = 0;  // indices into GridSpec::clusters, a < b
   LinkSpec link;
+  std::optional<LoadSpec> load;  // bandwidth only; absent: the link is the application's alone
 };
 
 struct StarHostSpec {
@@ -125,6 +129,9 @@ struct GridSpec {
   std::vector<InterClusterLink> inter_links;  // pairs in order (0,1), (0,2), ..., (1,2), ...
   std::optional<StarGridSpec> star;
 };
+
+// The SimGrid name of the link between two clusters ("inter:vu:leiden"); ':' cannot occur in a user's name.
+std::string inter_link_name(const GridSpec& spec, const InterClusterLink& link);
 
 // Reads and checks a grid spec; throws InputError (file:line:column, key, what was expected).
 GridSpec read_grid_spec(const std::string& path);

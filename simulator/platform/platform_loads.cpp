@@ -26,6 +26,9 @@ bool declares_loads(const GridSpec& spec)
   for (const ClusterSpec& c : spec.clusters)
     if (c.load && (c.load->cpu.declared() || c.load->bandwidth.declared()))
       return true;
+  for (const InterClusterLink& l : spec.inter_links)
+    if (l.load && l.load->bandwidth.declared())
+      return true;
   return false;
 }
 

@@ -15,7 +15,7 @@ namespace isogrid {
 // SimGrid profile texts by resource name.
 struct ResourceProfiles {
   std::map<std::string, std::string> host_speed;      // host -> shares of its peak speed
-  std::map<std::string, std::string> link_bandwidth;  // host link ("link:vu-3") -> bytes per second
+  std::map<std::string, std::string> link_bandwidth;  // host link ("link:vu-3") or inter-cluster link -> bytes/s
 };
 
 struct LoadResolver {

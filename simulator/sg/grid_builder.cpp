@@ -34,7 +34,6 @@ namespace {
 
 // Link names carry a ':' that user names cannot contain (grid_spec.cpp refuses it), so they never collide.
 std::string backbone_name(const ClusterSpec& c) { return "backbone:" + c.name; }
-std::string inter_link_name(const ClusterSpec& a, const ClusterSpec& b) { return "inter:" + a.name + ":" + b.name; }
 
 struct BuiltCluster {
   sg4::NetZone* zone = nullptr;
@@ -91,14 +90,15 @@ BuiltCluster build_cluster(const sg4::NetZone* grid, const ClusterSpec& c, const
   return built;
 }
 
-void connect_clusters(sg4::NetZone* grid, const GridSpec& spec, const std::vector<BuiltCluster>& built)
+void connect_clusters(sg4::NetZone* grid, const GridSpec& spec, const std::vector<BuiltCluster>& built,
+                      const ResourceProfiles& profiles)
 {
   for (const auto& pair : spec.inter_links) {
-    const ClusterSpec& a = spec.clusters[pair.a];
-    const ClusterSpec& b = spec.clusters[pair.b];
-    const sg4::Link* link = grid->create_split_duplex_link(inter_link_name(a, b), pair.link.bandwidth)
-                                ->set_latency(pair.link.latency)
-                                ->seal();
+    std::string name = inter_link_name(spec, pair);
+    sg4::Link* link  = grid->create_split_duplex_link(name, pair.link.bandwidth)->set_latency(pair.link.latency);
+    if (auto it = profiles.link_bandwidth.find(name); it != profiles.link_bandwidth.end())
+      set_bandwidth_profile(link, "bandwidth:" + name, it->second);
+    link->seal();
     grid->add_route(built[pair.a].zone->get_netpoint(), built[pair.b].zone->get_netpoint(), built[pair.a].gateway,
                     built[pair.b].gateway, {{link, sg4::LinkInRoute::Direction::UP}}, true);
   }
@@ -113,7 +113,7 @@ void build_clusters(const GridSpec& spec)
     profiles = load_resolver().profiles(spec, evaluated_point_seed());
   for (const auto& c : spec.clusters)
     built.push_back(build_cluster(grid, c, profiles));
-  connect_clusters(grid, spec, built);
+  connect_clusters(grid, spec, built, profiles);
   grid->seal();
 }
 

@@ -79,6 +79,23 @@ void check_platform_loads(const GridSpec& spec)
       check_source(c.load->cpu, LoadTarget::Cpu);
       check_source(c.load->bandwidth, LoadTarget::Bandwidth);
     }
+  for (const InterClusterLink& l : spec.inter_links)
+    if (l.load)
+      check_source(l.load->bandwidth, LoadTarget::Bandwidth);
+}
+
+std::vector<AvailabilityTrace> inter_link_traces(const GridSpec& spec, std::uint64_t seed)
+{
+  std::vector<AvailabilityTrace> out;
+  for (const InterClusterLink& l : spec.inter_links) {
+    if (!l.load) {
+      out.emplace_back();
+      continue;
+    }
+    std::uint64_t stream = mix64(seed ^ name_hash(inter_link_name(spec, l)));
+    out.push_back(traces_of(l.load->bandwidth, 1, l.load->horizon, stream).front());
+  }
+  return out;
 }
 
 std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t seed)
@@ -118,6 +135,11 @@ void install_platform_loads()
           profiles.link_bandwidth[c.host_link_name(i)] = profile_text(link, c.link.bandwidth);
       }
     }
+    std::vector<AvailabilityTrace> inter = inter_link_traces(spec, seed);
+    for (std::size_t k = 0; k < spec.inter_links.size(); ++k)
+      if (!inter[k].steps().empty())
+        profiles.link_bandwidth[inter_link_name(spec, spec.inter_links[k])] =
+            profile_text(inter[k], spec.inter_links[k].link.bandwidth);
     return profiles;
   };
   install_load_resolver(std::move(resolver));

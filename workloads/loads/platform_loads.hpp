@@ -23,6 +23,9 @@ void check_platform_loads(const GridSpec& spec);
 // depend on how many hosts the other clusters have.
 std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t seed);
 
+// One per inter-cluster link of the spec, in its order (free when nothing is declared), each link its own stream.
+std::vector<AvailabilityTrace> inter_link_traces(const GridSpec& spec, std::uint64_t seed);
+
 // Makes every grid spec read from now on check its loads, and every grid built replay them.
 void install_platform_loads();
 
