@@ -32,31 +32,13 @@ sg::BuiltCheckpointCluster two_hosts(const std::string& speed_profile = "", cons
 std::pair<double, double> finish_times(const loads::AvailabilityTrace& speed, const loads::AvailabilityTrace& bandwidth,
                                        double flops, double bytes)
 {
-  std::string payload = isogrid::testing::run_in_children({[&] {
-    sg::Session session(sg::exact_network_config(), false);
-    // SimGrid reads bandwidth profiles in bytes per second.
-    const sg::BuiltCheckpointCluster c = two_hosts(loads::profile_text(speed), loads::profile_text(bandwidth, 1e6));
-    double computed = 0, transferred = 0;
-    sg::spawn("compute", c.hosts[0], [&] {
-      sg::compute(flops);
-      computed = sg::now();
-    });
-    sg::spawn("transfer", c.hosts[1], [&] {
-      sg::Activities io;
-      io.transfer(c.hosts[0], c.hosts[1], static_cast<std::uint64_t>(bytes));
-      io.wait();
-      transferred = sg::now();
-    });
-    session.run();
-    std::ostringstream out;
-    out.precision(17);
-    out << computed << ' ' << transferred;
-    return out.str();
-  }})[0];
-  std::istringstream in(payload);
-  std::pair<double, double> out;
-  in >> out.first >> out.second;
-  return out;
+  return isogrid::testing::compute_and_transfer_end(
+      [&] {
+        // SimGrid reads bandwidth profiles in bytes per second.
+        const sg::BuiltCheckpointCluster c = two_hosts(loads::profile_text(speed), loads::profile_text(bandwidth, 1e6));
+        return std::make_pair(sg::host_name(c.hosts[0]), sg::host_name(c.hosts[1]));
+      },
+      flops, bytes);
 }
 
 }  // namespace

@@ -55,31 +55,13 @@ protected:
 // started at 0, end.
 std::pair<double, double> finish_times(const std::string& path, std::uint64_t seed, double flops, double bytes)
 {
-  std::string payload = isogrid::testing::run_in_children({[&] {
-    sg::Session session(sg::exact_network_config(), false);
-    set_evaluated_point_seed(seed);
-    sg::build_grid_platform(path);
-    double computed = 0, transferred = 0;
-    sg::spawn("compute", sg::host_by_name("c-0"), [&] {
-      sg::compute(flops);
-      computed = sg::now();
-    });
-    sg::spawn("transfer", sg::host_by_name("c-1"), [&] {
-      sg::Activities io;
-      io.transfer(sg::host_by_name("c-0"), sg::host_by_name("c-1"), static_cast<std::uint64_t>(bytes));
-      io.wait();
-      transferred = sg::now();
-    });
-    session.run();
-    std::ostringstream out;
-    out.precision(17);
-    out << computed << ' ' << transferred;
-    return out.str();
-  }})[0];
-  std::istringstream in(payload);
-  std::pair<double, double> out;
-  in >> out.first >> out.second;
-  return out;
+  return isogrid::testing::compute_and_transfer_end(
+      [&] {
+        set_evaluated_point_seed(seed);
+        sg::build_grid_platform(path);
+        return std::make_pair(std::string("c-0"), std::string("c-1"));
+      },
+      flops, bytes);
 }
 
 // When `flops` end on a host of `peak` flop/s following `trace` from 0: bisection on the trace's exact integral.

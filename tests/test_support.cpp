@@ -1,5 +1,7 @@
 #include "tests/test_support.hpp"
 
+#include "simulator/sg/messaging.hpp"
+#include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 
 #include <array>
@@ -171,6 +173,37 @@ std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, cons
   for (const auto& payload : run_in_children(work))
     outcomes.push_back(decode_outcome(payload));
   return outcomes;
+}
+
+std::pair<double, double> compute_and_transfer_end(
+    const std::function<std::pair<std::string, std::string>()>& build, double flops, double bytes)
+{
+  std::string payload = run_in_children({[&] {
+    sg::Session session(sg::exact_network_config(), false);
+    auto [from_name, to_name] = build();
+    sg::Host* from = sg::host_by_name(from_name);
+    sg::Host* to   = sg::host_by_name(to_name);
+    double computed = 0, transferred = 0;
+    sg::spawn("compute", from, [&] {
+      sg::compute(flops);
+      computed = sg::now();
+    });
+    sg::spawn("transfer", to, [&] {
+      sg::Activities io;
+      io.transfer(from, to, static_cast<std::uint64_t>(bytes));
+      io.wait();
+      transferred = sg::now();
+    });
+    session.run();
+    std::ostringstream out;
+    out.precision(17);
+    out << computed << ' ' << transferred;
+    return out.str();
+  }})[0];
+  std::istringstream in(payload);
+  std::pair<double, double> out;
+  in >> out.first >> out.second;
+  return out;
 }
 
 }  // namespace isogrid::testing

@@ -104,4 +104,10 @@ int wait_isogrid(pid_t pid);
 
 std::string read_file(const std::string& path);
 
+// In a child process with a fresh exact-network session: `build` makes the platform and names two of its hosts;
+// a computation of `flops` on the first and a transfer of `bytes` from the first to the second start at 0. Returns
+// when each ends (profile tests hold them to closed forms across change points).
+std::pair<double, double> compute_and_transfer_end(
+    const std::function<std::pair<std::string, std::string>()>& build, double flops, double bytes);
+
 }  // namespace isogrid::testing
