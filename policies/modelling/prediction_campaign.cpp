@@ -52,4 +52,41 @@ CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::
   return out;
 }
 
+PhasedPredictions predict_phased_campaign(const std::vector<PhasedCampaignRun>& runs, std::size_t training,
+                                          const SearchLimits& limits, const AdaptationSettings& settings)
+{
+  if (training >= runs.size())
+    throw std::invalid_argument("a campaign needs runs to predict after its training runs");
+  const std::size_t phases = runs.front().phases.size();
+  std::vector<Observation> whole;
+  std::vector<std::vector<Observation>> per_phase(phases);
+  for (const PhasedCampaignRun& run : runs)
+    if (run.phases.size() != phases)
+      throw std::invalid_argument("every run of a phased campaign has the same phases");
+  for (std::size_t r = 0; r < training; ++r) {
+    whole.push_back(runs[r].whole.observed);
+    for (std::size_t k = 0; k < phases; ++k)
+      per_phase[k].push_back(runs[r].phases[k]);
+  }
+  FittedModel single = single_model(whole, limits);
+  std::vector<ModelList> phase_lists;
+  for (std::size_t k = 0; k < phases; ++k)
+    phase_lists.emplace_back(per_phase[k], limits, settings);
+  PhasedPredictions out;
+  for (std::size_t r = training; r < runs.size(); ++r) {
+    const CampaignRun& run = runs[r].whole;
+    const Observation& o   = run.observed;
+    out.actual.push_back(o.time);
+    out.whole.push_back(fitted_time(single.model, o.problem_size, o.processors, run.forecast_cpu,
+                                    run.forecast_bandwidth));
+    double sum = 0;
+    for (std::size_t k = 0; k < phases; ++k) {
+      sum += phase_lists[k].predict(o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth);
+      phase_lists[k].observe(runs[r].phases[k]);
+    }
+    out.cumulative.push_back(sum);
+  }
+  return out;
+}
+
 }  // namespace isogrid::modelling

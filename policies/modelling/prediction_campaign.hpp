@@ -35,4 +35,25 @@ struct CampaignPredictions {
 CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::size_t training,
                                      const SearchLimits& limits = {}, const AdaptationSettings& settings = {});
 
+// A phased application's campaign (§3.10, Table 3.10): each run also split at its phase boundaries, every phase with
+// its own time and the loads sensed within it.
+struct PhasedCampaignRun {
+  CampaignRun whole;
+  std::vector<Observation> phases;
+};
+
+struct PhasedPredictions {
+  std::vector<double> actual, whole, cumulative;  // per predicted run
+};
+
+// Asked from each later run's forecasts:
+//  - whole: the staged search's head on whole-run times of the training runs, kept as it is (a single model);
+//  - cumulative: the sum of per-phase models, each phase's sorted list built on its phase's times and loads and
+//    adapted online after every run, as the whole-run list is (the thesis builds its per-phase models with its own
+//    method, which adapts; a per-phase head fixed after training extrapolates one phase's noise into the sum).
+// The adaptive whole-run list is predict_campaign's. Throws std::invalid_argument as predict_campaign does, or when
+// runs split into different numbers of phases.
+PhasedPredictions predict_phased_campaign(const std::vector<PhasedCampaignRun>& runs, std::size_t training,
+                                          const SearchLimits& limits = {}, const AdaptationSettings& settings = {});
+
 }  // namespace isogrid::modelling

@@ -11,6 +11,7 @@
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/loads/platform_loads.hpp"
+#include "workloads/performance_modelling/campaign_applications.hpp"
 #include "workloads/performance_modelling/spmd_skeleton.hpp"
 
 #include <fmt/format.h>
@@ -48,8 +49,10 @@ void declare(ModelSchema<Params, Metrics>& s)
       .platform()
       .required();
   s.param("cluster", &Params::cluster, "the cluster of the platform the campaign runs on; empty: its first");
-  s.param("application", &Params::application, "the SPMD skeleton (workloads/performance_modelling/spmd_kernels)")
-      .choices(spmd_kernel_names());
+  s.param("application", &Params::application,
+          "the application: an SPMD skeleton (eigen, fft, cg, md, jacobi, is, ssor) or a phased application of "
+          "Sec. 3.10 (phased-MD, phased-ChaNGa, phased-Athena, phased-LAMMPS, phased-MPB)")
+      .choices(campaign_application_names());
   s.param("cpu_load", &Params::cpu_load,
           "the hosts' background CPU load: as the platform declares it, dedicated (none), or a CPU load generator")
       .choices(generator_choices(loads::LoadTarget::Cpu));
@@ -104,6 +107,15 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("ppe_uniform", &Metrics::ppe_uniform,
            "average PPE when training and prediction take the loads at each run's start (Table 3.7)", "%");
   s.metric("ppe_uniform_sd", &Metrics::ppe_uniform_sd, "its standard deviation", "%");
+  s.metric("ppe_whole", &Metrics::ppe_whole,
+           "phased applications: average PPE of one model fitted on whole-run times of the training runs (Table "
+           "3.10's single model), from forecasts",
+           "%");
+  s.metric("ppe_cumulative", &Metrics::ppe_cumulative,
+           "phased applications: average PPE of the sum of per-phase models, each phase's sorted list built on its "
+           "phase's times and loads and adapted after every run (Table 3.10's cumulative model), from the same "
+           "forecasts",
+           "%");
   s.metric("ppe_adaptive_first", &Metrics::ppe_adaptive_first, "adaptive PPE over the first 20 predictions", "%");
   s.metric("ppe_adaptive_last", &Metrics::ppe_adaptive_last, "adaptive PPE over the last 20 predictions", "%");
   s.metric("loss_max", &Metrics::loss_max,
@@ -140,6 +152,7 @@ struct Campaign {
   std::size_t cluster = 0;
   std::vector<RunChoice> runs;
   std::size_t training = 0;
+  std::size_t phases   = 1;
 };
 
 std::size_t cluster_index(const GridSpec& spec, const std::string& name)
@@ -172,7 +185,7 @@ std::size_t max_processors(const Params& p, const ClusterSpec& c)
 
 // The sizes a kernel's runs draw from: its training grid, and for predictions 20 sizes evenly over the whole range
 // (so that a size comes back with several processor counts, as the scheduling-usefulness groups need).
-std::vector<double> training_sizes(const SpmdKernel& k)
+std::vector<double> training_sizes(const CampaignApplication& k)
 {
   std::vector<double> sizes;
   for (double n = k.train_min; n <= k.train_max + k.step / 2; n += k.step)
@@ -180,7 +193,7 @@ std::vector<double> training_sizes(const SpmdKernel& k)
   return sizes;
 }
 
-std::vector<double> prediction_sizes(const SpmdKernel& k)
+std::vector<double> prediction_sizes(const CampaignApplication& k)
 {
   std::vector<double> sizes;
   const int count = 20;
@@ -220,7 +233,7 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
     choose(cluster.load->cpu, p.cpu_load);
     choose(cluster.load->bandwidth, p.bandwidth_load);
   }
-  const SpmdKernel& kernel = spmd_kernel(p.application);
+  const CampaignApplication kernel = campaign_application(p.application, cluster.speed);
   SeededRandom random(mix64(seed ^ 0xca3b));
   const auto hosts = static_cast<std::size_t>(cluster.hosts);
   std::vector<double> train = training_sizes(kernel);
@@ -240,9 +253,18 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
     std::size_t processors = 1 + random.below(most);
     campaign.runs.push_back({n, draw_hosts(processors, hosts, random)});
   }
-  // The load must outlast the campaign: the generators draw for the declared horizon, at least 10 days.
-  if (cluster.load)
-    cluster.load->horizon = std::max(cluster.load->horizon, 10 * 24 * 3600.0);
+  // The load must outlast the campaign: the generators draw for the declared horizon, at least 10 days, and at least
+  // 4 times the campaign's dedicated length (the lightest random loading leaves 6.5 % only for minutes, and about
+  // 70 % on average), up to a year.
+  if (cluster.load) {
+    const DedicatedCluster dedicated{cluster.speed, cluster.link.bandwidth, cluster.link.latency};
+    double length = 0;
+    for (const RunChoice& r : campaign.runs)
+      length += dedicated_total(kernel.shapes(r.problem_size, r.hosts.size()), r.hosts.size(), dedicated);
+    cluster.load->horizon =
+        std::min(std::max({cluster.load->horizon, 10 * 24 * 3600.0, 4 * length}), 366 * 24 * 3600.0);
+  }
+  campaign.phases = kernel.phases;
   return campaign;
 }
 
@@ -259,28 +281,44 @@ public:
   {
   }
 
-  CampaignRun sense(const RunChoice& run, double start, double end) const
+  // A run (or a phase of it) as the sensors saw it: its time and its loads over [start, end).
+  Observation observe(const RunChoice& run, double start, double end) const
   {
-    CampaignRun out;
-    Observation& o = out.observed;
+    Observation o;
     o.problem_size = run.problem_size;
     o.processors   = run.hosts.size();
     o.time         = end - start;
-    std::vector<const loads::AvailabilityTrace*> cpu, links;
-    for (std::size_t h : run.hosts) {
-      cpu.push_back(&traces_.cpu[h]);
-      links.push_back(&traces_.bandwidth[h]);
-    }
-    o.cpu                 = measure(cpu, start, end);
-    o.bandwidth           = link_mbps_ * measure(links, start, end);
-    out.forecast_cpu      = forecast(cpu, start);
+    auto [cpu, links] = resources(run);
+    o.cpu       = measure(cpu, start, end);
+    o.bandwidth = link_mbps_ * measure(links, start, end);
+    return o;
+  }
+
+  // The same, and what was forecast and measured as it started.
+  CampaignRun sense(const RunChoice& run, double start, double end) const
+  {
+    CampaignRun out;
+    out.observed      = observe(run, start, end);
+    auto [cpu, links] = resources(run);
+    out.forecast_cpu       = forecast(cpu, start);
     out.forecast_bandwidth = link_mbps_ * forecast(links, start);
-    out.start_cpu         = lowest_at(cpu, start);
-    out.start_bandwidth   = link_mbps_ * lowest_at(links, start);
+    out.start_cpu          = lowest_at(cpu, start);
+    out.start_bandwidth    = link_mbps_ * lowest_at(links, start);
     return out;
   }
 
 private:
+  using Traces = std::vector<const loads::AvailabilityTrace*>;
+  std::pair<Traces, Traces> resources(const RunChoice& run) const  // its hosts' CPU and its host links
+  {
+    Traces cpu, links;
+    for (std::size_t h : run.hosts) {
+      cpu.push_back(&traces_.cpu[h]);
+      links.push_back(&traces_.bandwidth[h]);
+    }
+    return {cpu, links};
+  }
+
   double measure(const std::vector<const loads::AvailabilityTrace*>& used, double start, double end) const
   {
     return minima_ ? sensing::mean_sampled_minimum(used, start, end, period_)
@@ -391,7 +429,7 @@ protected:
                 Face<Metrics>& out) const override
   {
     const ClusterSpec& cluster = campaign.spec.clusters[campaign.cluster];
-    const SpmdKernel& kernel   = spmd_kernel(p.application);
+    const CampaignApplication kernel = campaign_application(p.application, cluster.speed);
     std::vector<TimedRun> timed;
     {
       sg::Session session(context.simgrid_config, context.simgrid_logs);
@@ -401,7 +439,7 @@ protected:
         hosts.push_back(sg::host_by_name(cluster.host_name(i)));
       std::vector<PlannedRun> runs;
       for (const RunChoice& r : campaign.runs) {
-        PlannedRun planned{r.problem_size, {}, kernel.shape(r.problem_size, r.hosts.size())};
+        PlannedRun planned{r.problem_size, {}, kernel.shapes(r.problem_size, r.hosts.size())};
         for (std::size_t h : r.hosts)
           planned.hosts.push_back(hosts[h]);
         runs.push_back(std::move(planned));
@@ -413,11 +451,27 @@ protected:
     std::vector<loads::ClusterTraces> traces = loads::platform_traces(campaign.spec, evaluated_point_seed());
     Sensing sensing(traces[campaign.cluster], p, cluster.link.bandwidth * 8 / 1e6);
     std::vector<CampaignRun> sensed;
-    for (std::size_t r = 0; r < campaign.runs.size(); ++r)
+    std::vector<PhasedCampaignRun> phased;
+    for (std::size_t r = 0; r < campaign.runs.size(); ++r) {
       sensed.push_back(sensing.sense(campaign.runs[r], timed[r].start, timed[r].end));
+      if (campaign.phases > 1) {
+        PhasedCampaignRun run{sensed.back(), {}};
+        double from = timed[r].start;
+        for (double to : timed[r].phase_ends) {  // each phase's time and the loads sensed within it
+          run.phases.push_back(sensing.observe(campaign.runs[r], from, to));
+          from = to;
+        }
+        phased.push_back(std::move(run));
+      }
+    }
     CampaignPredictions predictions = predict_campaign(sensed, campaign.training);
     fill(p, campaign, sensed, predictions, timed.back().end, out);
     out.note = fmt::format("adaptive head: {}", predictions.adaptive_head);
+    if (campaign.phases > 1) {
+      PhasedPredictions whole_or_phases = predict_phased_campaign(phased, campaign.training);
+      out.ppe_whole      = summarize_ppe(whole_or_phases.actual, whole_or_phases.whole).mean;
+      out.ppe_cumulative = summarize_ppe(whole_or_phases.actual, whole_or_phases.cumulative).mean;
+    }
   }
 
 private:
@@ -446,7 +500,7 @@ private:
 
     // Scheduling usefulness over the predicted runs, grouped by dedicated time on the most processors.
     const ClusterSpec& c     = campaign.spec.clusters[campaign.cluster];
-    const SpmdKernel& kernel = spmd_kernel(p.application);
+    const CampaignApplication kernel = campaign_application(p.application, c.speed);
     DedicatedCluster dedicated{c.speed, c.link.bandwidth, c.link.latency};
     std::size_t most = max_processors(p, c);
     std::vector<ScheduleCandidate> candidates;
@@ -456,7 +510,7 @@ private:
     }
     std::vector<UsefulnessGroup> groups = scheduling_usefulness(
         candidates,
-        [&](double size) { return dedicated_time(kernel.shape(size, most), most, dedicated).total(); },
+        [&](double size) { return dedicated_total(kernel.shapes(size, most), most, dedicated); },
         p.group_span);
     double worst = 0, sum = 0;
     std::size_t counted = 0;

@@ -37,6 +37,7 @@ struct PerformanceModellingMetrics {
   double ppe_adaptive, ppe_adaptive_sd, under30_adaptive, under40_adaptive;
   double ppe_single, ppe_single_sd, under30_single;
   double ppe_measured, ppe_uniform, ppe_uniform_sd;
+  double ppe_whole, ppe_cumulative;
   double ppe_adaptive_first, ppe_adaptive_last;
   double loss_max, loss_max_floored, loss_mean, loss_groups;
   double predicted_runs, mean_time, min_time, max_time, mean_cpu, mean_bandwidth, campaign_hours;

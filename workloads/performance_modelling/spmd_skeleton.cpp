@@ -4,20 +4,20 @@ namespace isogrid::modelling {
 
 namespace {
 
-void play(const PlannedRun& run)
+void play(const std::vector<sg::Host*>& hosts, const SpmdShape& shape)
 {
-  std::vector<Message> messages = pattern_messages(run.shape.pattern, run.hosts.size());
-  auto bytes                    = static_cast<std::uint64_t>(run.shape.bytes);
-  for (std::size_t step = 0; step < run.shape.iterations; ++step) {
+  std::vector<Message> messages = pattern_messages(shape.pattern, hosts.size());
+  auto bytes                    = static_cast<std::uint64_t>(shape.bytes);
+  for (std::size_t step = 0; step < shape.iterations; ++step) {
     sg::Activities computations;
-    for (sg::Host* host : run.hosts)
-      computations.compute_on(host, run.shape.flops);
+    for (sg::Host* host : hosts)
+      computations.compute_on(host, shape.flops);
     computations.wait();
     if (messages.empty() || bytes == 0)
       continue;
     sg::Activities transfers;
     for (const Message& m : messages)
-      transfers.transfer(run.hosts[m.from], run.hosts[m.to], bytes);
+      transfers.transfer(hosts[m.from], hosts[m.to], bytes);
     transfers.wait();
   }
 }
@@ -30,7 +30,10 @@ void spawn_campaign(sg::Host* driver_host, const std::vector<PlannedRun>& runs, 
   sg::spawn("campaign", driver_host, [&runs, &timed] {
     for (std::size_t r = 0; r < runs.size(); ++r) {
       timed[r].start = sg::now();
-      play(runs[r]);
+      for (const SpmdShape& phase : runs[r].phases) {
+        play(runs[r].hosts, phase);
+        timed[r].phase_ends.push_back(sg::now());
+      }
       timed[r].end = sg::now();
     }
   });

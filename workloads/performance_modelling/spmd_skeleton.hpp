@@ -12,12 +12,13 @@ namespace isogrid::modelling {
 
 struct PlannedRun {
   double problem_size = 0;
-  std::vector<sg::Host*> hosts;  // process i on hosts[i]
-  SpmdShape shape;
+  std::vector<sg::Host*> hosts;   // process i on hosts[i]
+  std::vector<SpmdShape> phases;  // one after the other (one for a single-phase application)
 };
 
 struct TimedRun {
-  double start = 0, end = 0;  // simulated s
+  double start = 0, end = 0;       // simulated s
+  std::vector<double> phase_ends;  // when each phase ended
   double time() const { return end - start; }
 };
 
