@@ -150,14 +150,17 @@ TEST(PredictionCampaign, PhasesThatScaleApartNeedTheCumulativeModel)
   SeededRandom ra(5), rb(5);  // the same draws: the same runs, seen phase by phase
   std::vector<Observation> pa = synthetic_campaign(a, ra, settings), pb = synthetic_campaign(b, rb, settings);
   std::vector<PhasedCampaignRun> runs;
+  std::vector<CampaignRun> whole_runs;
   for (std::size_t r = 0; r < pa.size(); ++r) {
     Observation whole = pa[r];
     whole.time += pb[r].time;
-    runs.push_back({{whole, whole.cpu, whole.bandwidth, whole.cpu, whole.bandwidth}, {pa[r], pb[r]}});
+    whole_runs.push_back({whole, whole.cpu, whole.bandwidth, whole.cpu, whole.bandwidth});
+    runs.push_back({whole_runs.back(), {pa[r], pb[r]}});
   }
-  PhasedPredictions p = predict_phased_campaign(runs, 60);
+  CampaignPredictions p = predict_campaign(whole_runs, 60);
   ASSERT_EQ(p.actual.size(), 20u);
-  double cumulative = summarize_ppe(p.actual, p.cumulative).mean, whole = summarize_ppe(p.actual, p.whole).mean;
+  double cumulative = summarize_ppe(p.actual, predict_cumulative(runs, 60)).mean;
+  double whole      = summarize_ppe(p.actual, p.frozen).mean;
   EXPECT_LT(cumulative, 1e-6);
   EXPECT_GT(whole, 1);
 }

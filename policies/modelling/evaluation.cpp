@@ -58,6 +58,7 @@ std::vector<UsefulnessGroup> scheduling_usefulness(std::vector<ScheduleCandidate
     UsefulnessGroup g;
     g.first_size = candidates[start].problem_size;
     g.last_size  = candidates[end - 1].problem_size;
+    g.candidates = end - start;
     g.chosen = g.best = candidates[start];
     for (std::size_t k = start; k < end; ++k) {
       if (candidates[k].predicted < g.chosen.predicted)

@@ -31,6 +31,7 @@ struct UsefulnessGroup {
   double first_size = 0, last_size = 0;
   ScheduleCandidate chosen;  // the lowest predicted time in the group (the first on a tie)
   ScheduleCandidate best;    // the lowest actual time
+  std::size_t candidates = 0;  // runs in the group
   double loss_percent = 0;   // 100 (chosen.actual - best.actual) / best.actual
   int loss_floored    = 0;   // as the thesis prints it: 3.81 % as 3
 };

@@ -1,6 +1,5 @@
 #include "policies/modelling/prediction_campaign.hpp"
 
-#include "policies/modelling/multi_phase.hpp"
 
 #include <stdexcept>
 
@@ -29,10 +28,11 @@ CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::
     trained_at_start.push_back(at_start(runs[r]));
   }
   ModelList adaptive(trained, limits, settings);
-  AdaptationSettings frozen = settings;
-  frozen.rebuild_every      = 0;
-  ModelList single(std::vector<FittedModel>{adaptive.head()}, trained, limits, frozen);
+  AdaptationSettings no_rebuild = settings;
+  no_rebuild.rebuild_every      = 0;
+  ModelList single(std::vector<FittedModel>{adaptive.head()}, trained, limits, no_rebuild);
   ModelList uniform(trained_at_start, limits, settings);
+  const FittedModel frozen = adaptive.head();  // the staged search's head on the training runs alone
 
   CampaignPredictions out;
   for (std::size_t r = training; r < runs.size(); ++r) {
@@ -43,6 +43,8 @@ CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::
     out.single.push_back(single.predict(o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth));
     out.uniform.push_back(uniform.predict(o.problem_size, o.processors, run.start_cpu, run.start_bandwidth));
     out.measured.push_back(adaptive.predict(o.problem_size, o.processors, o.cpu, o.bandwidth));
+    out.frozen.push_back(
+        fitted_time(frozen.model, o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth));
     adaptive.observe(o);
     single.observe(o);
     uniform.observe(at_start(run));
@@ -52,39 +54,32 @@ CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::
   return out;
 }
 
-PhasedPredictions predict_phased_campaign(const std::vector<PhasedCampaignRun>& runs, std::size_t training,
-                                          const SearchLimits& limits, const AdaptationSettings& settings)
+std::vector<double> predict_cumulative(const std::vector<PhasedCampaignRun>& runs, std::size_t training,
+                                       const SearchLimits& limits, const AdaptationSettings& settings)
 {
   if (training >= runs.size())
     throw std::invalid_argument("a campaign needs runs to predict after its training runs");
   const std::size_t phases = runs.front().phases.size();
-  std::vector<Observation> whole;
-  std::vector<std::vector<Observation>> per_phase(phases);
   for (const PhasedCampaignRun& run : runs)
     if (run.phases.size() != phases)
       throw std::invalid_argument("every run of a phased campaign has the same phases");
-  for (std::size_t r = 0; r < training; ++r) {
-    whole.push_back(runs[r].whole.observed);
-    for (std::size_t k = 0; k < phases; ++k)
-      per_phase[k].push_back(runs[r].phases[k]);
-  }
-  FittedModel single = single_model(whole, limits);
   std::vector<ModelList> phase_lists;
-  for (std::size_t k = 0; k < phases; ++k)
-    phase_lists.emplace_back(per_phase[k], limits, settings);
-  PhasedPredictions out;
+  for (std::size_t k = 0; k < phases; ++k) {
+    std::vector<Observation> trained;
+    for (std::size_t r = 0; r < training; ++r)
+      trained.push_back(runs[r].phases[k]);
+    phase_lists.emplace_back(std::move(trained), limits, settings);
+  }
+  std::vector<double> out;
   for (std::size_t r = training; r < runs.size(); ++r) {
     const CampaignRun& run = runs[r].whole;
     const Observation& o   = run.observed;
-    out.actual.push_back(o.time);
-    out.whole.push_back(fitted_time(single.model, o.problem_size, o.processors, run.forecast_cpu,
-                                    run.forecast_bandwidth));
-    double sum = 0;
+    double sum             = 0;
     for (std::size_t k = 0; k < phases; ++k) {
       sum += phase_lists[k].predict(o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth);
       phase_lists[k].observe(runs[r].phases[k]);
     }
-    out.cumulative.push_back(sum);
+    out.push_back(sum);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The campaign of Sanjay §3.7-§3.9 judged: the first runs train the staged search, then every later run is
 // predicted before it runs (from the forecast loads) and joins the training data after (with the loads sensed
-// during it). Three predictors read the same runs:
+// during it). These predictors read the same runs:
 //  - adaptive: the sorted list with online adaptation (model_list.hpp), the thesis's "multiple models";
 //  - single: the training's best combination kept for good, its coefficients refitted after each run (the thesis
 //    compares against "a single model"; whether its coefficients were refitted is not stated: refitting them keeps
@@ -9,7 +9,9 @@
 //  - uniform: the adaptive list trained and asked with the loads at each run's start instead of run averages and
 //    forecasts (Table 3.7's "uniform loading during runs");
 //  - measured: the adaptive list asked with each run's own sensed loads, as if forecasts were perfect: the error the
-//    load measure and the model leave, apart from forecasting.
+//    load measure and the model leave, apart from forecasting;
+//  - frozen: the training's best model exactly as fitted on the training runs, never refitted (Table 3.10's single
+//    model of whole runs).
 #include "policies/modelling/evaluation.hpp"
 #include "policies/modelling/model_list.hpp"
 
@@ -26,7 +28,7 @@ struct CampaignRun {
 };
 
 struct CampaignPredictions {
-  std::vector<double> actual, adaptive, single, uniform, measured;  // per predicted run, in order
+  std::vector<double> actual, adaptive, single, uniform, measured, frozen;  // per predicted run, in order
   std::string adaptive_head, single_model;                // the models predicting at the end
 };
 
@@ -42,18 +44,13 @@ struct PhasedCampaignRun {
   std::vector<Observation> phases;
 };
 
-struct PhasedPredictions {
-  std::vector<double> actual, whole, cumulative;  // per predicted run
-};
-
-// Asked from each later run's forecasts:
-//  - whole: the staged search's head on whole-run times of the training runs, kept as it is (a single model);
-//  - cumulative: the sum of per-phase models, each phase's sorted list built on its phase's times and loads and
-//    adapted online after every run, as the whole-run list is (the thesis builds its per-phase models with its own
-//    method, which adapts; a per-phase head fixed after training extrapolates one phase's noise into the sum).
-// The adaptive whole-run list is predict_campaign's. Throws std::invalid_argument as predict_campaign does, or when
+// The cumulative model, asked from each later run's forecasts: the sum of per-phase models, each phase's sorted list
+// built on its phase's times and loads and adapted online after every run, as the whole-run list is (the thesis
+// builds its per-phase models with its own method, which adapts; a per-phase head fixed after training extrapolates
+// one phase's noise into the sum). Whole-run models are predict_campaign's (its frozen one is Table 3.10's single
+// model). One prediction per predicted run, in order. Throws std::invalid_argument as predict_campaign does, or when
 // runs split into different numbers of phases.
-PhasedPredictions predict_phased_campaign(const std::vector<PhasedCampaignRun>& runs, std::size_t training,
-                                          const SearchLimits& limits = {}, const AdaptationSettings& settings = {});
+std::vector<double> predict_cumulative(const std::vector<PhasedCampaignRun>& runs, std::size_t training,
+                                       const SearchLimits& limits = {}, const AdaptationSettings& settings = {});
 
 }  // namespace isogrid::modelling

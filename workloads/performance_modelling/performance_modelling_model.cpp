@@ -150,9 +150,9 @@ struct RunChoice {
 struct Campaign {
   GridSpec spec;  // the platform, with the loads this point chose
   std::size_t cluster = 0;
+  CampaignApplication application;  // on that cluster's speed
   std::vector<RunChoice> runs;
   std::size_t training = 0;
-  std::size_t phases   = 1;
 };
 
 std::size_t cluster_index(const GridSpec& spec, const std::string& name)
@@ -177,6 +177,8 @@ const GridSpec& grid_of(const Params& p)
     throw ParamError("platform", "expected clusters, not a star");
   return spec;
 }
+
+DedicatedCluster dedicated_cluster(const ClusterSpec& c) { return {c.speed, c.link.bandwidth, c.link.latency}; }
 
 std::size_t max_processors(const Params& p, const ClusterSpec& c)
 {
@@ -233,7 +235,8 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
     choose(cluster.load->cpu, p.cpu_load);
     choose(cluster.load->bandwidth, p.bandwidth_load);
   }
-  const CampaignApplication kernel = campaign_application(p.application, cluster.speed);
+  campaign.application             = campaign_application(p.application, cluster.speed);
+  const CampaignApplication& kernel = campaign.application;
   SeededRandom random(mix64(seed ^ 0xca3b));
   const auto hosts = static_cast<std::size_t>(cluster.hosts);
   std::vector<double> train = training_sizes(kernel);
@@ -257,14 +260,13 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
   // 4 times the campaign's dedicated length (the lightest random loading leaves 6.5 % only for minutes, and about
   // 70 % on average), up to a year.
   if (cluster.load) {
-    const DedicatedCluster dedicated{cluster.speed, cluster.link.bandwidth, cluster.link.latency};
-    double length = 0;
+    const DedicatedCluster dedicated = dedicated_cluster(cluster);
+    double length                    = 0;
     for (const RunChoice& r : campaign.runs)
       length += dedicated_total(kernel.shapes(r.problem_size, r.hosts.size()), r.hosts.size(), dedicated);
     cluster.load->horizon =
         std::min(std::max({cluster.load->horizon, 10 * 24 * 3600.0, 4 * length}), 366 * 24 * 3600.0);
   }
-  campaign.phases = kernel.phases;
   return campaign;
 }
 
@@ -428,8 +430,9 @@ protected:
   void simulate(const Params& p, Campaign& campaign, const SimulationContext& context,
                 Face<Metrics>& out) const override
   {
-    const ClusterSpec& cluster = campaign.spec.clusters[campaign.cluster];
-    const CampaignApplication kernel = campaign_application(p.application, cluster.speed);
+    const ClusterSpec& cluster        = campaign.spec.clusters[campaign.cluster];
+    const CampaignApplication& kernel = campaign.application;
+    const bool phased                 = kernel.phases > 1;
     std::vector<TimedRun> timed;
     {
       sg::Session session(context.simgrid_config, context.simgrid_logs);
@@ -451,26 +454,25 @@ protected:
     std::vector<loads::ClusterTraces> traces = loads::platform_traces(campaign.spec, evaluated_point_seed());
     Sensing sensing(traces[campaign.cluster], p, cluster.link.bandwidth * 8 / 1e6);
     std::vector<CampaignRun> sensed;
-    std::vector<PhasedCampaignRun> phased;
+    std::vector<PhasedCampaignRun> phases;
     for (std::size_t r = 0; r < campaign.runs.size(); ++r) {
       sensed.push_back(sensing.sense(campaign.runs[r], timed[r].start, timed[r].end));
-      if (campaign.phases > 1) {
+      if (phased) {
         PhasedCampaignRun run{sensed.back(), {}};
         double from = timed[r].start;
         for (double to : timed[r].phase_ends) {  // each phase's time and the loads sensed within it
           run.phases.push_back(sensing.observe(campaign.runs[r], from, to));
           from = to;
         }
-        phased.push_back(std::move(run));
+        phases.push_back(std::move(run));
       }
     }
     CampaignPredictions predictions = predict_campaign(sensed, campaign.training);
     fill(p, campaign, sensed, predictions, timed.back().end, out);
     out.note = fmt::format("adaptive head: {}", predictions.adaptive_head);
-    if (campaign.phases > 1) {
-      PhasedPredictions whole_or_phases = predict_phased_campaign(phased, campaign.training);
-      out.ppe_whole      = summarize_ppe(whole_or_phases.actual, whole_or_phases.whole).mean;
-      out.ppe_cumulative = summarize_ppe(whole_or_phases.actual, whole_or_phases.cumulative).mean;
+    if (phased) {
+      out.ppe_whole      = summarize_ppe(predictions.actual, predictions.frozen).mean;
+      out.ppe_cumulative = summarize_ppe(predictions.actual, predict_cumulative(phases, campaign.training)).mean;
     }
   }
 
@@ -499,10 +501,10 @@ private:
     out.ppe_adaptive_last  = mean_of(errors, n - edge, n);
 
     // Scheduling usefulness over the predicted runs, grouped by dedicated time on the most processors.
-    const ClusterSpec& c     = campaign.spec.clusters[campaign.cluster];
-    const CampaignApplication kernel = campaign_application(p.application, c.speed);
-    DedicatedCluster dedicated{c.speed, c.link.bandwidth, c.link.latency};
-    std::size_t most = max_processors(p, c);
+    const ClusterSpec& c              = campaign.spec.clusters[campaign.cluster];
+    const CampaignApplication& kernel = campaign.application;
+    const DedicatedCluster dedicated  = dedicated_cluster(c);
+    std::size_t most                  = max_processors(p, c);
     std::vector<ScheduleCandidate> candidates;
     for (std::size_t i = 0; i < n; ++i) {
       const Observation& o = sensed[campaign.training + i].observed;
@@ -513,19 +515,18 @@ private:
         [&](double size) { return dedicated_total(kernel.shapes(size, most), most, dedicated); },
         p.group_span);
     double worst = 0, sum = 0;
+    int worst_floored   = 0;
     std::size_t counted = 0;
     for (const UsefulnessGroup& g : groups) {
-      std::size_t members = 0;
-      for (const ScheduleCandidate& cand : candidates)
-        members += cand.problem_size >= g.first_size && cand.problem_size <= g.last_size;
-      if (members < 2)
+      if (g.candidates < 2)  // one run leaves the scheduler no choice
         continue;
-      worst = std::max(worst, g.loss_percent);
+      worst         = std::max(worst, g.loss_percent);
+      worst_floored = std::max(worst_floored, g.loss_floored);
       sum += g.loss_percent;
       ++counted;
     }
     out.loss_max         = worst;
-    out.loss_max_floored = std::floor(worst);
+    out.loss_max_floored = worst_floored;
     out.loss_mean        = counted ? sum / static_cast<double>(counted) : 0;
     out.loss_groups      = static_cast<double>(counted);
 
