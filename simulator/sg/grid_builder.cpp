@@ -50,6 +50,13 @@ const sg4::Link* create_backbone(sg4::NetZone* zone, const ClusterSpec& c)
       ->seal();
 }
 
+// A link replays the bandwidth profile declared for it, if any (a profile's name must be unique in the simulation).
+void replay_bandwidth(sg4::Link* link, const std::string& name, const ResourceProfiles& profiles)
+{
+  if (auto it = profiles.link_bandwidth.find(name); it != profiles.link_bandwidth.end())
+    set_bandwidth_profile(link, "bandwidth:" + name, it->second);
+}
+
 // A host and its private link. The route is declared host -> everyone and made symmetrical, so the star zone
 // takes the link's UP half on the way out and its DOWN half on the way in: sending and receiving do not compete.
 // A declared background load replays as the host's speed profile and the link's bandwidth profile, set before
@@ -64,8 +71,7 @@ void add_host(sg4::NetZone* zone, const ClusterSpec& c, long long i, const sg4::
   host->seal();
   std::string link_name = c.host_link_name(i);
   sg4::Link* link = zone->create_split_duplex_link(link_name, c.link.bandwidth)->set_latency(c.link.latency);
-  if (auto it = profiles.link_bandwidth.find(link_name); it != profiles.link_bandwidth.end())
-    set_bandwidth_profile(link, "bandwidth:" + link_name, it->second);
+  replay_bandwidth(link, link_name, profiles);
   link->seal();
   std::vector<sg4::LinkInRoute> route = {{link, sg4::LinkInRoute::Direction::UP}};
   if (backbone)
@@ -96,8 +102,7 @@ void connect_clusters(sg4::NetZone* grid, const GridSpec& spec, const std::vecto
   for (const auto& pair : spec.inter_links) {
     std::string name = inter_link_name(spec, pair);
     sg4::Link* link  = grid->create_split_duplex_link(name, pair.link.bandwidth)->set_latency(pair.link.latency);
-    if (auto it = profiles.link_bandwidth.find(name); it != profiles.link_bandwidth.end())
-      set_bandwidth_profile(link, "bandwidth:" + name, it->second);
+    replay_bandwidth(link, name, profiles);
     link->seal();
     grid->add_route(built[pair.a].zone->get_netpoint(), built[pair.b].zone->get_netpoint(), built[pair.a].gateway,
                     built[pair.b].gateway, {{link, sg4::LinkInRoute::Direction::UP}}, true);

@@ -347,10 +347,7 @@ private:
     if (minima_) {  // the series of the lowest sample at each sampling time, by windows
       std::vector<double> history = now > 0 ? windows_of(sensing::sampled_minima(used, 0, now, period_))
                                             : std::vector<double>{lowest_at(used, now)};
-      auto f = make_();
-      for (double v : history)
-        f->observe(v);
-      return f->forecast();
+      return sensing::forecast_lowest({history}, make_, how_);  // one series: its forecaster's forecast
     }
     std::vector<std::vector<double>> histories;
     for (const loads::AvailabilityTrace* t : used)
