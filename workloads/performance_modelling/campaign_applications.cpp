@@ -1,6 +1,7 @@
 #include "workloads/performance_modelling/campaign_applications.hpp"
 
 #include "policies/rescheduling/phased_applications.hpp"
+#include "workloads/rescheduling/malleable_run.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -11,18 +12,21 @@ namespace {
 
 const std::string kPhased = "phased-";
 
-// Phase k's share of one process on p processes. One processor applies no speedup function (f_P(1) = 1), as the
-// fitted models read it: several phases speed up as log P, which is 0 at P = 1.
+// A phase's share of one process on p processes (the executed rescheduling plans' process_share), its seconds as
+// flops at the cluster's speed. One processor applies no speedup function (f_P(1) = 1), as the fitted models read
+// it: several phases speed up as log P, which is 0 at P = 1.
 SpmdShape phase_shape(const scheduling::PerformanceModel& model, double n, std::size_t p, double speed)
 {
-  double pd      = static_cast<double>(p);
-  double compute = model.cpu_scaling * scheduling::complexity(model.computation, n);
-  double send    = scheduling::complexity(model.communication, n);
+  scheduling::PerformanceModel m = model;
+  m.problem_size                 = n;
+  if (p == 1)
+    m.computation_speedup = scheduling::Growth::Linear;
+  rescheduling::ProcessShare share = rescheduling::process_share(m, p);
   SpmdShape shape;
   shape.iterations = 1;
   shape.pattern    = Pattern::Ring;
-  shape.flops      = compute / (p > 1 ? scheduling::apply(model.computation_speedup, pd) : 1.0) * speed;
-  shape.bytes      = p > 1 ? send / scheduling::apply(model.communication_speedup, pd) * 1e6 / 8 : 0;
+  shape.flops      = share.computation_s * speed;
+  shape.bytes      = share.communication_mbit * 1e6 / 8;
   return shape;
 }
 
