@@ -282,6 +282,14 @@ TEST(Porting, RecoversTheTargetsFactorsFromDedicatedRuns)
   double want = at_size(target, 3000).time(8, 0.4, 20);
   EXPECT_NEAR(at_size(on_target, 3000).time(8, 0.4, 20), want, 1e-9 * want);
   EXPECT_THROW(cpu_scaling_factor(0, 1), std::invalid_argument);
+  // A factor cannot make a time negative: a target whose runs the computation alone overshoots gets R_bw 0.
+  std::vector<Observation> quick = runs;
+  const scheduling::PerformanceModel computation_only = ported(reference, r_cpu, 0);
+  for (Observation& r : quick)
+    r.time = 0.9 * at_size(computation_only, r.problem_size).time(2, 1, 100);
+  EXPECT_EQ(bandwidth_scaling_factor(reference, r_cpu, quick), 0);
+  // A model without communication has nothing to scale.
+  EXPECT_EQ(bandwidth_scaling_factor(ported(reference, 1, 0), r_cpu, runs), 1);
   runs.resize(1);
   runs[0].processors = 1;  // one processor: no communication to scale
   EXPECT_THROW(bandwidth_scaling_factor(reference, r_cpu, runs), std::invalid_argument);

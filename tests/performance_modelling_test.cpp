@@ -3,6 +3,8 @@
 // form, the campaign's three predictors on runs an Eq. 3.6 model times exactly, and a whole simulated campaign on a
 // dedicated cluster, where the fitted models must predict almost exactly.
 #include "policies/modelling/campaign.hpp"
+#include "policies/modelling/cross_platform.hpp"
+#include "policies/modelling/porting.hpp"
 #include "policies/modelling/evaluation.hpp"
 #include "policies/modelling/prediction_campaign.hpp"
 #include "simulator/platform/grid_spec.hpp"
@@ -163,6 +165,67 @@ TEST(PredictionCampaign, PhasesThatScaleApartNeedTheCumulativeModel)
   double whole      = summarize_ppe(p.actual, p.frozen).mean;
   EXPECT_LT(cumulative, 1e-6);
   EXPECT_GT(whole, 1);
+}
+
+TEST(CrossPlatform, PortsExactlyWithTheRightFactorsAndLearnsTheTargetOtherwise)
+{
+  // The reference's runs follow an Eq. 3.6 model; the target computes twice as slowly and communicates at three times
+  // the cost (Eq. 3.9 with R_cpu 2, R_bw 3). Ported with those factors, the reference list predicts the target
+  // exactly. Ported with wrong ones (1, 1) it errs by about half; once the target has 10 runs on several processors the
+  // list refitted on them is exact, and the choice by past errors switches to it.
+  scheduling::PerformanceModel truth;
+  truth.computation   = {{1e-7, 3, 0}};
+  truth.communication = {{2e-4, 2, 0}};
+  SeededRandom random(11);
+  CampaignSettings settings;
+  settings.runs = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}};
+  std::vector<CampaignRun> reference;
+  for (const Observation& o : synthetic_campaign(truth, random, settings))
+    reference.push_back({o, o.cpu, o.bandwidth, o.cpu, o.bandwidth});
+  const std::vector<FittedModel> list = predict_campaign(reference, 60).adaptive_list;
+
+  CampaignSettings on_target;
+  on_target.runs = {{3, 10}, {2, 10}, {12, 10}, {16, 10}};  // beyond the reference's 8 processors too
+  std::vector<Observation> drawn = synthetic_campaign(ported(truth, 2, 3), random, on_target);
+  for (std::size_t i = drawn.size(); i > 1; --i)  // in a random order, as a campaign meets them
+    std::swap(drawn[i - 1], drawn[random.below(i)]);
+  std::vector<CampaignRun> target;
+  for (const Observation& o : drawn)
+    target.push_back({o, o.cpu, o.bandwidth, o.cpu, o.bandwidth});
+
+  CrossPlatformPredictions right = predict_cross_platform(list, 2, 3, target);
+  ASSERT_EQ(right.actual.size(), 40u);
+  EXPECT_LT(summarize_ppe(right.actual, right.ported).mean, 1e-6);
+  EXPECT_LT(summarize_ppe(right.actual, right.chosen).mean, 1e-6);
+
+  CrossPlatformPredictions wrong = predict_cross_platform(list, 1, 1, target);
+  EXPECT_GT(summarize_ppe(wrong.actual, wrong.ported).mean, 30);
+  EXPECT_GT(wrong.target_trained, 20u);
+  std::vector<double> last_actual(wrong.actual.end() - 10, wrong.actual.end());
+  std::vector<double> last_chosen(wrong.chosen.end() - 10, wrong.chosen.end());
+  EXPECT_LT(summarize_ppe(last_actual, last_chosen).mean, 1e-6);
+  EXPECT_THROW(predict_cross_platform({}, 1, 1, target), std::invalid_argument);
+  EXPECT_THROW(predict_cross_platform(list, 1, 1, {}), std::invalid_argument);
+}
+
+TEST(PerformanceModelling, ADedicatedClusterPortsToAnotherAlmostExactly)
+{
+  // Eigen trained on the dedicated Intel cluster, then predicting runs on 1-32 processors of the dedicated IBM
+  // cluster: R_cpu is the speed ratio (1.4 / 2.2 Gflop/s), and Eq. 3.9 predicts the IBM runs within 1 % although
+  // their links are ten times faster and their processor counts four times larger.
+  PerformanceModellingParams p;
+  p.platform        = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  p.target_platform = ISOGRID_SOURCE_DIR "/platforms/sanjay/ibm-32.yaml";
+  p.cpu_load        = "dedicated";
+  p.bandwidth_load  = "dedicated";
+  p.predictions     = 40;
+  p.target_runs     = 30;
+  auto out          = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
+  const PerformanceModellingMetrics& m = out[0].simulated;
+  EXPECT_NEAR(m.r_cpu, 1.4 / 2.2, 1e-12) << out[0].note;
+  EXPECT_LT(m.ppe_ported, 1);
+  EXPECT_LT(m.ppe_cross, 1);
+  EXPECT_NEAR(m.under30_cross, 100, 1e-9);
 }
 
 TEST(PerformanceModelling, ADedicatedCampaignIsPredictedAlmostExactly)

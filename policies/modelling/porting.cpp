@@ -1,5 +1,6 @@
 #include "policies/modelling/porting.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -15,6 +16,16 @@ double cpu_scaling_factor(double target_time, double reference_time)
 double bandwidth_scaling_factor(const scheduling::PerformanceModel& model, double r_cpu,
                                 const std::vector<Observation>& target_runs)
 {
+  bool communicates = false;
+  for (const scheduling::Term& t : model.communication)
+    communicates = communicates || t.coefficient != 0;
+  bool several = false;
+  for (const Observation& r : target_runs)
+    several = several || r.processors > 1;
+  if (!several)
+    throw std::invalid_argument("R_bw needs target runs with communication (two processors or more)");
+  if (!communicates)
+    return 1;
   // time - computation part = R_bw x communication part, for every run: least squares in R_bw alone.
   double cross = 0, square = 0;
   for (const Observation& r : target_runs) {
@@ -30,8 +41,8 @@ double bandwidth_scaling_factor(const scheduling::PerformanceModel& model, doubl
     square += comm * comm;
   }
   if (!(square > 0))
-    throw std::invalid_argument("R_bw needs target runs with communication (two processors or more)");
-  return cross / square;
+    return 1;  // the communication vanishes on these runs (f_comm(N) 0 at their sizes): nothing to scale
+  return std::max(0.0, cross / square);
 }
 
 scheduling::PerformanceModel ported(scheduling::PerformanceModel model, double r_cpu, double r_bw)

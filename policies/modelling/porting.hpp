@@ -16,7 +16,9 @@ namespace isogrid::modelling {
 double cpu_scaling_factor(double target_time, double reference_time);
 
 // R_bw for `model` (fitted on the reference) on the target's two-processor runs, its computation scaled by r_cpu.
-// Throws std::invalid_argument when the runs hold no communication (a single processor, or f_comm 0).
+// A factor scales, it cannot turn a time negative: when the computation alone already overshoots the runs, R_bw is 0.
+// A model without communication has none to scale: R_bw is 1. Throws std::invalid_argument when the runs hold no
+// communication (one processor each).
 double bandwidth_scaling_factor(const scheduling::PerformanceModel& model, double r_cpu,
                                 const std::vector<Observation>& target_runs);
 

@@ -49,8 +49,7 @@ CampaignPredictions predict_campaign(const std::vector<CampaignRun>& runs, std::
     single.observe(o);
     uniform.observe(at_start(run));
   }
-  out.adaptive_head = adaptive.head().name();
-  out.single_model  = single.head().name();
+  out.adaptive_list = adaptive.models();
   return out;
 }
 

@@ -29,7 +29,7 @@ struct CampaignRun {
 
 struct CampaignPredictions {
   std::vector<double> actual, adaptive, single, uniform, measured, frozen;  // per predicted run, in order
-  std::string adaptive_head, single_model;                // the models predicting at the end
+  std::vector<FittedModel> adaptive_list;                 // the adaptive sorted list at the end, head first
 };
 
 // Throws std::invalid_argument when the training runs cannot feed the staged search (runs on 1 and on 2 processors,

@@ -1,7 +1,9 @@
 #include "workloads/performance_modelling/performance_modelling_model.hpp"
 
 #include "policies/loads/generators.hpp"
+#include "policies/modelling/cross_platform.hpp"
 #include "policies/modelling/evaluation.hpp"
+#include "policies/modelling/porting.hpp"
 #include "policies/modelling/prediction_campaign.hpp"
 #include "policies/sensing/forecasters.hpp"
 #include "policies/sensing/sensors.hpp"
@@ -19,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 
 namespace isogrid::modelling {
 
@@ -92,6 +95,20 @@ void declare(ModelSchema<Params, Metrics>& s)
       .positive()
       .unit("s");
 
+  s.param("target_platform", &Params::target_platform,
+          "cross-platform prediction (Table 3.9): a YAML grid spec holding the target cluster (it may be the "
+          "platform itself); empty: none")
+      .file();
+  s.param("target_cluster", &Params::target_cluster, "the target cluster of target_platform; empty: its first");
+  s.param("target_cpu_load", &Params::target_cpu_load, "the target's hosts' background CPU load, as cpu_load")
+      .choices(generator_choices(loads::LoadTarget::Cpu));
+  s.param("target_bandwidth_load", &Params::target_bandwidth_load,
+          "the target's host links' background bandwidth load, as bandwidth_load")
+      .choices(generator_choices(loads::LoadTarget::Bandwidth));
+  s.param("target_runs", &Params::target_runs,
+          "runs on the target cluster, each predicted before it runs (Table 3.9's exp-target)")
+      .at_least(1);
+
   s.metric("ppe_adaptive", &Metrics::ppe_adaptive,
            "average percentage prediction error of the sorted list with online adaptation (multiple models)", "%");
   s.metric("ppe_adaptive_sd", &Metrics::ppe_adaptive_sd, "its standard deviation", "%");
@@ -125,6 +142,24 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("loss_max_floored", &Metrics::loss_max_floored, "the same, floored as the thesis prints it", "%");
   s.metric("loss_mean", &Metrics::loss_mean, "the mean loss over the groups", "%");
   s.metric("loss_groups", &Metrics::loss_groups, "groups with at least two runs to choose from");
+  s.metric("ppe_ported", &Metrics::ppe_ported,
+           "cross-platform: average PPE on the target of the reference head ported by Eq. 3.9 alone", "%");
+  s.metric("ppe_ported_within", &Metrics::ppe_ported_within,
+           "the same over the target runs on no more processors than the reference's runs used: porting without "
+           "extrapolating the speedup functions",
+           "%");
+  s.metric("ppe_cross", &Metrics::ppe_cross,
+           "cross-platform: average PPE on the target of the thesis's choice, run by run, between the ported head and "
+           "the reference list refitted on the target's runs so far, by their errors on the earlier target runs "
+           "(Table 3.9's Avg. PPE)",
+           "%");
+  s.metric("ppe_cross_sd", &Metrics::ppe_cross_sd, "its standard deviation", "%");
+  s.metric("under30_cross", &Metrics::under30_cross, "target predictions under 30 % error", "%");
+  s.metric("target_trained", &Metrics::target_trained,
+           "target runs predicted by the list refitted on the target rather than the ported head", "%");
+  s.metric("r_cpu", &Metrics::r_cpu, "R_cpu: dedicated one-processor time, target over reference (Eq. 3.9)");
+  s.metric("r_bw", &Metrics::r_bw,
+           "R_bw: the communication factor that fits the target's dedicated two-processor runs best (Eq. 3.9)");
   s.metric("predicted_runs", &Metrics::predicted_runs, "runs predicted");
   s.metric("mean_time", &Metrics::mean_time, "mean time of the predicted runs", "s");
   s.metric("min_time", &Metrics::min_time, "shortest predicted run", "s");
@@ -148,14 +183,16 @@ struct RunChoice {
 };
 
 struct Campaign {
-  GridSpec spec;  // the platform, with the loads this point chose
+  GridSpec spec;  // the platform, with the loads this point chose (and the target's cluster, when it is elsewhere)
   std::size_t cluster = 0;
   CampaignApplication application;  // on that cluster's speed
   std::vector<RunChoice> runs;
   std::size_t training = 0;
+  std::optional<std::size_t> target;  // the target cluster of a cross-platform campaign
+  std::vector<RunChoice> target_runs;  // the same application's runs there
 };
 
-std::size_t cluster_index(const GridSpec& spec, const std::string& name)
+std::size_t cluster_index(const GridSpec& spec, const std::string& name, const char* key = "cluster")
 {
   if (name.empty())
     return 0;
@@ -165,20 +202,78 @@ std::size_t cluster_index(const GridSpec& spec, const std::string& name)
   std::vector<std::string> known;
   for (const ClusterSpec& c : spec.clusters)
     known.push_back(c.name);
-  throw ParamError("cluster", unknown_name_message("cluster", name, known));
+  throw ParamError(key, unknown_name_message("cluster", name, known));
 }
 
-const GridSpec& grid_of(const Params& p)
+const GridSpec& grid_of(const std::string& file, const char* key)
 {
-  if (!is_grid_spec_file(p.platform))
-    throw ParamError("platform", "expected a YAML grid spec (.yaml): the campaign reads its clusters' declared loads");
-  const GridSpec& spec = cached_grid_spec(p.platform);
+  if (!is_grid_spec_file(file))
+    throw ParamError(key, "expected a YAML grid spec (.yaml): the campaign reads its clusters' declared loads");
+  const GridSpec& spec = cached_grid_spec(file);
   if (spec.star)
-    throw ParamError("platform", "expected clusters, not a star");
+    throw ParamError(key, "expected clusters, not a star");
   return spec;
 }
 
+const GridSpec& grid_of(const Params& p) { return grid_of(p.platform, "platform"); }
+
 DedicatedCluster dedicated_cluster(const ClusterSpec& c) { return {c.speed, c.link.bandwidth, c.link.latency}; }
+
+// The target cluster of a cross-platform campaign within `spec` (the reference platform): a cluster of the same
+// platform, or one of another platform's, appended (its clusters stay apart: no inter-cluster link is needed, the
+// campaigns never talk). Throws ParamError for an unknown cluster, the reference itself, or a clashing name.
+std::size_t add_target(const Params& p, GridSpec& spec, std::size_t reference)
+{
+  const GridSpec& target = grid_of(p.target_platform, "target_platform");
+  std::size_t index      = cluster_index(target, p.target_cluster, "target_cluster");
+  if (target.file == spec.file) {
+    if (index == reference)
+      throw ParamError(p.target_cluster.empty() ? "target_platform" : "target_cluster",
+                       fmt::format("the target must be another cluster than the reference ({})",
+                                   spec.clusters[reference].name));
+    return index;
+  }
+  const ClusterSpec& c = target.clusters[index];
+  for (const ClusterSpec& known : spec.clusters)
+    if (known.name == c.name)
+      throw ParamError("target_cluster",
+                       fmt::format("cluster {} is also a cluster of the reference platform: rename one", c.name));
+  spec.clusters.push_back(c);
+  return spec.clusters.size() - 1;
+}
+
+// A cluster's loads as the point chose them: "platform" keeps the declaration, "dedicated" clears it, a generator
+// replaces it.
+void choose_loads(ClusterSpec& cluster, const std::string& cpu, const std::string& bandwidth)
+{
+  if (cpu == "platform" && bandwidth == "platform")
+    return;
+  if (!cluster.load)
+    cluster.load = LoadSpec{};
+  auto choose = [](LoadSource& source, const std::string& name) {
+    if (name == "platform")
+      return;
+    source = LoadSource{};
+    if (name != "dedicated")  // dedicated: nothing declared, the resource stays free
+      source.generator = name;
+  };
+  choose(cluster.load->cpu, cpu);
+  choose(cluster.load->bandwidth, bandwidth);
+}
+
+// The load must outlast the campaign: the generators draw for the declared horizon, at least 10 days, and at least
+// 4 times the campaign's dedicated length (the lightest random loading leaves 6.5 % only for minutes, and about 70 %
+// on average), up to a year.
+void stretch_horizon(ClusterSpec& cluster, const CampaignApplication& application, const std::vector<RunChoice>& runs)
+{
+  if (!cluster.load)
+    return;
+  const DedicatedCluster dedicated = dedicated_cluster(cluster);
+  double length                    = 0;
+  for (const RunChoice& r : runs)
+    length += dedicated_total(application.shapes(r.problem_size, r.hosts.size()), r.hosts.size(), dedicated);
+  cluster.load->horizon = std::min(std::max({cluster.load->horizon, 10 * 24 * 3600.0, 4 * length}), 366 * 24 * 3600.0);
+}
 
 std::size_t max_processors(const Params& p, const ClusterSpec& c)
 {
@@ -221,20 +316,10 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
   Campaign campaign;
   campaign.spec        = grid_of(p);
   campaign.cluster     = cluster_index(campaign.spec, p.cluster);
+  if (!p.target_platform.empty())
+    campaign.target = add_target(p, campaign.spec, campaign.cluster);  // may grow the clusters: take `cluster` after
   ClusterSpec& cluster = campaign.spec.clusters[campaign.cluster];
-  if (p.cpu_load != "platform" || p.bandwidth_load != "platform") {
-    if (!cluster.load)
-      cluster.load = LoadSpec{};
-    auto choose = [](LoadSource& source, const std::string& name) {
-      if (name == "platform")
-        return;
-      source = LoadSource{};
-      if (name != "dedicated")  // dedicated: nothing declared, the resource stays free
-        source.generator = name;
-    };
-    choose(cluster.load->cpu, p.cpu_load);
-    choose(cluster.load->bandwidth, p.bandwidth_load);
-  }
+  choose_loads(cluster, p.cpu_load, p.bandwidth_load);
   campaign.application             = campaign_application(p.application, cluster.speed);
   const CampaignApplication& kernel = campaign.application;
   SeededRandom random(mix64(seed ^ 0xca3b));
@@ -256,16 +341,19 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
     std::size_t processors = 1 + random.below(most);
     campaign.runs.push_back({n, draw_hosts(processors, hosts, random)});
   }
-  // The load must outlast the campaign: the generators draw for the declared horizon, at least 10 days, and at least
-  // 4 times the campaign's dedicated length (the lightest random loading leaves 6.5 % only for minutes, and about
-  // 70 % on average), up to a year.
-  if (cluster.load) {
-    const DedicatedCluster dedicated = dedicated_cluster(cluster);
-    double length                    = 0;
-    for (const RunChoice& r : campaign.runs)
-      length += dedicated_total(kernel.shapes(r.problem_size, r.hosts.size()), r.hosts.size(), dedicated);
-    cluster.load->horizon =
-        std::min(std::max({cluster.load->horizon, 10 * 24 * 3600.0, 4 * length}), 366 * 24 * 3600.0);
+  stretch_horizon(cluster, kernel, campaign.runs);
+  if (campaign.target) {
+    // The target runs the same program (the reference's sizes, flops and bytes), sized and spread as the
+    // reference's predicted runs are, over all of the target's hosts.
+    ClusterSpec& target = campaign.spec.clusters[*campaign.target];
+    choose_loads(target, p.target_cpu_load, p.target_bandwidth_load);
+    const auto target_hosts = static_cast<std::size_t>(target.hosts);
+    for (long long r = 0; r < p.target_runs; ++r) {
+      double n               = predicted[random.below(predicted.size())];
+      std::size_t processors = 1 + random.below(target_hosts);
+      campaign.target_runs.push_back({n, draw_hosts(processors, target_hosts, random)});
+    }
+    stretch_horizon(target, kernel, campaign.target_runs);
   }
   return campaign;
 }
@@ -371,6 +459,8 @@ private:
   sensing::SubsetForecast how_;
 };
 
+double mbit_per_s(const ClusterSpec& c) { return c.link.bandwidth * 8 / 1e6; }
+
 double mean_of(const std::vector<double>& v, std::size_t from, std::size_t to)
 {
   double sum = 0;
@@ -417,6 +507,10 @@ protected:
                          {std::to_string(k)});
     if (p.max_processors > c.hosts)
       throw ParamError("max_processors", fmt::format("cluster {} has {} hosts", c.name, c.hosts));
+    if (!p.target_platform.empty()) {
+      GridSpec both = spec;
+      add_target(p, both, cluster_index(spec, p.cluster));
+    }
   }
 
   Campaign make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
@@ -430,26 +524,38 @@ protected:
     const ClusterSpec& cluster        = campaign.spec.clusters[campaign.cluster];
     const CampaignApplication& kernel = campaign.application;
     const bool phased                 = kernel.phases > 1;
-    std::vector<TimedRun> timed;
+    std::vector<TimedRun> timed, target_timed;
     {
       sg::Session session(context.simgrid_config, context.simgrid_logs);
       sg::build_grid(campaign.spec);  // replays the loads drawn from this point's seed
-      std::vector<sg::Host*> hosts;
-      for (long long i = 0; i < cluster.hosts; ++i)
-        hosts.push_back(sg::host_by_name(cluster.host_name(i)));
-      std::vector<PlannedRun> runs;
-      for (const RunChoice& r : campaign.runs) {
-        PlannedRun planned{r.problem_size, {}, kernel.shapes(r.problem_size, r.hosts.size())};
-        for (std::size_t h : r.hosts)
-          planned.hosts.push_back(hosts[h]);
-        runs.push_back(std::move(planned));
+      // Each cluster's runs one after the other, from its first host; a target's campaign runs alongside. The
+      // drivers read their runs while the session runs.
+      auto planned_on = [&](const ClusterSpec& on, const std::vector<RunChoice>& choices) {
+        std::vector<sg::Host*> hosts;
+        for (long long i = 0; i < on.hosts; ++i)
+          hosts.push_back(sg::host_by_name(on.host_name(i)));
+        std::vector<PlannedRun> runs;
+        for (const RunChoice& r : choices) {
+          PlannedRun planned{r.problem_size, {}, kernel.shapes(r.problem_size, r.hosts.size())};
+          for (std::size_t h : r.hosts)
+            planned.hosts.push_back(hosts[h]);
+          runs.push_back(std::move(planned));
+        }
+        return runs;
+      };
+      const std::vector<PlannedRun> runs = planned_on(cluster, campaign.runs);
+      spawn_campaign(sg::host_by_name(cluster.host_name(0)), runs, timed);
+      std::vector<PlannedRun> target_runs;
+      if (campaign.target) {
+        target_runs = planned_on(campaign.spec.clusters[*campaign.target], campaign.target_runs);
+        spawn_campaign(sg::host_by_name(campaign.spec.clusters[*campaign.target].host_name(0)), target_runs,
+                       target_timed);
       }
-      spawn_campaign(hosts.front(), runs, timed);
       session.run();
     }
     // The sensors read the same traces SimGrid replayed.
     std::vector<loads::ClusterTraces> traces = loads::platform_traces(campaign.spec, evaluated_point_seed());
-    Sensing sensing(traces[campaign.cluster], p, cluster.link.bandwidth * 8 / 1e6);
+    Sensing sensing(traces[campaign.cluster], p, mbit_per_s(cluster));
     std::vector<CampaignRun> sensed;
     std::vector<PhasedCampaignRun> phases;
     for (std::size_t r = 0; r < campaign.runs.size(); ++r) {
@@ -466,14 +572,62 @@ protected:
     }
     CampaignPredictions predictions = predict_campaign(sensed, campaign.training);
     fill(p, campaign, sensed, predictions, timed.back().end, out);
-    out.note = fmt::format("adaptive head: {}", predictions.adaptive_head);
+    out.note = fmt::format("adaptive head: {}", predictions.adaptive_list.front().name());
     if (phased) {
       out.ppe_whole      = summarize_ppe(predictions.actual, predictions.frozen).mean;
       out.ppe_cumulative = summarize_ppe(predictions.actual, predict_cumulative(phases, campaign.training)).mean;
     }
+    if (campaign.target)
+      predict_target(p, campaign, traces, target_timed, predictions.adaptive_list, out);
   }
 
 private:
+  // Table 3.9: the reference's list at the end of its campaign, ported to the target by R_cpu and R_bw measured on
+  // dedicated runs of both clusters (the skeleton's closed form: a dedicated run is exactly that, as the tests
+  // check), predicts the target's runs from the target's own sensors.
+  static void predict_target(const Params& p, const Campaign& campaign,
+                             const std::vector<loads::ClusterTraces>& traces, const std::vector<TimedRun>& timed,
+                             const std::vector<FittedModel>& reference_list, Metrics& out)
+  {
+    const CampaignApplication& kernel = campaign.application;
+    const ClusterSpec& reference      = campaign.spec.clusters[campaign.cluster];
+    const ClusterSpec& target         = campaign.spec.clusters[*campaign.target];
+    const DedicatedCluster on_reference = dedicated_cluster(reference), on_target = dedicated_cluster(target);
+    std::vector<double> sizes = training_sizes(kernel);
+    double moderate           = sizes[sizes.size() / 2];  // the thesis's "moderate" size: the training range's middle
+    auto dedicated_time = [&](double n, std::size_t processors, const DedicatedCluster& on) {
+      return dedicated_total(kernel.shapes(n, processors), processors, on);
+    };
+    out.r_cpu = cpu_scaling_factor(dedicated_time(moderate, 1, on_target), dedicated_time(moderate, 1, on_reference));
+    std::vector<Observation> two;  // the target's dedicated two-processor runs over the training sizes
+    for (double n : sizes)
+      two.push_back({n, 2, 1, mbit_per_s(target), dedicated_time(n, 2, on_target)});
+    out.r_bw = bandwidth_scaling_factor(reference_list.front().model, out.r_cpu, two);
+
+    Sensing sensing(traces[*campaign.target], p, mbit_per_s(target));
+    std::vector<CampaignRun> sensed;
+    for (std::size_t r = 0; r < campaign.target_runs.size(); ++r)
+      sensed.push_back(sensing.sense(campaign.target_runs[r], timed[r].start, timed[r].end));
+    CrossPlatformPredictions cross = predict_cross_platform(reference_list, out.r_cpu, out.r_bw, sensed);
+    PpeSummary chosen  = summarize_ppe(cross.actual, cross.chosen);
+    out.ppe_ported     = summarize_ppe(cross.actual, cross.ported).mean;
+    std::size_t reference_most = 0;
+    for (const RunChoice& r : campaign.runs)
+      reference_most = std::max(reference_most, r.hosts.size());
+    std::vector<double> actual_within, ported_within;
+    for (std::size_t r = 0; r < sensed.size(); ++r)
+      if (sensed[r].observed.processors <= reference_most) {
+        actual_within.push_back(cross.actual[r]);
+        ported_within.push_back(cross.ported[r]);
+      }
+    if (!actual_within.empty())
+      out.ppe_ported_within = summarize_ppe(actual_within, ported_within).mean;
+    out.ppe_cross      = chosen.mean;
+    out.ppe_cross_sd   = chosen.sd;
+    out.under30_cross  = chosen.under_30;
+    out.target_trained = 100.0 * static_cast<double>(cross.target_trained) / static_cast<double>(cross.actual.size());
+  }
+
   static void fill(const Params& p, const Campaign& campaign, const std::vector<CampaignRun>& sensed,
                    const CampaignPredictions& pr, double end, Metrics& out)
   {

@@ -7,7 +7,9 @@
 // Sensors sample every host's available CPU and every host link's available bandwidth every 2 minutes; a run's loads
 // are the lowest run average over its hosts and links, and forecasts come from 10-minute histories through NWS-style
 // forecasters. The simulated face reports how well the adaptive list, a single model and the uniform-load baseline
-// predicted, and what a scheduler loses by trusting the predictions.
+// predicted, and what a scheduler loses by trusting the predictions. With a target cluster, the reference's list at
+// the end of its campaign predicts the target's runs (played on the same timeline, on the target's own load) through
+// Eq. 3.9 and the thesis's choice between porting and refitting on the target (Table 3.9).
 #include "simulator/core/model_schema.hpp"
 
 #include <memory>
@@ -31,6 +33,11 @@ struct PerformanceModellingParams {
   std::string subset_forecast = "min-of-forecasts";
   std::string load_measure = "min-of-averages";
   double group_span       = 50;
+  // Cross-platform prediction (Table 3.9): "" keeps to the reference cluster.
+  std::string target_platform;
+  std::string target_cluster;  // "": the target platform's first cluster
+  std::string target_cpu_load = "platform", target_bandwidth_load = "platform";
+  long long target_runs = 100;
 };
 
 struct PerformanceModellingMetrics {
@@ -40,6 +47,7 @@ struct PerformanceModellingMetrics {
   double ppe_whole, ppe_cumulative;
   double ppe_adaptive_first, ppe_adaptive_last;
   double loss_max, loss_max_floored, loss_mean, loss_groups;
+  double ppe_ported, ppe_ported_within, ppe_cross, ppe_cross_sd, under30_cross, target_trained, r_cpu, r_bw;
   double predicted_runs, mean_time, min_time, max_time, mean_cpu, mean_bandwidth, campaign_hours;
 };
 
