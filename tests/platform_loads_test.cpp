@@ -91,6 +91,22 @@ TEST_F(PlatformLoads, ProfileFilesReplayExactly)
   EXPECT_NEAR(transferred, 6, 6 * 1e-9);
 }
 
+TEST_F(PlatformLoads, BandwidthLoadAsCompetingFlowsLeavesTheTracesShare)
+{
+  // The same quarter-then-full profile run as real streams from c-0 to c-1 (bandwidth_as: flows): three streams of
+  // 0.25 MB/s each hold both links' halves on that route until 4 s, so the transfer gets a fair quarter of 1 MB/s,
+  // then everything: 4 + (3 - 1) / 1 = 6 s again, through max-min sharing instead of a profile.
+  tmp_.write("bw.txt", "0 0.25\n4 1\n");
+  std::string path = spec("{bandwidth_profile: bw.txt, bandwidth_as: flows}");
+  EXPECT_TRUE(read_grid_spec(path).clusters[0].load->bandwidth_flows);
+  auto [computed, transferred] = finish_times(path, 1, 1e9, 3e6);
+  EXPECT_NEAR(computed, 1, 1e-9);  // the CPU is untouched
+  EXPECT_NEAR(transferred, 6, 6 * 1e-9);
+  // As a profile, the same file gives the same end: the two mechanisms agree on one flow.
+  std::string as_profile = spec("{bandwidth_profile: bw.txt, bandwidth_as: profile}");
+  EXPECT_NEAR(finish_times(as_profile, 1, 1e9, 3e6).second, 6, 6 * 1e-9);
+}
+
 TEST_F(PlatformLoads, GeneratorsDrawOneTracePerHostFromTheSeed)
 {
   GridSpec grid = read_grid_spec(spec("{cpu: random-cpu, bandwidth: random-bandwidth, horizon: 2h}"));
@@ -164,6 +180,10 @@ TEST_F(PlatformLoads, BadDeclarationsAreRefusedAtTheirLine)
 
   InputError key = refusal("{cpu: random-cpu, memory: 3}");
   EXPECT_NE(std::string(key.message()).find("memory"), std::string::npos) << key.message();
+  InputError as = refusal("{bandwidth: random-bandwidth, bandwidth_as: packets}");
+  EXPECT_NE(std::string(as.message()).find("flows"), std::string::npos) << as.message();
+  InputError nothing = refusal("{cpu: random-cpu, bandwidth_as: flows}");
+  EXPECT_NE(std::string(nothing.message()).find("need a bandwidth load"), std::string::npos) << nothing.message();
   InputError horizon = refusal("{cpu: random-cpu, horizon: -2h}");
   EXPECT_EQ(horizon.key().find("horizon") != std::string::npos, true) << horizon.key();
 }

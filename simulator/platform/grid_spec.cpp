@@ -21,7 +21,8 @@ namespace {
 const std::vector<std::string> kTopKeys       = {"name", "clusters", "inter_cluster", "star"};
 const std::vector<std::string> kClusterKeys   = {"name",     "hosts",      "speed",     "cores",
                                                  "link",     "backbone",   "properties", "load"};
-const std::vector<std::string> kLoadKeys      = {"cpu", "cpu_profile", "bandwidth", "bandwidth_profile", "horizon"};
+const std::vector<std::string> kLoadKeys      = {"cpu", "cpu_profile", "bandwidth", "bandwidth_profile", "horizon",
+                                                  "bandwidth_as"};
 const std::vector<std::string> kLinkKeys      = {"bandwidth", "latency"};
 const std::vector<std::string> kBackboneKeys  = {"bandwidth", "latency", "sharing"};
 const std::vector<std::string> kInterKeys     = {"bandwidth", "latency", "links", "latency_matrix", "load"};
@@ -175,6 +176,13 @@ LoadSpec read_load(const Field& f)
     if (!(load.horizon > 0) || load.horizon > 366 * 24 * 3600.0)
       horizon.fail("expected a positive duration up to a year, e.g. 24h");
   }
+  if (Field as = f.child("bandwidth_as"); as.present()) {
+    if (as.text() != "profile" && as.text() != "flows")
+      as.fail("expected profile (the links replay their traces) or flows (competing streams between hosts)");
+    load.bandwidth_flows = as.text() == "flows";
+    if (load.bandwidth_flows && !load.bandwidth.declared())
+      as.fail("flows need a bandwidth load: give bandwidth or bandwidth_profile");
+  }
   return load;
 }
 
@@ -185,6 +193,8 @@ LoadSpec read_link_load(const Field& f)
     for (const char* key : {"cpu", "cpu_profile"})
       if (f.child(key).present())
         f.key(key).fail("a link has no CPU; give bandwidth or bandwidth_profile");
+  if (f.is_map() && f.child("bandwidth_as").present())
+    f.key("bandwidth_as").fail("an inter-cluster link replays its trace as a profile; flows run within a cluster");
   return read_load(f);
 }
 
@@ -207,8 +217,11 @@ ClusterSpec read_cluster(const Field& f, NameBook& names)
     for (const std::string& key : props.keys())
       c.properties[key] = props.child(key).text();
   }
-  if (Field load = f.child("load"); load.present())
+  if (Field load = f.child("load"); load.present()) {
     c.load = read_load(load);
+    if (c.load->bandwidth_flows && c.hosts < 2)
+      load.key("bandwidth_as").fail("flows run from each host to the next: the cluster needs 2 hosts or more");
+  }
 
   names.claim(c.name, fmt::format("cluster '{}'", c.name), name);
   names.claim(c.name + "-router", fmt::format("the router of cluster '{}'", c.name), name);
@@ -505,6 +518,9 @@ std::vector<GeneratorEntry> grid_spec_generators()
           key("clusters[].load.bandwidth_profile", K::Text, std::string("none"),
               "or a profile file every host link replays (shares of its bandwidth, in (0, 1])"),
           key("clusters[].load.horizon", K::Text, std::string("24h"), "generators draw at least this long", "s"),
+          key("clusters[].load.bandwidth_as", K::Choice, std::string("profile"),
+              "profile: each host link replays its trace; flows: each host sends rate-capped competing streams to "
+              "the next host that leave one application flow its trace's share (the thesis's packet streams)"),
           key("inter_cluster.load.bandwidth", K::Text, std::string("none"),
               "every inter-cluster link's own bandwidth trace: a bandwidth load generator, or "
               "inter_cluster.load.bandwidth_profile: a profile file; links[].load overrides it for one pair"),

@@ -21,6 +21,7 @@
 //         bandwidth: random-bandwidth   # a bandwidth generator, one trace per host link; or
 //         bandwidth_profile: bw.txt  # a profile file (shares of the link's bandwidth) every host link replays
 //         horizon: 24h               # generators draw at least this long (default 24h)
+//         bandwidth_as: profile      # or flows: competing streams from each host to the next (>= 2 hosts)
 //   inter_cluster:                   # required when there are two clusters or more
 //     bandwidth: 100MBps             # default of every cluster-to-cluster link (one split-duplex link per pair)
 //     latency: 10ms                  # optional, default 0
@@ -80,6 +81,10 @@ struct LoadSource {
 struct LoadSpec {
   LoadSource cpu, bandwidth;
   double horizon = 24 * 3600;  // s
+  // A cluster's bandwidth load as real competing flows (`bandwidth_as: flows`, the thesis's packet streams) instead
+  // of its links' bandwidth profiles: each host sends rate-capped streams to the next host of the cluster that leave
+  // one application flow its trace's share.
+  bool bandwidth_flows = false;
 };
 
 struct ClusterSpec {

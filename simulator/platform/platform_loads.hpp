@@ -9,6 +9,8 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace isogrid {
 
@@ -16,6 +18,8 @@ namespace isogrid {
 struct ResourceProfiles {
   std::map<std::string, std::string> host_speed;      // host -> shares of its peak speed
   std::map<std::string, std::string> link_bandwidth;  // host link ("link:vu-3") or inter-cluster link -> bytes/s
+  // A host whose cluster runs its bandwidth load as flows -> (time, share left to the application) steps.
+  std::map<std::string, std::vector<std::pair<double, double>>> host_flows;
 };
 
 struct LoadResolver {

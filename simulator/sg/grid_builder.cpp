@@ -109,6 +109,23 @@ void connect_clusters(sg4::NetZone* grid, const GridSpec& spec, const std::vecto
   }
 }
 
+// Bandwidth load as competing traffic: host i's streams go to host i + 1 (the last host's to the first), crossing
+// host i's link out and host i + 1's link in, so every link half carries one host's load.
+void spawn_flows(const GridSpec& spec, const ResourceProfiles& profiles)
+{
+  for (const auto& c : spec.clusters)
+    for (long long i = 0; i < c.hosts; ++i) {
+      auto it = profiles.host_flows.find(c.host_name(i));
+      if (it == profiles.host_flows.end())
+        continue;
+      std::vector<ShareStep> steps;
+      for (const auto& [time, share] : it->second)
+        steps.push_back({time, share});
+      spawn_competing_traffic("flows:" + c.host_name(i), sg4::Host::by_name(c.host_name(i)),
+                              sg4::Host::by_name(c.host_name((i + 1) % c.hosts)), c.link.bandwidth, steps);
+    }
+}
+
 void build_clusters(const GridSpec& spec)
 {
   sg4::NetZone* grid = sg4::create_full_zone(spec.name);
@@ -120,6 +137,7 @@ void build_clusters(const GridSpec& spec)
     built.push_back(build_cluster(grid, c, profiles));
   connect_clusters(grid, spec, built, profiles);
   grid->seal();
+  spawn_flows(spec, profiles);
 }
 
 void build_star_spec(const GridSpec& spec)

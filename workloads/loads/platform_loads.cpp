@@ -131,8 +131,15 @@ void install_platform_loads()
         const AvailabilityTrace& link = traces[k].bandwidth[static_cast<std::size_t>(i)];
         if (!cpu.steps().empty())
           profiles.host_speed[c.host_name(i)] = profile_text(cpu);
-        if (!link.steps().empty())
+        if (link.steps().empty())
+          continue;
+        if (c.load && c.load->bandwidth_flows) {
+          std::vector<std::pair<double, double>>& flows = profiles.host_flows[c.host_name(i)];
+          for (const Step& s : link.steps())
+            flows.emplace_back(s.time, s.value);
+        } else {
           profiles.link_bandwidth[c.host_link_name(i)] = profile_text(link, c.link.bandwidth);
+        }
       }
     }
     std::vector<AvailabilityTrace> inter = inter_link_traces(spec, seed);

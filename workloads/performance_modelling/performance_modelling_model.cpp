@@ -39,6 +39,14 @@ std::vector<std::string> generator_choices(loads::LoadTarget target)
   return out;
 }
 
+std::vector<std::string> tenth_names()
+{
+  std::vector<std::string> names;
+  for (int w = 1; w <= 10; ++w)
+    names.push_back("w" + std::to_string(w));
+  return names;
+}
+
 void declare(ModelSchema<Params, Metrics>& s)
 {
   s.describe("performance-modelling",
@@ -135,6 +143,14 @@ void declare(ModelSchema<Params, Metrics>& s)
            "%");
   s.metric("ppe_adaptive_first", &Metrics::ppe_adaptive_first, "adaptive PPE over the first 20 predictions", "%");
   s.metric("ppe_adaptive_last", &Metrics::ppe_adaptive_last, "adaptive PPE over the last 20 predictions", "%");
+  s.metric_rows(&Metrics::by_tenth, tenth_names(),
+                std::vector<RowMetric<PpeWindow>>{
+                    {"ppe_adaptive_{}", &PpeWindow::adaptive,
+                     "adaptive PPE over the predicted runs of tenth {} (w1 the first tenth, in execution order: Fig. "
+                     "3.9's PPE against run index)",
+                     "%"},
+                    {"ppe_single_{}", &PpeWindow::single, "single-model PPE over the predicted runs of tenth {}", "%"},
+                });
   s.metric("loss_max", &Metrics::loss_max,
            "scheduling usefulness: the largest loss, over groups of sizes, of running the predicted-fastest (N, P) "
            "instead of the fastest (Table 3.4)",
@@ -644,12 +660,20 @@ private:
     out.under30_single   = single.under_30;
     out.ppe_uniform      = uniform.mean;
     out.ppe_uniform_sd   = uniform.sd;
-    std::vector<double> errors;
-    for (std::size_t i = 0; i < pr.actual.size(); ++i)
+    std::vector<double> errors, single_errors;
+    for (std::size_t i = 0; i < pr.actual.size(); ++i) {
       errors.push_back(percentage_prediction_error(pr.actual[i], pr.adaptive[i]));
+      single_errors.push_back(percentage_prediction_error(pr.actual[i], pr.single[i]));
+    }
     std::size_t n          = errors.size(), edge = std::min<std::size_t>(20, n);
     out.ppe_adaptive_first = mean_of(errors, 0, edge);
     out.ppe_adaptive_last  = mean_of(errors, n - edge, n);
+    const std::vector<std::string>& tenths = out.by_tenth.names();
+    for (std::size_t w = 0; w < tenths.size(); ++w) {  // runs [w n / 10, (w + 1) n / 10): empty ones stay blank
+      std::size_t from = w * n / tenths.size(), to = (w + 1) * n / tenths.size();
+      if (to > from)
+        out.by_tenth[tenths[w]] = {mean_of(errors, from, to), mean_of(single_errors, from, to)};
+    }
 
     // Scheduling usefulness over the predicted runs, grouped by dedicated time on the most processors.
     const ClusterSpec& c              = campaign.spec.clusters[campaign.cluster];

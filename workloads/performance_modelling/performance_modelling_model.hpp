@@ -40,12 +40,18 @@ struct PerformanceModellingParams {
   long long target_runs = 100;
 };
 
+// The predicted runs in tenths, in order: how the errors fall as the models learn (Fig. 3.9's PPE against run index).
+struct PpeWindow {
+  double adaptive, single;
+};
+
 struct PerformanceModellingMetrics {
   double ppe_adaptive, ppe_adaptive_sd, under30_adaptive, under40_adaptive;
   double ppe_single, ppe_single_sd, under30_single;
   double ppe_measured, ppe_uniform, ppe_uniform_sd;
   double ppe_whole, ppe_cumulative;
   double ppe_adaptive_first, ppe_adaptive_last;
+  NamedRows<PpeWindow> by_tenth;  // "w1" .. "w10"
   double loss_max, loss_max_floored, loss_mean, loss_groups;
   double ppe_ported, ppe_ported_within, ppe_cross, ppe_cross_sd, under30_cross, target_trained, r_cpu, r_bw;
   double predicted_runs, mean_time, min_time, max_time, mean_cpu, mean_bandwidth, campaign_hours;

@@ -44,7 +44,7 @@ GridSpec generated_spec(const LbmRequest& r)
   }
   for (size_t a = 0; a < r.clusters; ++a)
     for (size_t b = a + 1; b < r.clusters; ++b)
-      spec.inter_links.push_back({a, b, {r.point_bytes / r.tau_grid, 0}});
+      spec.inter_links.push_back({a, b, {r.point_bytes / r.tau_grid, 0}, std::nullopt});
   return spec;
 }
 
