@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace isogrid;
 using namespace isogrid::loads;
 
@@ -87,6 +89,27 @@ TEST(RandomEpisodes, StayWithinTheThesisRangesAndDurations)
     sum += random_episodes(random_cpu_loading(), horizon, r).mean(0, horizon);
   }
   EXPECT_NEAR(sum / 200, 0.5 * 1 + 0.5 * (0.065 + 0.72) / 2, 0.03);
+}
+
+TEST(RandomEpisodes, UserJobsLoadFewNodesAtATime)
+{
+  // Over 5 000 nodes, about 1.2 % run a job at any instant, each leaving 50-100 %; so a run of 24 nodes meets at
+  // least one job about a quarter of the time.
+  std::size_t loaded = 0, nodes = 5000;
+  for (std::uint64_t node = 0; node < nodes; ++node) {
+    SeededRandom r(mix64(node + 99));
+    AvailabilityTrace t = random_episodes(user_jobs_cpu(), 3600, r);
+    double at = t.at(0);
+    if (at < 1) {
+      ++loaded;
+      EXPECT_GE(at, 0.5);
+    }
+    for (std::size_t k = 0; k + 1 < t.steps().size(); ++k)
+      EXPECT_GE(t.steps()[k + 1].time - t.steps()[k].time, 600);
+  }
+  double share = static_cast<double>(loaded) / static_cast<double>(nodes);
+  EXPECT_NEAR(share, 0.012, 0.005);
+  EXPECT_NEAR(1 - std::pow(1 - 0.012, 24), 0.25, 0.005);
 }
 
 TEST(RandomEpisodes, TheSameSeedGivesTheSameTraceAndALongerHorizonExtendsIt)

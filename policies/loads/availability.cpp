@@ -113,6 +113,7 @@ AvailabilityTrace random_episodes(const EpisodeSettings& s, double horizon, Seed
 EpisodeSettings random_cpu_loading() { return {0.5, 0.065, 0.72, 180, 480}; }
 EpisodeSettings random_bandwidth_loading() { return {0.5, 0.02, 0.80, 180, 480}; }
 EpisodeSettings grads_like_cpu() { return {1.0, 0.6, 1.0, 1800, 3600}; }
+EpisodeSettings user_jobs_cpu() { return {0.012, 0.5, 1.0, 600, 3600}; }
 EpisodeSettings internet_bandwidth() { return {1.0, 0.7, 1.0, 60, 300}; }
 
 std::string profile_text(const AvailabilityTrace& trace, double scale)

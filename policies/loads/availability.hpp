@@ -62,6 +62,11 @@ EpisodeSettings random_bandwidth_loading();
 // "GrADS-like" CPU, steadier than random loading (§3.8: GrADS CPU loads are more stable): an assumption, episodes
 // of 30-60 minutes, every one loaded, at [60 %, 100 %]. Its network is random bandwidth loading.
 EpisodeSettings grads_like_cpu();
+// Other users' jobs on a shared cluster's nodes (Korkhov's DAS-2 runs, Sec. 4.4): a node runs one 1.2 % of the time,
+// for 10-60 minutes, leaving the solver 50-100 % of the CPU (a job of CPU weight up to the solver's own). An
+// assumption matched to the lbm-grid model's own noise: a 24-node run meets a job with probability 1 - 0.988^24 =
+// 0.25, the chance Korkhov's noise gives every run.
+EpisodeSettings user_jobs_cpu();
 // A wide-area link whose throughput wanders (Argollo et al. call their Internet links unpredictable; they measured
 // 21.0 and 23.0 KiB/s on one link): every episode loaded, at [70 %, 100 %] of the nominal, for 1-5 minutes, so that
 // the mean is 85 % of the nominal. An assumption: the paper gives no trace.

@@ -29,6 +29,10 @@ NamedRegistry<LoadGenerator> make_registry()
         "a wide-area link's throughput wandering around its mean: U[70 %, 100 %] of the nominal for U[1, 5] min "
         "(mean 85 %; an assumption for Argollo's 'unpredictable' Internet links)",
         episodes(LoadTarget::Bandwidth, internet_bandwidth()));
+  r.add("user-jobs-cpu",
+        "other users' jobs on shared nodes: 1.2 % of the time, for U[10, 60] min, leaving U[50 %, 100 %] (an "
+        "assumption for Korkhov's DAS-2 runs: a 24-node run meets one with probability 0.25)",
+        episodes(LoadTarget::Cpu, user_jobs_cpu()));
   r.add("constant", "one share left free all along (value)", {LoadTarget::Cpu, [](const GeneratorOptions& o, SeededRandom&) {
           if (!(o.value > 0 && o.value <= 1))
             throw std::invalid_argument("a constant load leaves a share in (0, 1] free");
