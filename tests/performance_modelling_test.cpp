@@ -5,6 +5,7 @@
 #include "policies/modelling/campaign.hpp"
 #include "policies/modelling/cross_platform.hpp"
 #include "policies/modelling/porting.hpp"
+#include "policies/modelling/stochastic_structural.hpp"
 #include "policies/modelling/evaluation.hpp"
 #include "policies/modelling/prediction_campaign.hpp"
 #include "simulator/platform/grid_spec.hpp"
@@ -167,6 +168,28 @@ TEST(PredictionCampaign, PhasesThatScaleApartNeedTheCumulativeModel)
   EXPECT_GT(whole, 1);
 }
 
+TEST(StochasticStructural, RangesOverTwoStandardDeviationsOfTheLoads)
+{
+  // History 0.5, 0.7, 0.9: mean 0.7, sample sd 0.2.
+  StochasticValue cpu = stochastic_value({0.5, 0.7, 0.9});
+  EXPECT_NEAR(cpu.mean, 0.7, 1e-12);
+  EXPECT_NEAR(cpu.sd, 0.2, 1e-12);
+  EXPECT_EQ(stochastic_value({0.4}).sd, 0);
+  EXPECT_THROW(stochastic_value({}), std::invalid_argument);
+  // 10 s of computation and 4 s of communication at CPU 0.5 +- 2 x 0.1 and bandwidth 0.8 +- 2 x 0.05:
+  // mean 10 / 0.5 + 4 / 0.8 = 25 s, low 10 / 0.7 + 4 / 0.9, high 10 / 0.3 + 4 / 0.7.
+  RangePrediction r = structural_prediction(10, 4, {0.5, 0.1}, {0.8, 0.05});
+  EXPECT_NEAR(r.mean, 25, 1e-12);
+  EXPECT_NEAR(r.low, 10 / 0.7 + 4 / 0.9, 1e-12);
+  EXPECT_NEAR(r.high, 10 / 0.3 + 4 / 0.7, 1e-12);
+  // Range ends past the unit interval are clamped: never faster than dedicated, never slower than the floor allows.
+  RangePrediction wide = structural_prediction(10, 0, {0.9, 0.2}, {1, 0}, 0.05);
+  EXPECT_NEAR(wide.low, 10, 1e-12);
+  EXPECT_NEAR(wide.high, 10 / 0.5, 1e-12);
+  EXPECT_NEAR(structural_prediction(10, 0, {0.1, 0.3}, {1, 0}, 0.05).high, 10 / 0.05, 1e-9);
+  EXPECT_THROW(structural_prediction(-1, 0, {}, {}), std::invalid_argument);
+}
+
 TEST(CrossPlatform, PortsExactlyWithTheRightFactorsAndLearnsTheTargetOtherwise)
 {
   // The reference's runs follow an Eq. 3.6 model; the target computes twice as slowly and communicates at three times
@@ -242,6 +265,7 @@ TEST(PerformanceModelling, ADedicatedCampaignIsPredictedAlmostExactly)
   const PerformanceModellingMetrics& m = out[0].simulated;
   EXPECT_LT(m.ppe_adaptive, 1) << out[0].note;
   EXPECT_LT(m.ppe_single, 1);
+  EXPECT_LT(m.ppe_schopf, 1e-6);  // the exact structure at loads that never vary: the closed form SimGrid meets
   EXPECT_EQ(m.under30_adaptive, 100);
   EXPECT_EQ(m.mean_cpu, 1);
   EXPECT_NEAR(m.mean_bandwidth, 100, 1e-9);

@@ -5,6 +5,7 @@
 #include "policies/modelling/evaluation.hpp"
 #include "policies/modelling/porting.hpp"
 #include "policies/modelling/prediction_campaign.hpp"
+#include "policies/modelling/stochastic_structural.hpp"
 #include "policies/sensing/forecasters.hpp"
 #include "policies/sensing/sensors.hpp"
 #include "simulator/core/typed_model.hpp"
@@ -79,6 +80,11 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("max_processors", &Params::max_processors,
           "the largest processor count of a predicted run; 0: the cluster's hosts")
       .at_least(0);
+  s.param("predicted_processors", &Params::predicted_processors,
+          "processor counts the predicted runs draw from (e.g. [4] for Fig. 3.10's runs on 4 processors); empty: 1 "
+          "to max_processors")
+      .at_least(1)
+      .allow_empty();
   s.param("sample_period", &Params::sample_period, "the sensors' sampling period (thesis: 2 minutes)")
       .positive()
       .unit("s");
@@ -158,6 +164,13 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("loss_max_floored", &Metrics::loss_max_floored, "the same, floored as the thesis prints it", "%");
   s.metric("loss_mean", &Metrics::loss_mean, "the mean loss over the groups", "%");
   s.metric("loss_groups", &Metrics::loss_groups, "groups with at least two runs to choose from");
+  s.metric("ppe_schopf", &Metrics::ppe_schopf,
+           "average PPE of Schopf's stochastic structural model (Sec. 3.9.1): the application's exact dedicated "
+           "computation and communication times over the run's loads taken as stochastic values (mean +- 2 sd of "
+           "their history), its mean prediction",
+           "%");
+  s.metric("schopf_covered", &Metrics::schopf_covered,
+           "predicted runs whose time fell within the stochastic structural model's range", "%");
   s.metric("ppe_ported", &Metrics::ppe_ported,
            "cross-platform: average PPE on the target of the reference head ported by Eq. 3.9 alone", "%");
   s.metric("ppe_ported_within", &Metrics::ppe_ported_within,
@@ -354,7 +367,10 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
   std::size_t most               = max_processors(p, cluster);
   for (long long r = 0; r < p.predictions; ++r) {
     double n              = predicted[random.below(predicted.size())];
-    std::size_t processors = 1 + random.below(most);
+    std::size_t processors = p.predicted_processors.empty()
+                                 ? 1 + random.below(most)
+                                 : static_cast<std::size_t>(
+                                       p.predicted_processors[random.below(p.predicted_processors.size())]);
     campaign.runs.push_back({n, draw_hosts(processors, hosts, random)});
   }
   stretch_horizon(cluster, kernel, campaign.runs);
@@ -413,8 +429,36 @@ public:
     return out;
   }
 
+  // Schopf's stochastic values of a run's CPU and bandwidth shares as it starts: each resource's history (the window
+  // averages the forecasters read), the resource with the lowest mean standing for the run as the lowest forecast
+  // does; with average-of-minima, the history of the lowest samples.
+  std::pair<StochasticValue, StochasticValue> stochastic(const RunChoice& run, double now) const
+  {
+    auto [cpu, links] = resources(run);
+    return {lowest_value(cpu, now), lowest_value(links, now)};
+  }
+
 private:
   using Traces = std::vector<const loads::AvailabilityTrace*>;
+
+  StochasticValue lowest_value(const Traces& used, double now) const
+  {
+    if (minima_)
+      return stochastic_value(minima_history(used, now));
+    StochasticValue low{2, 0};
+    for (const loads::AvailabilityTrace* t : used) {
+      StochasticValue v = stochastic_value(history(*t, now));
+      if (v.mean < low.mean)
+        low = v;
+    }
+    return low;
+  }
+
+  // The series of the lowest sample at each sampling time, by windows (the current lowest before the first sample).
+  std::vector<double> minima_history(const Traces& used, double now) const
+  {
+    return now > 0 ? windows_of(sensing::sampled_minima(used, 0, now, period_)) : std::vector<double>{lowest_at(used, now)};
+  }
   std::pair<Traces, Traces> resources(const RunChoice& run) const  // its hosts' CPU and its host links
   {
     Traces cpu, links;
@@ -448,11 +492,8 @@ private:
 
   double forecast(const std::vector<const loads::AvailabilityTrace*>& used, double now) const
   {
-    if (minima_) {  // the series of the lowest sample at each sampling time, by windows
-      std::vector<double> history = now > 0 ? windows_of(sensing::sampled_minima(used, 0, now, period_))
-                                            : std::vector<double>{lowest_at(used, now)};
-      return sensing::forecast_lowest({history}, make_, how_);  // one series: its forecaster's forecast
-    }
+    if (minima_)  // one series: its forecaster's forecast
+      return sensing::forecast_lowest({minima_history(used, now)}, make_, how_);
     std::vector<std::vector<double>> histories;
     for (const loads::AvailabilityTrace* t : used)
       histories.push_back(history(*t, now));
@@ -523,6 +564,11 @@ protected:
                          {std::to_string(k)});
     if (p.max_processors > c.hosts)
       throw ParamError("max_processors", fmt::format("cluster {} has {} hosts", c.name, c.hosts));
+    for (std::size_t k = 0; k < p.predicted_processors.size(); ++k)
+      if (p.predicted_processors[k] != std::floor(p.predicted_processors[k]) || p.predicted_processors[k] > c.hosts)
+        throw ParamError("predicted_processors",
+                         fmt::format("expected whole counts up to cluster {}'s {} hosts", c.name, c.hosts),
+                         {std::to_string(k)});
     if (!p.target_platform.empty()) {
       GridSpec both = spec;
       add_target(p, both, cluster_index(spec, p.cluster));
@@ -595,9 +641,36 @@ protected:
     }
     if (campaign.target)
       predict_target(p, campaign, traces, target_timed, predictions.adaptive_list, out);
+    predict_structurally(campaign, sensing, timed, out);
   }
 
 private:
+  // Schopf's stochastic structural model of each predicted run (Sec. 3.9.1): the skeleton's exact dedicated
+  // computation and communication times over the loads' stochastic values as the run starts.
+  static void predict_structurally(const Campaign& campaign, const Sensing& sensing,
+                                   const std::vector<TimedRun>& timed, Metrics& out)
+  {
+    const DedicatedCluster dedicated = dedicated_cluster(campaign.spec.clusters[campaign.cluster]);
+    std::vector<double> actual, predicted;
+    std::size_t covered = 0;
+    for (std::size_t r = campaign.training; r < campaign.runs.size(); ++r) {
+      const RunChoice& run = campaign.runs[r];
+      double computation = 0, communication = 0;
+      for (const SpmdShape& phase : campaign.application.shapes(run.problem_size, run.hosts.size())) {
+        DedicatedTime t = dedicated_time(phase, run.hosts.size(), dedicated);
+        computation += t.computation;
+        communication += t.communication;
+      }
+      auto [cpu, bandwidth] = sensing.stochastic(run, timed[r].start);
+      RangePrediction range = structural_prediction(computation, communication, cpu, bandwidth);
+      actual.push_back(timed[r].time());
+      predicted.push_back(range.mean);
+      covered += range.low <= actual.back() && actual.back() <= range.high ? 1 : 0;
+    }
+    out.ppe_schopf     = summarize_ppe(actual, predicted).mean;
+    out.schopf_covered = 100.0 * static_cast<double>(covered) / static_cast<double>(actual.size());
+  }
+
   // Table 3.9: the reference's list at the end of its campaign, ported to the target by R_cpu and R_bw measured on
   // dedicated runs of both clusters (the skeleton's closed form: a dedicated run is exactly that, as the tests
   // check), predicts the target's runs from the target's own sensors.

@@ -27,6 +27,7 @@ struct PerformanceModellingParams {
   std::vector<double> training_runs       = {20, 20, 10, 10};
   long long predictions   = 100;
   long long max_processors = 0;  // 0: the cluster's hosts
+  std::vector<double> predicted_processors;  // empty: 1 .. max_processors
   double sample_period    = 120;
   double history_window   = 600;
   std::string forecaster  = "adaptive";
@@ -53,6 +54,7 @@ struct PerformanceModellingMetrics {
   double ppe_adaptive_first, ppe_adaptive_last;
   NamedRows<PpeWindow> by_tenth;  // "w1" .. "w10"
   double loss_max, loss_max_floored, loss_mean, loss_groups;
+  double ppe_schopf, schopf_covered;
   double ppe_ported, ppe_ported_within, ppe_cross, ppe_cross_sd, under30_cross, target_trained, r_cpu, r_bw;
   double predicted_runs, mean_time, min_time, max_time, mean_cpu, mean_bandwidth, campaign_hours;
 };
