@@ -38,7 +38,7 @@ plt = None  # matplotlib.pyplot, once isoplot chose its backend
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MODULES = ("cli", "context", "contour", "errors", "levels", "line", "panels", "parity", "points", "results",
-           "selection", "spec", "style", "values")
+           "selection", "sequence", "spec", "style", "values")
 
 
 def load_script(path):
@@ -633,7 +633,7 @@ class ReportsProblems(FolderTestCase):
         with open(os.path.join(folder, "run.json"), "w") as f:
             json.dump(run, f)
         result = run_script(folder)
-        self.assert_fails(result, "plot 1 (fig3.png): kind: 'pie' is not one of ['contour', 'line', 'parity']")
+        self.assert_fails(result, "plot 1 (fig3.png): kind: 'pie' is not one of ['contour', 'line', 'parity', 'sequence']")
         self.assertEqual(result.stdout.splitlines(), ["wrote makespan.png"])
 
     def test_contour_needs_two_values_per_axis(self):
@@ -653,6 +653,45 @@ class ReportsProblems(FolderTestCase):
         self.assert_fails(run_script(folder), "plot 1 (../escape.png): file: '../escape.png' does not match",
                           "plain file name")
         self.assertFalse(os.path.exists(os.path.join(self.root, "escape.png")))
+
+
+class SequencePlots(FolderTestCase):
+    """Metric families (stem1, stem2, ...) against their index: a campaign's PPE by tenth of its runs."""
+
+    METRICS = [{"name": f"{stem}{k}", "unit": "%"} for stem in ("ppe_a_w", "ppe_s_w") for k in (1, 2, 3)]
+
+    def sequence_folder(self, plots):
+        rows = [{"L": L, "repetition": r,
+                 "sim": {f"{stem}{k}": 30 / k + (5 if stem == "ppe_s_w" else 0) + r + L
+                         for stem in ("ppe_a_w", "ppe_s_w") for k in (1, 2, 3)}}
+                for L in (1, 2) for r in (0, 1)]
+        return write_folder(self.folder(), [("L", [1, 2])], plots, rows, params=["L"], faces=("sim",),
+                            metrics=self.METRICS)
+
+    def test_families_against_their_index_with_series(self):
+        plots = [{"kind": "sequence", "y": ["ppe_a_w", "ppe_s_w"], "series": "L", "face": "simulated",
+                  "file": "by-tenth.png"},
+                 {"kind": "sequence", "y": ["ppe_a_w"], "face": "simulated", "file": "one.png"}]
+        folder = self.sequence_folder(plots)
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["by-tenth.png", "one.png"])
+        self.assert_clean(result)
+        # The curves are summary.csv's means at positions 1, 2, 3: 30 / k + 0.5 + L for ppe_a_w.
+        ctx = isoplot.context.load_context(folder)
+        spec = isoplot.spec.read_spec(plots[0], 0)
+        positions, columns = isoplot.sequence.family_columns(ctx, spec, 0, "ppe_a_w")
+        self.assertEqual(positions, [1, 2, 3])
+        self.assertEqual(columns, ["sim_ppe_a_w1", "sim_ppe_a_w2", "sim_ppe_a_w3"])
+        fig = isoplot.sequence.draw_sequence(ctx, spec, 0)
+        lines = [container.lines[0] for container in fig.axes[0].containers]  # each curve's data line
+        self.assertEqual(len(lines), 4)
+        np.testing.assert_allclose(lines[0].get_ydata(), [30 + 1.5, 15 + 1.5, 10 + 1.5])
+        plt.close(fig)
+
+    def test_a_stem_without_a_family_fails(self):
+        plots = [{"kind": "sequence", "y": ["ppe_x_w"], "face": "simulated", "file": "none.png"}]
+        self.assert_fails(run_script(self.sequence_folder(plots)), "plot 1 (none.png)", "y stem 'ppe_x_w'",
+                          "two or more")
 
 
 class NewPlotFeatures(FolderTestCase):

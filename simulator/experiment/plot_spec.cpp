@@ -21,6 +21,8 @@ std::string plot_kind_name(PlotKind kind)
       return "line";
     case PlotKind::Parity:
       return "parity";
+    case PlotKind::Sequence:
+      return "sequence";
   }
   return "?";
 }
@@ -57,6 +59,12 @@ nlohmann::json to_json(const PlotSpec& s)
       j["log_y"]      = s.log_y;
       j["bins"]       = optional(s.bins);
       j["infeasible"] = optional(s.infeasible);
+      break;
+    case PlotKind::Sequence:
+      j["y"]          = s.metrics;
+      j["series"]     = optional(s.series);
+      j["panels"]     = nullptr;
+      j["infeasible"] = nullptr;
       break;
     case PlotKind::Parity:
       j["metric"] = s.metric;

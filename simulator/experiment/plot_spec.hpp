@@ -11,7 +11,7 @@
 
 namespace isogrid {
 
-enum class PlotKind { Contour, Line, Parity };
+enum class PlotKind { Contour, Line, Parity, Sequence };
 
 struct PlotSpec {
   PlotKind kind = PlotKind::Line;
@@ -31,8 +31,8 @@ struct PlotSpec {
   std::string y;
   std::string z;
   std::optional<std::vector<double>> levels;
-  // line
-  std::vector<std::string> metrics;  // the y metrics
+  // line: the y metrics; sequence: the stems of the metric families (stem1, stem2, ...)
+  std::vector<std::string> metrics;
   std::optional<long long> bins;
   // line and parity
   std::optional<std::string> series;  // "metrics": the y metrics are the series

@@ -101,6 +101,54 @@ std::optional<PlotSpec> default_plot(const Model& model, const std::vector<Axis>
   return p;
 }
 
+// The face a plot draws: its own `face`, or the simulated one when the experiment simulates.
+std::string read_face(const Field& f, bool simulates, bool drop_misfits)
+{
+  if (!f.child("face").present())
+    return simulates ? "simulated" : "predicted";
+  std::string want = f.child("face").text();
+  if (want != "predicted" && want != "simulated")
+    f.child("face").fail(unknown_name_message("face", want, {"predicted", "simulated"}));
+  if (want == "simulated" && !simulates && !drop_misfits)
+    f.child("face").fail("this experiment does not simulate (mode: predict)");
+  return simulates ? want : "predicted";
+}
+
+// The number of the model's metrics named stem1, stem2, ... (a family, such as a campaign's PPE by tenth).
+size_t family_size(const Model& model, const std::string& stem)
+{
+  size_t n = 0;
+  while (is_metric(model, stem + std::to_string(n + 1)))
+    ++n;
+  return n;
+}
+
+// A sequence: families of metrics against their index (Sanjay's Fig. 3.9, PPE by tenth of a campaign's runs).
+PlotSpec read_sequence(const Field& f, const Model& model, const std::vector<Axis>& axes, bool simulates,
+                       bool drop_misfits, PlotSpec p)
+{
+  for (const char* key : {"x", "z", "metric", "levels", "band", "log", "infeasible"})
+    if (f.child(key).present())
+      f.child(key).fail("a sequence plot draws y's metric families against their index and takes no " +
+                        std::string(key));
+  Field y = f.required("y");
+  if (!y.is_list())
+    y.fail("expected a list of metric stems, e.g. [ppe_adaptive_w, ppe_single_w] for ppe_adaptive_w1, "
+           "ppe_adaptive_w2, ...");
+  for (size_t i = 0; i < y.size(); ++i) {
+    std::string stem = y.element(i).text();
+    if (family_size(model, stem) < 2)
+      y.element(i).fail(fmt::format("{}: no family of metrics {}1, {}2, ... in model {}", stem, stem, stem,
+                                    model.info().name));
+    p.metrics.push_back(stem);
+  }
+  if (f.child("series").present())
+    p.series = swept(f.child("series"), axes);
+  p.log_y = f.child("log_y").present() && f.child("log_y").boolean();
+  p.face  = read_face(f, simulates, drop_misfits);
+  return p;
+}
+
 PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts, bool simulates,
                   bool drop_misfits, size_t index)
 {
@@ -115,8 +163,10 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
     p.kind = PlotKind::Line;
   else if (kind == "parity")
     p.kind = PlotKind::Parity;
+  else if (kind == "sequence")
+    p.kind = PlotKind::Sequence;
   else
-    f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line", "parity"}));
+    f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line", "parity", "sequence"}));
   if (p.kind != PlotKind::Line && f.child("bins").present())
     f.child("bins").fail("bins are for a line plot whose x is a metric");
   if (p.kind != PlotKind::Parity && f.child("runs").present())
@@ -124,8 +174,8 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
   if (f.child("select").present())
     p.select = read_select(f.child("select"), axes);
   if (f.child("panels").present()) {
-    if (p.kind == PlotKind::Contour)
-      f.child("panels").fail("a contour map has no panels: use select to pick one slice");
+    if (p.kind == PlotKind::Contour || p.kind == PlotKind::Sequence)
+      f.child("panels").fail("this plot has no panels: use select to pick one slice");
     p.panels = swept(f.child("panels"), axes);
   }
   if (f.child("title").present())
@@ -156,19 +206,14 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
     return p;
   }
 
+  if (p.kind == PlotKind::Sequence)
+    return read_sequence(f, model, axes, simulates, drop_misfits, p);
+
   std::string x = f.required("x").text();
   p.x_is_metric = p.kind == PlotKind::Line && !find_axis(axes, x) && is_metric(model, x);
   p.x           = p.x_is_metric ? x : swept(f.child("x"), axes);
   p.log_x = f.child("log_x").present() ? f.child("log_x").boolean() : (!p.x_is_metric && wants_log(*find_axis(axes, p.x)));
-  p.face  = simulates ? "simulated" : "predicted";
-  if (f.child("face").present()) {
-    std::string want = f.child("face").text();
-    if (want != "predicted" && want != "simulated")
-      f.child("face").fail(unknown_name_message("face", want, {"predicted", "simulated"}));
-    if (want == "simulated" && !simulates && !drop_misfits)
-      f.child("face").fail("this experiment does not simulate (mode: predict)");
-    p.face = simulates ? want : "predicted";
-  }
+  p.face  = read_face(f, simulates, drop_misfits);
   if (p.kind == PlotKind::Contour) {
     p.y = swept(f.required("y"), axes);
     if (p.y == p.x)

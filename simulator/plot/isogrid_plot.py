@@ -13,7 +13,7 @@ and prints one line
     wrote <file>
 
 on stdout; the C++ side collects those lines.  Each plot spec is checked against
-simulator/plot/plot_spec.schema.json, whose defaults fill what a spec leaves out.  Three
+simulator/plot/plot_spec.schema.json, whose defaults fill what a spec leaves out.  Four
 kinds of plot exist:
 
   contour  an isoefficiency-style map of one metric over two swept parameters: a light
@@ -27,6 +27,8 @@ kinds of plot exist:
            columns, and the points of each series form one curve sorted by x, whatever the
            other parameters (execution time against grain size over many (N_x, p), say);
            with `bins`, every run is a sample of its own, pooled into bins of x;
+  sequence families of metrics (stem1, stem2, ...) against their index, one curve per
+           stem and per value of `series` (a campaign's PPE by tenth of its runs);
   parity   simulated against predicted values of one metric, one point per point of the
            sweep, with the line y = x and an optional band of relative tolerance; the
            subtitle gives the largest relative deviation and how many points leave the band.

@@ -15,6 +15,7 @@ from .contour import draw_contour
 from .errors import PlotError
 from .line import draw_line
 from .parity import draw_parity
+from .sequence import draw_sequence
 from .selection import apply_selection
 from .spec import read_spec, schema
 
@@ -22,7 +23,7 @@ DPI = 150
 # No "Software: matplotlib x.y" chunk, so identical data give identical PNG bytes
 # across matplotlib versions too (Agg writes no timestamp).
 PNG_METADATA = {"Software": None}
-DRAWERS = {"contour": draw_contour, "line": draw_line, "parity": draw_parity}
+DRAWERS = {"contour": draw_contour, "line": draw_line, "parity": draw_parity, "sequence": draw_sequence}
 
 
 def draw(ctx, spec, index):

@@ -36,14 +36,14 @@ class PlotSpec:
     arrays are tuples and `select` a read-only mapping, so a spec cannot change under the
     code that draws it."""
 
-    kind: str  # contour, line or parity
+    kind: str  # contour, line, parity or sequence
     file: str
     title: typing.Optional[str]
     face: str  # predicted or simulated
     select: typing.Mapping[str, typing.Tuple[str, ...]]
     x: typing.Optional[str]
     x_kind: str  # parameter or metric
-    y: typing.Union[str, typing.Tuple[str, ...], None]  # contour: a parameter; line: metrics
+    y: typing.Union[str, typing.Tuple[str, ...], None]  # contour: a parameter; line: metrics; sequence: stems
     z: typing.Optional[str]
     metric: typing.Optional[str]
     series: typing.Optional[str]
