@@ -91,6 +91,27 @@ TEST_F(PlatformLoads, ProfileFilesReplayExactly)
   EXPECT_NEAR(transferred, 6, 6 * 1e-9);
 }
 
+TEST_F(PlatformLoads, EachHostCanReplayItsOwnProfile)
+{
+  // Per-host files (a trace measured on each machine): c-0 at half speed, c-1 free, so 1 Gflop on c-0 takes 2 s;
+  // listed for c-1 only, c-0 stays free and takes 1 s. The host links follow their own files too: c-0's link at a
+  // quarter until 4 s, c-1's free: 3 MB from c-0 to c-1 end at 6 s.
+  tmp_.write("half.txt", "0 0.5\n");
+  tmp_.write("quarter.txt", "0 0.25\n4 1\n");
+  std::string path = spec("{cpu_profile: {c-0: half.txt}, bandwidth_profile: {c-0: quarter.txt}}");
+  GridSpec grid    = read_grid_spec(path);
+  ASSERT_EQ(grid.clusters[0].load->cpu.host_profiles.size(), 1u);
+  EXPECT_EQ(grid.clusters[0].load->cpu.host_profiles[0].host, 0);
+  auto [computed, transferred] = finish_times(path, 1, 1e9, 3e6);
+  EXPECT_NEAR(computed, 2, 2e-9);
+  EXPECT_NEAR(transferred, 6, 6e-9);
+  EXPECT_NEAR(finish_times(spec("{cpu_profile: {c-1: half.txt}}"), 1, 1e9, 3e6).first, 1, 1e-9);
+  // The sensors' view (platform_traces) is the same: c-1's trace is free.
+  std::vector<loads::ClusterTraces> traces = loads::platform_traces(grid, 1);
+  EXPECT_EQ(traces[0].cpu[0].at(10), 0.5);
+  EXPECT_EQ(traces[0].cpu[1].at(10), 1);
+}
+
 TEST_F(PlatformLoads, BandwidthLoadAsCompetingFlowsLeavesTheTracesShare)
 {
   // The same quarter-then-full profile run as real streams from c-0 to c-1 (bandwidth_as: flows): three streams of
@@ -180,6 +201,14 @@ TEST_F(PlatformLoads, BadDeclarationsAreRefusedAtTheirLine)
 
   InputError key = refusal("{cpu: random-cpu, memory: 3}");
   EXPECT_NE(std::string(key.message()).find("memory"), std::string::npos) << key.message();
+  tmp_.write("half.txt", "0 0.5\n");
+  InputError host = refusal("{cpu_profile: {c-7: half.txt}}");
+  EXPECT_EQ(host.where().line, 6);
+  EXPECT_NE(std::string(host.message()).find("cluster c has no host c-7: its hosts are c-0 .. c-1"),
+            std::string::npos)
+      << host.message();
+  InputError unread = refusal("{cpu_profile: {c-1: nowhere.txt}}");
+  EXPECT_NE(std::string(unread.message()).find("cannot read"), std::string::npos) << unread.message();
   InputError as = refusal("{bandwidth: random-bandwidth, bandwidth_as: packets}");
   EXPECT_NE(std::string(as.message()).find("flows"), std::string::npos) << as.message();
   InputError nothing = refusal("{cpu: random-cpu, bandwidth_as: flows}");

@@ -150,17 +150,43 @@ LoadSource read_load_source(const Field& f, const std::string& name)
     if (source.generator.empty())
       generator.fail("expected a load generator's name, e.g. random-cpu");
   }
-  if (profile.present()) {
-    std::filesystem::path file = profile.text();
+  auto resolved = [&f](const Field& path) {
+    std::filesystem::path file = path.text();
     if (file.empty())
-      profile.fail("expected a profile file's path");
+      path.fail("expected a profile file's path");
     if (file.is_relative())
       file = std::filesystem::path(f.file()).parent_path() / file;
-    source.profile_file = file.lexically_normal().string();
-    source.where        = profile.where();
-    source.key          = profile.path();
+    return file.lexically_normal().string();
+  };
+  if (profile.present()) {
+    source.where = profile.where();
+    source.key   = profile.path();
+    if (profile.is_map()) {  // host name -> its own file; the names are checked against the cluster's hosts
+      for (const std::string& host : profile.keys())
+        source.host_profiles.push_back(
+            {host, -1, resolved(profile.child(host)), profile.key(host).where(), profile.child(host).path()});
+      if (source.host_profiles.empty())
+        profile.fail("expected a profile file, or a mapping of host names to profile files");
+    } else {
+      source.profile_file = resolved(profile);
+    }
   }
   return source;
+}
+
+// A cluster's per-host profile files: each named host must be one of the cluster's.
+void resolve_host_profiles(const Field& load, const std::string& name, const ClusterSpec& c, LoadSource& source)
+{
+  for (HostProfile& h : source.host_profiles) {
+    for (long long i = 0; i < c.hosts && h.host < 0; ++i)
+      if (c.host_name(i) == h.name)
+        h.host = i;
+    if (h.host < 0)
+      load.child(name + "_profile")
+          .key(h.name)
+          .fail(fmt::format("cluster {} has no host {}: its hosts are {} .. {}", c.name, h.name, c.host_name(0),
+                            c.host_name(c.hosts - 1)));
+  }
 }
 
 LoadSpec read_load(const Field& f)
@@ -195,6 +221,8 @@ LoadSpec read_link_load(const Field& f)
         f.key(key).fail("a link has no CPU; give bandwidth or bandwidth_profile");
   if (f.is_map() && f.child("bandwidth_as").present())
     f.key("bandwidth_as").fail("an inter-cluster link replays its trace as a profile; flows run within a cluster");
+  if (f.is_map() && f.child("bandwidth_profile").is_map())
+    f.child("bandwidth_profile").fail("a link takes one profile file; per-host files are for a cluster's hosts");
   return read_load(f);
 }
 
@@ -219,6 +247,8 @@ ClusterSpec read_cluster(const Field& f, NameBook& names)
   }
   if (Field load = f.child("load"); load.present()) {
     c.load = read_load(load);
+    resolve_host_profiles(load, "cpu", c, c.load->cpu);
+    resolve_host_profiles(load, "bandwidth", c, c.load->bandwidth);
     if (c.load->bandwidth_flows && c.hosts < 2)
       load.key("bandwidth_as").fail("flows run from each host to the next: the cluster needs 2 hosts or more");
   }
@@ -512,11 +542,12 @@ std::vector<GeneratorEntry> grid_spec_generators()
               "background CPU load: a load generator (isogrid list load-generator), one trace per host drawn from "
               "the point's seed"),
           key("clusters[].load.cpu_profile", K::Text, std::string("none"),
-              "or a SimGrid profile file every host replays (shares of its speed, in (0, 1])"),
+              "or a SimGrid profile file every host replays (shares of its speed, in (0, 1]), or {host: file, ...}: each "
+              "listed host its own"),
           key("clusters[].load.bandwidth", K::Text, std::string("none"),
               "background bandwidth load: a load generator, one trace per host link"),
           key("clusters[].load.bandwidth_profile", K::Text, std::string("none"),
-              "or a profile file every host link replays (shares of its bandwidth, in (0, 1])"),
+              "or a profile file every host link replays (shares of its bandwidth, in (0, 1]), or {host: file, ...}"),
           key("clusters[].load.horizon", K::Text, std::string("24h"), "generators draw at least this long", "s"),
           key("clusters[].load.bandwidth_as", K::Choice, std::string("profile"),
               "profile: each host link replays its trace; flows: each host sends rate-capped competing streams to "

@@ -17,7 +17,8 @@
 //       load:                        # optional background load (docs/loads.md); absent: dedicated
 //         cpu: random-cpu            # a CPU load generator (`isogrid list load-generator`), one trace per host,
 //                                    # drawn from the point's seed; or
-//         cpu_profile: cpu.txt       # a SimGrid profile file (shares of the speed) every host replays
+//         cpu_profile: cpu.txt       # a SimGrid profile file (shares of the speed) every host replays, or
+//                                    # {intel-0: a.txt, intel-3: b.txt}: each listed host its own (others free)
 //         bandwidth: random-bandwidth   # a bandwidth generator, one trace per host link; or
 //         bandwidth_profile: bw.txt  # a profile file (shares of the link's bandwidth) every host link replays
 //         horizon: 24h               # generators draw at least this long (default 24h)
@@ -66,12 +67,22 @@ struct BackboneSpec {
 
 // A declared source of background load: a generator's name or a profile file's path (made absolute, relative to the
 // spec), with where it was written, so that a model or the platform check can refuse it at its own line.
+// One host's own profile file (a cluster's `cpu_profile: {intel-3: a.txt, ...}`).
+struct HostProfile {
+  std::string name;          // the host as written
+  long long host = -1;       // its index in the cluster
+  std::string file;          // absolute, or relative to the working folder as the spec's path was
+  SourceLocation where;
+  std::string key;
+};
+
 struct LoadSource {
   std::string generator;     // "" unless a generator is named
-  std::string profile_file;  // "" unless a profile file is named
+  std::string profile_file;  // "" unless a profile file is named for every resource
+  std::vector<HostProfile> host_profiles;  // or one file per listed host (the others free)
   SourceLocation where;
   std::string key;           // "clusters[0].load.cpu", for messages
-  bool declared() const { return !generator.empty() || !profile_file.empty(); }
+  bool declared() const { return !generator.empty() || !profile_file.empty() || !host_profiles.empty(); }
 };
 
 // What a cluster's hosts and host links, or an inter-cluster link, meet besides the application (Sanjay ch. 3's

@@ -8,6 +8,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -104,8 +106,11 @@ void define_load_command(CLI::App& command)
 {
   auto args = std::make_shared<LoadArgs>();
   std::string names;
+  std::size_t width = 0;  // the longest name, so that every summary starts in one column
   for (const auto& e : load_generators().entries())
-    names += fmt::format("\n  {:<17}{}", e.name, e.summary);
+    width = std::max(width, e.name.size());
+  for (const auto& e : load_generators().entries())
+    names += fmt::format("\n  {:<{}}  {}", e.name, width, e.summary);
   command.add_option("generator", args->generator, "the load generator" + names)->required();
   command.add_option("--out", args->out, "folder for the profiles (GENERATOR-K.profile), load.csv and load.png")
       ->required();

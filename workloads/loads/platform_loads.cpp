@@ -16,24 +16,35 @@ namespace {
 
 std::string target_name(LoadTarget target) { return target == LoadTarget::Cpu ? "CPU" : "bandwidth"; }
 
-// A profile file's trace, read once per process (every point of a sweep builds the same platform).
-const AvailabilityTrace& profile_trace(const LoadSource& source)
+// A profile file's trace, read once per process (every point of a sweep builds the same platform); errors name the
+// declaration (`where`, `key`) or the profile's own line.
+const AvailabilityTrace& profile_trace(const std::string& file, const SourceLocation& where, const std::string& key)
 {
   static std::map<std::string, AvailabilityTrace> read;
-  if (auto it = read.find(source.profile_file); it != read.end())
+  if (auto it = read.find(file); it != read.end())
     return it->second;
-  std::ifstream in(source.profile_file);
+  std::ifstream in(file);
   if (!in)
-    throw InputError(source.where, source.key, fmt::format("cannot read the profile file {}", source.profile_file));
+    throw InputError(where, key, fmt::format("cannot read the profile file {}", file));
   std::ostringstream text;
   text << in.rdbuf();
   try {
-    return read.emplace(source.profile_file, parse_profile(text.str())).first->second;
+    return read.emplace(file, parse_profile(text.str())).first->second;
   } catch (const ProfileError& e) {
-    throw InputError({source.profile_file, e.line(), 1}, source.key, e.what());
+    throw InputError({file, e.line(), 1}, key, e.what());
   } catch (const std::invalid_argument& e) {
-    throw InputError({source.profile_file, 0, 0}, source.key, e.what());
+    throw InputError({file, 0, 0}, key, e.what());
   }
+}
+
+const AvailabilityTrace& profile_trace(const LoadSource& source)
+{
+  return profile_trace(source.profile_file, source.where, source.key);
+}
+
+const AvailabilityTrace& profile_trace(const HostProfile& host)
+{
+  return profile_trace(host.file, host.where, host.key);
 }
 
 void check_source(const LoadSource& source, LoadTarget target)
@@ -50,6 +61,8 @@ void check_source(const LoadSource& source, LoadTarget target)
   }
   if (!source.profile_file.empty())
     profile_trace(source);
+  for (const HostProfile& host : source.host_profiles)
+    profile_trace(host);
 }
 
 std::vector<AvailabilityTrace> traces_of(const LoadSource& source, long long resources,
@@ -58,6 +71,8 @@ std::vector<AvailabilityTrace> traces_of(const LoadSource& source, long long res
   std::vector<AvailabilityTrace> out(static_cast<std::size_t>(resources));
   if (!source.profile_file.empty())
     out.assign(out.size(), profile_trace(source));
+  for (const HostProfile& host : source.host_profiles)
+    out[static_cast<std::size_t>(host.host)] = profile_trace(host);
   if (source.generator.empty())
     return out;
   const LoadGenerator& generator = load_generators().get(source.generator);
