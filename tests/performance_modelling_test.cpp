@@ -35,6 +35,25 @@ std::vector<std::size_t> sends_per_process(Pattern pattern, std::size_t p)
   return sent;
 }
 
+// An Eq. 3.6 model in the candidate space: N^3 computation, N^2 communication, linear bandwidth and speedups.
+scheduling::PerformanceModel cubic_and_square()
+{
+  scheduling::PerformanceModel truth;
+  truth.computation   = {{1e-7, 3, 0}};
+  truth.communication = {{2e-4, 2, 0}};
+  return truth;
+}
+
+// Campaign runs timed exactly by `truth`, forecast and measured at their start as they were sensed: nothing but the
+// models can err.
+std::vector<CampaignRun> perfectly_sensed(const std::vector<Observation>& observed)
+{
+  std::vector<CampaignRun> runs;
+  for (const Observation& o : observed)
+    runs.push_back({o, o.cpu, o.bandwidth, o.cpu, o.bandwidth});
+  return runs;
+}
+
 }  // namespace
 
 TEST(SpmdKernels, PatternsSendWhatTheirShapesSay)
@@ -115,17 +134,12 @@ TEST(SpmdSkeleton, EveryKernelMatchesTheDedicatedClosedFormOnSimGrid)
 
 TEST(PredictionCampaign, ExactRunsArePredictedExactly)
 {
-  // Runs timed exactly by an Eq. 3.6 model in the candidate space (N^3 computation, N^2 communication, linear
-  // bandwidth and speedups), forecasts equal to the sensed loads: every predictor is exact after training.
-  scheduling::PerformanceModel truth;
-  truth.computation   = {{1e-7, 3, 0}};
-  truth.communication = {{2e-4, 2, 0}};
+  // Runs timed exactly by an Eq. 3.6 model in the candidate space, forecasts equal to the sensed loads: every
+  // predictor is exact after training.
   SeededRandom random(3);
   CampaignSettings settings;
-  settings.runs = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}, {3, 10}};
-  std::vector<CampaignRun> runs;
-  for (const Observation& o : synthetic_campaign(truth, random, settings))
-    runs.push_back({o, o.cpu, o.bandwidth, o.cpu, o.bandwidth});
+  settings.runs                = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}, {3, 10}};
+  std::vector<CampaignRun> runs = perfectly_sensed(synthetic_campaign(cubic_and_square(), random, settings));
   CampaignPredictions p = predict_campaign(runs, 60);
   ASSERT_EQ(p.actual.size(), 20u);
   EXPECT_LT(summarize_ppe(p.actual, p.adaptive).mean, 1e-6);
@@ -196,25 +210,19 @@ TEST(CrossPlatform, PortsExactlyWithTheRightFactorsAndLearnsTheTargetOtherwise)
   // the cost (Eq. 3.9 with R_cpu 2, R_bw 3). Ported with those factors, the reference list predicts the target
   // exactly. Ported with wrong ones (1, 1) it errs by about half; once the target has 10 runs on several processors the
   // list refitted on them is exact, and the choice by past errors switches to it.
-  scheduling::PerformanceModel truth;
-  truth.computation   = {{1e-7, 3, 0}};
-  truth.communication = {{2e-4, 2, 0}};
+  const scheduling::PerformanceModel truth = cubic_and_square();
   SeededRandom random(11);
   CampaignSettings settings;
   settings.runs = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}};
-  std::vector<CampaignRun> reference;
-  for (const Observation& o : synthetic_campaign(truth, random, settings))
-    reference.push_back({o, o.cpu, o.bandwidth, o.cpu, o.bandwidth});
-  const std::vector<FittedModel> list = predict_campaign(reference, 60).adaptive_list;
+  const std::vector<FittedModel> list =
+      predict_campaign(perfectly_sensed(synthetic_campaign(truth, random, settings)), 60).adaptive_list;
 
   CampaignSettings on_target;
   on_target.runs = {{3, 10}, {2, 10}, {12, 10}, {16, 10}};  // beyond the reference's 8 processors too
   std::vector<Observation> drawn = synthetic_campaign(ported(truth, 2, 3), random, on_target);
   for (std::size_t i = drawn.size(); i > 1; --i)  // in a random order, as a campaign meets them
     std::swap(drawn[i - 1], drawn[random.below(i)]);
-  std::vector<CampaignRun> target;
-  for (const Observation& o : drawn)
-    target.push_back({o, o.cpu, o.bandwidth, o.cpu, o.bandwidth});
+  const std::vector<CampaignRun> target = perfectly_sensed(drawn);
 
   CrossPlatformPredictions right = predict_cross_platform(list, 2, 3, target);
   ASSERT_EQ(right.actual.size(), 40u);
