@@ -190,7 +190,8 @@ TEST(GphFishing, AnswerReturnAndEarlyHomecoming)
 
 TEST(GphFishing, IdleRuleWithMaxFishesAndFishDelay)
 {
-  Parameters p;  // MAX_FISHES 1, FISH_DELAY 1 ms
+  Parameters p;  // MAX_FISHES 1, FISH_DELAY 1 s (GUM 5.x's 1000 against a millisecond clock)
+  EXPECT_EQ(p.fish_delay, 1.0);
   FishingState s;
   EXPECT_TRUE(may_send_fish(s, 0.0, p));
   note_fish_sent(s);
@@ -198,8 +199,8 @@ TEST(GphFishing, IdleRuleWithMaxFishesAndFishDelay)
   EXPECT_FALSE(may_send_fish(s, 0.5, p));
   note_fish_returned(s, 5.0);
   EXPECT_EQ(s.outstanding, 0u);
-  EXPECT_FALSE(may_send_fish(s, 5.0005, p));
-  EXPECT_TRUE(may_send_fish(s, 5.001, p));
+  EXPECT_FALSE(may_send_fish(s, 5.999, p));
+  EXPECT_TRUE(may_send_fish(s, 6.0, p));
   // An answered fish frees the slot without any back-off.
   note_fish_sent(s);
   note_schedule_received(s);
@@ -207,9 +208,9 @@ TEST(GphFishing, IdleRuleWithMaxFishesAndFishDelay)
   EXPECT_EQ(s.last_return, 5.0);
   p.max_fishes = 2;
   note_fish_sent(s);
-  EXPECT_TRUE(may_send_fish(s, 6.0, p));
+  EXPECT_TRUE(may_send_fish(s, 7.0, p));
   note_fish_sent(s);
-  EXPECT_FALSE(may_send_fish(s, 6.0, p));
+  EXPECT_FALSE(may_send_fish(s, 7.0, p));
 }
 
 // ---- Main PE ---------------------------------------------------------------------------------------------------
@@ -359,6 +360,37 @@ TEST(GphInformedTarget, OwnClusterLoadedPeBeatsAMoreLoadedRemoteOne)
   // Without the cluster preference, load / latency still favours PE 1: 2/534/0.2 ms = 18.7 against 0.37.
   p.gg2.prefer_own_cluster = false;
   EXPECT_EQ(informed_target(view(t, 0, 3, &k, 2.0), FixedDraws({}).source(), p).pe, 1u);
+}
+
+TEST(GphInformedTarget, TheStaticRuleKeepsSlowPesFromFasterNonMainPes)
+{
+  // Fisher PE 0 (Edin1); Muni PEs 3 (the main PE) and 4 (not), both faster. PE 4 is the more loaded (20 against
+  // 15, same speed and latency), so GRID-GUM2 alone fishes it; with GRID-GUM1.1's static rule PE 0 may rob only the
+  // main PE among the faster ones, and fishes PE 3.
+  Topology t = e3m2();
+  Parameters p;
+  PeKnowledge k(t, 0, p.gg2);
+  k.loads.record(3, 15, 1.0);
+  k.loads.record(4, 20, 1.0);
+  EXPECT_EQ(informed_target(view(t, 0, 3, &k, 2.0), FixedDraws({}).source(), p).pe, 4u);
+  p.gg2.static_rule = true;
+  FishTarget ruled = informed_target(view(t, 0, 3, &k, 2.0), FixedDraws({}).source(), p);
+  EXPECT_EQ(ruled.pe, 3u);
+  EXPECT_TRUE(ruled.informed);
+  // Only PE 4 known loaded: no allowed candidate, so a random fish among the PEs PE 0 may rob (1, 2 and the main
+  // PE 3, never 4): the draw 5 picks rank 5 mod 3 = 2, PE 3; without the rule the blind fish could reach PE 4.
+  k.loads.record(3, 0, 1.5);
+  FishTarget fallback = informed_target(view(t, 0, 3, &k, 2.0), FixedDraws({5}).source(), p);
+  EXPECT_TRUE(fallback.found);
+  EXPECT_FALSE(fallback.informed);
+  EXPECT_EQ(fallback.pe, 3u);
+  // Forwarding applies the rule for the fish's origin: PE 1 forwards PE 0's fish to the main PE, not to PE 4.
+  PeKnowledge holder(t, 1, p.gg2);
+  holder.loads.record(3, 15, 1.0);
+  holder.loads.record(4, 20, 1.0);
+  EXPECT_EQ(informed_forward(view(t, 1, 3, &holder, 2.0), 0, FixedDraws({}).source(), p).pe, 3u);
+  p.gg2.static_rule = false;
+  EXPECT_EQ(informed_forward(view(t, 1, 3, &holder, 2.0), 0, FixedDraws({}).source(), p).pe, 4u);
 }
 
 TEST(GphInformedTarget, RemoteWhenNoLocalPeIsLoaded)

@@ -1,5 +1,7 @@
 #include "policies/gph/informed_targets.hpp"
 
+#include "policies/gph/speed_filter.hpp"
+
 #include <algorithm>
 
 namespace isogrid::gph {
@@ -44,6 +46,8 @@ std::optional<size_t> best_loaded_pe(const CandidateQuery& q, const Gg2Parameter
   for (size_t j = 0; j < topology.pes(); ++j) {
     if (j == q.skip[0] || j == q.skip[1])
       continue;
+    if (p.static_rule && q.main_pe && !may_take_work(topology, *q.main_pe, q.requester, j))
+      continue;  // GRID-GUM1.1's rule, which GRID-GUM2 includes
     const LoadEntry& e = (*q.loads)[j];
     if (!e.known() || !(e.load > 0) || q.now - e.timestamp > p.stale_after)
       continue;
@@ -72,12 +76,18 @@ FishTarget informed_target(const PeView& pe, const Draw& draw, const Parameters&
     q.latency   = &pe.knowledge->latency;
     q.requester = pe.self;
     q.skip[0] = q.skip[1] = pe.self;
-    q.now = pe.now;
+    q.now     = pe.now;
+    q.main_pe = pe.main_pe;
     if (std::optional<size_t> best = best_loaded_pe(q, parameters.gg2))
       return {true, *best, true};
   }
   if (parameters.gg2.fallback == NoCandidate::Wait)
     return {};
+  if (parameters.gg2.static_rule) {  // a random fish, among the PEs the static rule lets it rob
+    FishTarget allowed = allowed_target(*pe.topology, pe.main_pe, pe.self, pe.self, draw);
+    if (allowed.found)
+      return allowed;
+  }
   return blind_target(pe, draw, parameters);
 }
 
@@ -91,9 +101,12 @@ FishTarget informed_forward(const PeView& holder, size_t origin, const Draw& dra
     q.skip[0]   = holder.self;
     q.skip[1]   = origin;
     q.now       = holder.now;
+    q.main_pe   = holder.main_pe;
     if (std::optional<size_t> best = best_loaded_pe(q, parameters.gg2))
       return {true, *best, true};
   }
+  if (parameters.gg2.static_rule)  // a PE the origin may rob (the origin itself always qualifies)
+    return allowed_target(*holder.topology, holder.main_pe, origin, holder.self, draw);
   return blind_target(holder, draw, parameters);
 }
 

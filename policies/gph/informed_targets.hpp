@@ -21,6 +21,7 @@ struct CandidateQuery {
   size_t requester = 0;                          // who wants the work: sets "own cluster" and latency
   size_t skip[2]   = {0, 0};                     // never chosen (the fisher itself, the fish's origin)
   double now = 0;                                // for Gg2Parameters::stale_after
+  std::optional<size_t> main_pe;                 // with Gg2Parameters::static_rule: the PE everyone may rob
 };
 
 // The best known loaded PE, if any.

@@ -50,15 +50,22 @@ struct Gg2Parameters {
   size_t k_max = 8;
   size_t keep_local = 1;
   double latency_threshold = 1e-3;
+  // GRID-GUM1.1 is "a special implementation of GRID-GUM2 using static information only" (paper, Sec. 5.2; Table 9
+  // splits GRID-GUM2's gain into static and dynamic parts), which suggests GRID-GUM2 keeps its static rule: no work
+  // from a faster PE unless it is the main PE, over the candidates it fishes and forwards to. Off by default: with
+  // it, the simulated GRID-GUM2 runs Table 11's raytracer 8-44 % slower than GRID-GUM1 where the paper has it up to
+  // 46 % faster, so the paper's GRID-GUM2 cannot have applied the rule unconditionally (docs/models.md).
+  bool static_rule = false;
 };
 
 struct Parameters {
   unsigned fish_life_expectancy = 10;  // FISH_LIFE_EXPECTANCY: hops before a fish is sent home
   unsigned max_fishes = 1;             // MAX_FISHES: outstanding fishes per PE
-  // FISH_DELAY after an own fish returns empty, in seconds. GUM's source says "1000 (in us)" but some 4.x
-  // versions compare it against a millisecond clock (1 s) and others disable the check: the unit is ambiguous,
-  // 1e-3 s follows the comment.
-  double fish_delay = 1e-3;
+  // FISH_DELAY after an own fish returns empty, in seconds. GUM 4.06 (Schedule.c v1.57) has the check commented out
+  // (re-fish at once: 0); GUM 5.x (v1.194) compares last_fish_arrived_at + 1000 against a millisecond clock (1 s)
+  // and blocks on receive meanwhile; GUM 6.x busy-waits until it expires. The model follows 6.x with 5.x's value:
+  // the PE stays idle, answers messages, and fishes again 1 s after its fish came back.
+  double fish_delay = 1;
   // choosePE's "r == self -> r + 1" redirection, which doubles the odds of the PE after self. On for fidelity;
   // off draws uniformly over the other PEs.
   bool gum_bias = true;

@@ -102,6 +102,9 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("gg2_latency_threshold", &Params::gg2_latency_threshold,
           "GRID-GUM2 (P3): a requester farther than this (s) gets several sparks")
       .non_negative();
+  s.param("gg2_static", &Params::gg2_static,
+          "GRID-GUM2 also applies GRID-GUM1.1's static rule: no work from a faster PE unless it is the main PE (the "
+          "paper calls GRID-GUM1.1 GRID-GUM2 with static information only; off: with it GRID-GUM2 loses Table 11)");
   s.param("reference_flops", &Params::reference_flops,
           "speed of the PE that program work is counted on (Edin1 in gph-beowulf.yaml)")
       .positive();
@@ -165,6 +168,7 @@ Parameters policy_parameters(const Params& p)
   r.gg2.piggyback_entries       = p.gg2_piggyback;
   r.gg2.k_max                   = p.gg2_k_max;
   r.gg2.latency_threshold       = p.gg2_latency_threshold;
+  r.gg2.static_rule             = p.gg2_static;
   return r;
 }
 

@@ -42,6 +42,7 @@ struct GphParams {
   Forwarding gg2_forwarding    = Forwarding::Informed;
   std::size_t gg2_piggyback = 4, gg2_k_max = 8;
   double gg2_latency_threshold = 1e-3;
+  bool gg2_static = false;
   double reference_flops = 534e6, time_limit = 1e6;
 };
 
