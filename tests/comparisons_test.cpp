@@ -183,6 +183,12 @@ TEST(ReferenceStatistic, GeometricMeanOfPositiveValues)
   EXPECT_NEAR(summarise(Statistic::Geomean, {1, 10, 100}), 10, 1e-12);
   EXPECT_TRUE(std::isnan(summarise(Statistic::Geomean, {3, 0})));
   EXPECT_TRUE(std::isnan(summarise(Statistic::Geomean, {})));
+  // 2, 4, 6: variance 4 (sd 2), and variance over the mean 4 / 4 = 1 (Al Zain et al.'s Var%, read literally).
+  EXPECT_NEAR(summarise(Statistic::Var, {2, 4, 6}), 4, 1e-12);
+  EXPECT_NEAR(summarise(Statistic::VarMean, {2, 4, 6}), 1, 1e-12);
+  EXPECT_TRUE(std::isnan(summarise(Statistic::Var, {3})));
+  EXPECT_TRUE(std::isnan(summarise(Statistic::VarMean, {-1, 1})));
+  EXPECT_EQ(statistic_name(Statistic::VarMean), "var_mean");
 }
 
 // --- summary.csv ---

@@ -9,7 +9,8 @@ namespace isogrid {
 
 const std::vector<std::string>& statistic_names()
 {
-  static const std::vector<std::string> names = {"mean", "median", "sd", "cv", "min", "max", "geomean"};
+  static const std::vector<std::string> names = {"mean", "median", "sd",      "cv",      "min",
+                                                 "max",  "geomean", "var", "var_mean"};
   return names;
 }
 
@@ -79,6 +80,12 @@ double summarise(Statistic s, std::vector<double> values)
         logs += std::log(x);
       }
       return std::exp(logs / static_cast<double>(values.size()));
+    }
+    case Statistic::Var:
+      return values.size() < 2 ? nan : sd_of(values) * sd_of(values);
+    case Statistic::VarMean: {
+      double m = mean_of(values);
+      return values.size() < 2 || m == 0 ? nan : sd_of(values) * sd_of(values) / m;
     }
   }
   return nan;

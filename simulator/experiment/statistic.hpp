@@ -17,9 +17,12 @@ enum class Statistic {
   Min,
   Max,
   Geomean,  // exp(mean(ln x)); NaN unless every value is > 0 (Sanjay's Table 4.1)
+  Var,      // sample variance (n - 1): sd squared
+  VarMean,  // var / mean, "percentage variance relative to the mean" (Al Zain et al.'s Table 5 read literally)
 };
 
-// The names as written in experiment files, in the enum's order: mean, median, sd, cv, min, max, geomean.
+// The names as written in experiment files, in the enum's order: mean, median, sd, cv, min, max, geomean, var,
+// var_mean.
 const std::vector<std::string>& statistic_names();
 std::string statistic_name(Statistic s);
 
@@ -27,7 +30,7 @@ std::string statistic_name(Statistic s);
 Statistic read_statistic(const Field& f, Statistic fallback);
 
 // The statistic of `values` (NaNs are the caller's to leave out). NaN when it is undefined: no values, fewer
-// than two for sd and cv, a zero mean for cv.
+// than two for sd, cv, var and var_mean, a zero mean for cv and var_mean.
 double summarise(Statistic s, std::vector<double> values);
 
 }  // namespace isogrid
