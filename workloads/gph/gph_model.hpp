@@ -52,7 +52,7 @@ struct GphMetrics {
   double pes, mean_cpu, sd_cpu, mean_latency, sd_latency, main_pe;  // the configuration, as the tables print it
   double threads, sparks, absorbed, shipped;
   double fish, schedule, ack, fetch, resume, messages;  // messages by kind
-  double comm_degree, packet_size, busy_share, completed;
+  double comm_degree, packet_size, payload_size, busy_share, completed;
 };
 
 const ModelSchema<GphParams, GphMetrics>& gph_runtime_schema();

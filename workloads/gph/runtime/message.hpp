@@ -40,6 +40,10 @@ struct Message {
   std::uint32_t from = 0, to = 0;
   double sent_at = 0;  // simulated s; GRID-GUM2 measures latency from it
   double bytes = 0;    // what the network carries
+  // The graph it carries (a SCHEDULE's sparks, a RESUME's value): what GUM's statistics count as a packet's size,
+  // without the envelope, acknowledged addresses or piggy-backed load entries. A transfer split into packets counts
+  // its whole graph on its first message.
+  double payload = 0;
 
   Fish fish;                         // Fish
   std::vector<SparkPacket> sparks;   // Schedule
@@ -59,7 +63,7 @@ struct Message {
 // Messages sent, and bytes, by kind.
 struct MessageCounts {
   std::array<std::uint64_t, kMessageKinds> sent{};
-  double bytes = 0;
+  double bytes = 0, payload = 0;
 
   std::uint64_t of(MessageKind k) const { return sent[static_cast<size_t>(k)]; }
   std::uint64_t total() const;

@@ -65,6 +65,7 @@ void MessageCounts::add(const Message& m)
 {
   sent[static_cast<size_t>(m.kind)] += 1;
   bytes += m.bytes;
+  payload += m.payload;
 }
 
 MessageCounts& MessageCounts::operator+=(const MessageCounts& other)
@@ -72,6 +73,7 @@ MessageCounts& MessageCounts::operator+=(const MessageCounts& other)
   for (size_t k = 0; k < kMessageKinds; ++k)
     sent[k] += other.sent[k];
   bytes += other.bytes;
+  payload += other.payload;
   return *this;
 }
 
@@ -435,7 +437,9 @@ void PeCore::on_fish(const Message& m, double now)
       t.state      = Thunk::State::Shipped;
       t.shipped_to = m.fish.origin;
       s.sparks.push_back({*id, t.key});
-      s.bytes += setup_.program->expand(t.key).graph_bytes;
+      const double graph = setup_.program->expand(t.key).graph_bytes;
+      s.bytes += graph;
+      s.payload += graph;
       stats_.shipped += 1;
     }
     send(std::move(s), now);
@@ -614,7 +618,8 @@ Message PeCore::make(MessageKind kind, size_t to, double payload_bytes) const
   m.kind  = kind;
   m.from  = static_cast<std::uint32_t>(self_);
   m.to    = static_cast<std::uint32_t>(to);
-  m.bytes = setup_.header_bytes + payload_bytes;
+  m.bytes   = setup_.header_bytes + payload_bytes;
+  m.payload = payload_bytes;
   return m;
 }
 
