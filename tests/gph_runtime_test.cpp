@@ -279,6 +279,66 @@ TEST(GphRuntime, GridGum2SendsSeveralSparksToARemoteRequester)
   EXPECT_EQ(pe0.pool_size(), 4u);
 }
 
+// GUM handles messages at scheduler entry (Schedule.c: processMessages()), not on arrival: a FISH reaching a PE whose
+// thread computes waits for the next 20-ms timer tick. Main on PE 0 computes 0.5 s, sparks 8 children and absorbs
+// the first (1 s of work until 1.5 s). A FISH from PE 1 at 0.13 s finds no spark: PE 0 passes it back to PE 1 (the
+// only other PE) at the tick of 0.14 s, not at 0.13. One at 0.61 s is answered with a SCHEDULE at 0.62 s. With
+// poll_interval 0 both are handled as they arrive.
+TEST(GphRuntime, ABusyPeHandlesMessagesAtTheNextTimerTick)
+{
+  std::vector<Node> nodes = {node(0.5, {1, 1, 1, 1, 1, 1, 1, 1}, {}, 0)};
+  nodes.push_back(node(1));
+  TableProgram program(nodes);
+  Topology topology({0, 0}, {1.0, 1.0}, {{1e-4, 1e-4}, {1e-4, 1e-4}});
+  auto fish_from_1 = [](double sent) {
+    Message f;
+    f.kind    = MessageKind::Fish;
+    f.from    = 1;
+    f.to      = 0;
+    f.fish    = Fish{1, 0};
+    f.sent_at = sent;
+    return f;
+  };
+  for (double poll : {0.02, 0.0}) {
+    RuntimeSetup setup;
+    setup.program                  = &program;
+    setup.topology                 = &topology;
+    setup.policy                   = &runtime_policies().get("gum");
+    setup.parameters.poll_interval = poll;
+    setup.main_pe                  = 0;
+    setup.work_rate                = {1.0, 1.0};
+    isogrid::SeededRandom r0(1);
+    PeCore pe0(setup, 0, [&] { return r0.next(); });
+    pe0.start(0);
+    EXPECT_EQ(pe0.wake_time(), 0.5);
+    pe0.on_message(fish_from_1(0.13), 0.13);
+    if (poll > 0) {
+      EXPECT_TRUE(pe0.outbox().empty()) << "a computing PE waits for its timer";
+      EXPECT_NEAR(pe0.wake_time(), 0.14, 1e-12);
+      pe0.on_wake(0.14);
+    }
+    ASSERT_EQ(pe0.outbox().size(), 1u);
+    EXPECT_EQ(pe0.outbox()[0].kind, MessageKind::Fish);  // no spark yet: passed on
+    EXPECT_EQ(pe0.outbox()[0].to, 1u);
+    EXPECT_NEAR(pe0.outbox()[0].sent_at, poll > 0 ? 0.14 : 0.13, 1e-12);
+    pe0.outbox().clear();
+    EXPECT_EQ(pe0.wake_time(), 0.5);  // the thread computed on through the tick
+    pe0.on_wake(0.5);                  // 8 sparks, the first absorbed: computing until 1.5
+    EXPECT_EQ(pe0.pool_size(), 7u);
+    EXPECT_EQ(pe0.wake_time(), 1.5);
+    pe0.on_message(fish_from_1(0.61), 0.61);
+    if (poll > 0) {
+      EXPECT_TRUE(pe0.outbox().empty());
+      pe0.on_wake(pe0.wake_time());
+    }
+    ASSERT_EQ(pe0.outbox().size(), 1u);
+    EXPECT_EQ(pe0.outbox()[0].kind, MessageKind::Schedule);
+    EXPECT_NEAR(pe0.outbox()[0].sent_at, poll > 0 ? 0.62 : 0.61, 1e-12);
+    EXPECT_EQ(pe0.pool_size(), 6u);
+    EXPECT_EQ(pe0.wake_time(), 1.5);
+  }
+}
+
 TEST(GphRuntime, RejectsASetupThatDoesNotMatchItsTopology)
 {
   TableProgram program({node(1)});
@@ -302,11 +362,14 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
   auto program = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
   for (const char* runtime : {"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"})
     for (uint64_t seed = 0; seed < 40; ++seed) {
+      // Messages handled on arrival, and (every other seed) at scheduler entry with a 20-ms timer.
+      const double poll = seed % 2 ? 0.02 : 0.0;
       std::vector<size_t> cluster = {0, 0, 0, 1, 1};
       std::vector<double> speed   = {1.0, 1.0, 1.0, 2.5, 2.5};
       Topology topology(cluster, speed, {{1e-3, 0.03}, {0.03, 1e-3}});
       Parameters p;
-      p.fish_delay = 0.01;
+      p.fish_delay    = 0.01;
+      p.poll_interval = poll;
       Loopback net(*program, topology, runtime, p, 0);
       net.setup.main_pe = runtime_policies().get(runtime).main_pe(topology, [seed] { return seed; });
       net.setup.work_rate = speed;
@@ -317,7 +380,8 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
       double work = 0;
       for (size_t pe = 0; pe < 5; ++pe)
         work += net.cores[pe]->statistics().busy_seconds * speed[pe];
-      EXPECT_NEAR(work, program->sequential_work(), 1e-9 * program->sequential_work()) << runtime << " " << seed;
+      EXPECT_NEAR(work, program->sequential_work(), 1e-9 * program->sequential_work())
+          << runtime << " " << seed << " poll " << poll;
       EXPECT_GE(t, program->sequential_work() / 10.5) << runtime << " " << seed;
       EXPECT_EQ(net.sum(&PeStatistics::sparks), program->spark_count());
     }

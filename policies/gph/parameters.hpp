@@ -66,6 +66,11 @@ struct Parameters {
   // and blocks on receive meanwhile; GUM 6.x busy-waits until it expires. The model follows 6.x with 5.x's value:
   // the PE stays idle, answers messages, and fishes again 1 s after its fish came back.
   double fish_delay = 1;
+  // When a busy PE handles messages. GUM handles them only at scheduler entry (Schedule.c: PacketsWaiting() ->
+  // processMessages()): when a thread blocks or finishes, or at a timer tick that makes the running thread yield,
+  // every 10 ms in GHC 4 (CS_MAX_FREQUENCY 100), 20 ms in GHC 5 (TICK_FREQUENCY 50), 50 ms in 2006's RtsFlags. An
+  // idle PE waits in the scheduler and handles a message at once. 0 handles every message on arrival.
+  double poll_interval = 0;
   // choosePE's "r == self -> r + 1" redirection, which doubles the odds of the PE after self. On for fidelity;
   // off draws uniformly over the other PEs.
   bool gum_bias = true;

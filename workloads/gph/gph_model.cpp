@@ -72,6 +72,10 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("fish_delay", &Params::fish_delay,
           "FISH_DELAY: s an idle PE waits after its own fish came back empty (GUM's 1000, read as ms)")
       .non_negative();
+  s.param("poll_interval", &Params::poll_interval,
+          "a busy PE handles messages at scheduler entry: when its thread blocks or finishes, or at this timer tick "
+          "(s; GHC 4: 0.01, GHC 5: 0.02, 2006: 0.05); 0: on arrival")
+      .non_negative();
   s.param("fish_life", &Params::fish_life, "FISH_LIFE_EXPECTANCY: hops before a fish is sent home").at_least(1);
   s.param("max_fishes", &Params::max_fishes, "MAX_FISHES: fishes one PE may have out").at_least(1);
   s.param("gum_bias", &Params::gum_bias, "choosePE's r == self -> r + 1, which favours the PE after self");
@@ -160,6 +164,7 @@ Parameters policy_parameters(const Params& p)
 {
   Parameters r;
   r.fish_delay           = p.fish_delay;
+  r.poll_interval        = p.poll_interval;
   r.fish_life_expectancy = p.fish_life;
   r.max_fishes           = p.max_fishes;
   r.gum_bias             = p.gum_bias;

@@ -29,6 +29,7 @@ struct GphParams {
   std::string runtime = "grid-gum2";
   // GUM's constants.
   double fish_delay = 1;
+  double poll_interval = 0;
   unsigned fish_life = 10, max_fishes = 1;
   bool gum_bias = true;
   double packet_bytes = 4096, header_bytes = 32;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace isogrid::gph {
@@ -124,7 +125,7 @@ void PeCore::begin(double now)
 double PeCore::wake_time() const
 {
   if (computing_until_ != kInfinity)
-    return computing_until_;
+    return std::min(computing_until_, next_tick_);
   // Idle with a fish allowed but for FISH_DELAY: wake when it has passed.
   bool idle = started_ && !finished_ && !current_ && runnable_.empty() && pool_live_ == 0;
   double ready = fishing_.last_return + setup_.parameters.fish_delay;
@@ -136,6 +137,13 @@ double PeCore::wake_time() const
 void PeCore::on_wake(double now)
 {
   now_ = now;
+  if (!inbox_.empty() && next_tick_ < computing_until_) {
+    // The wake was the timer tick (wake_time() chose it; the shell's clock may read a hair off it): the running
+    // thread yields, the scheduler handles what arrived, and the thread runs on (the only one queued; GUM's
+    // scheduling is not fair, doFairScheduling = false).
+    drain_inbox(now);
+    return;
+  }
   if (computing_until_ != kInfinity) {
     stats_.busy_seconds += computing_until_ - computing_since_;
     computing_until_ = kInfinity;
@@ -177,11 +185,13 @@ void PeCore::advance(double now)
     case Step::Blocked:
       stats_.blocked += 1;
       blocked_[blocked_on_] = std::move(current_);
+      drain_inbox(now);  // scheduler entry
       break;
     case Step::Finished:
       current_.reset();
       if (finished_)
         return;
+      drain_inbox(now);  // scheduler entry
       break;
     }
   }
@@ -362,6 +372,30 @@ void PeCore::try_fishing(double now)
 void PeCore::on_message(const Message& m, double now)
 {
   now_ = now;
+  const double poll = setup_.parameters.poll_interval;
+  if (poll > 0 && computing_until_ != kInfinity) {  // busy: it waits for the next scheduler entry
+    if (inbox_.empty())
+      next_tick_ = (std::floor(now / poll) + 1) * poll;
+    inbox_.push_back(m);
+    return;
+  }
+  handle(m, now);
+  if (computing_until_ == kInfinity)
+    advance(now);
+}
+
+void PeCore::drain_inbox(double now)
+{
+  next_tick_ = kInfinity;
+  while (!inbox_.empty()) {
+    Message m = std::move(inbox_.front());
+    inbox_.pop_front();
+    handle(m, now);
+  }
+}
+
+void PeCore::handle(const Message& m, double now)
+{
   if (knowledge_) {
     knowledge_->loads.merge(m.loads);
     knowledge_->latency.observe(m.from, std::max(0.0, now - m.sent_at));
@@ -381,8 +415,6 @@ void PeCore::on_message(const Message& m, double now)
       deliver(m, now);
     }
   }
-  if (computing_until_ == kInfinity)
-    advance(now);
 }
 
 void PeCore::deliver(const Message& m, double now)

@@ -8,7 +8,8 @@
 //  * It runs one thread at a time, non-preemptively: a thread computes until it finishes or blocks. A thread is a
 //    stack of frames, one per program node being evaluated (program.hpp gives a node's steps: work before, spark
 //    children into the local pool, evaluate an inline child, demand the sparked children, work after).
-//  * Messages are handled the moment they arrive, also while a thread computes (GUM polls between reductions).
+//  * Messages reach an idle PE at once. A PE whose thread computes handles them at scheduler entry, as GUM does:
+//    when the thread blocks or finishes, or at the next timer tick (Parameters::poll_interval; 0: on arrival).
 //  * Demanding a child still in the pool absorbs it: the demanding thread evaluates it inline. One being evaluated
 //    by a local thread blocks the demander (a black hole); one shipped to another PE blocks it until the value
 //    comes back (FETCH/RESUME, after the shipping's ACK; a FETCH meeting a thunk still unevaluated takes it back).
@@ -103,6 +104,8 @@ private:
   void try_fishing(double now);
 
   void deliver(const Message& m, double now);
+  void handle(const Message& m, double now);
+  void drain_inbox(double now);
   void on_fish(const Message& m, double now);
   void on_schedule(const Message& m, double now);
   void on_ack(const Message& m);
@@ -146,6 +149,8 @@ private:
   std::uint64_t next_transfer_ = 1;
 
   std::vector<Message> outbox_;
+  std::deque<Message> inbox_;  // arrived while a thread computed, for the next scheduler entry
+  double next_tick_ = std::numeric_limits<double>::infinity();  // the timer's next yield to them
   PeStatistics stats_;
 };
 
