@@ -109,7 +109,7 @@ TEST(RandomEpisodes, UserJobsLoadFewNodesAtATime)
   }
   double share = static_cast<double>(loaded) / static_cast<double>(nodes);
   EXPECT_NEAR(share, 0.012, 0.005);
-  EXPECT_NEAR(1 - std::pow(1 - 0.012, 24), 0.25, 0.005);
+  EXPECT_NEAR(1 - std::pow(1 - user_jobs_cpu().loaded_share, 24), 0.25, 0.005);
 }
 
 TEST(RandomEpisodes, TheSameSeedGivesTheSameTraceAndALongerHorizonExtendsIt)

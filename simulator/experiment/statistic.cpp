@@ -81,11 +81,18 @@ double summarise(Statistic s, std::vector<double> values)
       }
       return std::exp(logs / static_cast<double>(values.size()));
     }
-    case Statistic::Var:
-      return values.size() < 2 ? nan : sd_of(values) * sd_of(values);
+    case Statistic::Var: {
+      if (values.size() < 2)
+        return nan;
+      double sd = sd_of(values);
+      return sd * sd;
+    }
     case Statistic::VarMean: {
       double m = mean_of(values);
-      return values.size() < 2 || m == 0 ? nan : sd_of(values) * sd_of(values) / m;
+      if (values.size() < 2 || m == 0)
+        return nan;
+      double sd = sd_of(values);
+      return sd * sd / m;
     }
   }
   return nan;

@@ -177,10 +177,15 @@ LoadSource read_load_source(const Field& f, const std::string& name)
 // A cluster's per-host profile files: each named host must be one of the cluster's.
 void resolve_host_profiles(const Field& load, const std::string& name, const ClusterSpec& c, LoadSource& source)
 {
+  const std::string prefix = c.name + "-";
   for (HostProfile& h : source.host_profiles) {
-    for (long long i = 0; i < c.hosts && h.host < 0; ++i)
-      if (c.host_name(i) == h.name)
+    // Host i is named prefix + i: read i off the name, and keep it only if it names the host back exactly (no "c-01").
+    const std::string digits = h.name.compare(0, prefix.size(), prefix) == 0 ? h.name.substr(prefix.size()) : "";
+    if (!digits.empty() && digits.size() < 19 && digits.find_first_not_of("0123456789") == std::string::npos) {
+      long long i = std::stoll(digits);
+      if (i < c.hosts && c.host_name(i) == h.name)
         h.host = i;
+    }
     if (h.host < 0)
       load.child(name + "_profile")
           .key(h.name)

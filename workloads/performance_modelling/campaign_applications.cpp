@@ -91,6 +91,17 @@ CampaignApplication campaign_application(const std::string& name, double speed)
   return out;
 }
 
+DedicatedTime dedicated_split(const std::vector<SpmdShape>& phases, std::size_t p, const DedicatedCluster& cluster)
+{
+  DedicatedTime sum;
+  for (const SpmdShape& s : phases) {
+    DedicatedTime t = dedicated_time(s, p, cluster);
+    sum.computation += t.computation;
+    sum.communication += t.communication;
+  }
+  return sum;
+}
+
 double dedicated_total(const std::vector<SpmdShape>& phases, std::size_t p, const DedicatedCluster& cluster)
 {
   double total = 0;

@@ -28,5 +28,7 @@ CampaignApplication campaign_application(const std::string& name, double speed);
 
 // A run's dedicated time on a homogeneous cluster: the sum of its phases' (spmd_kernels.hpp).
 double dedicated_total(const std::vector<SpmdShape>& phases, std::size_t p, const DedicatedCluster& cluster);
+// The same, split into the phases' summed computation and communication seconds.
+DedicatedTime dedicated_split(const std::vector<SpmdShape>& phases, std::size_t p, const DedicatedCluster& cluster);
 
 }  // namespace isogrid::modelling

@@ -457,7 +457,8 @@ private:
   // The series of the lowest sample at each sampling time, by windows (the current lowest before the first sample).
   std::vector<double> minima_history(const Traces& used, double now) const
   {
-    return now > 0 ? windows_of(sensing::sampled_minima(used, 0, now, period_)) : std::vector<double>{lowest_at(used, now)};
+    return now > 0 ? windows_of(sensing::sampled_minima(used, 0, now, period_))
+                   : std::vector<double>{lowest_at(used, now)};
   }
   std::pair<Traces, Traces> resources(const RunChoice& run) const  // its hosts' CPU and its host links
   {
@@ -655,14 +656,10 @@ private:
     std::size_t covered = 0;
     for (std::size_t r = campaign.training; r < campaign.runs.size(); ++r) {
       const RunChoice& run = campaign.runs[r];
-      double computation = 0, communication = 0;
-      for (const SpmdShape& phase : campaign.application.shapes(run.problem_size, run.hosts.size())) {
-        DedicatedTime t = dedicated_time(phase, run.hosts.size(), dedicated);
-        computation += t.computation;
-        communication += t.communication;
-      }
+      const DedicatedTime structure =
+          dedicated_split(campaign.application.shapes(run.problem_size, run.hosts.size()), run.hosts.size(), dedicated);
       auto [cpu, bandwidth] = sensing.stochastic(run, timed[r].start);
-      RangePrediction range = structural_prediction(computation, communication, cpu, bandwidth);
+      RangePrediction range = structural_prediction(structure.computation, structure.communication, cpu, bandwidth);
       actual.push_back(timed[r].time());
       predicted.push_back(range.mean);
       covered += range.low <= actual.back() && actual.back() <= range.high ? 1 : 0;
@@ -684,13 +681,13 @@ private:
     const DedicatedCluster on_reference = dedicated_cluster(reference), on_target = dedicated_cluster(target);
     std::vector<double> sizes = training_sizes(kernel);
     double moderate           = sizes[sizes.size() / 2];  // the thesis's "moderate" size: the training range's middle
-    auto dedicated_time = [&](double n, std::size_t processors, const DedicatedCluster& on) {
+    auto dedicated_run = [&](double n, std::size_t processors, const DedicatedCluster& on) {
       return dedicated_total(kernel.shapes(n, processors), processors, on);
     };
-    out.r_cpu = cpu_scaling_factor(dedicated_time(moderate, 1, on_target), dedicated_time(moderate, 1, on_reference));
+    out.r_cpu = cpu_scaling_factor(dedicated_run(moderate, 1, on_target), dedicated_run(moderate, 1, on_reference));
     std::vector<Observation> two;  // the target's dedicated two-processor runs over the training sizes
     for (double n : sizes)
-      two.push_back({n, 2, 1, mbit_per_s(target), dedicated_time(n, 2, on_target)});
+      two.push_back({n, 2, 1, mbit_per_s(target), dedicated_run(n, 2, on_target)});
     out.r_bw = bandwidth_scaling_factor(reference_list.front().model, out.r_cpu, two);
 
     Sensing sensing(traces[*campaign.target], p, mbit_per_s(target));

@@ -47,8 +47,8 @@ def draw_sequence(ctx, spec, index):
     colors, _ = series_colors([str(v) for v in values])  # a colour per series value, a line style per stem
     fig, ax = plt.subplots(figsize=(7.2, 4.4))
     drawn = 0
-    for k, stem in enumerate(spec.y):
-        positions, columns = family_columns(ctx, spec, index, stem)
+    families = [family_columns(ctx, spec, index, stem) for stem in spec.y]
+    for k, (stem, (positions, columns)) in enumerate(zip(spec.y, families)):
         for value, color in zip(values, colors):
             subset = points if value is None else [p for p in points if same_value(p[series], value)]
             grids = [summary_grid(subset, [], column) for column in columns]
@@ -65,7 +65,8 @@ def draw_sequence(ctx, spec, index):
     if not drawn:
         raise PlotError(f"{label(spec, index)}: no ok point has a value of {', '.join(spec.y)}")
     ax.set_xlabel("position in the sequence (the number ending each metric's name)")
-    units = {ctx.units.get(c[len(FACE_PREFIX[spec.face]):], "") for s in spec.y for c in family_columns(ctx, spec, index, s)[1]}
+    prefix = len(FACE_PREFIX[spec.face])
+    units = {ctx.units.get(column[prefix:], "") for _, columns in families for column in columns}
     ax.set_ylabel(f"value [{units.pop()}]" if len(units) == 1 and "" not in units else "value")
     if spec.log_y:
         ax.set_yscale("log")
