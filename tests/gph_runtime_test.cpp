@@ -150,11 +150,37 @@ struct Loopback {
   }
 };
 
+// The hand-worked timelines below handle messages on arrival (poll_interval 0), so that their times stay round;
+// scheduler entry at a timer tick and what it changes have hand-worked tests of their own.
 Parameters with_delay(double delay)
 {
   Parameters p;
-  p.fish_delay = delay;
+  p.fish_delay    = delay;
+  p.poll_interval = 0;
   return p;
+}
+
+Message fish_from(size_t origin, size_t to, double sent)
+{
+  Message f;
+  f.kind    = MessageKind::Fish;
+  f.from    = static_cast<std::uint32_t>(origin);
+  f.to      = static_cast<std::uint32_t>(to);
+  f.fish    = Fish{origin, 0};
+  f.sent_at = sent;
+  return f;
+}
+
+// A one-PE-per-host setup on `topology` with every work rate 1.
+RuntimeSetup setup_for(const Program& program, const Topology& topology, const std::string& runtime)
+{
+  RuntimeSetup setup;
+  setup.program  = &program;
+  setup.topology = &topology;
+  setup.policy   = &runtime_policies().get(runtime);
+  setup.main_pe  = 0;
+  setup.work_rate.assign(topology.pes(), 1.0);
+  return setup;
 }
 
 }  // namespace
@@ -242,13 +268,8 @@ TEST(GphRuntime, GridGum2SendsSeveralSparksToARemoteRequester)
   nodes.push_back(node(1));
   TableProgram program(nodes);
   Topology topology({0, 1}, {1.0, 1.0}, {{1e-4, 0.03}, {0.03, 1e-4}});
-  RuntimeSetup setup;
-  setup.program  = &program;
-  setup.topology = &topology;
-  setup.policy   = &runtime_policies().get("grid-gum2");
-  setup.parameters.fish_delay = 0.5;
-  setup.main_pe  = 0;
-  setup.work_rate = {1.0, 1.0};
+  RuntimeSetup setup = setup_for(program, topology, "grid-gum2");
+  setup.parameters    = with_delay(0.5);
   isogrid::SeededRandom r0(1), r1(2);
   PeCore pe0(setup, 0, [&] { return r0.next(); });
   PeCore pe1(setup, 1, [&] { return r1.next(); });
@@ -266,13 +287,7 @@ TEST(GphRuntime, GridGum2SendsSeveralSparksToARemoteRequester)
   EXPECT_EQ(table.kind, MessageKind::Table);
   pe0.on_wake(0.53);  // main's 0.5 s: 8 sparks in the pool, absorbing the first
   EXPECT_EQ(pe0.pool_size(), 7u);
-  Message fish;
-  fish.kind = MessageKind::Fish;
-  fish.from = 1;
-  fish.to   = 0;
-  fish.fish = Fish{1, 0};
-  fish.sent_at = 0.5;
-  pe0.on_message(fish, 0.53);
+  pe0.on_message(fish_from(1, 0, 0.5), 0.53);
   ASSERT_EQ(pe0.outbox().size(), 1u);
   EXPECT_EQ(pe0.outbox()[0].kind, MessageKind::Schedule);
   EXPECT_EQ(pe0.outbox()[0].sparks.size(), 3u);
@@ -290,23 +305,10 @@ TEST(GphRuntime, ABusyPeHandlesMessagesAtTheNextTimerTick)
   nodes.push_back(node(1));
   TableProgram program(nodes);
   Topology topology({0, 0}, {1.0, 1.0}, {{1e-4, 1e-4}, {1e-4, 1e-4}});
-  auto fish_from_1 = [](double sent) {
-    Message f;
-    f.kind    = MessageKind::Fish;
-    f.from    = 1;
-    f.to      = 0;
-    f.fish    = Fish{1, 0};
-    f.sent_at = sent;
-    return f;
-  };
+  auto fish_from_1 = [](double sent) { return fish_from(1, 0, sent); };
   for (double poll : {0.02, 0.0}) {
-    RuntimeSetup setup;
-    setup.program                  = &program;
-    setup.topology                 = &topology;
-    setup.policy                   = &runtime_policies().get("gum");
+    RuntimeSetup setup             = setup_for(program, topology, "gum");
     setup.parameters.poll_interval = poll;
-    setup.main_pe                  = 0;
-    setup.work_rate                = {1.0, 1.0};
     isogrid::SeededRandom r0(1);
     PeCore pe0(setup, 0, [&] { return r0.next(); });
     pe0.start(0);
@@ -339,6 +341,100 @@ TEST(GphRuntime, ABusyPeHandlesMessagesAtTheNextTimerTick)
   }
 }
 
+// Sparks.c findSpark(for_export): a PE whose run queue is empty keeps its only spark from a FISH. Main on PE 0
+// computes 0.5 s, sparks A (2 s) and B (1 s), then evaluates C (0.99 s) inline until 1.49 and demands A, then B.
+// A FISH arriving at 0.6 waits for the tick of 0.62 and takes A, the oldest spark. One arriving at 0.7 is handled at
+// the 0.72 tick while main runs (it yielded to the scheduler, so the run queue is not empty): B goes too, though it
+// is the last spark. In a second run the second FISH arrives at 1.485, after the 0.62 one took A: main finishes C at
+// 1.49, demands A (shipped: it blocks) and the scheduler handles the FISH with an empty run queue and B as its only
+// spark: B stays, the FISH is passed on to PE 1 (the only other PE), and PE 0 turns B into a thread (1.49-2.49).
+// Without the rule B is shipped and PE 0, with nothing left, fishes itself.
+TEST(GphRuntime, APeWithNothingElseToRunKeepsItsLastSparkFromAFish)
+{
+  TableProgram program({node(0.5, {1, 2}, 3, 0), node(2), node(1), node(0.99)});
+  Topology topology({0, 0}, {1.0, 1.0}, {{1e-4, 1e-4}, {1e-4, 1e-4}});
+  auto run_to_first_schedule = [&](PeCore& pe0) {
+    pe0.start(0);
+    pe0.on_wake(0.5);  // A and B in the pool, C computing until 1.49
+    EXPECT_EQ(pe0.pool_size(), 2u);
+    pe0.on_message(fish_from(1, 0, 0.5999), 0.6);
+    EXPECT_TRUE(pe0.outbox().empty());
+    pe0.on_wake(pe0.wake_time());
+    EXPECT_NEAR(pe0.outbox().at(0).sent_at, 0.62, 1e-12);
+    EXPECT_EQ(pe0.outbox().at(0).kind, MessageKind::Schedule);
+    EXPECT_EQ(pe0.pool_size(), 1u);
+    pe0.outbox().clear();
+  };
+  RuntimeSetup setup = setup_for(program, topology, "gum");
+  ASSERT_TRUE(setup.parameters.keep_last_spark);
+  ASSERT_EQ(setup.parameters.poll_interval, 0.02);
+  {
+    isogrid::SeededRandom r0(1);
+    PeCore pe0(setup, 0, [&] { return r0.next(); });
+    run_to_first_schedule(pe0);
+    pe0.on_message(fish_from(1, 0, 0.6999), 0.7);
+    pe0.on_wake(pe0.wake_time());
+    ASSERT_EQ(pe0.outbox().size(), 1u);
+    EXPECT_EQ(pe0.outbox()[0].kind, MessageKind::Schedule) << "at a tick the running thread is in the run queue";
+    EXPECT_EQ(pe0.pool_size(), 0u);
+  }
+  for (bool keep : {true, false}) {
+    setup.parameters.keep_last_spark = keep;
+    isogrid::SeededRandom r0(1);
+    PeCore pe0(setup, 0, [&] { return r0.next(); });
+    run_to_first_schedule(pe0);
+    pe0.on_message(fish_from(1, 0, 1.4849), 1.485);
+    EXPECT_TRUE(pe0.outbox().empty());
+    EXPECT_NEAR(pe0.wake_time(), 1.49, 1e-12);  // C ends before the 1.50 tick
+    pe0.on_wake(1.49);
+    std::vector<MessageKind> kinds;
+    for (const Message& m : pe0.outbox())
+      kinds.push_back(m.kind);
+    if (keep) {
+      EXPECT_EQ(kinds, std::vector<MessageKind>{MessageKind::Fish});
+      EXPECT_EQ(pe0.outbox()[0].to, 1u);
+      EXPECT_EQ(pe0.outbox()[0].fish.origin, 1u);
+      EXPECT_NEAR(pe0.wake_time(), 2.49, 1e-12) << "B runs here";
+      EXPECT_EQ(pe0.statistics().threads, 2u);
+    } else {
+      EXPECT_EQ(kinds, (std::vector<MessageKind>{MessageKind::Schedule, MessageKind::Fish}));
+      EXPECT_EQ(pe0.outbox()[1].fish.origin, 0u) << "PE 0's own fish";
+      EXPECT_EQ(pe0.statistics().threads, 1u);
+    }
+  }
+}
+
+// GRID-GUM2's latency samples are the network's: a message that waited for a busy PE's timer tick is timed at its
+// arrival. PE 1 (same cluster, 0.1 ms; the 1-ms threshold makes it local) fishes PE 0, whose main thread computes
+// with 7 sparks in the pool; the FISH arrives at 0.5301 and waits for the 0.54 tick. Timed when handled, its 9.9 ms
+// would lift PE 0's smoothed latency to PE 1 to 0.1 + 0.125 x 9.8 = 1.34 ms, past the threshold, and P3 would send
+// PE 1 half the pool (3 sparks) as if it were remote. Timed at arrival, the sample is 0.1 ms: one spark.
+TEST(GphRuntime, GridGum2TimesAMessageAtItsArrivalNotAtTheTickThatHandlesIt)
+{
+  std::vector<Node> nodes = {node(0.5, {1, 1, 1, 1, 1, 1, 1, 1}, {}, 0)};
+  nodes.push_back(node(1));
+  TableProgram program(nodes);
+  Topology topology({0, 0}, {1.0, 1.0}, {{1e-4, 1e-4}, {1e-4, 1e-4}});
+  RuntimeSetup setup = setup_for(program, topology, "grid-gum2");
+  isogrid::SeededRandom r0(1), r1(2);
+  PeCore pe0(setup, 0, [&] { return r0.next(); });
+  PeCore pe1(setup, 1, [&] { return r1.next(); });
+  pe0.start(0);
+  pe1.start(0);
+  Message speeds = pe1.outbox().at(0);
+  pe0.on_message(speeds, 1e-4);  // the manager hears every speed: main starts, 0.5 s until 0.5001
+  pe0.outbox().clear();
+  pe0.on_wake(0.5001);
+  EXPECT_EQ(pe0.pool_size(), 7u);
+  pe0.on_message(fish_from(1, 0, 0.53), 0.5301);
+  EXPECT_TRUE(pe0.outbox().empty());
+  EXPECT_NEAR(pe0.wake_time(), 0.54, 1e-12);
+  pe0.on_wake(0.54);
+  ASSERT_EQ(pe0.outbox().size(), 1u);
+  EXPECT_EQ(pe0.outbox()[0].kind, MessageKind::Schedule);
+  EXPECT_EQ(pe0.outbox()[0].sparks.size(), 1u);
+}
+
 TEST(GphRuntime, RejectsASetupThatDoesNotMatchItsTopology)
 {
   TableProgram program({node(1)});
@@ -362,14 +458,16 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
   auto program = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
   for (const char* runtime : {"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"})
     for (uint64_t seed = 0; seed < 40; ++seed) {
-      // Messages handled on arrival, and (every other seed) at scheduler entry with a 20-ms timer.
+      // Messages handled on arrival, and (every other seed) at scheduler entry with a 20-ms timer; the last spark
+      // kept from a FISH or not (two seeds in four).
       const double poll = seed % 2 ? 0.02 : 0.0;
       std::vector<size_t> cluster = {0, 0, 0, 1, 1};
       std::vector<double> speed   = {1.0, 1.0, 1.0, 2.5, 2.5};
       Topology topology(cluster, speed, {{1e-3, 0.03}, {0.03, 1e-3}});
       Parameters p;
-      p.fish_delay    = 0.01;
-      p.poll_interval = poll;
+      p.fish_delay      = 0.01;
+      p.poll_interval   = poll;
+      p.keep_last_spark = seed % 4 < 2;
       Loopback net(*program, topology, runtime, p, 0);
       net.setup.main_pe = runtime_policies().get(runtime).main_pe(topology, [seed] { return seed; });
       net.setup.work_rate = speed;

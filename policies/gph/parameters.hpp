@@ -70,7 +70,12 @@ struct Parameters {
   // processMessages()): when a thread blocks or finishes, or at a timer tick that makes the running thread yield,
   // every 10 ms in GHC 4 (CS_MAX_FREQUENCY 100), 20 ms in GHC 5 (TICK_FREQUENCY 50), 50 ms in 2006's RtsFlags. An
   // idle PE waits in the scheduler and handles a message at once. 0 handles every message on arrival.
-  double poll_interval = 0;
+  double poll_interval = 0.02;  // GHC 5's tick, the GUM 5.x that fish_delay follows
+  // Sparks.c findSpark(for_export) (GHC 5.x-6.x GUM): a PE whose run queue is empty does not export its only spark,
+  // "the only work a PE has"; the FISH goes on as if the pool were empty. It bites when a thread has just blocked or
+  // finished and the scheduler handles messages before activating that spark; at a timer tick the running thread is
+  // back in the run queue, so the spark may go.
+  bool keep_last_spark = true;
   // choosePE's "r == self -> r + 1" redirection, which doubles the odds of the PE after self. On for fidelity;
   // off draws uniformly over the other PEs.
   bool gum_bias = true;

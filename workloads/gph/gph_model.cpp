@@ -74,8 +74,10 @@ void declare(ModelSchema<Params, Metrics>& s)
       .non_negative();
   s.param("poll_interval", &Params::poll_interval,
           "a busy PE handles messages at scheduler entry: when its thread blocks or finishes, or at this timer tick "
-          "(s; GHC 4: 0.01, GHC 5: 0.02, 2006: 0.05); 0: on arrival")
+          "(s; GHC 4: 0.01, GHC 5: 0.02, the default, 2006: 0.05); 0: on arrival")
       .non_negative();
+  s.param("keep_last_spark", &Params::keep_last_spark,
+          "Sparks.c findSpark: a PE with no thread running or runnable keeps its only spark from a FISH");
   s.param("fish_life", &Params::fish_life, "FISH_LIFE_EXPECTANCY: hops before a fish is sent home").at_least(1);
   s.param("max_fishes", &Params::max_fishes, "MAX_FISHES: fishes one PE may have out").at_least(1);
   s.param("gum_bias", &Params::gum_bias, "choosePE's r == self -> r + 1, which favours the PE after self");
@@ -165,6 +167,7 @@ Parameters policy_parameters(const Params& p)
   Parameters r;
   r.fish_delay           = p.fish_delay;
   r.poll_interval        = p.poll_interval;
+  r.keep_last_spark      = p.keep_last_spark;
   r.fish_life_expectancy = p.fish_life;
   r.max_fishes           = p.max_fishes;
   r.gum_bias             = p.gum_bias;

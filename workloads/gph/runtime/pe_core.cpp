@@ -367,6 +367,15 @@ void PeCore::try_fishing(double now)
   stats_.fishes += 1;
 }
 
+// What a FISH may take: the pool, but for its only spark when no thread is running or runnable (keep_last_spark).
+size_t PeCore::exportable_sparks() const
+{
+  bool run_queue_empty = !current_ && runnable_.empty();
+  if (setup_.parameters.keep_last_spark && run_queue_empty && pool_live_ == 1)
+    return 0;
+  return pool_live_;
+}
+
 // ---- messages ------------------------------------------------------------------------------------------------------
 
 void PeCore::on_message(const Message& m, double now)
@@ -376,10 +385,10 @@ void PeCore::on_message(const Message& m, double now)
   if (poll > 0 && computing_until_ != kInfinity) {  // busy: it waits for the next scheduler entry
     if (inbox_.empty())
       next_tick_ = (std::floor(now / poll) + 1) * poll;
-    inbox_.push_back(m);
+    inbox_.push_back({m, now});
     return;
   }
-  handle(m, now);
+  handle(m, now, now);
   if (computing_until_ == kInfinity)
     advance(now);
 }
@@ -388,17 +397,19 @@ void PeCore::drain_inbox(double now)
 {
   next_tick_ = kInfinity;
   while (!inbox_.empty()) {
-    Message m = std::move(inbox_.front());
+    Waiting w = std::move(inbox_.front());
     inbox_.pop_front();
-    handle(m, now);
+    handle(w.message, w.arrived, now);
   }
 }
 
-void PeCore::handle(const Message& m, double now)
+// `arrived` is when the message reached this PE, `now` when the scheduler handles it: the latency sample is the
+// network's, not the time the message waited for a busy PE's scheduler entry.
+void PeCore::handle(const Message& m, double arrived, double now)
 {
   if (knowledge_) {
     knowledge_->loads.merge(m.loads);
-    knowledge_->latency.observe(m.from, std::max(0.0, now - m.sent_at));
+    knowledge_->latency.observe(m.from, std::max(0.0, arrived - m.sent_at));
   }
   switch (m.kind) {
   case MessageKind::More:
@@ -454,7 +465,7 @@ void PeCore::deliver(const Message& m, double now)
 
 void PeCore::on_fish(const Message& m, double now)
 {
-  FishAction a = setup_.policy->on_fish(view(now), m.fish, pool_live_, draw_, setup_.parameters);
+  FishAction a = setup_.policy->on_fish(view(now), m.fish, exportable_sparks(), draw_, setup_.parameters);
   switch (a.outcome) {
   case FishOutcome::Returned:
     note_fish_returned(fishing_, now);

@@ -102,9 +102,10 @@ private:
   void wake(ThunkId id);
   std::optional<ThunkId> take_spark();
   void try_fishing(double now);
+  size_t exportable_sparks() const;
 
   void deliver(const Message& m, double now);
-  void handle(const Message& m, double now);
+  void handle(const Message& m, double arrived, double now);
   void drain_inbox(double now);
   void on_fish(const Message& m, double now);
   void on_schedule(const Message& m, double now);
@@ -149,7 +150,11 @@ private:
   std::uint64_t next_transfer_ = 1;
 
   std::vector<Message> outbox_;
-  std::deque<Message> inbox_;  // arrived while a thread computed, for the next scheduler entry
+  struct Waiting {
+    Message message;
+    double arrived;
+  };
+  std::deque<Waiting> inbox_;  // arrived while a thread computed, for the next scheduler entry
   double next_tick_ = std::numeric_limits<double>::infinity();  // the timer's next yield to them
   PeStatistics stats_;
 };
