@@ -222,6 +222,35 @@ TEST(GphRuntime, HandWorkedStealFetchAndResume)
   EXPECT_NEAR(net.cores[1]->statistics().busy_seconds, 4.0, 1e-12);
 }
 
+// The same program with A reading the program's input, which lives on the main PE (PE 0): one fetch of 100 B cuts
+// A's 4 s into two slices of 2 s. PE 1 runs A from 1.6, sends the FETCH at 3.6 (its thread blocks; with nothing
+// else to run, PE 1 fishes meanwhile), PE 0 answers on arrival at 3.7, the data is in at 3.8 and A's second slice
+// runs 3.8-5.8. PE 0's FETCH of A's value waits at the black hole from 5.1; the RESUME leaves at 5.8, main resumes
+// at 5.9 and ends at 6.9: the hand-worked 6.7 plus one round trip. On the main PE the input is local: with FISH_DELAY
+// 10 s main absorbs A and the run takes 10 s with no fetch at all.
+TEST(GphRuntime, AThreadAwayFromTheMainPeFetchesItsInputSynchronously)
+{
+  Node a        = node(4);
+  a.fetches     = 1;
+  a.fetch_bytes = 100;
+  TableProgram program({node(1, {1}, 2, 1), a, node(4)});
+  Loopback net(program, 2, "grid-gum1", with_delay(0.5));
+  EXPECT_NEAR(net.run(), 6.9, 1e-12);
+  EXPECT_EQ(net.cores[0]->statistics().input_fetches, 0u);
+  EXPECT_EQ(net.cores[1]->statistics().input_fetches, 1u);
+  MessageCounts m = net.messages();
+  EXPECT_EQ(m.of(MessageKind::Fetch), 2u);  // the input, and A's value
+  EXPECT_EQ(m.of(MessageKind::Resume), 2u);
+  EXPECT_EQ(m.of(MessageKind::Ack), 3u);  // the SCHEDULE's and both RESUMEs'
+  EXPECT_NEAR(net.cores[1]->statistics().busy_seconds, 4.0, 1e-12);
+  EXPECT_EQ(net.cores[1]->statistics().blocked, 1u);
+
+  Loopback alone(program, 2, "grid-gum1", with_delay(10));
+  EXPECT_NEAR(alone.run(), 10.0, 1e-12);
+  EXPECT_EQ(alone.messages().of(MessageKind::Fetch), 0u);
+  EXPECT_EQ(alone.sum(&PeStatistics::input_fetches), 0u);
+}
+
 // The same program when A is in the pool still when the fish comes: FISH_DELAY 10 s keeps PE 1 away until 10.2,
 // long after PE 0 absorbed A at 5 s: one PE does everything, 10 s.
 TEST(GphRuntime, AnUnstolenSparkIsAbsorbedByItsParent)
@@ -455,34 +484,43 @@ TEST(GphRuntime, RejectsASetupThatDoesNotMatchItsTopology)
 // shipped it, a FETCH chasing a spark across PEs).
 TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
 {
-  auto program = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
-  for (const char* runtime : {"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"})
-    for (uint64_t seed = 0; seed < 40; ++seed) {
-      // Messages handled on arrival, and (every other seed) at scheduler entry with a 20-ms timer; the last spark
-      // kept from a FISH or not (two seeds in four).
-      const double poll = seed % 2 ? 0.02 : 0.0;
-      std::vector<size_t> cluster = {0, 0, 0, 1, 1};
-      std::vector<double> speed   = {1.0, 1.0, 1.0, 2.5, 2.5};
-      Topology topology(cluster, speed, {{1e-3, 0.03}, {0.03, 1e-3}});
-      Parameters p;
-      p.fish_delay      = 0.01;
-      p.poll_interval   = poll;
-      p.keep_last_spark = seed % 4 < 2;
-      Loopback net(*program, topology, runtime, p, 0);
-      net.setup.main_pe = runtime_policies().get(runtime).main_pe(topology, [seed] { return seed; });
-      net.setup.work_rate = speed;
-      net.bandwidth       = 2e5;
-      for (size_t pe = 0; pe < 5; ++pe)
-        *net.random[pe] = isogrid::SeededRandom(seed * 7 + pe);
-      double t = net.run();
-      double work = 0;
-      for (size_t pe = 0; pe < 5; ++pe)
-        work += net.cores[pe]->statistics().busy_seconds * speed[pe];
-      EXPECT_NEAR(work, program->sequential_work(), 1e-9 * program->sequential_work())
-          << runtime << " " << seed << " poll " << poll;
-      EXPECT_GE(t, program->sequential_work() / 10.5) << runtime << " " << seed;
-      EXPECT_EQ(net.sum(&PeStatistics::sparks), program->spark_count());
+  // parFib, and a raytracer whose rows fetch their scene from the main PE.
+  auto parfib    = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
+  auto raytracer = make_kernel("raytracer", {{"rows", 48}, {"groups", 8}, {"fetches_per_row", 3},
+                                             {"fetch_bytes", 300}, {"pixel_seconds", 1e-3}});
+  for (const Program* program : {parfib.get(), raytracer.get()}) {
+    std::uint64_t fetched = 0;
+    for (const char* runtime : {"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"}) {
+      for (uint64_t seed = 0; seed < 40; ++seed) {
+        // Messages handled on arrival, and (every other seed) at scheduler entry with a 20-ms timer; the last spark
+        // kept from a FISH or not (two seeds in four).
+        const double poll = seed % 2 ? 0.02 : 0.0;
+        std::vector<size_t> cluster = {0, 0, 0, 1, 1};
+        std::vector<double> speed   = {1.0, 1.0, 1.0, 2.5, 2.5};
+        Topology topology(cluster, speed, {{1e-3, 0.03}, {0.03, 1e-3}});
+        Parameters p;
+        p.fish_delay      = 0.01;
+        p.poll_interval   = poll;
+        p.keep_last_spark = seed % 4 < 2;
+        Loopback net(*program, topology, runtime, p, 0);
+        net.setup.main_pe   = runtime_policies().get(runtime).main_pe(topology, [seed] { return seed; });
+        net.setup.work_rate = speed;
+        net.bandwidth       = 2e5;
+        for (size_t pe = 0; pe < 5; ++pe)
+          *net.random[pe] = isogrid::SeededRandom(seed * 7 + pe);
+        double t    = net.run();
+        double work = 0;
+        for (size_t pe = 0; pe < 5; ++pe)
+          work += net.cores[pe]->statistics().busy_seconds * speed[pe];
+        const std::string what = program->name() + " " + runtime + " seed " + std::to_string(seed);
+        EXPECT_NEAR(work, program->sequential_work(), 1e-9 * program->sequential_work()) << what;
+        EXPECT_GE(t, program->sequential_work() / 10.5) << what;
+        EXPECT_EQ(net.sum(&PeStatistics::sparks), program->spark_count()) << what;
+        fetched += net.sum(&PeStatistics::input_fetches);
+      }
     }
+    EXPECT_EQ(fetched > 0, program == raytracer.get()) << program->name();
+  }
 }
 
 // ---- the gph-runtime model, on SimGrid ----------------------------------------------------------------------------

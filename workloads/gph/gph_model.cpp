@@ -143,6 +143,8 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("fetch", &Metrics::fetch, "FETCH messages, including those fetching the packets of a large transfer");
   s.metric("resume", &Metrics::resume, "RESUME messages, including the packets of a large transfer");
   s.metric("messages", &Metrics::messages, "every message sent");
+  s.metric("input_fetches", &Metrics::input_fetches,
+           "synchronous fetches of the program's input from the main PE (each a FETCH, a RESUME and its ACK)");
   s.metric("comm_degree", &Metrics::comm_degree, "messages per second of runtime per PE (Table 6)", "1/s");
   s.metric("packet_size", &Metrics::packet_size,
            "mean bytes on the wire per message: envelope, graph, acknowledged addresses and piggy-backed loads", "B");
@@ -206,6 +208,7 @@ struct Plan {
   GphLayout layout;
   std::unique_ptr<Program> program;
   double work_unit = 0;  // flop per reference-PE second of program work
+  double work_scale = 1;  // the input's size against the kernel's own
   std::optional<Topology> topology;  // set with the plan (a Topology has no empty state)
   size_t main_pe = 0;
   uint64_t seed  = 0;
@@ -242,7 +245,8 @@ void lay_out(const Params& p, Plan& plan)
   } catch (const std::invalid_argument& e) {
     throw ParamError("program_parameters", e.what());
   }
-  plan.work_unit = p.reference_flops * scale;
+  plan.work_unit  = p.reference_flops * scale;
+  plan.work_scale = scale;
 }
 
 // The figures both faces share: the configuration as the tables describe it and the sequential baselines.
@@ -317,6 +321,7 @@ protected:
     run.setup.packet_bytes     = p.packet_bytes;
     run.setup.header_bytes     = p.header_bytes;
     run.setup.max_local_sparks = p.max_local_sparks;
+    run.setup.fetch_scale      = plan.work_scale;
     for (size_t pe = 0; pe < plan.topology->pes(); ++pe) {
       run.setup.work_rate.push_back(plan.layout.pe_flops[pe] / plan.work_unit);
       run.hosts.push_back(sg::host_by_name(plan.layout.pe_host[pe]));
@@ -339,6 +344,7 @@ protected:
       total.sparks += st.sparks;
       total.absorbed += st.absorbed;
       total.shipped += st.shipped;
+      total.input_fetches += st.input_fetches;
       total.busy_seconds += st.busy_seconds;
     }
     const MessageCounts& m = total.messages;
@@ -354,6 +360,7 @@ protected:
     o.fetch       = count(MessageKind::Fetch) + count(MessageKind::More);
     o.resume      = count(MessageKind::Resume) + count(MessageKind::Packet);
     o.messages    = static_cast<double>(m.total());
+    o.input_fetches = static_cast<double>(total.input_fetches);
     o.comm_degree = o.messages / run.makespan / pes;
     o.packet_size  = m.total() ? m.bytes / o.messages : 0;
     o.payload_size = m.total() ? m.payload / o.messages : 0;

@@ -54,6 +54,7 @@ struct GphMetrics {
   double pes, mean_cpu, sd_cpu, mean_latency, sd_latency, main_pe;  // the configuration, as the tables print it
   double threads, sparks, absorbed, shipped;
   double fish, schedule, ack, fetch, resume, messages;  // messages by kind
+  double input_fetches;
   double comm_degree, packet_size, payload_size, busy_share, completed;
 };
 

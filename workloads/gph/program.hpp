@@ -17,6 +17,8 @@
 // larger than that as several packets (GUM packs at most packBufferSize = 1024 words per packet and leaves the rest
 // behind FETCH_ME nodes, fetched on demand).
 //
+// Steps 1's fetches aside (see Node::fetches), a node's data arrives with it.
+//
 // A one-PE run evaluates every node exactly once, absorbing every spark: its time is sequential_work() and it
 // creates spark_count() sparks. Threads are NOT part of the program: which sparks become threads (GUM turns a spark
 // into a thread only on an idle PE) is the runtime's business, and so are the paper's thread counts (Table 6).
@@ -58,6 +60,12 @@ struct Node {
   std::optional<NodeKey> inline_child;
   double result_bytes = 0;  // the value, packed
   double graph_bytes = 0;   // the thunk and its nearby graph, packed (a SCHEDULE's payload)
+  // The program's input graph the node reads: GUM leaves data on the PE that built it (the main PE) and a thread
+  // elsewhere fetches it piece by piece, each FETCH synchronous for the thread (HLComms.c blockThread). `before`
+  // is cut into fetches + 1 equal slices with one fetch of `fetch_bytes` between each two; on the main PE the
+  // data is local and costs nothing.
+  std::uint32_t fetches = 0;
+  double fetch_bytes   = 0;
 
   double work() const { return before + after; }
 };

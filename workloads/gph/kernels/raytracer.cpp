@@ -28,6 +28,9 @@ const std::vector<Field<P>>& fields()
       {"pixel_seconds", &P::pixel_seconds, "reference-PE seconds per background pixel (Table 1: 2782.7 s)"},
       {"pixel_bytes", &P::pixel_bytes, "result bytes per pixel"},
       {"packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)"},
+      {"fetches_per_row", &P::fetches_per_row,
+       "synchronous fetches of scene data from the main PE per row traced elsewhere"},
+      {"fetch_bytes", &P::fetch_bytes, "scene bytes one fetch brings"},
   };
   return fields;
 }
@@ -41,8 +44,9 @@ Raytracer::Raytracer(RaytracerParameters p) : p_(p)
   require(p_.objects >= 0 && p_.peak >= 0 && p_.split_above >= 0, name(),
           "objects, peak and split_above must be >= 0");
   require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
-  require(p_.pixel_seconds >= 0 && p_.pixel_bytes >= 0 && p_.packet_bytes >= 0, name(),
+  require(p_.pixel_seconds >= 0 && p_.pixel_bytes >= 0 && p_.packet_bytes >= 0 && p_.fetch_bytes >= 0, name(),
           "costs and sizes must be >= 0");
+  require(p_.fetches_per_row >= 0, name(), "fetches_per_row must be >= 0");
   double rows = p_.rows;
   std::vector<double> mu, sigma, height;
   for (int j = 0; j < p_.objects; ++j) {
@@ -124,13 +128,17 @@ Node Raytracer::expand(const NodeKey& key) const
       for (int r = first; r < end; ++r)
         node.sparked.push_back({2, r, 0});
     } else {
-      node.before = group_work(g);
+      node.before      = group_work(g);
+      node.fetches     = static_cast<std::uint32_t>(p_.fetches_per_row * (end - first));
+      node.fetch_bytes = p_.fetch_bytes;
     }
     return node;
   }
   if (key.a == 2 && key.b >= 0 && key.b < p_.rows && split_[static_cast<size_t>(group_of(key.b))]) {
-    node.before = row_work_[static_cast<size_t>(key.b)];
+    node.before       = row_work_[static_cast<size_t>(key.b)];
     node.result_bytes = row_bytes;
+    node.fetches      = static_cast<std::uint32_t>(p_.fetches_per_row);
+    node.fetch_bytes  = p_.fetch_bytes;
     return node;
   }
   bad_key(name(), key);

@@ -42,6 +42,12 @@ struct RaytracerParameters {
   double pixel_seconds = 0.97 * 2782.7 / (640.0 * 4347.734976);
   double pixel_bytes = 64;
   double packet_bytes = 321.8;  // Table 6
+  // The scene lives on the main PE, where the root built it; tracing a row elsewhere fetches it piece by piece.
+  // Calibrated on Table 6's GRID-GUM2 column (16 Edin1 PEs, median of 3): 100 fetches of 650 B per row give 47.7
+  // messages/s/PE against 46.93 and 319 B of payload per message against 323.0; GRID-GUM1's column is then a
+  // prediction (44.7 against 62.72; 327 B against 321.8).
+  int fetches_per_row = 100;
+  double fetch_bytes  = 650;
 };
 
 class Raytracer : public Program {

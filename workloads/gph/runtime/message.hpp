@@ -50,6 +50,10 @@ struct Message {
   std::vector<ThunkId> thunks;       // Ack: the sparks acknowledged; Fetch, Resume: the one thunk
   std::uint32_t requester = 0;       // Fetch: who needs the value (a forwarded fetch keeps it)
   bool unevaluated = false;          // Resume: the thunk itself comes back, not its value
+  // Fetch, Resume: a piece of the program's input graph from the main PE (Node::fetches), not a spark's value;
+  // `thunks` names the waiting thread's fetch and a Fetch asks for `wanted` bytes.
+  bool input_data = false;
+  double wanted   = 0;
   NodeKey key;                       // Resume with unevaluated: the node to evaluate
 
   // A transfer larger than one packet: the first packet carries the message, the rest follow one More/Packet round

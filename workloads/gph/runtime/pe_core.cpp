@@ -14,12 +14,15 @@ constexpr double kSpeedBytes = 8;    // one PE's speed in the start-up exchange
 }  // namespace
 
 struct PeCore::Frame {
-  enum class Phase : std::uint8_t { Start, Spark, Inline, Demand, After, Done };
+  enum class Phase : std::uint8_t { Start, Fetch, Spark, Inline, Demand, After, Done };
   NodeKey key;
   Node node;
   ThunkId publishes = 0;  // the spark this frame evaluates as the root of a thread; 0 for an inline evaluation
   Phase phase = Phase::Start;
   size_t next = 0;        // the next sparked child to demand
+  std::uint32_t fetches = 0;  // input-data fetches to make (Node::fetches, scaled), 0 on the main PE
+  std::uint32_t fetched = 0;  // input-data fetches answered (Phase::Fetch)
+  bool fetching = false;      // one is out: the thread was blocked on it
   std::vector<ThunkId> children;
 };
 
@@ -211,10 +214,32 @@ PeCore::Step PeCore::step(Thread& thread, double now)
   for (;;) {
     Frame& f = thread.stack.back();
     switch (f.phase) {
-    case Frame::Phase::Start:
-      f.phase = Frame::Phase::Spark;
+    case Frame::Phase::Start: {
+      if (self_ != setup_.main_pe)
+        f.fetches = static_cast<std::uint32_t>(std::lround(f.node.fetches * setup_.fetch_scale));
+      f.phase      = f.fetches > 0 ? Frame::Phase::Fetch : Frame::Phase::Spark;
+      double slice = f.node.before / (f.fetches + 1.0);
+      if (slice > 0) {
+        compute(slice, now);
+        return Step::Computing;
+      }
+      break;
+    }
+    case Frame::Phase::Fetch:
+      // Fetch, block until the data is in, compute the next slice; the last slice ends the phase.
+      if (!f.fetching) {
+        if (f.fetched == f.fetches) {
+          f.phase = Frame::Phase::Spark;
+          break;
+        }
+        fetch_input(f.node.fetch_bytes, now);
+        f.fetching = true;
+        return Step::Blocked;
+      }
+      f.fetching = false;
+      f.fetched += 1;
       if (f.node.before > 0) {
-        compute(f.node.before, now);
+        compute(f.node.before / (f.fetches + 1.0), now);
         return Step::Computing;
       }
       break;
@@ -545,6 +570,20 @@ void PeCore::on_ack(const Message& m)
   }
 }
 
+// The running thread asks the main PE for `bytes` of input data and blocks on a fresh id until the RESUME.
+void PeCore::fetch_input(double bytes, double now)
+{
+  ThunkId id   = make_thunk_id(self_, next_serial_++);
+  Message f    = make(MessageKind::Fetch, setup_.main_pe, 16);
+  f.thunks     = {id};
+  f.requester  = static_cast<std::uint32_t>(self_);
+  f.input_data = true;
+  f.wanted     = bytes;
+  send(std::move(f), now);
+  stats_.input_fetches += 1;
+  blocked_on_ = id;
+}
+
 void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester)
 {
   Message f   = make(MessageKind::Fetch, to, 16);
@@ -556,6 +595,13 @@ void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester)
 void PeCore::on_fetch(const Message& m, double now)
 {
   ThunkId id = m.thunks.at(0);
+  if (m.input_data) {  // the input lives here: answer with it
+    Message r    = make(MessageKind::Resume, m.requester, m.wanted);
+    r.thunks     = {id};
+    r.input_data = true;
+    send(std::move(r), now);
+    return;
+  }
   if (m.requester == self_)
     return;  // this PE's own FETCH, passed back to it with the spark: the spark came home first (on_schedule)
   auto it = thunks_.find(id);
@@ -601,6 +647,11 @@ void PeCore::on_fetch(const Message& m, double now)
 void PeCore::on_resume(const Message& m, double now)
 {
   ThunkId id = m.thunks.at(0);
+  if (m.input_data) {
+    wake(id);
+    send(make(MessageKind::Ack, m.from, 0), now);
+    return;
+  }
   Thunk& t   = thunks_.at(id);
   if (!t.demanded)
     throw std::logic_error(fmt::format("gph runtime: PE {} got a RESUME for thunk {:#x} nobody waits for", self_, id));

@@ -16,6 +16,8 @@
 //  * Without a runnable thread a PE turns its oldest spark into a thread; without sparks it fishes as its
 //    runtime policy says (policies/gph/runtime_policies.hpp), one fish at a time, waiting FISH_DELAY after its own
 //    fish came back empty.
+//  * A node that reads the program's input (Node::fetches) fetches it from the main PE between slices of its work,
+//    blocking its thread for each round trip; the PE runs another thread or spark meanwhile.
 //  * A payload larger than a packet goes in packets, each after the first fetched by one More/Packet round trip,
 //    as GUM leaves FETCH_ME nodes behind a full pack buffer.
 #include "policies/gph/load_information.hpp"
@@ -46,6 +48,10 @@ struct RuntimeSetup {
   double packet_bytes = 4096;         // GUM's pack buffer: 1024 words of 4 bytes (32-bit PEs)
   double header_bytes = 32;           // every message's envelope
   size_t max_local_sparks = 4096;     // GUM's maxLocalSparks: sparks beyond it are discarded (parent evaluates)
+  // Node::fetches are counted at the program's own input; a run that scales its work (work_scale: a larger input of
+  // the same program) scales them alike, so that the program keeps its communication degree (messages per second,
+  // the paper's Table 6 measure of a program).
+  double fetch_scale = 1;
 };
 
 struct PeStatistics {
@@ -56,7 +62,8 @@ struct PeStatistics {
   std::uint64_t shipped = 0;     // sparks sent away in SCHEDULEs
   std::uint64_t discarded = 0;   // sparks not kept because the pool was full
   std::uint64_t fishes = 0;      // new fishes sent (forwarded ones count in messages)
-  std::uint64_t blocked = 0;     // times a thread blocked on a value
+  std::uint64_t blocked = 0;     // times a thread blocked on a value or on input data
+  std::uint64_t input_fetches = 0;  // synchronous fetches of input data from the main PE (Node::fetches)
   double busy_seconds = 0;       // time spent computing
 };
 
@@ -115,6 +122,7 @@ private:
   void on_more(const Message& m, double now);
   void on_packet(const Message& m, double now);
   void send_fetch(ThunkId id, size_t to, std::uint32_t requester);
+  void fetch_input(double bytes, double now);
   void request_packet(size_t from, std::uint64_t transfer, double bytes_left, double now);
   static std::uint64_t transfer_key(size_t from, std::uint64_t transfer);
 
