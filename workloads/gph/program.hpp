@@ -17,7 +17,7 @@
 // larger than that as several packets (GUM packs at most packBufferSize = 1024 words per packet and leaves the rest
 // behind FETCH_ME nodes, fetched on demand).
 //
-// Steps 1's fetches aside (see Node::fetches), a node's data arrives with it.
+// Step 1's fetches aside (see Node::fetches), a node's data arrives with it.
 //
 // A one-PE run evaluates every node exactly once, absorbing every spark: its time is sequential_work() and it
 // creates spark_count() sparks. Threads are NOT part of the program: which sparks become threads (GUM turns a spark

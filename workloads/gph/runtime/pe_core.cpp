@@ -23,6 +23,9 @@ struct PeCore::Frame {
   std::uint32_t fetches = 0;  // input-data fetches to make (Node::fetches, scaled), 0 on the main PE
   std::uint32_t fetched = 0;  // input-data fetches answered (Phase::Fetch)
   bool fetching = false;      // one is out: the thread was blocked on it
+
+  // The work before the sparks comes in fetches + 1 equal slices, one before each fetch and one after the last.
+  double slice() const { return node.before / (fetches + 1.0); }
   std::vector<ThunkId> children;
 };
 
@@ -217,10 +220,9 @@ PeCore::Step PeCore::step(Thread& thread, double now)
     case Frame::Phase::Start: {
       if (self_ != setup_.main_pe)
         f.fetches = static_cast<std::uint32_t>(std::lround(f.node.fetches * setup_.fetch_scale));
-      f.phase      = f.fetches > 0 ? Frame::Phase::Fetch : Frame::Phase::Spark;
-      double slice = f.node.before / (f.fetches + 1.0);
-      if (slice > 0) {
-        compute(slice, now);
+      f.phase = f.fetches > 0 ? Frame::Phase::Fetch : Frame::Phase::Spark;
+      if (f.node.before > 0) {
+        compute(f.slice(), now);
         return Step::Computing;
       }
       break;
@@ -239,7 +241,7 @@ PeCore::Step PeCore::step(Thread& thread, double now)
       f.fetching = false;
       f.fetched += 1;
       if (f.node.before > 0) {
-        compute(f.node.before / (f.fetches + 1.0), now);
+        compute(f.slice(), now);
         return Step::Computing;
       }
       break;
@@ -570,13 +572,19 @@ void PeCore::on_ack(const Message& m)
   }
 }
 
+Message PeCore::fetch_message(ThunkId id, size_t to, std::uint32_t requester) const
+{
+  Message f   = make(MessageKind::Fetch, to, 16);
+  f.thunks    = {id};
+  f.requester = requester;
+  return f;
+}
+
 // The running thread asks the main PE for `bytes` of input data and blocks on a fresh id until the RESUME.
 void PeCore::fetch_input(double bytes, double now)
 {
   ThunkId id   = make_thunk_id(self_, next_serial_++);
-  Message f    = make(MessageKind::Fetch, setup_.main_pe, 16);
-  f.thunks     = {id};
-  f.requester  = static_cast<std::uint32_t>(self_);
+  Message f    = fetch_message(id, setup_.main_pe, static_cast<std::uint32_t>(self_));
   f.input_data = true;
   f.wanted     = bytes;
   send(std::move(f), now);
@@ -584,13 +592,7 @@ void PeCore::fetch_input(double bytes, double now)
   blocked_on_ = id;
 }
 
-void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester)
-{
-  Message f   = make(MessageKind::Fetch, to, 16);
-  f.thunks    = {id};
-  f.requester = requester;
-  send(std::move(f), now_);
-}
+void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester) { send(fetch_message(id, to, requester), now_); }
 
 void PeCore::on_fetch(const Message& m, double now)
 {
@@ -647,20 +649,18 @@ void PeCore::on_fetch(const Message& m, double now)
 void PeCore::on_resume(const Message& m, double now)
 {
   ThunkId id = m.thunks.at(0);
-  if (m.input_data) {
-    wake(id);
-    send(make(MessageKind::Ack, m.from, 0), now);
-    return;
-  }
-  Thunk& t   = thunks_.at(id);
-  if (!t.demanded)
-    throw std::logic_error(fmt::format("gph runtime: PE {} got a RESUME for thunk {:#x} nobody waits for", self_, id));
-  t.demanded = false;
-  if (m.unevaluated) {
-    t.state = Thunk::State::Held;
-    t.key   = m.key;
-  } else {
-    t.state = Thunk::State::Done;
+  if (!m.input_data) {  // input data has no thunk here: the id only names the blocked thread
+    Thunk& t = thunks_.at(id);
+    if (!t.demanded)
+      throw std::logic_error(
+          fmt::format("gph runtime: PE {} got a RESUME for thunk {:#x} nobody waits for", self_, id));
+    t.demanded = false;
+    if (m.unevaluated) {
+      t.state = Thunk::State::Held;
+      t.key   = m.key;
+    } else {
+      t.state = Thunk::State::Done;
+    }
   }
   wake(id);
   send(make(MessageKind::Ack, m.from, 0), now);

@@ -121,6 +121,7 @@ private:
   void on_resume(const Message& m, double now);
   void on_more(const Message& m, double now);
   void on_packet(const Message& m, double now);
+  Message fetch_message(ThunkId id, size_t to, std::uint32_t requester) const;
   void send_fetch(ThunkId id, size_t to, std::uint32_t requester);
   void fetch_input(double bytes, double now);
   void request_packet(size_t from, std::uint64_t transfer, double bytes_left, double now);
