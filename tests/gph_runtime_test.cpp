@@ -220,6 +220,8 @@ TEST(GphRuntime, HandWorkedStealFetchAndResume)
   EXPECT_EQ(net.sum(&PeStatistics::absorbed), 0u);
   EXPECT_EQ(net.sum(&PeStatistics::shipped), 1u);
   EXPECT_NEAR(net.cores[1]->statistics().busy_seconds, 4.0, 1e-12);
+  EXPECT_EQ(net.cores[1]->statistics().stolen_work, std::vector<double>{4.0});  // A, the one stolen spark
+  EXPECT_TRUE(net.cores[0]->statistics().stolen_work.empty());                   // main is not a stolen spark
 }
 
 // The same program with A reading the program's input, which lives on the main PE (PE 0): one fetch of 100 B cuts
@@ -244,6 +246,7 @@ TEST(GphRuntime, AThreadAwayFromTheMainPeFetchesItsInputSynchronously)
   EXPECT_EQ(m.of(MessageKind::Ack), 3u);  // the SCHEDULE's and both RESUMEs'
   EXPECT_NEAR(net.cores[1]->statistics().busy_seconds, 4.0, 1e-12);
   EXPECT_EQ(net.cores[1]->statistics().blocked, 1u);
+  EXPECT_EQ(net.cores[1]->statistics().stolen_work, std::vector<double>{4.0});  // both slices, across the fetch
 
   Loopback alone(program, 2, "grid-gum1", with_delay(10));
   EXPECT_NEAR(alone.run(), 10.0, 1e-12);
@@ -490,6 +493,7 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
                                              {"fetch_bytes", 300}, {"pixel_seconds", 1e-3}});
   for (const Program* program : {parfib.get(), raytracer.get()}) {
     std::uint64_t fetched = 0;
+    bool stolen_any       = false;
     for (const char* runtime : {"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"}) {
       for (uint64_t seed = 0; seed < 40; ++seed) {
         // Messages handled on arrival, and (every other seed) at scheduler entry with a 20-ms timer; the last spark
@@ -509,17 +513,26 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
         for (size_t pe = 0; pe < 5; ++pe)
           *net.random[pe] = isogrid::SeededRandom(seed * 7 + pe);
         double t    = net.run();
-        double work = 0;
-        for (size_t pe = 0; pe < 5; ++pe)
-          work += net.cores[pe]->statistics().busy_seconds * speed[pe];
+        double work = 0, stolen = 0;
+        for (size_t pe = 0; pe < 5; ++pe) {
+          const PeStatistics& st = net.cores[pe]->statistics();
+          work += st.busy_seconds * speed[pe];
+          for (double w : st.stolen_work)
+            stolen += w;
+          EXPECT_LE(st.stolen_work.size(), st.threads);
+        }
         const std::string what = program->name() + " " + runtime + " seed " + std::to_string(seed);
         EXPECT_NEAR(work, program->sequential_work(), 1e-9 * program->sequential_work()) << what;
+        // Every node's work is done by one thread: the stolen sparks' threads did at most what main did not.
+        EXPECT_LT(stolen, program->sequential_work()) << what;
+        stolen_any = stolen_any || stolen > 0;
         EXPECT_GE(t, program->sequential_work() / 10.5) << what;
         EXPECT_EQ(net.sum(&PeStatistics::sparks), program->spark_count()) << what;
         fetched += net.sum(&PeStatistics::input_fetches);
       }
     }
     EXPECT_EQ(fetched > 0, program == raytracer.get()) << program->name();
+    EXPECT_TRUE(stolen_any) << program->name();
   }
 }
 

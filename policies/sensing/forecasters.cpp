@@ -1,4 +1,5 @@
 #include "policies/sensing/forecasters.hpp"
+#include "base/quantile.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -50,10 +51,7 @@ double SlidingWindow::forecast() const
       sum += v;
     return sum / static_cast<double>(values_.size());
   }
-  std::vector<double> sorted(values_.begin(), values_.end());
-  std::sort(sorted.begin(), sorted.end());
-  const std::size_t n = sorted.size();
-  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  return median_of({values_.begin(), values_.end()});
 }
 
 ExponentialSmoothing::ExponentialSmoothing(double gain) : gain_(gain)

@@ -1,4 +1,5 @@
 #include "simulator/experiment/statistic.hpp"
+#include "base/quantile.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -57,11 +58,8 @@ double summarise(Statistic s, std::vector<double> values)
   switch (s) {
     case Statistic::Mean:
       return mean_of(values);
-    case Statistic::Median: {
-      std::sort(values.begin(), values.end());
-      size_t n = values.size();
-      return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-    }
+    case Statistic::Median:
+      return median_of(std::move(values));
     case Statistic::Sd:
       return values.size() < 2 ? nan : sd_of(values);
     case Statistic::Cv: {

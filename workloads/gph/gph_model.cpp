@@ -4,6 +4,7 @@
 #include "workloads/gph/gph_model.hpp"
 
 #include "policies/gph/runtime_policies.hpp"
+#include "base/quantile.hpp"
 #include "base/random.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/platform_loader.hpp"
@@ -17,6 +18,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
+#include <numeric>
 #include <optional>
 
 namespace isogrid::gph {
@@ -145,6 +148,15 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("messages", &Metrics::messages, "every message sent");
   s.metric("input_fetches", &Metrics::input_fetches,
            "synchronous fetches of the program's input from the main PE (each a FETCH, a RESUME and its ACK)");
+  s.metric("steals", &Metrics::steals, "threads that evaluated a spark received in a SCHEDULE (stolen sparks)");
+  s.metric("steal_work_p10", &Metrics::steal_work_p10,
+           "10th percentile of the work a stolen spark's thread did on the PE that stole it (its own sparks shipped "
+           "on excluded), reference-PE seconds",
+           "s");
+  s.metric("steal_work_median", &Metrics::steal_work_median, "median of the same: the grain a steal brings", "s");
+  s.metric("steal_work_p90", &Metrics::steal_work_p90, "90th percentile of the same", "s");
+  s.metric("stolen_share", &Metrics::stolen_share,
+           "the stolen sparks' threads' work over the program's sequential work: the share of the program that moved");
   s.metric("comm_degree", &Metrics::comm_degree, "messages per second of runtime per PE (Table 6)", "1/s");
   s.metric("packet_size", &Metrics::packet_size,
            "mean bytes on the wire per message: envelope, graph, acknowledged addresses and piggy-backed loads", "B");
@@ -276,6 +288,20 @@ void fill_common(const Plan& plan, double runtime, size_t main_pe, Metrics& out)
   out.main_pe         = static_cast<double>(main_pe);
 }
 
+// What stolen sparks brought: their count, their grain's spread, and the share of the program's work that moved.
+// Work is counted in program units (reference-PE seconds of the kernel's own input): `work_scale` turns it into
+// reference-PE seconds of this run.
+void fill_steal_grain(std::vector<double> stolen, double sequential_work, double work_scale, Metrics& o)
+{
+  std::sort(stolen.begin(), stolen.end());
+  double moved        = std::accumulate(stolen.begin(), stolen.end(), 0.0);
+  o.steals            = static_cast<double>(stolen.size());
+  o.steal_work_p10    = quantile_of_sorted(stolen, 0.1) * work_scale;
+  o.steal_work_median = median_of_sorted(stolen) * work_scale;
+  o.steal_work_p90    = quantile_of_sorted(stolen, 0.9) * work_scale;
+  o.stolen_share      = moved / sequential_work;
+}
+
 class GphRuntimeModel : public TypedModel<Params, Metrics, Plan> {
 public:
   GphRuntimeModel() : TypedModel(gph_runtime_schema()) {}
@@ -338,7 +364,9 @@ protected:
     }
     fill_common(plan, run.makespan, run.setup.main_pe, o);
     PeStatistics total;
+    std::vector<double> stolen;  // every PE's stolen-spark threads' work, in PE order
     for (const PeStatistics& st : run.statistics) {
+      stolen.insert(stolen.end(), st.stolen_work.begin(), st.stolen_work.end());
       total.messages += st.messages;
       total.threads += st.threads;
       total.sparks += st.sparks;
@@ -361,6 +389,7 @@ protected:
     o.resume      = count(MessageKind::Resume) + count(MessageKind::Packet);
     o.messages    = static_cast<double>(m.total());
     o.input_fetches = static_cast<double>(total.input_fetches);
+    fill_steal_grain(std::move(stolen), plan.program->sequential_work(), plan.work_scale, o);
     o.comm_degree = o.messages / run.makespan / pes;
     o.packet_size  = m.total() ? m.bytes / o.messages : 0;
     o.payload_size = m.total() ? m.payload / o.messages : 0;

@@ -55,6 +55,7 @@ struct GphMetrics {
   double threads, sparks, absorbed, shipped;
   double fish, schedule, ack, fetch, resume, messages;  // messages by kind
   double input_fetches;
+  double steals, steal_work_p10, steal_work_median, steal_work_p90, stolen_share;  // the grain of stolen sparks
   double comm_degree, packet_size, payload_size, busy_share, completed;
 };
 

@@ -32,6 +32,8 @@ struct PeCore::Frame {
 struct PeCore::Thread {
   std::vector<Frame> stack;
   bool main = false;
+  bool stolen = false;  // evaluates a spark that came in a SCHEDULE
+  double work = 0;      // reference-PE seconds computed so far (what its sparks shipped away do is not counted)
 };
 
 // What this PE knows about one spark: one it created (its parent thread lives here) or one it was sent.
@@ -46,6 +48,7 @@ struct PeCore::Thunk {
   State state = State::InPool;
   NodeKey key;
   bool demanded = false;      // a thread of this PE is blocked on it
+  bool received = false;      // it came in a SCHEDULE: a thread evaluating it is a stolen one
   size_t shipped_to = 0;
   bool acked = false;         // Shipped: the receiver's ACK is in
   bool fetch_on_ack = false;  // Shipped, not acked: the blocked thread's FETCH waits for the ACK
@@ -159,6 +162,7 @@ void PeCore::on_wake(double now)
 
 void PeCore::compute(double work, double now)
 {
+  current_->work += work;
   computing_since_ = now;
   computing_until_ = now + work / setup_.work_rate[self_];
 }
@@ -178,6 +182,7 @@ void PeCore::advance(double now)
         Thunk& t = thunks_.at(*id);
         t.state  = Thunk::State::Running;
         current_ = std::make_unique<Thread>();
+        current_->stolen = t.received;
         push_frame(*current_, t.key, *id);
         stats_.threads += 1;
       } else {
@@ -194,6 +199,8 @@ void PeCore::advance(double now)
       drain_inbox(now);  // scheduler entry
       break;
     case Step::Finished:
+      if (current_->stolen)
+        stats_.stolen_work.push_back(current_->work);
       current_.reset();
       if (finished_)
         return;
@@ -532,7 +539,8 @@ void PeCore::on_schedule(const Message& m, double now)
     // A spark may come back to a PE that shipped it on before: what this PE holds now replaces that record, and
     // fetches waiting there for an ACK will be answered from here.
     Thunk& t = thunks_[s.id];
-    t.key    = s.key;
+    t.key      = s.key;
+    t.received = true;
     t.acked = t.fetch_on_ack = false;
     ack.thunks.push_back(s.id);
     if (t.demanded) {

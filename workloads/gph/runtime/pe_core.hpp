@@ -65,6 +65,9 @@ struct PeStatistics {
   std::uint64_t blocked = 0;     // times a thread blocked on a value or on input data
   std::uint64_t input_fetches = 0;  // synchronous fetches of input data from the main PE (Node::fetches)
   double busy_seconds = 0;       // time spent computing
+  // Per thread that evaluated a stolen spark (one received in a SCHEDULE), in the order they finished: the
+  // reference-PE seconds it computed here, its sparks shipped on excluded. The grain a steal brought.
+  std::vector<double> stolen_work;
 };
 
 class PeCore {
