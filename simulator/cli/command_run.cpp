@@ -1,10 +1,11 @@
 #include "simulator/cli/commands.hpp"
 #include "simulator/cli/experiment_loading.hpp"
 #include "simulator/cli/run_flags.hpp"
+#include "simulator/cli/run_report.hpp"
 #include "simulator/core/text.hpp"
-#include "simulator/report/plotter.hpp"
 #include "simulator/report/run_analysis.hpp"
 #include "simulator/run/runner.hpp"
+#include "simulator/run/shards.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -17,6 +18,7 @@ namespace {
 struct RunArgs {
   std::string experiment;
   std::vector<std::string> set;
+  std::string shard;  // "K/N", or empty
   RunFlags flags;
 };
 
@@ -28,8 +30,19 @@ std::string default_out_dir(const std::string& experiment)
 void run(const RunArgs& args, Shared& shared)
 {
   Experiment ex = load_checked_experiment(args.experiment, args.set);
-  RunOptions opt = make_run_options(args.flags, args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out,
-                                    shared);
+  std::string out = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
+  ShardSpec shard;
+  if (!args.shard.empty()) {
+    shard = parse_shard(args.shard);  // checked when the command line was parsed
+    restrict_to_shard(ex, shard);
+    if (ex.included_points == 0) {
+      fmt::print("shard {}/{}: no point of the {} falls in it (more shards than points); nothing to run\n", shard.k,
+                 shard.n, ex.sweep.size() == 1 ? "single point" : "sweep");
+    }
+  }
+  RunOptions opt = make_run_options(args.flags, args.shard.empty() ? out : shard_folder(out, shard), shared);
+  opt.sharded    = !args.shard.empty();
+  opt.shard      = shard;
 
   fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
              ex.included_points, ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);
@@ -44,40 +57,16 @@ void run(const RunArgs& args, Shared& shared)
     shared.exit_code = kInterrupted;
     return;
   }
+  if (opt.sharded) {
+    // A shard's rows are a part of the sweep: checks and plots wait for the merge.
+    fmt::print("shard {}/{} complete: {}\nmerge the shards with: isogrid collect {}\n", shard.k, shard.n,
+               r.results_csv, out);
+    if (r.error_rows)
+      shared.exit_code = kPointsFailed;
+    return;
+  }
   fmt::print("results: {}\n", r.results_csv);
-  RunAnalysis analysis = analyse_run(ex, opt.out_dir);
-  if (!std::isnan(analysis.max_deviation))
-    fmt::print("simulated vs predicted {}: largest relative deviation {:.3e}\n", ex.model->info().primary_metric,
-               analysis.max_deviation);
-  if (r.counts.errors)
-    fmt::print("{} point(s) failed; see the status and message columns\n", r.counts.errors);
-  if (!analysis.crossings.empty())
-    fmt::print("\ncrossings (crossings.csv):\n{}", text_table(crossings_table(ex, analysis.crossings)));
-  if (!analysis.agreements.empty())
-    fmt::print("\nagreement of the two faces:\n{}", text_table(agreements_table(ex, analysis.agreements)));
-  if (!ex.references.empty()) {
-    size_t missed = count_failures(analysis.references);
-    fmt::print("\nreferences: {} of {} within tolerance\n{}", analysis.references.size() - missed,
-               analysis.references.size(), text_table(references_table(ex, analysis.references)));
-  }
-  if (!analysis.tables.empty())
-    fmt::print("\ntables:\n{}", text_sections(summary_table_sections(ex, analysis.tables)));
-  if (!analysis.comparisons.empty())
-    fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
-               analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),
-               text_sections(comparison_sections(ex, analysis.comparisons)));
-  if (r.error_rows)
-    shared.exit_code = kPointsFailed;  // scripts and CI notice a sweep whose points failed
-  if (!args.flags.no_plot && !ex.plots.empty()) {
-    PlotResult plots = render_plots(opt.out_dir);
-    if (plots.ok)
-      for (const auto& f : plots.files)
-        fmt::print("plot: {}\n", (std::filesystem::path(opt.out_dir) / f).string());
-    else {
-      fmt::print(stderr, "warning: {}\n", plots.error);
-      shared.exit_code = kFailure;
-    }
-  }
+  report_complete_run(ex, opt.out_dir, r.error_rows, args.flags.no_plot, shared);
 }
 
 }  // namespace
@@ -95,6 +84,10 @@ void add_run_command(CLI::App& app, Shared& shared)
                   "--set seed=7 sets a top-level key, --set parameters.A=[1,2] uses a path")
       ->take_all()
       ->allow_extra_args(false);
+  cmd->add_option("--shard", args->shard,
+                  "run only shard K of N (e.g. 3/10) into OUT/shards/K-of-N; `isogrid collect OUT` merges the shards "
+                  "(docs/cluster.md)")
+      ->check(shard_validator());
   add_run_flags(cmd, args->flags, "results/<experiment name>");
   cmd->footer("Interrupt with Ctrl-C at any time: finished rows stay in results.csv and --resume picks up the rest.\n"
               "results.csv has one row per point, in sweep order, identical for any --jobs (but for wall_s).");

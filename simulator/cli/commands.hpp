@@ -23,6 +23,9 @@ void add_plot_command(CLI::App& app, Shared& shared);
 void add_validate_command(CLI::App& app, Shared& shared);
 void add_list_command(CLI::App& app, Shared& shared);
 void add_reproduce_command(CLI::App& app, Shared& shared);
+void add_collect_command(CLI::App& app, Shared& shared);
+void add_status_command(CLI::App& app, Shared& shared);
+void add_submit_command(CLI::App& app, Shared& shared);
 
 // --jobs default: every core.
 unsigned default_jobs();

@@ -4,6 +4,7 @@
 #include "simulator/cli/eager_binding.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
+#include "simulator/run/collect.hpp"
 #include "simulator/run/runner.hpp"
 
 #include <cstdio>
@@ -27,6 +28,9 @@ int main(int argc, char** argv)
     shared.command_line += (i ? " " : "") + std::string(argv[i]);
   add_run_command(app, shared);
   add_reproduce_command(app, shared);
+  add_collect_command(app, shared);
+  add_status_command(app, shared);
+  add_submit_command(app, shared);
   add_plot_command(app, shared);
   add_validate_command(app, shared);
   add_list_command(app, shared);
@@ -42,6 +46,9 @@ int main(int argc, char** argv)
     fmt::print(stderr, "error: {}\n", e.what());
     return kBadInput;
   } catch (const isogrid::OutputConflict& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kBadInput;
+  } catch (const isogrid::CollectRefused& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return kBadInput;
   } catch (const std::exception& e) {

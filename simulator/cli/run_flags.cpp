@@ -1,5 +1,6 @@
 #include "simulator/cli/run_flags.hpp"
 
+#include "simulator/run/shards.hpp"
 #include "simulator/sg/session.hpp"
 
 namespace isogrid::cli {
@@ -18,6 +19,20 @@ void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& defaul
   command->add_flag("--no-plot", flags.no_plot, "do not draw the plots");
   command->add_flag("--no-progress", flags.no_progress, "no progress line (it is shown only on a terminal anyway)");
   command->add_flag("--simgrid-logs", flags.simgrid_logs, "let SimGrid print its own log lines");
+}
+
+CLI::Validator shard_validator()
+{
+  return CLI::Validator(
+      [](std::string& value) {
+        try {
+          parse_shard(value);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      },
+      "K/N");
 }
 
 RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, const Shared& shared)

@@ -20,6 +20,9 @@ struct RunFlags {
 
 void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& default_out);
 
+// Checks a --shard K/N value when the command line is parsed (exit 2 before anything is read or written).
+CLI::Validator shard_validator();
+
 RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, const Shared& shared);
 
 }  // namespace isogrid::cli

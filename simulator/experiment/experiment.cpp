@@ -466,6 +466,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
 
   Experiment ex;
   ex.file = path;
+  ex.overrides = overrides;
   Field model_field = doc.required("model");
   try {
     ex.model = &catalog.model(model_field.text());

@@ -21,6 +21,7 @@ std::string mode_name(RunMode mode);
 
 struct Experiment {
   std::string file;         // as given on the command line
+  std::vector<std::string> overrides;  // the --set key=value it was loaded with, in order
   std::string resolved_yaml;  // the document after --set overrides, as run
   std::string hash;         // sha256 of what decides the results (resolved_yaml but its checks, tables, plots
                             // and prose) and of every file it names

@@ -23,7 +23,8 @@ const std::vector<std::string>& fixed_outputs()
 {
   static const std::vector<std::string> names = {"results.csv",  "run.json",        "run.json.tmp",
                                                  "summary.csv",  "crossings.csv",   "experiment.yaml",
-                                                 "results.csv.previous", "results.csv.sorting"};
+                                                 "results.csv.previous", "results.csv.sorting",
+                                                 "results.csv.collecting"};
   return names;
 }
 
@@ -76,6 +77,17 @@ OutputLock::~OutputLock()
 {
   if (fd_ >= 0)
     ::close(fd_);  // releases the lock
+}
+
+bool folder_in_use(const std::string& dir)
+{
+  std::string path = (fs::path(dir) / kLockFile).string();
+  int fd           = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  return held;
 }
 
 std::vector<std::string> files_owned_by_a_run(const std::string& dir)

@@ -39,6 +39,10 @@ private:
   int fd_ = -1;
 };
 
+// Whether a live process holds `dir`'s lock (a run, a shard or a collect in progress). False when the folder or its
+// lock file does not exist. Never takes the lock for longer than the test.
+bool folder_in_use(const std::string& dir);
+
 // The files of `dir` that an earlier run wrote: those with fixed names and the plots its run.json lists.
 std::vector<std::string> files_owned_by_a_run(const std::string& dir);
 

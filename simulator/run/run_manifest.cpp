@@ -40,6 +40,11 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
 
   nlohmann::json e;
   e["file"]        = ex.file;
+  // Where `isogrid collect` finds the experiment again (on another node of a cluster whose shared file system
+  // shows the same paths), and the overrides it was run with.
+  std::error_code ec;
+  e["path"]      = std::filesystem::absolute(ex.file, ec).lexically_normal().string();
+  e["overrides"] = ex.overrides;
   e["hash"]        = ex.hash;
   e["title"]       = ex.title;
   e["description"] = ex.description;

@@ -4,6 +4,7 @@
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/run_manifest.hpp"
+#include "simulator/run/shards.hpp"
 
 #include <functional>
 #include <stdexcept>
@@ -21,6 +22,8 @@ struct RunOptions {
   bool simgrid_logs = false;
   std::string command_line;
   std::string simgrid_version;
+  ShardSpec shard;  // with `sharded`: the part of the sweep this folder holds, recorded in run.json
+  bool sharded = false;
   // Called once, in this process, before the first simulated point is forked (the CLI prepares a SimGrid engine
   // there, so that children do not each initialise one). Optional.
   std::function<void(const SimulationContext&)> warm_up;

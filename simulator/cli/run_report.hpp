@@ -1,0 +1,16 @@
+#pragma once
+// What `run` prints and draws once a results folder is complete, and what `collect` does the same way for a merged
+// sharded run: the checks (crossings, agreements, references, tables, comparisons) and the plots.
+#include "simulator/cli/commands.hpp"
+#include "simulator/experiment/experiment.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace isogrid::cli {
+
+// `error_rows`: error rows in results.csv (exit code 3 when any). Sets shared.exit_code.
+void report_complete_run(const Experiment& ex, const std::string& out_dir, std::uint64_t error_rows, bool no_plot,
+                         Shared& shared);
+
+}  // namespace isogrid::cli
