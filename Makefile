@@ -21,6 +21,7 @@ demo: build
 	$(BUILD)/isogrid run experiments/drozdowski2003/fig3-isoefficiency-m-V.yaml --out results/demo --force
 
 test: build
+	@bash scripts/install-deps.sh --test
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 bench: build

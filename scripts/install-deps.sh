@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages isogrid needs, skipping those already present. Safe to run repeatedly.
+# --test adds what only the tests use: Slurm and munge, for the single-node cluster tests/slurm_test.sh starts
+# (installing them starts no daemon: Debian's scripts find no init system here, and the test starts its own).
 set -euo pipefail
 
 packages=(
@@ -9,6 +11,9 @@ packages=(
   clang libclang-rt-14-dev
   python3 python3-matplotlib python3-numpy python3-jsonschema
 )
+if [ "${1:-}" = "--test" ]; then
+  packages+=(slurm-wlm munge)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -25,5 +30,13 @@ if [ "$(id -u)" -ne 0 ]; then
   sudo="sudo"
 fi
 export DEBIAN_FRONTEND=noninteractive
+# Packages never start their daemons here (munge's and Slurm's would otherwise be left running as system services):
+# a policy-rc.d that forbids every start, for the length of the install, where none is set already.
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\n# isogrid install-deps.sh: no daemon starts during the install\nexit 101\n' |
+    $sudo tee /usr/sbin/policy-rc.d >/dev/null
+  $sudo chmod +x /usr/sbin/policy-rc.d
+  trap '$sudo rm -f /usr/sbin/policy-rc.d' EXIT
+fi
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

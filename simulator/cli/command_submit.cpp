@@ -182,25 +182,27 @@ void submit(const SubmitArgs& args, Shared& shared)
                slurm_folder(s.out_dir).string(), collect_text);
     return;
   }
-  OutputLock lock(s.out_dir);  // no collect or local run writes the folder while it is prepared
-  if (args.force)
-    fs::remove_all(shards_root(s.out_dir));
-  for (const auto& file : files_owned_by_a_run(s.out_dir))
-    fs::remove(file);  // a merge of an earlier submission is stale once shards run again
-  fs::create_directories(slurm_folder(s.out_dir));
-  warn_if_node_local(s.out_dir, "the output folder");
-  warn_if_node_local(s.isogrid, "the isogrid binary");
   std::string array_path   = (slurm_folder(s.out_dir) / "array.sbatch").string();
   std::string collect_path = (slurm_folder(s.out_dir) / "collect.sbatch").string();
   {
+    // No collect or local run writes the folder while it is prepared; the lock is released before anything is
+    // submitted, as the collect job takes it.
+    OutputLock lock(s.out_dir);
+    if (args.force)
+      fs::remove_all(shards_root(s.out_dir));
+    for (const auto& file : files_owned_by_a_run(s.out_dir))
+      fs::remove(file);  // a merge of an earlier submission is stale once shards run again
+    fs::create_directories(slurm_folder(s.out_dir));
+    warn_if_node_local(s.out_dir, "the output folder");
+    warn_if_node_local(s.isogrid, "the isogrid binary");
     std::ofstream(array_path, std::ios::trunc) << array_text;
     std::ofstream(collect_path, std::ios::trunc) << collect_text;
   }
+  std::vector<std::string> jobs;
   nlohmann::json record = to_json(s);
   fs::path saved        = slurm_folder(s.out_dir) / "submission.json";
   if (fs::exists(saved))
     record["jobs"] = read_json(saved.string()).value("jobs", nlohmann::json::array());
-  std::vector<std::string> jobs;
   if (!s.tasks.empty()) {
     jobs.push_back(sbatch(array_path, array_options(s)));
     fmt::print("submitted shards {} of {} as job array {} (logs: {}/shard-K.log)\n", array_spec(s.tasks), s.shards,
