@@ -2,8 +2,8 @@
 # cluster-down.sh DIR -- stop the cluster started by cluster-up.sh DIR.
 # Cancels its jobs, then stops slurmd, slurmctld and munged by their pid files
 # under DIR, waiting for each to exit (SIGKILL after ISOGRID_SLURM_TIMEOUT, 20 s).
-# Leftover slurmstepd processes of this cluster (those holding files under
-# DIR open) are killed too.  DIR itself is left in place (logs); rm it if wanted.
+# Leftover slurmstepd processes of this cluster (those holding DIR/spool or
+# DIR/log/slurmd.log open) are killed too.  DIR is kept (logs); rm it if wanted.
 set -uo pipefail
 
 [ $# -eq 1 ] || { echo "usage: $0 DIR" >&2; exit 1; }
@@ -53,13 +53,13 @@ fi
 p=$(pid_of "$DIR/slurmd.pid" slurmd) && stop "$p" slurmd
 p=$(pid_of "$DIR/slurmctld.pid" slurmctld) && stop "$p" slurmctld
 
-# 3. stray slurmstepd of this cluster (they hold DIR/spool or DIR/log open)
+# 3. stray slurmstepd of this cluster (they hold DIR/log/slurmd.log or DIR/spool open)
 #    and their job processes.  A slurmstepd whose slurmd is gone ignores
 #    SIGTERM (it keeps retrying to report to slurmd), so SIGKILL it.
 descendants() { local c; for c in $(ps -o pid= --ppid "$1"); do echo "$c"; descendants "$c"; done; }
 for d in /proc/[0-9]*; do
   [ "$(cat "$d/comm" 2>/dev/null)" = slurmstepd ] && alive "${d#/proc/}" || continue
-  if ls -l "$d/fd/" "$d/cwd" 2>/dev/null | grep -qF -- "$DIR/"; then
+  if ls -l "$d/fd/" "$d/cwd" 2>/dev/null | grep -qF -e "$DIR/log/slurmd.log" -e "$DIR/spool/"; then
     pid=${d#/proc/}; kids=$(descendants "$pid")
     echo "cluster-down: killing stray slurmstepd $pid and its processes $kids" >&2
     kill -KILL "$pid" $kids 2>/dev/null

@@ -24,6 +24,7 @@ done
 
 mkdir -p "$1"
 DIR=$(cd "$1" && pwd -P)
+case $DIR in *[[:space:],=#]*) die "DIR must not contain blanks, ',', '=' or '#' (slurm.conf syntax)";; esac
 CTLD_PORT=${ISOGRID_SLURM_CTLD_PORT:-16817}
 SLURMD_PORT=${ISOGRID_SLURM_SLURMD_PORT:-16818}
 MIN_JOB_AGE=${ISOGRID_SLURM_MIN_JOB_AGE:-300}
@@ -65,6 +66,7 @@ munged --socket="$SOCK" \
        --pid-file="$DIR/munge/munged.pid" \
        --log-file="$DIR/log/munged.log" \
        --seed-file="$DIR/munge/munged.seed" \
+       --origin=127.0.0.1 \
   || die "munged failed; see $DIR/log/munged.log"
 for _ in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.1; done
 munge -n -S "$SOCK" | unmunge -S "$SOCK" >/dev/null || die "munge self-test failed"
@@ -95,6 +97,8 @@ TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 SchedulerType=sched/backfill
+# schedule at once on submit/completion, not every 60 s / 30 s (3x faster here)
+SchedulerParameters=batch_sched_delay=0,sched_interval=2,bf_interval=1
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
