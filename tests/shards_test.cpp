@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -213,7 +214,7 @@ TEST(Shards, BadShardIsRefusedBeforeAnythingIsWritten)
 {
   TempDir dir;
   std::string exp = dir.write("e.yaml", kSweep);
-  for (const char* bad : {"0/3", "4/3", "three"}) {
+  for (const char* bad : {"3/2", "0/0", "a/b", "0/3", "three"}) {
     CommandResult r = run_isogrid(shard_run(exp, dir.file("out"), bad));
     EXPECT_EQ(r.exit_code, 2) << r.output;
     EXPECT_TRUE(contains(r.output, "--shard")) << r.output;
@@ -222,6 +223,26 @@ TEST(Shards, BadShardIsRefusedBeforeAnythingIsWritten)
   CommandResult none = run_isogrid("collect " + dir.path().string() + " --no-plot");
   EXPECT_EQ(none.exit_code, 2) << none.output;
   EXPECT_TRUE(contains(none.output, "holds no shard")) << none.output;
+}
+
+// Without Slurm's clients, submit refuses before it writes anything; --dry-run still prints the scripts.
+TEST(Shards, SubmitWithoutSbatchIsRefusedBeforeAnythingIsWritten)
+{
+  TempDir dir;
+  std::string exp = dir.write("e.yaml", kSweep);
+  std::string out = dir.file("out");
+  const char* saved = std::getenv("PATH");
+  std::string path  = saved ? saved : "";
+  ::setenv("PATH", dir.path().c_str(), 1);  // no sbatch there
+  CommandResult r   = run_isogrid(fmt::format("submit {} --out {} --shards 3", exp, out));
+  CommandResult dry = run_isogrid(fmt::format("submit {} --out {} --shards 3 --dry-run", exp, out));
+  ::setenv("PATH", path.c_str(), 1);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "sbatch is not on PATH")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_EQ(dry.exit_code, 0) << dry.output;
+  EXPECT_TRUE(contains(dry.output, "--shard \"$SLURM_ARRAY_TASK_ID\"/3")) << dry.output;
+  EXPECT_FALSE(std::filesystem::exists(out));
 }
 
 TEST(SlurmScripts, QuotesWordsAndCompressesTaskIds)

@@ -175,6 +175,10 @@ void submit(const SubmitArgs& args, Shared& shared)
       throw OutputConflict(fmt::format("{} already holds shards: `isogrid submit --resume {}` finishes them, "
                                        "--force starts over",
                                        s.out_dir, s.out_dir));
+    if (!args.dry_run && !args.force &&
+        (fs::exists(fs::path(s.out_dir) / "run.json") || fs::exists(fs::path(s.out_dir) / "results.csv")))
+      throw OutputConflict(fmt::format("{} already holds a run; give another --out, or --force to replace it",
+                                       s.out_dir));
   }
   std::string array_text = array_script(s), collect_text = collect_script(s);
   if (args.dry_run) {
@@ -182,6 +186,7 @@ void submit(const SubmitArgs& args, Shared& shared)
                slurm_folder(s.out_dir).string(), collect_text);
     return;
   }
+  require_on_path(args.wait ? std::vector<std::string>{"sbatch", "squeue"} : std::vector<std::string>{"sbatch"});
   std::string array_path   = (slurm_folder(s.out_dir) / "array.sbatch").string();
   std::string collect_path = (slurm_folder(s.out_dir) / "collect.sbatch").string();
   {
@@ -249,7 +254,8 @@ void add_submit_command(CLI::App& app, Shared& shared)
   cmd->add_flag("--wait", args->wait, "follow the jobs until collect ends, showing progress");
   cmd->add_option("--poll", args->poll_s, "with --wait: seconds between looks at the queue")->check(CLI::Range(0.1, 3600.0));
   cmd->add_flag("--dry-run", args->dry_run, "print the two sbatch scripts and submit nothing");
-  cmd->add_flag("--force", args->force, "start over: remove the shards an earlier submission left in --out");
+  cmd->add_flag("--force", args->force,
+                "start over: remove the shards and the results an earlier run or submission left in --out");
   cmd->footer("Each task runs `isogrid run EXP --shard K/N --out DIR --resume --jobs $SLURM_CPUS_PER_TASK`; collect runs\n"
               "after the array (afterany) and refuses, writing nothing, if a shard did not finish. A task that fails or\n"
               "is preempted keeps its finished rows: `isogrid submit --resume DIR` runs only what is missing.");

@@ -2,6 +2,7 @@
 // compare simulated, closed-form and published numbers, draw speedup and isoefficiency maps.
 #include "simulator/cli/commands.hpp"
 #include "simulator/cli/eager_binding.hpp"
+#include "simulator/cli/slurm_client.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/run/collect.hpp"
@@ -46,6 +47,9 @@ int main(int argc, char** argv)
     fmt::print(stderr, "error: {}\n", e.what());
     return kBadInput;
   } catch (const isogrid::OutputConflict& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kBadInput;
+  } catch (const SlurmUnavailable& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return kBadInput;
   } catch (const isogrid::CollectRefused& e) {
