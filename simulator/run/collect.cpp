@@ -1,5 +1,6 @@
 #include "simulator/run/collect.hpp"
 
+#include "simulator/run/csv_sink.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/results_reader.hpp"
 #include "simulator/run/runner.hpp"
@@ -15,11 +16,12 @@ namespace isogrid {
 
 namespace {
 
-std::string join(const std::vector<std::string>& cells)
+// The header line as CsvSink writes it.
+std::string header_line(const std::vector<std::string>& cells)
 {
   std::string line;
   for (size_t i = 0; i < cells.size(); ++i)
-    line += (i ? "," : "") + cells[i];
+    line += (i ? "," : "") + csv_field(cells[i]);
   return line;
 }
 
@@ -124,7 +126,7 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
   std::vector<ShardRun> runs = complete_shards(ex, dir, simgrid_version);
   const unsigned n           = runs.front().folder.spec.n;
   const std::vector<unsigned> owner = shard_of_points(ex, n);
-  const std::string header          = join(results_header(ex));
+  const std::string header          = header_line(results_header(ex));
 
   CollectResult result;
   result.shards = n;
@@ -137,8 +139,8 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
       throw CollectRefused(fmt::format("{} has different columns than this experiment produces", csv));
     const unsigned k = r.folder.spec.k;
     while (std::getline(in, line)) {
-      if (line.empty())
-        continue;
+      if (line.empty() || in.eof())
+        continue;  // a torn last line (a kill mid-write) is no row: its point counts as missing
       std::uint64_t index = 0;
       try {
         index = std::stoull(line.substr(0, line.find(',')));
