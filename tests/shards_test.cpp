@@ -195,6 +195,20 @@ TEST(Shards, CollectRefusesShardsThatDoNotMakeOneRun)
     std::ofstream restore(csv1, std::ios::trunc);
     restore << original;
   }
+  // A last row torn by a kill mid-write is no row: its point is missing and the merge is refused.
+  {
+    std::string torn = original.substr(0, original.size() - 1);
+    std::ofstream cut(csv1, std::ios::trunc);
+    cut << torn;
+  }
+  CommandResult torn = run_isogrid("collect " + out + " --no-plot");
+  EXPECT_EQ(torn.exit_code, 2) << torn.output;
+  EXPECT_TRUE(contains(torn.output, "1 point(s) have no row")) << torn.output;
+  EXPECT_FALSE(std::filesystem::exists(out + "/results.csv"));
+  {
+    std::ofstream restore(csv1, std::ios::trunc);
+    restore << original;
+  }
   std::string manifest1 = shard_folder(out, {1, 2}) + "/run.json";
   std::string text      = read_file(manifest1);
   text.replace(text.find("\"status\": \"complete\""), 20, "\"status\": \"interrupted\"");
