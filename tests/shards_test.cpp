@@ -2,6 +2,7 @@
 // meets them (docs/cluster.md): the merged results.csv is a one-machine run's, and what cannot be merged is refused.
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/run/csv_sink.hpp"
 #include "simulator/run/results_reader.hpp"
 #include "simulator/run/shards.hpp"
 #include "simulator/run/slurm_scripts.hpp"
@@ -34,6 +35,19 @@ std::string without_wall(const std::string& path)
   while (std::getline(in, line))
     out += line.substr(0, line.rfind(',')) + "\n";
   return out;
+}
+
+void overwrite(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::trunc) << text; }
+void append_line(const std::string& path, const std::string& line) { std::ofstream(path, std::ios::app) << line << "\n"; }
+
+// A results.csv's header and first data row.
+std::pair<std::string, std::string> header_and_first_row(const std::string& csv)
+{
+  std::ifstream in(csv);
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);
+  return {header, row};
 }
 
 std::string shard_run(const std::string& exp, const std::string& out, const std::string& shard,
@@ -131,14 +145,8 @@ TEST(Shards, CollectedShardsAreTheOneMachineRun)
   std::string csv2 = shard_folder(out, {2, 3}) + "/results.csv";
   ResultsTable rows2 = read_results(csv2);
   ASSERT_GE(rows2.rows.size(), 7u);
-  {
-    std::ifstream in(csv2);
-    std::string header, row;
-    std::getline(in, header);
-    std::getline(in, row);
-    std::ofstream append(csv2, std::ios::app);
-    append << row.substr(0, row.rfind(',')) << ",99.000000\n";
-  }
+  std::string row2 = header_and_first_row(csv2).second;
+  append_line(csv2, row2.substr(0, row2.rfind(',')) + ",99.000000");
 
   status = run_isogrid("status " + out);
   EXPECT_EQ(status.exit_code, 0) << status.output;
@@ -170,52 +178,28 @@ TEST(Shards, CollectRefusesShardsThatDoNotMakeOneRun)
   ASSERT_EQ(run_isogrid(shard_run(exp, out, "2/2", "--force")).exit_code, 0);
   std::string csv1 = shard_folder(out, {1, 2}) + "/results.csv";
   std::string original = read_file(csv1);
-  {
-    // The first row again, with another makespan.
-    std::ifstream in(csv1);
-    std::string header, row;
-    std::getline(in, header);
-    std::getline(in, row);
-    std::vector<std::string> cells = split_csv_line(row);
-    std::vector<std::string> names = split_csv_line(header);
-    size_t makespan = static_cast<size_t>(column_index(names, "sim_makespan"));
-    ASSERT_LT(makespan, cells.size());
-    cells[makespan] = "12345";
-    std::string changed;
-    for (size_t i = 0; i < cells.size(); ++i)
-      changed += (i ? "," : "") + cells[i];
-    std::ofstream append(csv1, std::ios::app);
-    append << changed << "\n";
-  }
+  // The first row again, with another makespan.
+  auto [header1, row1]           = header_and_first_row(csv1);
+  std::vector<std::string> cells = split_csv_line(row1);
+  size_t makespan                = static_cast<size_t>(column_index(split_csv_line(header1), "sim_makespan"));
+  ASSERT_LT(makespan, cells.size());
+  cells[makespan] = "12345";
+  append_line(csv1, csv_line(cells));
   CommandResult twice = run_isogrid("collect " + out + " --no-plot");
   EXPECT_EQ(twice.exit_code, 2) << twice.output;
   EXPECT_TRUE(contains(twice.output, "appears twice with different results")) << twice.output;
   EXPECT_FALSE(std::filesystem::exists(out + "/results.csv"));
-  {
-    std::ofstream restore(csv1, std::ios::trunc);
-    restore << original;
-  }
   // A last row torn by a kill mid-write is no row: its point is missing and the merge is refused.
-  {
-    std::string torn = original.substr(0, original.size() - 1);
-    std::ofstream cut(csv1, std::ios::trunc);
-    cut << torn;
-  }
+  overwrite(csv1, original.substr(0, original.size() - 1));
   CommandResult torn = run_isogrid("collect " + out + " --no-plot");
   EXPECT_EQ(torn.exit_code, 2) << torn.output;
   EXPECT_TRUE(contains(torn.output, "1 point(s) have no row")) << torn.output;
   EXPECT_FALSE(std::filesystem::exists(out + "/results.csv"));
-  {
-    std::ofstream restore(csv1, std::ios::trunc);
-    restore << original;
-  }
+  overwrite(csv1, original);
   std::string manifest1 = shard_folder(out, {1, 2}) + "/run.json";
   std::string text      = read_file(manifest1);
   text.replace(text.find("\"status\": \"complete\""), 20, "\"status\": \"interrupted\"");
-  {
-    std::ofstream m(manifest1, std::ios::trunc);
-    m << text;
-  }
+  overwrite(manifest1, text);
   CommandResult interrupted = run_isogrid("collect " + out + " --no-plot");
   EXPECT_EQ(interrupted.exit_code, 2) << interrupted.output;
   EXPECT_TRUE(contains(interrupted.output, "1/2 of")) << interrupted.output;

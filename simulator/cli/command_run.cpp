@@ -7,7 +7,6 @@
 #include "simulator/run/runner.hpp"
 #include "simulator/run/shards.hpp"
 
-#include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
 
@@ -31,17 +30,15 @@ void run(const RunArgs& args, Shared& shared)
 {
   Experiment ex = load_checked_experiment(args.experiment, args.set);
   std::string out = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
-  ShardSpec shard;
+  std::optional<ShardSpec> shard;
   if (!args.shard.empty()) {
     shard = parse_shard(args.shard);  // checked when the command line was parsed
-    restrict_to_shard(ex, shard);
-    if (ex.included_points == 0) {
-      fmt::print("shard {}/{}: no point of the {} falls in it (more shards than points); nothing to run\n", shard.k,
-                 shard.n, ex.sweep.size() == 1 ? "single point" : "sweep");
-    }
+    restrict_to_shard(ex, *shard);
+    if (ex.included_points == 0)
+      fmt::print("shard {}/{}: no point of the sweep falls in it (more shards than points); nothing to run\n",
+                 shard->k, shard->n);
   }
-  RunOptions opt = make_run_options(args.flags, args.shard.empty() ? out : shard_folder(out, shard), shared);
-  opt.sharded    = !args.shard.empty();
+  RunOptions opt = make_run_options(args.flags, shard ? shard_folder(out, *shard) : out, shared);
   opt.shard      = shard;
 
   fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
@@ -57,9 +54,9 @@ void run(const RunArgs& args, Shared& shared)
     shared.exit_code = kInterrupted;
     return;
   }
-  if (opt.sharded) {
+  if (shard) {
     // A shard's rows are a part of the sweep: checks and plots wait for the merge.
-    fmt::print("shard {}/{} complete: {}\nmerge the shards with: isogrid collect {}\n", shard.k, shard.n,
+    fmt::print("shard {}/{} complete: {}\nmerge the shards with: isogrid collect {}\n", shard->k, shard->n,
                r.results_csv, out);
     if (r.error_rows)
       shared.exit_code = kPointsFailed;

@@ -14,11 +14,18 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sys/vfs.h>
 #include <thread>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
+
+namespace isogrid {
+// submission.json: what --resume needs to submit again as the first submission did.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SlurmSubmission, isogrid, experiment, overrides, out_dir, shards, tasks,
+                                   cpus_per_task, partition, time_limit, sbatch_args, job_name)
+}  // namespace isogrid
 
 namespace isogrid::cli {
 
@@ -43,30 +50,6 @@ std::string absolute(const std::string& path) { return fs::absolute(path).lexica
 
 fs::path slurm_folder(const std::string& out) { return fs::path(out) / "slurm"; }
 
-nlohmann::json to_json(const SlurmSubmission& s)
-{
-  return {{"isogrid", s.isogrid},     {"experiment", s.experiment}, {"overrides", s.overrides},
-          {"out_dir", s.out_dir},     {"shards", s.shards},         {"cpus_per_task", s.cpus_per_task},
-          {"partition", s.partition}, {"time", s.time_limit},       {"sbatch_args", s.sbatch_args},
-          {"job_name", s.job_name}};
-}
-
-SlurmSubmission from_json(const nlohmann::json& j)
-{
-  SlurmSubmission s;
-  s.isogrid       = j.at("isogrid");
-  s.experiment    = j.at("experiment");
-  s.overrides     = j.at("overrides").get<std::vector<std::string>>();
-  s.out_dir       = j.at("out_dir");
-  s.shards        = j.at("shards");
-  s.cpus_per_task = j.at("cpus_per_task");
-  s.partition     = j.at("partition");
-  s.time_limit    = j.at("time");
-  s.sbatch_args   = j.at("sbatch_args").get<std::vector<std::string>>();
-  s.job_name      = j.at("job_name");
-  return s;
-}
-
 // What cannot be checked from here (that every node mounts the folder) is said; what can be, is.
 void warn_if_node_local(const std::string& path, const char* what)
 {
@@ -87,6 +70,14 @@ std::vector<unsigned> unfinished_shards(const std::string& out, unsigned n)
     if (states.size() != n || states[k - 1].state != "complete")
       tasks.push_back(k);
   return tasks;
+}
+
+// The last `bytes` of a text file ("" when it cannot be read).
+std::string tail_of(const std::string& path, size_t bytes)
+{
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return text.size() > bytes ? text.substr(text.size() - bytes) : text;
 }
 
 // Follows the jobs until none is queued, showing the points done; then says how collect ended.
@@ -119,22 +110,17 @@ void wait_for(const std::vector<std::string>& jobs, const SlurmSubmission& s, st
   if (terminal)
     fmt::print("\n");
   fs::path merged = fs::path(s.out_dir) / "run.json";
-  bool collected  = fs::exists(merged) && fs::exists(fs::path(s.out_dir) / "results.csv") &&
-                   read_json(merged.string()).contains("shards");
+  nlohmann::json manifest;
+  if (fs::exists(merged) && fs::exists(fs::path(s.out_dir) / "results.csv"))
+    manifest = read_json(merged.string());
   std::string log = (slurm_folder(s.out_dir) / "collect.log").string();
-  if (!collected) {
-    fmt::print(stderr, "collect did not merge the shards; its log ({}) ends with:\n{}", log,
-               [&] {
-                 std::ifstream in(log);
-                 std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-                 return text.size() > 2000 ? text.substr(text.size() - 2000) : text;
-               }());
+  if (!manifest.contains("shards")) {  // no merge: collect refused or did not run
+    fmt::print(stderr, "collect did not merge the shards; its log ({}) ends with:\n{}", log, tail_of(log, 2000));
     fmt::print(stderr, "run what is missing with: isogrid submit --resume {}\n", s.out_dir);
     shared.exit_code = kFailure;
     return;
   }
-  std::uint64_t error_rows =
-      read_json(merged.string()).value(nlohmann::json::json_pointer("/counts/error_rows"), std::uint64_t{0});
+  std::uint64_t error_rows = manifest.value(nlohmann::json::json_pointer("/counts/error_rows"), std::uint64_t{0});
   fmt::print("collected: {} (checks and plots: {})\n", (fs::path(s.out_dir) / "results.csv").string(), log);
   if (error_rows)
     shared.exit_code = kPointsFailed;
@@ -149,7 +135,7 @@ void submit(const SubmitArgs& args, Shared& shared)
     if (!fs::exists(saved))
       throw OutputConflict(fmt::format("{} holds no submission ({} is missing): submit the experiment first",
                                        args.resume, saved.string()));
-    s = from_json(read_json(saved.string()));
+    s = read_json(saved.string()).get<SlurmSubmission>();
     Experiment ex = load_checked_experiment(s.experiment, s.overrides);
     total         = ex.included_points;
     s.tasks       = unfinished_shards(s.out_dir, s.shards);
@@ -204,7 +190,7 @@ void submit(const SubmitArgs& args, Shared& shared)
     std::ofstream(collect_path, std::ios::trunc) << collect_text;
   }
   std::vector<std::string> jobs;
-  nlohmann::json record = to_json(s);
+  nlohmann::json record = s;
   fs::path saved        = slurm_folder(s.out_dir) / "submission.json";
   if (fs::exists(saved))
     record["jobs"] = read_json(saved.string()).value("jobs", nlohmann::json::array());

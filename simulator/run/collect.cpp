@@ -16,15 +16,6 @@ namespace isogrid {
 
 namespace {
 
-// The header line as CsvSink writes it.
-std::string header_line(const std::vector<std::string>& cells)
-{
-  std::string line;
-  for (size_t i = 0; i < cells.size(); ++i)
-    line += (i ? "," : "") + csv_field(cells[i]);
-  return line;
-}
-
 // A row but for its last cell, wall_s: two runs of one point agree on everything else.
 std::string without_wall(const std::string& line) { return line.substr(0, line.rfind(',')); }
 
@@ -126,7 +117,7 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
   std::vector<ShardRun> runs = complete_shards(ex, dir, simgrid_version);
   const unsigned n           = runs.front().folder.spec.n;
   const std::vector<unsigned> owner = shard_of_points(ex, n);
-  const std::string header          = header_line(results_header(ex));
+  const std::string header          = csv_line(results_header(ex));
 
   CollectResult result;
   result.shards = n;

@@ -29,6 +29,14 @@ std::string csv_field(const std::string& text)
   return out + "\"";
 }
 
+std::string csv_line(const std::vector<std::string>& fields)
+{
+  std::string line;
+  for (size_t i = 0; i < fields.size(); ++i)
+    line += (i ? "," : "") + csv_field(fields[i]);
+  return line;
+}
+
 CsvSink::CsvSink(std::string path, const std::vector<std::string>& header, uint64_t total, std::vector<bool> done,
                  bool resume, const std::string& kept, std::vector<bool> keep)
     : path_(std::move(path)), total_(total), done_(std::move(done)), keep_(std::move(keep))
@@ -38,12 +46,8 @@ CsvSink::CsvSink(std::string path, const std::vector<std::string>& header, uint6
   file_ = std::fopen(path_.c_str(), resume ? "a" : "w");
   if (!file_)
     throw std::runtime_error(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
-  if (!resume) {
-    std::string line;
-    for (size_t i = 0; i < header.size(); ++i)
-      line += (i ? "," : "") + csv_field(header[i]);
-    write_line(line);
-  }
+  if (!resume)
+    write_line(csv_line(header));
   if (!kept.empty()) {
     kept_.open(kept);
     std::string ignored_header;

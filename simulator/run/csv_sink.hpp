@@ -15,6 +15,8 @@ namespace isogrid {
 
 // Quotes a CSV field when it holds a comma, quote or line break (a line break becomes a space: one row, one line).
 std::string csv_field(const std::string& text);
+// The fields as one CSV line (no line break), each through csv_field: how results.csv's header is written.
+std::string csv_line(const std::vector<std::string>& fields);
 
 class CsvSink {
 public:

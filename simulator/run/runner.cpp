@@ -335,8 +335,8 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   }
 
   nlohmann::json manifest = make_manifest(ex, options.command_line, options.simgrid_version, options.jobs);
-  if (options.sharded)
-    manifest["shard"] = {{"k", options.shard.k}, {"n", options.shard.n}};
+  if (options.shard)
+    manifest["shard"] = {{"k", options.shard->k}, {"n", options.shard->n}};
   write_json_atomically(manifest_path, manifest);
 
   InterruptGuard guard;

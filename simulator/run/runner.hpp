@@ -7,6 +7,7 @@
 #include "simulator/run/shards.hpp"
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -22,8 +23,7 @@ struct RunOptions {
   bool simgrid_logs = false;
   std::string command_line;
   std::string simgrid_version;
-  ShardSpec shard;  // with `sharded`: the part of the sweep this folder holds, recorded in run.json
-  bool sharded = false;
+  std::optional<ShardSpec> shard;  // the part of the sweep this folder holds (run --shard), recorded in run.json
   // Called once, in this process, before the first simulated point is forked (the CLI prepares a SimGrid engine
   // there, so that children do not each initialise one). Optional.
   std::function<void(const SimulationContext&)> warm_up;
