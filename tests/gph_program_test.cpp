@@ -315,18 +315,28 @@ TEST(GphRaytracer, UnevenGroupsExpandToTheClosedForm)
 
 // ---- matMult ---------------------------------------------------------------------------------------------------
 
-TEST(GphMatMult, DefaultBlocksAreRegularAndCarryTheirInputs)
+// Each block fetches its row block of A (piece b) and its column block of B (piece blocks + c) from the main PE:
+// 30 x 360 entries of 2.75 B in fetches of 625 B is 47.52, so 48 fetches a piece; the spark carries only its thunk.
+TEST(GphMatMult, DefaultBlocksAreRegularAndFetchTheirInputs)
 {
   MatMult p;
   EXPECT_EQ(p.spark_count(), 144u);
   Node root = p.expand(p.root());
   ASSERT_EQ(root.sparked.size(), 144u);
   EXPECT_EQ(root.sparked[13], (NodeKey{1, 1, 1}));
+  EXPECT_TRUE(root.shared_inputs.empty());
   for (const NodeKey& k : root.sparked) {
     Node block = p.expand(k);
     EXPECT_NEAR(block.before, 916.3 / 144, 1e-9);
-    EXPECT_DOUBLE_EQ(block.result_bytes, 30 * 30 * 20.0);
-    EXPECT_DOUBLE_EQ(block.graph_bytes, 208.9 + 2 * 30 * 360 * 20.0);
+    EXPECT_DOUBLE_EQ(block.result_bytes, 30 * 30 * 2.75);
+    EXPECT_DOUBLE_EQ(block.graph_bytes, 208.9);
+    EXPECT_DOUBLE_EQ(block.fetch_bytes, 625);
+    EXPECT_EQ(block.fetches, 0u);
+    ASSERT_EQ(block.shared_inputs.size(), 2u);
+    EXPECT_EQ(block.shared_inputs[0].id, static_cast<std::uint64_t>(k.b));
+    EXPECT_EQ(block.shared_inputs[1].id, static_cast<std::uint64_t>(12 + k.c));
+    EXPECT_EQ(block.shared_inputs[0].fetches, 48u);
+    EXPECT_EQ(block.shared_inputs[1].fetches, 48u);
   }
   EXPECT_THROW(p.expand({1, 12, 0}), std::invalid_argument);
 }
@@ -340,7 +350,18 @@ TEST(GphMatMult, UnevenBlocksExpandToTheClosedForm)
   EXPECT_NEAR(t.work, 1.0 / 0.75, 1e-12);
   EXPECT_EQ(t.sparks, 9u);
   EXPECT_NEAR(p.expand({1, 2, 2}).before, 4 * 4 * 10 * 1e-3, 1e-15);
-  EXPECT_DOUBLE_EQ(p.expand({1, 0, 2}).graph_bytes, 100 + (3 + 4) * 10 * 8.0);
+  Node block = p.expand({1, 0, 2});  // 3 rows: 240 B, 4 columns: 320 B, one fetch of 625 B each
+  EXPECT_DOUBLE_EQ(block.graph_bytes, 100);
+  ASSERT_EQ(block.shared_inputs.size(), 2u);
+  EXPECT_EQ(block.shared_inputs[0].fetches, 1u);
+  EXPECT_EQ(block.shared_inputs[1].id, 5u);
+  EXPECT_EQ(block.shared_inputs[1].fetches, 1u);
+  EXPECT_EQ(MatMult({10, 3, 0.25, 1e-3, 8, 100, 50}).expand({1, 0, 2}).shared_inputs[1].fetches, 7u);  // 320 / 50
+
+  // fetch_bytes 0: the inputs travel with the spark, packed with its thunk.
+  Node shipped = MatMult({10, 3, 0.25, 1e-3, 8, 100, 0}).expand({1, 0, 2});
+  EXPECT_DOUBLE_EQ(shipped.graph_bytes, 100 + (3 + 4) * 10 * 8.0);
+  EXPECT_TRUE(shipped.shared_inputs.empty());
 }
 
 // ---- linSolv ---------------------------------------------------------------------------------------------------

@@ -254,6 +254,34 @@ TEST(GphRuntime, AThreadAwayFromTheMainPeFetchesItsInputSynchronously)
   EXPECT_EQ(alone.sum(&PeStatistics::input_fetches), 0u);
 }
 
+// Shared input pieces are fetched once per PE (GUM overwrites the FETCH_ME with the graph it brought). The stolen
+// spark A (3 s) reads piece 7 (2 fetches) and evaluates C (1 s) inline, which reads piece 7 again and piece 8 (1
+// fetch). Latency 0.1 s, FISH_DELAY 0.5 s, as above, PE 1 starts A at 1.6:
+//   A's slices of 1 s: 1.6-2.6, FETCH -> 2.7 answered -> 2.8, 2.8-3.8, FETCH -> 4.0, 4.0-5.0;
+//   C holds piece 7 already: one fetch (piece 8) in two slices of 0.5 s: 5.0-5.5, FETCH -> 5.7, 5.7-6.2;
+//   PE 0 demands A at 5.0 (black hole); A's value leaves at 6.2, is in at 6.3; main's last second ends at 7.3.
+// Were C's first piece another one (9), C would make 3 fetches in four slices of 0.25 s: 5.0-5.25, 5.45-5.7,
+// 5.9-6.15, 6.35-6.6, and the run would end at 7.7 with 5 fetches.
+TEST(GphRuntime, ASharedInputPieceIsFetchedOncePerPe)
+{
+  auto run = [](std::uint64_t c_first_piece, std::uint64_t expect_fetches, double expect_end) {
+    Node a         = node(3, {}, 3);
+    a.fetch_bytes  = 100;
+    a.shared_inputs = {{7, 2}};
+    Node c         = node(1);
+    c.fetch_bytes  = 100;
+    c.shared_inputs = {{c_first_piece, 2}, {8, 1}};
+    TableProgram program({node(1, {1}, 2, 1), a, node(4), c});
+    Loopback net(program, 2, "grid-gum1", with_delay(0.5));
+    EXPECT_NEAR(net.run(), expect_end, 1e-12);
+    EXPECT_EQ(net.cores[0]->statistics().input_fetches, 0u);
+    EXPECT_EQ(net.cores[1]->statistics().input_fetches, expect_fetches);
+    EXPECT_NEAR(net.cores[1]->statistics().busy_seconds, 4.0, 1e-12);
+  };
+  run(7, 3, 7.3);
+  run(9, 5, 7.7);
+}
+
 // The same program when A is in the pool still when the fish comes: FISH_DELAY 10 s keeps PE 1 away until 10.2,
 // long after PE 0 absorbed A at 5 s: one PE does everything, 10 s.
 TEST(GphRuntime, AnUnstolenSparkIsAbsorbedByItsParent)

@@ -66,6 +66,15 @@ struct Node {
   // data is local and costs nothing.
   std::uint32_t fetches = 0;
   double fetch_bytes   = 0;
+  // Input pieces several nodes read (matMult's row and column blocks). GUM overwrites a FETCH_ME with the graph
+  // the RESUME brought (Trinder et al., PLDI'96; HLComms.c unpacks it in place), so the piece is local to that PE
+  // from then on: only the first node a PE evaluates that reads a piece makes its `fetches`; later readers on the
+  // same PE find it there. They are made like `fetches`, in the same slices, and add to them.
+  struct SharedInput {
+    std::uint64_t id = 0;  // names the piece within the program
+    std::uint32_t fetches = 0;
+  };
+  std::vector<SharedInput> shared_inputs;
 
   double work() const { return before + after; }
 };

@@ -3,6 +3,7 @@
 #include "workloads/gph/kernels/kernel_support.hpp"
 
 #include <fmt/format.h>
+#include <cmath>
 #include <stdexcept>
 #include <vector>
 
@@ -21,7 +22,9 @@ const std::vector<Field<P>>& fields()
       {"serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)"},
       {"madd_seconds", &P::madd_seconds, "reference-PE seconds per multiply-add (Table 1: 916.3 s for n = 360)"},
       {"entry_bytes", &P::entry_bytes, "packed bytes per matrix entry"},
-      {"packet_bytes", &P::packet_bytes, "bytes of a block's thunk, on top of its inputs (Table 6)"},
+      {"packet_bytes", &P::packet_bytes, "bytes of a block's thunk (Table 6)"},
+      {"fetch_bytes", &P::fetch_bytes,
+       "input bytes one fetch from the main PE brings (Table 6); 0: the inputs travel with the block's spark"},
   };
   return fields;
 }
@@ -32,7 +35,7 @@ MatMult::MatMult(MatMultParameters p) : p_(p)
 {
   require(p_.n >= 1 && p_.blocks >= 1 && p_.blocks <= p_.n, name(), "need 1 <= blocks <= n");
   require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
-  require(p_.madd_seconds >= 0 && p_.entry_bytes >= 0 && p_.packet_bytes >= 0, name(),
+  require(p_.madd_seconds >= 0 && p_.entry_bytes >= 0 && p_.packet_bytes >= 0 && p_.fetch_bytes >= 0, name(),
           "costs and sizes must be >= 0");
 }
 
@@ -78,7 +81,18 @@ Node MatMult::expand(const NodeKey& key) const
   double rows = block_size(static_cast<int>(key.b)), cols = block_size(static_cast<int>(key.c));
   node.before = rows * cols * n * p_.madd_seconds;
   node.result_bytes = rows * cols * p_.entry_bytes;
-  node.graph_bytes = p_.packet_bytes + (rows + cols) * n * p_.entry_bytes;
+  if (p_.fetch_bytes == 0) {
+    node.graph_bytes = p_.packet_bytes + (rows + cols) * n * p_.entry_bytes;
+    return node;
+  }
+  // Row block b of A and column block c of B stay on the main PE, which built them; a PE fetches each once.
+  auto fetches = [&](double lines) {
+    return static_cast<std::uint32_t>(std::ceil(lines * n * p_.entry_bytes / p_.fetch_bytes));
+  };
+  node.graph_bytes   = p_.packet_bytes;
+  node.fetch_bytes   = p_.fetch_bytes;
+  node.shared_inputs = {{static_cast<std::uint64_t>(key.b), fetches(rows)},
+                        {static_cast<std::uint64_t>(p_.blocks + key.c), fetches(cols)}};
   return node;
 }
 

@@ -9,11 +9,15 @@
 // multiply-adds of madd_seconds. The root's own work (generating the inputs, assembling C) is serial_fraction of
 // the total, half before, half after; 0 by default.
 // Key: root {0, 0, 0}; block {1, i, j}.
-// Bytes: a block's spark carries its inputs, rows_i x n of A and n x cols_j of B, plus packet_bytes for the thunk
-// (GUM packs the thunk with the reachable evaluated graph and leaves the rest behind FETCH_MEs, so a remote block
-// pulls all of it either way); its value is rows_i x cols_j entries. [ASSUMPTION] entry_bytes = 20: Table 6's
-// 67.3 messages/s per PE x 292.6 s x 16 PEs x 208.9 B (Table 1's 16-PE run), were every message a graph packet,
-// is 65.8 MB, 457 KB per block, i.e. 20.3 B for each of the 22 500 entries a 30 x 30 block moves.
+// Bytes: the inputs stay on the main PE, which built them, as GUM leaves graph where it was made. A block's spark
+// carries only its thunk (packet_bytes); evaluated elsewhere, it fetches its row block of A (rows_i x n entries) and
+// its column block of B (n x cols_j) in synchronous fetches of fetch_bytes, each piece once per PE (Node::
+// shared_inputs: a PE that already holds a row or column block finds it local). Its value is rows_i x cols_j
+// entries. fetch_bytes 0 ships the inputs with the spark instead, in pack-buffer packets.
+// Calibrated on Table 6's GRID-GUM2 column (16 Edin1 PEs, work_scale 1.6, median of 3), the paper's 31.29 msgs/s
+// per PE and 209.4 B of graph per message: fetches of 625 B (a FETCH, its 625-B RESUME and the ACK average 209 B
+// with the fishes) and 2.75 B per entry (47 k messages a run; 32.1 msgs/s/PE and 209 B simulated). The paper gives
+// neither the matrices' order nor their entries' size; 2.75 B is what moves per entry, not a big integer's size.
 // [ASSUMPTION] n = 360 and 12 x 12 blocks of 30 x 30: Table 6's 144 threads.
 #include "workloads/gph/program.hpp"
 
@@ -30,8 +34,11 @@ struct MatMultParameters {
   double serial_fraction = 0;
   // Calibrated: 360³ multiply-adds take Table 1's 916.3 s (19.6 µs each: big integers).
   double madd_seconds = 916.3 / (360.0 * 360.0 * 360.0);
-  double entry_bytes = 20;
+  // Calibrated on Table 6's GRID-GUM2 column (16 Edin1 PEs, median of 3): 31.29 messages/s per PE and 209.4 B of
+  // graph per message; see the header comment.
+  double entry_bytes  = 2.75;
   double packet_bytes = 208.9;  // Table 6
+  double fetch_bytes  = 625;
 };
 
 class MatMult : public Program {

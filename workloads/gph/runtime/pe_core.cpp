@@ -226,7 +226,7 @@ PeCore::Step PeCore::step(Thread& thread, double now)
     switch (f.phase) {
     case Frame::Phase::Start: {
       if (self_ != setup_.main_pe)
-        f.fetches = static_cast<std::uint32_t>(std::lround(f.node.fetches * setup_.fetch_scale));
+        f.fetches = input_fetches_for(f.node);
       f.phase = f.fetches > 0 ? Frame::Phase::Fetch : Frame::Phase::Spark;
       if (f.node.before > 0) {
         compute(f.slice(), now);
@@ -586,6 +586,18 @@ Message PeCore::fetch_message(ThunkId id, size_t to, std::uint32_t requester) co
   f.thunks    = {id};
   f.requester = requester;
   return f;
+}
+
+// The fetches a node makes here: its own, and those of each shared piece this PE does not hold yet. From now on the
+// PE counts the piece as held; a later reader that starts while these fetches are still out does not wait for them
+// (GUM would block it on the FETCH_ME's queue), a simplification that only matters for threads interleaving fetches.
+std::uint32_t PeCore::input_fetches_for(const Node& node)
+{
+  double fetches = node.fetches;
+  for (const Node::SharedInput& piece : node.shared_inputs)
+    if (held_inputs_.insert(piece.id).second)
+      fetches += piece.fetches;
+  return static_cast<std::uint32_t>(std::lround(fetches * setup_.fetch_scale));
 }
 
 // The running thread asks the main PE for `bytes` of input data and blocks on a fresh id until the RESUME.

@@ -17,7 +17,8 @@
 //    runtime policy says (policies/gph/runtime_policies.hpp), one fish at a time, waiting FISH_DELAY after its own
 //    fish came back empty.
 //  * A node that reads the program's input (Node::fetches) fetches it from the main PE between slices of its work,
-//    blocking its thread for each round trip; the PE runs another thread or spark meanwhile.
+//    blocking its thread for each round trip; the PE runs another thread or spark meanwhile. A piece several nodes
+//    read (Node::shared_inputs) is fetched once per PE: the first reader brings it, later ones find it local.
 //  * A payload larger than a packet goes in packets, each after the first fetched by one More/Packet round trip,
 //    as GUM leaves FETCH_ME nodes behind a full pack buffer.
 #include "policies/gph/load_information.hpp"
@@ -33,6 +34,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace isogrid::gph {
@@ -127,6 +129,7 @@ private:
   Message fetch_message(ThunkId id, size_t to, std::uint32_t requester) const;
   void send_fetch(ThunkId id, size_t to, std::uint32_t requester);
   void fetch_input(double bytes, double now);
+  std::uint32_t input_fetches_for(const Node& node);
   void request_packet(size_t from, std::uint64_t transfer, double bytes_left, double now);
   static std::uint64_t transfer_key(size_t from, std::uint64_t transfer);
 
@@ -159,6 +162,7 @@ private:
 
   std::unique_ptr<PeKnowledge> knowledge_;  // GRID-GUM2 only
   std::unordered_map<std::uint64_t, Message> partial_;  // large transfers still arriving, by transfer id
+  std::unordered_set<std::uint64_t> held_inputs_;       // Node::SharedInput pieces fetched here (or being fetched)
   std::uint64_t next_transfer_ = 1;
 
   std::vector<Message> outbox_;
