@@ -518,6 +518,37 @@ class DrawsPlots(FolderTestCase):
                      rows, params=["m", "V", "policy"], faces=("sim",))
         self.assert_wrote(run_script(folder), folder, ["held.png"])
 
+    def test_an_axis_given_by_its_count_takes_its_values_from_results_csv(self):
+        # run.json lists an axis of more than 10 000 values by its count only: the plot is the same, and the axis's
+        # values are results.csv's in their order of first appearance (the held value is the first one, fifo).
+        folder = self.folder()
+        rows = []
+        for policy, scale in (("fifo", 1.0), ("lifo", 0.5)):
+            for m in (1, 2, 3):
+                for V in (1.0, 10.0, 100.0):
+                    e = efficiency(m, V) * scale
+                    rows.append({"m": m, "V": V, "policy": policy,
+                                 "sim": {"makespan": 1, "efficiency": e, "speedup": e * m, "feasible": 1}})
+        plots = [{"kind": "contour", "x": "m", "y": "V", "z": "efficiency", "face": "simulated",
+                  "log_x": False, "log_y": True, "file": "held.png"}]
+        write_folder(folder, [("m", [1, 2, 3]), ("V", [1.0, 10.0, 100.0]), ("policy", ["fifo", "lifo"])], plots,
+                     rows, params=["m", "V", "policy"], faces=("sim",))
+        self.assert_wrote(run_script(folder), folder, ["held.png"])
+        with open(os.path.join(folder, "held.png"), "rb") as f:
+            listed = f.read()
+        with open(os.path.join(folder, "run.json")) as f:
+            run = json.load(f)
+        run["experiment"]["axes"] = [{"name": "m", "count": 3}, {"name": "V", "count": 3},
+                                     {"name": "policy", "count": 2}]
+        with open(os.path.join(folder, "run.json"), "w") as f:
+            json.dump(run, f)
+        ctx = isoplot.context.load_context(folder)
+        self.assertEqual(ctx.axes["policy"], ["fifo", "lifo"])
+        self.assertEqual(ctx.axes["m"], ["1", "2", "3"])
+        self.assert_wrote(run_script(folder), folder, ["held.png"])
+        with open(os.path.join(folder, "held.png"), "rb") as f:
+            self.assertEqual(f.read(), listed)
+
     def test_axis_over_one_element_of_a_list(self):
         # delta[1] reads element 1 of the delta cells, as numbers: a contour and lines over it.
         folder = element_folder(self.folder())

@@ -6,6 +6,7 @@
 #include "simulator/report/aggregates.hpp"
 #include "simulator/report/reference_check.hpp"
 #include "simulator/run/results_reader.hpp"
+#include "simulator/run/run_manifest.hpp"
 #include "simulator/run/runner.hpp"
 #include "tests/test_support.hpp"
 
@@ -238,6 +239,28 @@ TEST(Runner, ManifestRecordsProvenance)
     EXPECT_NE(manifest.find(expected), std::string::npos) << expected;
   EXPECT_NE(manifest.find(ex.hash), std::string::npos);
   EXPECT_TRUE(std::filesystem::exists(f.dir.file("out/experiment.yaml")));
+}
+
+// run.json lists an axis's values for the plots, up to kListedAxisValues; a longer axis by its count only (the
+// plots then read results.csv's values, in their order).
+TEST(Runner, ManifestListsShortAxesAndCountsLongOnes)
+{
+  Fixture f;
+  auto axis_in_manifest = [&](const std::string& sweep) {
+    Experiment ex = f.load("model: square\nmode: predict\nsweep:\n  x: " + sweep + "\n");
+    f.run(ex, "out", 1, false, true);
+    return nlohmann::json::parse(read_file(f.dir.file("out/run.json")))["experiment"]["axes"].at(0);
+  };
+  nlohmann::json listed = axis_in_manifest("[3, 4.5, 5]");
+  EXPECT_EQ(listed["name"], "x");
+  EXPECT_EQ(listed["values"], nlohmann::json({"3", "4.5", "5"}));
+  EXPECT_FALSE(listed.contains("count"));
+  nlohmann::json counted = axis_in_manifest("{linspace: [0, 1, " + std::to_string(kListedAxisValues + 1) + "]}");
+  EXPECT_EQ(counted["name"], "x");
+  EXPECT_EQ(counted["count"], kListedAxisValues + 1);
+  EXPECT_FALSE(counted.contains("values"));
+  EXPECT_EQ(axis_in_manifest("{linspace: [0, 1, " + std::to_string(kListedAxisValues) + "]}")["values"].size(),
+            kListedAxisValues);
 }
 
 // --- On the DLT model: references held against one face, and a sweep over one element of a list ---

@@ -28,14 +28,22 @@ std::vector<std::string> ModelInfo::metric_names() const { return names_of(metri
 std::optional<size_t> ModelInfo::param_index(const std::string& name) const { return index_of(params, name); }
 std::optional<size_t> ModelInfo::metric_index(const std::string& name) const { return index_of(metrics, name); }
 
+bool Model::evaluate_in_process(const Point& point, const Faces& wanted, const SimulationContext& context,
+                                Outcome& out) const
+{
+  if (needs_worker(*this, point, wanted))
+    return false;
+  evaluate(point, wanted, context, out);
+  return true;
+}
+
 bool needs_worker(const Model& model, const Point& point, const Faces& wanted)
 {
   if (wanted.simulated)
     return true;
   if (!wanted.predicted)
     return false;
-  FaceNeeds needs = model.predicted_face_needs(point);
-  return needs.platform || needs.heavy_cpu;
+  return model.predicted_face_needs(point).in_worker();
 }
 
 }  // namespace isogrid

@@ -38,10 +38,14 @@ struct Outcome {
   std::vector<double> simulated;
   std::string note;  // short remark for the results row ("infeasible: alpha_7 < 0")
 
-  explicit Outcome(size_t metric_count = 0)
-      : predicted(metric_count, std::numeric_limits<double>::quiet_NaN())
-      , simulated(metric_count, std::numeric_limits<double>::quiet_NaN())
+  explicit Outcome(size_t metric_count = 0) { reset(metric_count); }
+
+  // Every metric "not computed" again and no note, keeping the storage (a sweep reuses one Outcome).
+  void reset(size_t metric_count)
   {
+    predicted.assign(metric_count, std::numeric_limits<double>::quiet_NaN());
+    simulated.assign(metric_count, std::numeric_limits<double>::quiet_NaN());
+    note.clear();
   }
 };
 
@@ -61,6 +65,8 @@ struct Faces {
 struct FaceNeeds {
   bool platform  = false;  // it reads a platform through SimGrid, so it needs an engine of its own
   bool heavy_cpu = false;  // it costs seconds of CPU, so it runs in a worker process that --jobs spreads
+
+  bool in_worker() const { return platform || heavy_cpu; }
 };
 
 // A problem with one parameter that only shows with the others (a list whose length is not m, ...). `within` leads
@@ -99,6 +105,10 @@ public:
   // SimGrid engine when needs_worker() says so.
   virtual void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,
                         Outcome& out) const = 0;
+  // evaluate() in this process when needs_worker() allows it, and true; false, with `out` untouched, when the
+  // point must run in a worker. A typed model decodes the point once for both questions.
+  virtual bool evaluate_in_process(const Point& point, const Faces& wanted, const SimulationContext& context,
+                                   Outcome& out) const;
 };
 
 // True when a point's wanted faces must run in a worker process: the simulated face, or a predicted face that

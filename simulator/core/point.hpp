@@ -16,6 +16,7 @@ struct Point {
   uint64_t combination = 0;  // which parameter combination
   uint32_t repetition  = 0;
   uint64_t seed        = 0;
+  const void* filled_by = nullptr;  // the sweep that filled it last (Sweep::point_into reuses its fixed values)
 };
 
 }  // namespace isogrid

@@ -20,6 +20,8 @@ size_t first_invalid_utf8(const std::string& s);
 
 // Seconds on a monotonic clock, for durations (progress, timeouts, wall_s).
 double monotonic_seconds();
+// The same at the kernel tick's resolution (a few ms), for a few ns: what a check made once per row can afford.
+double coarse_monotonic_seconds();
 
 // "1h02m03s"-style duration for progress lines and summaries.
 std::string format_duration(double seconds);

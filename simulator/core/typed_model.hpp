@@ -55,7 +55,31 @@ public:
   void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,
                 Outcome& out) const final
   {
+    evaluate(schema_.params_of(point), point, wanted, context, out);
+  }
+
+  bool evaluate_in_process(const Point& point, const Faces& wanted, const SimulationContext& context,
+                           Outcome& out) const final
+  {
     P params = schema_.params_of(point);
+    if (wanted.simulated || (wanted.predicted && predicted_face_needs(params).in_worker()))
+      return false;
+    evaluate(params, point, wanted, context, out);
+    return true;
+  }
+
+protected:
+  virtual void check(const P&) const {}
+  virtual void check_on_platform(const P&, const PlatformFacts&) const {}
+  virtual FaceNeeds predicted_face_needs(const P&) const { return {}; }
+  virtual Plan make_plan(const P&, const PointInfo&, const SimulationContext&) const { return Plan{}; }
+  virtual void predict(const P&, const Plan&, Face<M>&) const {}
+  virtual void simulate(const P&, Plan&, const SimulationContext&, Face<M>&) const {}
+
+private:
+  void evaluate(const P& params, const Point& point, const Faces& wanted, const SimulationContext& context,
+                Outcome& out) const
+  {
     set_evaluated_point_seed(point.seed);  // what a platform's declared loads are drawn from
     Plan plan = make_plan(params, PointInfo{point.index, point.repetition, point.seed}, context);
     if (wanted.predicted) {
@@ -72,15 +96,6 @@ public:
     }
   }
 
-protected:
-  virtual void check(const P&) const {}
-  virtual void check_on_platform(const P&, const PlatformFacts&) const {}
-  virtual FaceNeeds predicted_face_needs(const P&) const { return {}; }
-  virtual Plan make_plan(const P&, const PointInfo&, const SimulationContext&) const { return Plan{}; }
-  virtual void predict(const P&, const Plan&, Face<M>&) const {}
-  virtual void simulate(const P&, Plan&, const SimulationContext&, Face<M>&) const {}
-
-private:
   Face<M> blank_face() const
   {
     Face<M> face{};

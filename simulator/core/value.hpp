@@ -29,10 +29,14 @@ inline bool is_mapping(const Value& v) { return std::holds_alternative<Mapping>(
 
 // Shortest text that reads back to the same double ("1e+08", "0.5", "20").
 std::string format_number(double x);
+// format_number(x) appended to `out`, with no temporary string: a row of results.csv is built in one buffer.
+void append_number(std::string& out, double x);
 // Deterministic, so results.csv is byte-identical between runs:
 //   numbers as format_number; lists of numbers joined with ';' ("1;2;4"); lists of words with ", " ("sa, be");
 //   mappings as "key=value, key=value", and a mapping holding mappings as "name: k=v, k=v; name2: k=v".
 std::string format_value(const Value& v);
+// format_value(v) appended to `out` (a number without a temporary string).
+void append_value(std::string& out, const Value& v);
 
 // The value as YAML flow style writes it: "1e+08", "fastest", "[1, 2, 4]", "[sa, be]", "{F: Edin3, S: SBC}" (what
 // `isogrid list` shows and an experiment file or --set accepts).

@@ -148,8 +148,9 @@ void apply_where(const Field& field, const Model& model, Experiment& ex)
   ex.excluded.assign(sweep.size(), false);
   std::vector<double> values(index.size());
   ex.included_points = 0;
+  Point p;  // reused: a million-point sweep decodes one point at a time
   for (uint64_t c = 0; c < sweep.combinations(); ++c) {
-    Point p = sweep.point(c * sweep.repetitions());
+    sweep.point_into(c * sweep.repetitions(), p);
     for (size_t k = 0; k < index.size(); ++k) {
       const auto* x = std::get_if<double>(&p.values[index[k]]);
       if (!x)
@@ -261,10 +262,11 @@ void check_points(const Field& doc, const Model& model, const Experiment& ex, co
 {
   const Sweep& sweep = ex.sweep;
   uint64_t limit     = std::min<uint64_t>(sweep.combinations(), kEagerCheckLimit);
+  Point p;  // reused: a million-point sweep decodes one point at a time
   for (uint64_t c = 0; c < limit; ++c) {
     if (!ex.includes(c * sweep.repetitions()))
       continue;
-    Point p = sweep.point(c * sweep.repetitions());
+    sweep.point_into(c * sweep.repetitions(), p);
     try {
       model.check(p, platform_of(p, model, probed));
     } catch (const ParamError& e) {

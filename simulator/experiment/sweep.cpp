@@ -46,8 +46,17 @@ uint64_t Sweep::combination_of(const std::vector<std::pair<ParamSlot, Value>>& a
 Point Sweep::point(uint64_t index) const
 {
   Point p;
-  p.specs       = specs_;
-  p.values      = fixed_;
+  point_into(index, p);
+  return p;
+}
+
+void Sweep::point_into(uint64_t index, Point& p) const
+{
+  if (p.filled_by != this || p.values.size() != fixed_.size()) {
+    p.specs     = specs_;
+    p.values    = fixed_;
+    p.filled_by = this;
+  }
   p.index       = index;
   p.combination = index / repetitions_;
   p.repetition  = static_cast<uint32_t>(index % repetitions_);
@@ -65,7 +74,6 @@ Point Sweep::point(uint64_t index) const
     rest /= n;
   }
   p.seed = derive_seed(seed_, seed_combination, p.repetition);
-  return p;
 }
 
 }  // namespace isogrid

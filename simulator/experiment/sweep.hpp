@@ -25,6 +25,10 @@ public:
   const std::vector<Value>& fixed() const { return fixed_; }
 
   Point point(uint64_t index) const;
+  // The same into `p`, whose storage is reused: a sweep of a million analytic points decodes one point at a time.
+  // A `p` this sweep filled last keeps its fixed values (no axis touches them) and gets only the axes' ones, so the
+  // caller must not have changed them; any other Point is filled whole.
+  void point_into(uint64_t index, Point& p) const;
   // The combination whose k-th axis takes its positions[k]-th value (the inverse of the decoding in point()).
   uint64_t combination_at(const std::vector<size_t>& positions) const;
   // The combination where every axis takes the value `at` pins it to (its first value when `at` leaves it free).

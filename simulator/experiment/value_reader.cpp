@@ -11,15 +11,15 @@ namespace isogrid {
 
 void ValueReader::check_number(const Field& field, const ParamSpec& spec, double x) const
 {
-  std::string shown = format_number(x);
+  // Formatted only for a message: a million-value axis checks every value.
   if (spec.kind == ParamKind::Integer && x != std::floor(x))
-    field.fail(fmt::format("{} must be a whole number, got {}", spec.name, shown));
+    field.fail(fmt::format("{} must be a whole number, got {}", spec.name, format_number(x)));
   bool low_ok = spec.min_exclusive ? x > spec.min : x >= spec.min;
   if (!low_ok)
     field.fail(fmt::format("{} must be {} {}, got {}", spec.name, spec.min_exclusive ? ">" : ">=",
-                           format_number(spec.min), shown));
+                           format_number(spec.min), format_number(x)));
   if (x > spec.max)
-    field.fail(fmt::format("{} must be <= {}, got {}", spec.name, format_number(spec.max), shown));
+    field.fail(fmt::format("{} must be <= {}, got {}", spec.name, format_number(spec.max), format_number(x)));
 }
 
 std::vector<std::string> ValueReader::allowed_names(const ParamSpec& spec) const

@@ -15,9 +15,18 @@ namespace isogrid {
 
 std::string csv_field(const std::string& text)
 {
-  if (text.find_first_of(",\"\n\r") == std::string::npos)
-    return text;
-  std::string out = "\"";
+  std::string out;
+  append_csv_field(out, text);
+  return out;
+}
+
+void append_csv_field(std::string& out, std::string_view text)
+{
+  if (text.find_first_of(",\"\n\r") == std::string_view::npos) {
+    out += text;
+    return;
+  }
+  out += '"';
   for (char c : text) {
     if (c == '"')
       out += "\"\"";
@@ -26,7 +35,7 @@ std::string csv_field(const std::string& text)
     else
       out += c;
   }
-  return out + "\"";
+  out += '"';
 }
 
 std::string csv_line(const std::vector<std::string>& fields)
@@ -79,23 +88,23 @@ void CsvSink::read_next_kept()
   }
 }
 
-void CsvSink::write_line(const std::string& line)
+void CsvSink::write_line(std::string_view line)
 {
   std::fwrite(line.data(), 1, line.size(), file_);
   std::fputc('\n', file_);
   // Flushed at least every kFlushInterval: a killed run loses at most that much work (which --resume redoes),
   // and fast analytic sweeps do not pay a system call per row.
-  double now = monotonic_seconds();
+  double now = coarse_monotonic_seconds();
   if (now - last_flush_ >= kFlushInterval) {
     std::fflush(file_);
     last_flush_ = now;
   }
 }
 
-void CsvSink::write_row(const Row& row)
+void CsvSink::write_row(std::string_view text, bool failed)
 {
-  write_line(row.text);
-  errors_written_ += row.failed ? 1 : 0;
+  write_line(text);
+  errors_written_ += failed ? 1 : 0;
 }
 
 void CsvSink::advance()
@@ -114,22 +123,21 @@ void CsvSink::advance()
     auto it = waiting_.find(next_);
     if (it == waiting_.end())
       return;
-    write_row(it->second);
+    write_row(it->second.text, it->second.failed);
     waiting_.erase(it);
     ++next_;
   }
 }
 
-void CsvSink::push(uint64_t index, std::string row, bool failed)
+void CsvSink::push(uint64_t index, std::string_view row, bool failed)
 {
-  Row r{std::move(row), failed};
   if (index == next_ && waiting_.empty() && kept_index_ != static_cast<int64_t>(index)) {  // straight to the file
-    write_row(r);
+    write_row(row, failed);
     ++next_;
     advance();
     return;
   }
-  waiting_.emplace(index, std::move(r));
+  waiting_.emplace(index, Row{std::string(row), failed});  // copied only when it has to wait
   advance();
 }
 

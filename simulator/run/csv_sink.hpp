@@ -9,12 +9,15 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace isogrid {
 
 // Quotes a CSV field when it holds a comma, quote or line break (a line break becomes a space: one row, one line).
 std::string csv_field(const std::string& text);
+// csv_field(text) appended to `out`.
+void append_csv_field(std::string& out, std::string_view text);
 // The fields as one CSV line (no line break), each through csv_field: how results.csv's header is written.
 std::string csv_line(const std::vector<std::string>& fields);
 
@@ -31,7 +34,7 @@ public:
   CsvSink& operator=(const CsvSink&) = delete;
 
   // `failed`: an error row, counted by errors_written() once it reaches the file.
-  void push(uint64_t index, std::string row, bool failed = false);
+  void push(uint64_t index, std::string_view row, bool failed = false);
   size_t waiting() const { return waiting_.size(); }
   // Error rows of this run in the file so far (rows copied from `kept` are not counted: their run knows them).
   uint64_t errors_written() const { return errors_written_; }
@@ -47,8 +50,8 @@ private:
     std::string text;
     bool failed = false;
   };
-  void write_line(const std::string& line);
-  void write_row(const Row& row);
+  void write_line(std::string_view line);
+  void write_row(std::string_view text, bool failed);
   void advance();
   void read_next_kept();
 

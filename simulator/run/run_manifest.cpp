@@ -56,8 +56,14 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
   e["points"]      = ex.included_points;
   e["where"]       = ex.where;
   e["timeout_s"]   = ex.timeout_s;
+  // An axis's values, for the plots' grids; a longer axis gives only its count (a million values would make run.json
+  // 30 MB, written twice a run): its values are results.csv's, in their order of first appearance.
   nlohmann::json axes = nlohmann::json::array();
   for (const auto& a : ex.sweep.axes()) {
+    if (a.values.size() > kListedAxisValues) {
+      axes.push_back({{"name", a.name}, {"count", a.values.size()}});
+      continue;
+    }
     nlohmann::json values = nlohmann::json::array();
     for (const auto& v : a.values)
       values.push_back(format_value(v));

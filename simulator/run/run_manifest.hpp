@@ -16,6 +16,9 @@ struct RunCounts {
   uint64_t error_rows = 0;  // error rows in results.csv at the end, earlier runs' included
 };
 
+// An axis with more values than this is recorded by its count only (experiment.axes[].count instead of .values).
+constexpr size_t kListedAxisValues = 10000;
+
 nlohmann::json make_manifest(const Experiment& ex, const std::string& command_line, const std::string& simgrid_version,
                              unsigned jobs);
 void set_manifest_status(nlohmann::json& manifest, const std::string& status, const RunCounts& counts,

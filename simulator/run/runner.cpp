@@ -13,8 +13,11 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <fmt/compile.h>
 #include <fmt/format.h>
 #include <fstream>
+#include <iterator>
+#include <string_view>
 #include <unordered_map>
 
 namespace fs = std::filesystem;
@@ -90,6 +93,9 @@ Outcome decode(const std::string& bytes)
   return out;
 }
 
+// One results.csv row at a time, built in a buffer that keeps its capacity: an analytic sweep formats a million rows
+// a second, and a temporary string per cell would be most of its cost. The text a call returns is valid until the
+// next call.
 class RowFormatter {
 public:
   explicit RowFormatter(const Experiment& ex)
@@ -106,27 +112,26 @@ public:
         fixed_cells_[i] = "," + csv_field(format_value(fixed[i]));
   }
 
-  std::string ok(const Point& p, const Outcome& out, double wall_s) const
+  std::string_view ok(const Point& p, const Outcome& out, double wall_s)
   {
-    std::string row = prefix(p, "ok");
-    size_t n        = ex_.model->info().metrics.size();
+    prefix(p, "ok");
+    size_t n = ex_.model->info().metrics.size();
     if (ex_.predicts())
-      for (size_t i = 0; i < n; ++i)
-        row += "," + format_number(out.predicted[i]);
+      numbers(out.predicted, n);
     if (ex_.simulates())
-      for (size_t i = 0; i < n; ++i)
-        row += "," + format_number(out.simulated[i]);
-    if (ex_.predicts() && ex_.simulates())
-      row += "," + format_number(deviation(out.predicted[primary_], out.simulated[primary_]));
-    return row + "," + csv_field(out.note) + "," + wall(wall_s);
+      numbers(out.simulated, n);
+    if (ex_.predicts() && ex_.simulates()) {
+      row_ += ',';
+      append_number(row_, deviation(out.predicted[primary_], out.simulated[primary_]));
+    }
+    return suffix(out.note, wall_s);
   }
 
-  std::string error(const Point& p, const std::string& message, double wall_s) const
+  std::string_view error(const Point& p, const std::string& message, double wall_s)
   {
-    std::string row = prefix(p, "error");
-    size_t blanks   = metric_columns();
-    row.append(blanks, ',');
-    return row + "," + csv_field(message) + "," + wall(wall_s);
+    prefix(p, "error");
+    row_.append(metric_columns(), ',');
+    return suffix(message, wall_s);
   }
 
 private:
@@ -136,18 +141,38 @@ private:
     return (ex_.predicts() ? n : 0) + (ex_.simulates() ? n : 0) + (ex_.predicts() && ex_.simulates() ? 1 : 0);
   }
 
-  std::string prefix(const Point& p, const char* status) const
+  void prefix(const Point& p, const char* status)
   {
-    std::string row = fmt::format("{},{}", p.index, p.repetition);
+    row_.clear();
+    fmt::format_to(std::back_inserter(row_), FMT_COMPILE("{},{}"), p.index, p.repetition);
     for (size_t i = 0; i < p.values.size(); ++i) {
-      if (swept_[i]) {
-        row += ',';
-        row += csv_field(format_value(p.values[i]));
-      } else {
-        row += fixed_cells_[i];
+      if (!swept_[i]) {
+        row_ += fixed_cells_[i];
+        continue;
       }
+      row_ += ',';
+      if (const double* x = std::get_if<double>(&p.values[i]))
+        append_number(row_, *x);  // a number needs no quoting
+      else
+        append_csv_field(row_, format_value(p.values[i]));
     }
-    return row + fmt::format(",{},{}", p.seed, status);
+    fmt::format_to(std::back_inserter(row_), FMT_COMPILE(",{},{}"), p.seed, status);
+  }
+
+  void numbers(const std::vector<double>& values, size_t n)
+  {
+    for (size_t i = 0; i < n; ++i) {
+      row_ += ',';
+      append_number(row_, values[i]);
+    }
+  }
+
+  std::string_view suffix(const std::string& message, double wall_s)
+  {
+    row_ += ',';
+    append_csv_field(row_, message);
+    fmt::format_to(std::back_inserter(row_), FMT_COMPILE(",{:.6f}"), wall_s);
+    return row_;
   }
 
   static double deviation(double predicted, double simulated)
@@ -159,12 +184,11 @@ private:
     return (simulated - predicted) / std::fabs(predicted);
   }
 
-  static std::string wall(double s) { return fmt::format("{:.6f}", s); }
-
   const Experiment& ex_;
   size_t primary_;
   std::vector<std::string> fixed_cells_;  // ",value" for each fixed parameter
   std::vector<bool> swept_;
+  std::string row_;
 };
 
 // The rows an earlier run left in results.csv, after dropping a torn last line (a kill mid-write) and restoring index
@@ -353,11 +377,28 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   bool warmed_up = false;
 
   // Every finished point, in-process or from a child, is counted, written and shown the same way.
-  auto finish_row = [&](uint64_t index, std::string row, bool failed) {
+  auto finish_row = [&](uint64_t index, std::string_view row, bool failed) {
     counts.ran += 1;
     counts.errors += failed ? 1 : 0;
-    sink.push(index, std::move(row), failed);
+    sink.push(index, row, failed);
     progress.tick(failed);
+  };
+  // One outcome, reused from point to point: an analytic sweep runs a million points a second. A point computed in
+  // this process has its row formatted at once; the view is valid until the next row.
+  Outcome outcome;
+  size_t metric_count = ex.model->info().metrics.size();
+  auto compute_here = [&](const Point& q, bool& failed) -> std::string_view {
+    double t0 = monotonic_seconds();
+    failed    = false;
+    try {
+      outcome.reset(metric_count);
+      if (!ex.model->evaluate_in_process(q, ex.faces(), context, outcome))
+        return {};  // it needs a worker process of its own
+      return format.ok(q, outcome, monotonic_seconds() - t0);
+    } catch (const std::exception& e) {
+      failed = true;
+      return format.error(q, e.what(), monotonic_seconds() - t0);
+    }
   };
   auto record = [&](const ChildResult& r) {
     // A child Ctrl-C reached before this process noticed it: its point is unfinished, and --resume runs it.
@@ -367,7 +408,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
       return;
     }
     Point& p = in_flight.at(r.task);
-    std::string row;
+    std::string_view row;
     bool failed = !r.ok;
     if (r.ok) {
       try {
@@ -379,7 +420,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     } else {
       row = format.error(p, r.error, r.wall_s);
     }
-    finish_row(r.task, std::move(row), failed);
+    finish_row(r.task, row, failed);
     in_flight.erase(r.task);
   };
   auto collect = [&] {
@@ -396,22 +437,16 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     manifest["error"] = why;
     write_json_atomically(manifest_path, manifest);
   };
+  Point p;  // reused from point to point
   try {
   for (uint64_t i = 0; i < ex.sweep.size() && !g_interrupted; ++i) {
     if (done[i] || (!keep.empty() && keep[i]))
       continue;
-    Point p = ex.sweep.point(i);
-    if (!needs_worker(*ex.model, p, ex.faces())) {
-      double t0 = monotonic_seconds();
-      std::string row;
-      bool failed = false;
-      try {
-        row = format.ok(p, evaluate_point(ex, p, context), monotonic_seconds() - t0);
-      } catch (const std::exception& e) {
-        failed = true;
-        row    = format.error(p, e.what(), monotonic_seconds() - t0);
-      }
-      finish_row(i, std::move(row), failed);
+    ex.sweep.point_into(i, p);
+    bool failed          = false;
+    std::string_view row = compute_here(p, failed);
+    if (!row.empty()) {
+      finish_row(i, row, failed);
       continue;
     }
     if (options.warm_up && !warmed_up) {

@@ -29,7 +29,12 @@ class Context:
 
     def __init__(self, run, results, summary):
         experiment = run.get("experiment", {})
-        self.axes = {a["name"]: [str(v) for v in a["values"]] for a in experiment.get("axes", [])}
+        self.axes = {}
+        for a in experiment.get("axes", []):
+            if "values" in a:
+                self.axes[a["name"]] = [str(v) for v in a["values"]]
+            else:  # too long to list in run.json: results.csv's values, in the order they first appear
+                self.axes[a["name"]] = list(dict.fromkeys(r[a["name"]] for r in results.rows if a["name"] in r))
         self.axis_order = [a["name"] for a in experiment.get("axes", [])]
         results = add_element_columns(results, self.axis_order)
         summary = add_element_columns(summary, self.axis_order)

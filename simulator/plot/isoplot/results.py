@@ -50,10 +50,14 @@ def load_run(folder):
     if not isinstance(experiment, dict):
         raise PlotError(f"{path}: 'experiment' must be an object")
     axes = experiment.get("axes", [])
+    # An axis gives its values, or only their count when it has too many to list (they are then results.csv's).
     if not isinstance(axes, list) or not all(
-        isinstance(a, dict) and isinstance(a.get("name"), str) and isinstance(a.get("values"), list) for a in axes
+        isinstance(a, dict)
+        and isinstance(a.get("name"), str)
+        and (isinstance(a.get("values"), list) or isinstance(a.get("count"), int))
+        for a in axes
     ):
-        raise PlotError(f"{path}: 'experiment.axes' must be a list of {{name, values}} objects")
+        raise PlotError(f"{path}: 'experiment.axes' must be a list of {{name, values}} or {{name, count}} objects")
     return run
 
 
