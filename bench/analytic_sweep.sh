@@ -8,11 +8,9 @@
 #   ISOGRID=path: another isogrid binary; BEFORE=path: an older one, run in the same rounds for a before/after ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUILD=${1:-build}
-ROUNDS=${2:-7}
-ISOGRID=${ISOGRID:-$BUILD/isogrid}
+source bench/lib.sh
+bench_setup 7 "$@"
 BARE="$BUILD/bench/bench_bare_analytic_sweep"
-OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
 seconds() {  # wall seconds of a command
@@ -21,9 +19,6 @@ seconds() {  # wall seconds of a command
   "$@" > /dev/null
   t1=$(date +%s.%N)
   echo "$t1 - $t0" | bc -l
-}
-stat() {  # median [min..max] of the numbers on stdin
-  sort -g | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f [%.3f..%.3f]", m, a[1], a[NR]}'
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
