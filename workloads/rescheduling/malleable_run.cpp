@@ -41,7 +41,7 @@ struct ClusterUse {
   {
     auto key = std::minmax(a, b);
     if (link_of.emplace(key, spec.pairs.size()).second)
-      spec.pairs.push_back({host(key.first), host(key.second), 1});  // its bandwidth is set per segment
+      spec.pairs.push_back({host(key.first), host(key.second), 1, {}});  // its bandwidth is set per segment
   }
 };
 
