@@ -602,6 +602,23 @@ TEST(GphLoadTable, StaleEntriesNeverOverwriteNewerOnes)
   EXPECT_THROW(table.merge({{4, 1, 9.0}}), std::out_of_range);
 }
 
+// The PEs a FISH may go to are those with a positive known load, kept in id order as entries change.
+TEST(GphLoadTable, KeepsTheLoadedPesInIdOrder)
+{
+  LoadTable t(5);
+  EXPECT_TRUE(t.loaded().empty());
+  t.record(3, 2, 1.0);
+  t.record(1, 0, 1.0);
+  t.record(0, 4, 1.0);
+  EXPECT_EQ(std::vector<std::uint32_t>(t.loaded().begin(), t.loaded().end()), (std::vector<std::uint32_t>{0, 3}));
+  t.record(3, 0, 2.0);  // empty now
+  t.record(1, 1, 2.0);  // loaded now
+  t.record(0, 0, 0.5);  // stale: ignored, PE 0 stays loaded
+  EXPECT_EQ(std::vector<std::uint32_t>(t.loaded().begin(), t.loaded().end()), (std::vector<std::uint32_t>{0, 1}));
+  t.record(1, 7, 3.0);  // still loaded: no change
+  EXPECT_EQ(t.loaded().size(), 2u);
+}
+
 TEST(GphLoadTable, ArrivalOrderDoesNotMatter)
 {
   // Three messages about PEs 0-2, merged in every order: each PE ends with its newest entry.

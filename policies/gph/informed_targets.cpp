@@ -43,7 +43,7 @@ std::optional<size_t> best_loaded_pe(const CandidateQuery& q, const Gg2Parameter
 {
   const Topology& topology = *q.topology;
   Best own, other;
-  for (size_t j = 0; j < topology.pes(); ++j) {
+  for (size_t j : q.loads->loaded()) {  // in id order, as every PE was before: ties fall the same way
     if (j == q.skip[0] || j == q.skip[1])
       continue;
     if (p.static_rule && q.main_pe && !may_take_work(topology, *q.main_pe, q.requester, j))

@@ -21,9 +21,17 @@ bool LoadTable::record(size_t pe, double load, double timestamp)
   LoadEntry& e = entries_.at(pe);
   if (!(timestamp > e.timestamp))
     return false;
+  auto id = static_cast<std::uint32_t>(pe);
   if (e.known())
-    by_recency_.erase({-e.timestamp, static_cast<std::uint32_t>(pe)});
-  by_recency_.insert({-timestamp, static_cast<std::uint32_t>(pe)});
+    by_recency_.erase({-e.timestamp, id});
+  by_recency_.insert({-timestamp, id});
+  bool was_loaded = e.known() && e.load > 0;
+  if (was_loaded != (load > 0)) {
+    if (load > 0)
+      loaded_.insert(id);
+    else
+      loaded_.erase(id);
+  }
   e.load      = load;
   e.timestamp = timestamp;
   return true;

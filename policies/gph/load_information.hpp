@@ -52,9 +52,14 @@ public:
   // recording keeps an index by recency (O(log PEs)), since a message is sent far more often than a PE is added.
   std::vector<PiggybackEntry> piggyback(size_t max_entries) const;
 
+  // The PEs whose known load is positive, in id order: the only candidates of a FISH (best_loaded_pe), which on
+  // 1 000 PEs would otherwise scan every entry for every FISH sent or forwarded.
+  const std::set<std::uint32_t>& loaded() const { return loaded_; }
+
 private:
   std::vector<LoadEntry> entries_;
   std::set<std::pair<double, std::uint32_t>> by_recency_;  // (-timestamp, PE) of every known entry
+  std::set<std::uint32_t> loaded_;
 };
 
 // Smoothed one-way latency from one PE to every PE, s.
