@@ -3,7 +3,6 @@
 #include <cmath>
 #include <fmt/compile.h>
 #include <fmt/format.h>
-#include <iterator>
 
 namespace isogrid {
 
@@ -28,13 +27,12 @@ void append_number(std::string& out, double x)
 {
   if (std::isnan(x))
     return;
-  if (std::isinf(x))
+  if (std::isinf(x)) {
     out += x > 0 ? "inf" : "-inf";
-  else
-  {
-    char text[32];  // the longest shortest form, "-2.2250738585072014e-308", is 24 characters
-    out.append(text, fmt::format_to(text, FMT_COMPILE("{}"), x));  // the shortest that reads back as x (Dragonbox)
+    return;
   }
+  char text[32];  // the longest shortest form, "-2.2250738585072014e-308", is 24 characters
+  out.append(text, fmt::format_to(text, FMT_COMPILE("{}"), x));  // the shortest that reads back as x (Dragonbox)
 }
 
 namespace {
@@ -109,16 +107,6 @@ std::string format_value(const Value& v)
   if (auto* words = std::get_if<std::vector<std::string>>(&v))
     return joined(*words, ", ", [](const std::string& w) { return w; });
   return format_mapping(std::get<Mapping>(v));
-}
-
-void append_value(std::string& out, const Value& v)
-{
-  if (auto* d = std::get_if<double>(&v))
-    append_number(out, *d);
-  else if (auto* s = std::get_if<std::string>(&v))
-    out += *s;
-  else
-    out += format_value(v);
 }
 
 std::string yaml_value(const Value& v)

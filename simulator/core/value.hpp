@@ -35,8 +35,6 @@ void append_number(std::string& out, double x);
 //   numbers as format_number; lists of numbers joined with ';' ("1;2;4"); lists of words with ", " ("sa, be");
 //   mappings as "key=value, key=value", and a mapping holding mappings as "name: k=v, k=v; name2: k=v".
 std::string format_value(const Value& v);
-// format_value(v) appended to `out` (a number without a temporary string).
-void append_value(std::string& out, const Value& v);
 
 // The value as YAML flow style writes it: "1e+08", "fastest", "[1, 2, 4]", "[sa, be]", "{F: Edin3, S: SBC}" (what
 // `isogrid list` shows and an experiment file or --set accepts).
