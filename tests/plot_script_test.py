@@ -196,6 +196,22 @@ def write_folder(folder, axes, plots, rows, params, faces=("pred", "sim"), title
     return folder
 
 
+def policy_folder(folder):
+    """An m x V contour (held.png) over results that also sweep a policy the plot does not show."""
+    rows = []
+    for policy, scale in (("fifo", 1.0), ("lifo", 0.5)):
+        for m in (1, 2, 3):
+            for V in (1.0, 10.0, 100.0):
+                e = efficiency(m, V) * scale
+                rows.append({"m": m, "V": V, "policy": policy,
+                             "sim": {"makespan": 1, "efficiency": e, "speedup": e * m, "feasible": 1}})
+    plots = [{"kind": "contour", "x": "m", "y": "V", "z": "efficiency", "face": "simulated",
+              "log_x": False, "log_y": True, "file": "held.png"}]
+    write_folder(folder, [("m", [1, 2, 3]), ("V", [1.0, 10.0, 100.0]), ("policy", ["fifo", "lifo"])], plots,
+                 rows, params=["m", "V", "policy"], faces=("sim",))
+    return folder
+
+
 def efficiency(m, V):
     """A plausible isoefficiency surface: E falls with m, rises with the load V."""
     return 1.0 / (1.0 + 0.4 * (m - 1) * 10.0 / (10.0 + V))
@@ -505,34 +521,14 @@ class DrawsPlots(FolderTestCase):
         # A third swept axis (policy) that the contour does not show: the map is drawn at
         # policy = fifo, not an average over policies.
         folder = self.folder()
-        rows = []
-        for policy, scale in (("fifo", 1.0), ("lifo", 0.5)):
-            for m in (1, 2, 3):
-                for V in (1.0, 10.0, 100.0):
-                    e = efficiency(m, V) * scale
-                    rows.append({"m": m, "V": V, "policy": policy,
-                                 "sim": {"makespan": 1, "efficiency": e, "speedup": e * m, "feasible": 1}})
-        plots = [{"kind": "contour", "x": "m", "y": "V", "z": "efficiency", "face": "simulated",
-                  "log_x": False, "log_y": True, "file": "held.png"}]
-        write_folder(folder, [("m", [1, 2, 3]), ("V", [1.0, 10.0, 100.0]), ("policy", ["fifo", "lifo"])], plots,
-                     rows, params=["m", "V", "policy"], faces=("sim",))
+        policy_folder(folder)
         self.assert_wrote(run_script(folder), folder, ["held.png"])
 
     def test_an_axis_given_by_its_count_takes_its_values_from_results_csv(self):
         # run.json lists an axis of more than 10 000 values by its count only: the plot is the same, and the axis's
         # values are results.csv's in their order of first appearance (the held value is the first one, fifo).
         folder = self.folder()
-        rows = []
-        for policy, scale in (("fifo", 1.0), ("lifo", 0.5)):
-            for m in (1, 2, 3):
-                for V in (1.0, 10.0, 100.0):
-                    e = efficiency(m, V) * scale
-                    rows.append({"m": m, "V": V, "policy": policy,
-                                 "sim": {"makespan": 1, "efficiency": e, "speedup": e * m, "feasible": 1}})
-        plots = [{"kind": "contour", "x": "m", "y": "V", "z": "efficiency", "face": "simulated",
-                  "log_x": False, "log_y": True, "file": "held.png"}]
-        write_folder(folder, [("m", [1, 2, 3]), ("V", [1.0, 10.0, 100.0]), ("policy", ["fifo", "lifo"])], plots,
-                     rows, params=["m", "V", "policy"], faces=("sim",))
+        policy_folder(folder)
         self.assert_wrote(run_script(folder), folder, ["held.png"])
         with open(os.path.join(folder, "held.png"), "rb") as f:
             listed = f.read()

@@ -39,11 +39,7 @@ bool Model::evaluate_in_process(const Point& point, const Faces& wanted, const S
 
 bool needs_worker(const Model& model, const Point& point, const Faces& wanted)
 {
-  if (wanted.simulated)
-    return true;
-  if (!wanted.predicted)
-    return false;
-  return model.predicted_face_needs(point).in_worker();
+  return needs_worker(wanted, [&] { return model.predicted_face_needs(point); });
 }
 
 }  // namespace isogrid

@@ -114,5 +114,11 @@ public:
 // True when a point's wanted faces must run in a worker process: the simulated face, or a predicted face that
 // needs a platform or heavy CPU.
 bool needs_worker(const Model& model, const Point& point, const Faces& wanted);
+// The same rule, given what the predicted face needs; `predicted_needs()` is asked only when the rule depends on it.
+template <class PredictedNeeds>
+bool needs_worker(const Faces& wanted, PredictedNeeds predicted_needs)
+{
+  return wanted.simulated || (wanted.predicted && predicted_needs().in_worker());
+}
 
 }  // namespace isogrid

@@ -18,15 +18,18 @@ public:
   bool is_list() const { return is_list_; }
   // The list's length; 1 for a number.
   size_t size() const { return is_list_ ? list_.size() : 1; }
+  // Throws std::invalid_argument unless n values can be read: a number, or a list of exactly n.
+  void require_size(size_t n) const
+  {
+    if (is_list_ && list_.size() != n)
+      throw std::invalid_argument("lists " + std::to_string(list_.size()) + " values where " + std::to_string(n) +
+                                  " are needed");
+  }
   // The n values: the number repeated, or the list, which must hold n values (else std::invalid_argument).
   std::vector<double> expanded(size_t n) const
   {
-    if (!is_list_)
-      return std::vector<double>(n, scalar_);
-    if (list_.size() != n)
-      throw std::invalid_argument("lists " + std::to_string(list_.size()) + " values where " + std::to_string(n) +
-                                  " are needed");
-    return list_;
+    require_size(n);
+    return is_list_ ? list_ : std::vector<double>(n, scalar_);
   }
   // Entry i: the number itself, or the list's i-th value.
   double operator[](size_t i) const { return is_list_ ? list_.at(i) : scalar_; }

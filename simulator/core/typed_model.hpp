@@ -62,7 +62,7 @@ public:
                            Outcome& out) const final
   {
     P params = schema_.params_of(point);
-    if (wanted.simulated || (wanted.predicted && predicted_face_needs(params).in_worker()))
+    if (needs_worker(wanted, [&] { return predicted_face_needs(params); }))
       return false;
     evaluate(params, point, wanted, context, out);
     return true;

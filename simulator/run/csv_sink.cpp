@@ -41,8 +41,11 @@ void append_csv_field(std::string& out, std::string_view text)
 std::string csv_line(const std::vector<std::string>& fields)
 {
   std::string line;
-  for (size_t i = 0; i < fields.size(); ++i)
-    line += (i ? "," : "") + csv_field(fields[i]);
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i)
+      line += ',';
+    append_csv_field(line, fields[i]);
+  }
   return line;
 }
 

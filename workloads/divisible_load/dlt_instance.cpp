@@ -9,8 +9,7 @@ Instance instance_of(const DltStarParams& params, uint64_t seed)
 {
   auto m = static_cast<size_t>(params.m);
   for (const NumberOrList* values : {&params.A, &params.C, &params.S})
-    if (values->is_list())
-      (void)values->expanded(m);  // a list of another length than m throws; a number needs no copy per point
+    values->require_size(m);  // read in place below: no copy per point
   const NumberOrList &A = params.A, &C = params.C, &S = params.S;
   double spread[3] = {params.A_spread, params.C_spread, params.S_spread};
 
@@ -25,12 +24,7 @@ Instance instance_of(const DltStarParams& params, uint64_t seed)
     auto factor = [&](int k) { return 1 + spread[k] * (2 * u[k] - 1); };
     inst.workers[i] = Worker{A[i] * factor(0), C[i] * factor(1), S[i] * factor(2)};
   }
-  std::vector<size_t> order = serving_order(params.sequence, inst.workers);
-  bool as_given             = true;
-  for (size_t i = 0; i < order.size() && as_given; ++i)
-    as_given = order[i] == i;
-  if (!as_given)
-    inst.workers = reorder(inst.workers, order);
+  inst.workers = reorder(inst.workers, serving_order(params.sequence, inst.workers));
   return inst;
 }
 
