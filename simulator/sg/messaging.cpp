@@ -38,20 +38,19 @@ void compute(double flops) { sg4::this_actor::execute(flops); }
 
 double now() { return sg4::Engine::get_clock(); }
 
-void post_note(const std::string& mailbox, uint64_t bytes, const Note& note)
+Line::Line(const std::string& name) : mailbox_(sg4::Mailbox::by_name(name)) {}
+
+void post_note(Line line, uint64_t bytes, const Note& note)
 {
   // The receiver owns the copy; a note nobody takes is freed with its transfer.
-  sg4::Mailbox::by_name(mailbox)->put_init(new Note(note), bytes)->detach([](void* p) { delete static_cast<Note*>(p); });
+  line.mailbox()->put_init(new Note(note), bytes)->detach([](void* p) { delete static_cast<Note*>(p); });
 }
 
-void send_note(const std::string& mailbox, uint64_t bytes, const Note& note)
-{
-  sg4::Mailbox::by_name(mailbox)->put(new Note(note), bytes);
-}
+void send_note(Line line, uint64_t bytes, const Note& note) { line.mailbox()->put(new Note(note), bytes); }
 
-Note receive_note(const std::string& mailbox) { return *sg4::Mailbox::by_name(mailbox)->get_unique<Note>(); }
+Note receive_note(Line line) { return *line.mailbox()->get_unique<Note>(); }
 
-bool note_waiting(const std::string& mailbox) { return sg4::Mailbox::by_name(mailbox)->ready(); }
+bool note_waiting(Line line) { return line.mailbox()->ready(); }
 
 struct LocalQueue::Impl {
   std::deque<Note> notes;
@@ -84,12 +83,18 @@ std::optional<Note> LocalQueue::pop_for(double timeout)
   return n;
 }
 
-EagerReceiver::EagerReceiver(const std::string& mailbox) : mailbox_(mailbox)
-{
-  sg4::Mailbox::by_name(mailbox_)->set_receiver(sg4::Actor::self());
-}
+EagerReceiver::EagerReceiver(Line line) : line_(line) { line_.mailbox()->set_receiver(sg4::Actor::self()); }
 
-EagerReceiver::~EagerReceiver() { sg4::Mailbox::by_name(mailbox_)->set_receiver(nullptr); }
+EagerReceiver::~EagerReceiver() { line_.mailbox()->set_receiver(nullptr); }
+
+void relay(const std::string& name, Host* host, Line line, LocalQueue& inbox)
+{
+  spawn_daemon(name, host, [line, &inbox] {
+    EagerReceiver eager(line);
+    for (;;)
+      inbox.push(receive_note(line));
+  });
+}
 
 double host_speed(const Host* host) { return host->get_speed(); }
 

@@ -9,6 +9,7 @@
 
 namespace simgrid::s4u {
 class Host;
+class Mailbox;
 }
 
 namespace isogrid::sg {
@@ -36,13 +37,26 @@ struct Note {
   long long count = 0;
 };
 
+// A mailbox, looked up once. SimGrid finds a mailbox by hashing its name on every call, so an actor that sends or
+// receives many messages keeps Lines; a name converts to a Line where a message goes once. Create Lines inside
+// the simulation (once the engine exists).
+class Line {
+public:
+  Line(const std::string& name);  // NOLINT(google-explicit-constructor): a name is a Line
+  Line(const char* name) : Line(std::string(name)) {}  // NOLINT(google-explicit-constructor)
+  simgrid::s4u::Mailbox* mailbox() const { return mailbox_; }
+
+private:
+  simgrid::s4u::Mailbox* mailbox_;
+};
+
 // Sends `bytes` with `note` and returns at once; the transfer goes on by itself (a fire-and-forget command).
-void post_note(const std::string& mailbox, uint64_t bytes, const Note& note);
+void post_note(Line line, uint64_t bytes, const Note& note);
 // Sends `bytes` with `note` and returns when they have arrived.
-void send_note(const std::string& mailbox, uint64_t bytes, const Note& note);
-Note receive_note(const std::string& mailbox);
-// True when a message has fully arrived in `mailbox` and receive_note would not block (needs an EagerReceiver).
-bool note_waiting(const std::string& mailbox);
+void send_note(Line line, uint64_t bytes, const Note& note);
+Note receive_note(Line line);
+// True when a message has fully arrived on `line` and receive_note would not block (needs an EagerReceiver).
+bool note_waiting(Line line);
 
 // Notes passed between actors of one host in zero simulated time, as through shared memory (a 0-byte message would
 // still pay its route's latency). Create it before the actors that use it and keep it alive while they run.
@@ -67,14 +81,20 @@ private:
 // Create it in the receiving actor.
 class EagerReceiver {
 public:
-  explicit EagerReceiver(const std::string& mailbox);
+  explicit EagerReceiver(Line line);
   ~EagerReceiver();
   EagerReceiver(const EagerReceiver&)            = delete;
   EagerReceiver& operator=(const EagerReceiver&) = delete;
 
 private:
-  std::string mailbox_;
+  Line line_;
 };
+
+// A daemon named `name` on `host` that takes each message sent to `line` once it has fully arrived and pushes it into
+// `inbox`. A receiver hearing from many senders, some over slow links, gives each sender a line of its own with a
+// relay into one inbox: it then takes messages in the order they finish arriving, as a select() loop would, and a
+// long transfer does not hide the short ones that finished meanwhile. `inbox` must outlive the simulation.
+void relay(const std::string& name, Host* host, Line line, LocalQueue& inbox);
 
 double host_speed(const Host* host);
 const std::string& host_name(const Host* host);

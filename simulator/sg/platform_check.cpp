@@ -1,5 +1,8 @@
 #include "simulator/sg/platform_check.hpp"
 
+#include "simulator/platform/grid_spec.hpp"
+#include "simulator/platform/grid_spec_facts.hpp"
+#include "simulator/platform/platform_loads.hpp"
 #include "simulator/run/process_pool.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
@@ -124,12 +127,27 @@ PlatformFacts facts_of(const std::string& payload)
 
 }  // namespace
 
+PlatformFacts probe_platform_in_simgrid(const std::string& path)
+{
+  return facts_of(run_in_child([&] { return probe_in_this_process(path); }));
+}
+
 const PlatformFacts& probe_platform(const std::string& path)
 {
   static std::map<std::string, PlatformFacts> probed;
   if (auto it = probed.find(path); it != probed.end())
     return it->second;
-  return probed[path] = facts_of(run_in_child([&] { return probe_in_this_process(path); }));
+  // A grid spec without loads is known from the spec (grid_spec_facts.hpp says why); one with loads is built, so
+  // that drawing its traces is tried before the first point too.
+  if (is_grid_spec_file(path)) {
+    try {
+      if (const GridSpec& spec = cached_grid_spec(path); !declares_loads(spec))
+        return probed[path] = grid_spec_facts(spec);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(e.what());  // as the worker would have reported it
+    }
+  }
+  return probed[path] = probe_platform_in_simgrid(path);
 }
 
 std::string describe_platform(const PlatformFacts& facts)

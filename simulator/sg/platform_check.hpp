@@ -11,6 +11,8 @@ namespace isogrid::sg {
 // link whose bandwidth or latency cannot be simulated, or a host no route reaches. Which host reaches which is
 // part of the facts, for the models to check the routes they use. Probed once per file in this process.
 const PlatformFacts& probe_platform(const std::string& path);
+// The same, always from SimGrid in a worker (probe_platform knows a grid spec without loads from the spec itself).
+PlatformFacts probe_platform_in_simgrid(const std::string& path);
 
 // "12 hosts, 14 links, 2 cluster(s)"
 std::string describe_platform(const PlatformFacts& facts);

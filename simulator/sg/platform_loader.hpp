@@ -29,7 +29,4 @@ struct PlatformCluster {
 };
 std::vector<PlatformCluster> platform_clusters();
 
-// Natural order of names: digit runs compare as numbers.
-bool natural_less(const std::string& a, const std::string& b);
-
 }  // namespace isogrid::sg

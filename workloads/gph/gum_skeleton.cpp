@@ -14,7 +14,7 @@ namespace isogrid::gph {
 struct GumWiring {
   std::vector<std::unique_ptr<PeCore>> cores;
   std::vector<std::unique_ptr<sg::LocalQueue>> inboxes;
-  std::vector<std::string> mailboxes;
+  std::vector<sg::Line> mailboxes;
   std::vector<SeededRandom> random;
   std::unordered_map<std::uint64_t, Message> in_flight;
   std::uint64_t next_serial = 0;
@@ -82,16 +82,10 @@ void launch_gum(GumRun& run)
     SeededRandom* rng = &w.random.back();
     w.cores.push_back(std::make_unique<PeCore>(run.setup, pe, [rng] { return rng->next(); }));
     w.inboxes.push_back(std::make_unique<sg::LocalQueue>());
-    w.mailboxes.push_back(fmt::format("gph:pe{}", pe));
+    w.mailboxes.emplace_back(fmt::format("gph:pe{}", pe));
   }
   for (size_t pe = 0; pe < pes; ++pe) {
-    sg::LocalQueue* inbox = w.inboxes[pe].get();
-    std::string mailbox   = w.mailboxes[pe];
-    sg::spawn_daemon("relay-" + mailbox, run.hosts[pe], [inbox, mailbox] {
-      sg::EagerReceiver eager(mailbox);
-      for (;;)
-        inbox->push(sg::receive_note(mailbox));
-    });
+    sg::relay(fmt::format("relay-gph:pe{}", pe), run.hosts[pe], w.mailboxes[pe], *w.inboxes[pe]);
     sg::spawn_daemon(fmt::format("pe{}", pe), run.hosts[pe], [&run, pe] { scheduler(run, pe); });
   }
   // The one ordinary actor: the simulation ends when it does, and the daemons with it.

@@ -14,33 +14,20 @@ std::string worker_box(size_t c, size_t w) { return fmt::format("farm:c{}:w{}", 
 
 auto bytes(double b) { return static_cast<uint64_t>(b); }
 
-// A master or sub-master hears from many senders, some over slow links. Blocked on one long transfer, it would
-// not see the short ones that finished meanwhile, so each sender writes to a line of its own and a relay on the
-// receiver's host hands each message on, once it has fully arrived, through a local queue: the receiver takes
-// messages in the order they finish arriving, as a select() loop would.
-std::string open_line(sg::LocalQueue& inbox, const std::string& line, sg::Host* host)
-{
-  sg::spawn_daemon("relay-" + line, host, [line, &inbox] {
-    sg::EagerReceiver eager(line);
-    for (;;)
-      inbox.push(sg::receive_note(line));
-  });
-  return line;
-}
-
 }  // namespace
 
 struct FarmWiring {
   sg::LocalQueue master;                               // the master's inbox
   std::vector<std::unique_ptr<sg::LocalQueue>> heads;  // per cluster: the sub-master's inbox
   std::vector<std::unique_ptr<sg::LocalQueue>> uplinks;  // per cluster: messages waiting for the Internet link
+  std::vector<std::vector<sg::Line>> worker_boxes;       // per cluster: each worker's command line
 };
 
 namespace {
 
 // A worker: keeps computing while it holds tasks; reads every command that has arrived before the next task, and
 // blocks only when it has nothing to do.
-void worker(const FarmRun& run, const std::string& inbox, const std::string& reply_line, long long id)
+void worker(const FarmRun& run, sg::Line inbox, sg::Line reply_line, long long id)
 {
   sg::EagerReceiver eager(inbox);
   long long held = 0;
@@ -64,11 +51,19 @@ void worker(const FarmRun& run, const std::string& inbox, const std::string& rep
 
 // One master-facing consumer of tasks: a local worker or a sub-master.
 struct Consumer {
-  std::string commands;  // where its tasks go
-  std::string results;   // the line its results come back on
+  sg::Line commands;  // where its tasks go
   size_t cluster  = 0;
-  long long holds = 0;   // tasks it keeps in hand
+  long long holds = 0;  // tasks it keeps in hand
 };
+
+// A master or sub-master hears from many senders, some over slow links: each sender writes to a line of its own,
+// relayed into the receiver's inbox (sg::relay), so that messages are taken in the order they finish arriving.
+sg::Line open_line(sg::LocalQueue& inbox, const std::string& name, sg::Host* host)
+{
+  sg::Line line(name);
+  sg::relay("relay-" + name, host, line, inbox);
+  return line;
+}
 
 void master(FarmRun& run, const std::vector<Consumer>& consumers)
 {
@@ -110,7 +105,7 @@ void master(FarmRun& run, const std::vector<Consumer>& consumers)
 }
 
 // Sends the sub-master's messages to the master one at a time: results are serialised on the Internet link.
-void uplink(FarmRun& run, size_t cluster, const std::string& line, long long id)
+void uplink(FarmRun& run, size_t cluster, sg::Line line, long long id)
 {
   for (;;) {
     sg::Note n = run.wiring->uplinks[cluster]->pop();
@@ -125,8 +120,9 @@ void uplink(FarmRun& run, size_t cluster, const std::string& line, long long id)
 // The communication manager of a remote cluster.
 void sub_master(FarmRun& run, size_t cluster)
 {
-  size_t n_workers = run.workers[cluster].size();
-  long long s      = run.aggregation[cluster];
+  const std::vector<sg::Line>& boxes = run.wiring->worker_boxes[cluster];
+  size_t n_workers                   = boxes.size();
+  long long s                        = run.aggregation[cluster];
   long long queued = 0, summed = 0, out = 0;  // out: tasks in the sub-workers' hands
   std::vector<long long> held(n_workers, 0);
   bool last_batch = false;
@@ -155,14 +151,14 @@ void sub_master(FarmRun& run, size_t cluster)
     for (long long level = 1; level <= run.worker_prefetch && queued > 0; ++level)
       for (size_t w = 0; w < n_workers && queued > 0; ++w)
         if (held[w] < level) {
-          sg::post_note(worker_box(cluster, w), bytes(run.command_bytes), {kTasks, 0, 1});
+          sg::post_note(boxes[w], bytes(run.command_bytes), {kTasks, 0, 1});
           held[w] += 1, out += 1, queued -= 1;
         }
     if (last_batch && queued == 0 && out == 0 && summed > 0)
       ship(summed);
   }
-  for (size_t w = 0; w < n_workers; ++w)
-    sg::post_note(worker_box(cluster, w), bytes(run.command_bytes), {kStop, 0, 0});
+  for (sg::Line box : boxes)
+    sg::post_note(box, bytes(run.command_bytes), {kStop, 0, 0});
   uplink_queue.push({kStop, 0, 0});
 }
 
@@ -173,16 +169,15 @@ void launch_sub_cluster(FarmRun& run, size_t c, std::vector<Consumer>& consumers
   FarmWiring& wires = *run.wiring;
   auto id           = static_cast<long long>(consumers.size());
   sg::LocalQueue& inbox = *wires.heads[c];
-  consumers.push_back({open_line(inbox, fmt::format("farm:c{}:commands", c), head),
-                       open_line(wires.master, fmt::format("farm:master:from-c{}", c), run.heads[0]), c,
+  consumers.push_back({open_line(inbox, fmt::format("farm:c{}:commands", c), head), c,
                        static_cast<long long>(k) * run.worker_prefetch + run.queue[c]});
+  sg::Line results = open_line(wires.master, fmt::format("farm:master:from-c{}", c), run.heads[0]);
   sg::spawn(fmt::format("sub-master-{}", c), head, [&run, c] { sub_master(run, c); });
-  sg::spawn(fmt::format("uplink-{}", c), head,
-            [&run, c, line = consumers.back().results, id] { uplink(run, c, line, id); });
+  sg::spawn(fmt::format("uplink-{}", c), head, [&run, c, results, id] { uplink(run, c, results, id); });
   for (size_t w = 0; w < k; ++w) {
-    std::string line = open_line(inbox, fmt::format("farm:c{}:results-w{}", c, w), head);
+    sg::Line line = open_line(inbox, fmt::format("farm:c{}:results-w{}", c, w), head);
     sg::spawn(fmt::format("worker-{}-{}", c, w), run.workers[c][w],
-              [&run, c, w, line] { worker(run, worker_box(c, w), line, static_cast<long long>(w)); });
+              [&run, box = wires.worker_boxes[c][w], line, w] { worker(run, box, line, static_cast<long long>(w)); });
   }
 }
 
@@ -198,15 +193,17 @@ void launch_farm(FarmRun& run)
   for (size_t c = 0; c < n; ++c) {
     run.wiring->heads.push_back(std::make_unique<sg::LocalQueue>());
     run.wiring->uplinks.push_back(std::make_unique<sg::LocalQueue>());
+    run.wiring->worker_boxes.emplace_back();
+    for (size_t w = 0; w < run.workers[c].size(); ++w)
+      run.wiring->worker_boxes.back().emplace_back(worker_box(c, w));
   }
   std::vector<Consumer> consumers;
   for (size_t w = 0; w < run.workers[0].size(); ++w) {
-    auto id = static_cast<long long>(consumers.size());
-    consumers.push_back({worker_box(0, w), open_line(run.wiring->master, fmt::format("farm:master:from-w{}", w),
-                                                     run.heads[0]),
-                         0, run.worker_prefetch});
-    sg::spawn(fmt::format("worker-0-{}", w), run.workers[0][w],
-              [&run, w, id, line = consumers.back().results] { worker(run, worker_box(0, w), line, id); });
+    auto id       = static_cast<long long>(consumers.size());
+    sg::Line box  = run.wiring->worker_boxes[0][w];
+    sg::Line line = open_line(run.wiring->master, fmt::format("farm:master:from-w{}", w), run.heads[0]);
+    consumers.push_back({box, 0, run.worker_prefetch});
+    sg::spawn(fmt::format("worker-0-{}", w), run.workers[0][w], [&run, box, line, id] { worker(run, box, line, id); });
   }
   for (size_t c = 1; c < n; ++c)
     if (!run.workers[c].empty())
