@@ -8,7 +8,9 @@
 // mailbox of its own, drained by a relay on the receiver's host into a local queue (S4U 3.32 offers no cheaper way
 // to get that order; Comm::wait_any hands back simultaneous arrivals in vector order instead).
 //
-// Usage: bench_bare_farm [clusters=100] [workers=100] [tasks=100000] [S=3]   prints the makespan
+// Usage: bench_bare_farm [clusters=100] [workers=100] [tasks=100000] [S=3] [lan=1e6] [inter=1e6] [--cfg=k:v ...]
+// prints the makespan. lan: the workers' and sub-masters' links, B/s (cluster 0's are 1e9: the master takes every
+// result); inter: the links between clusters; --cfg settings go to SimGrid after the exact-network ones.
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -228,9 +230,9 @@ void launch(Farm& farm)
   sg4::Actor::create("master", farm.heads[0], [&farm, consumers] { master(farm, consumers); });
 }
 
-// C star zones of 1 + W hosts (1 Gf, a private split-duplex link each: 1 GBps in cluster 0, 1 MBps elsewhere,
-// 100 us), a router each, and one split-duplex 1 MBps 50 ms link per pair of clusters as their zone route.
-void build_platform(Farm& farm, size_t clusters, size_t workers)
+// C star zones of 1 + W hosts (1 Gf, a private split-duplex link each: 1 GBps in cluster 0, `lan` elsewhere,
+// 100 us), a router each, and one split-duplex `inter`, 50 ms link per pair of clusters as their zone route.
+void build_platform(Farm& farm, size_t clusters, size_t workers, double lan, double inter)
 {
   auto* grid = sg4::create_full_zone("farm-100x100");
   std::vector<sg4::NetZone*> zones;
@@ -243,7 +245,7 @@ void build_platform(Farm& farm, size_t clusters, size_t workers)
     for (size_t i = 0; i <= workers; ++i) {
       std::string host_name = name + "-" + std::to_string(i);
       sg4::Host* host       = zone->create_host(host_name, 1e9)->set_core_count(1)->seal();
-      sg4::Link* link = zone->create_split_duplex_link("link:" + host_name, c == 0 ? 1e9 : 1e6)->set_latency(1e-4);
+      sg4::Link* link = zone->create_split_duplex_link("link:" + host_name, c == 0 ? 1e9 : lan)->set_latency(1e-4);
       link->seal();
       zone->add_route(host->get_netpoint(), nullptr, nullptr, nullptr, {{link, sg4::LinkInRoute::Direction::UP}},
                       true);
@@ -258,7 +260,7 @@ void build_platform(Farm& farm, size_t clusters, size_t workers)
   for (size_t a = 0; a < clusters; ++a)
     for (size_t b = a + 1; b < clusters; ++b) {
       std::string name = "inter:c" + std::to_string(a) + ":c" + std::to_string(b);
-      sg4::Link* link  = grid->create_split_duplex_link(name, 1e6)->set_latency(0.05);
+      sg4::Link* link  = grid->create_split_duplex_link(name, inter)->set_latency(0.05);
       link->seal();
       grid->add_route(zones[a]->get_netpoint(), zones[b]->get_netpoint(), routers[a], routers[b],
                       {{link, sg4::LinkInRoute::Direction::UP}}, true);
@@ -266,7 +268,11 @@ void build_platform(Farm& farm, size_t clusters, size_t workers)
   grid->seal();
 }
 
-long long arg(int argc, char** argv, int i, long long fallback) { return argc > i ? std::atoll(argv[i]) : fallback; }
+// The i-th positional argument (the --cfg settings come after them).
+double arg(int argc, char** argv, int i, double fallback)
+{
+  return argc > i && argv[i][0] != '-' ? std::atof(argv[i]) : fallback;
+}
 
 }  // namespace
 
@@ -275,11 +281,12 @@ int main(int argc, char** argv)
   auto clusters = static_cast<size_t>(arg(argc, argv, 1, 100));
   auto workers  = static_cast<size_t>(arg(argc, argv, 2, 100));
   Farm farm;
-  farm.tasks       = arg(argc, argv, 3, 100000);
-  farm.aggregation = arg(argc, argv, 4, 3);
+  farm.tasks       = static_cast<long long>(arg(argc, argv, 3, 100000));
+  farm.aggregation = static_cast<long long>(arg(argc, argv, 4, 3));
+  double lan = arg(argc, argv, 5, 1e6), inter = arg(argc, argv, 6, 1e6);
   // The round-trip prefetch: S plus what the sub-workers finish while a result crosses the Internet and back.
   double rate       = static_cast<double>(workers) * 1e9 / kTaskFlops;
-  double round_trip = kResultBytes / 1e6 + 2 * (1e-4 + 0.05 + 1e-4);
+  double round_trip = kResultBytes / std::min(lan, inter) + 2 * (1e-4 + 0.05 + 1e-4);
   farm.queue        = farm.aggregation + static_cast<long long>(std::ceil(rate * round_trip));
 
   std::vector<std::string> args = {argv[0],
@@ -290,12 +297,15 @@ int main(int argc, char** argv)
                                    "--cfg=network/TCP-gamma:0",
                                    "--cfg=network/crosstraffic:0",
                                    "--cfg=network/weight-S:0"};
+  for (int i = 1; i < argc; ++i)
+    if (argv[i][0] == '-')
+      args.emplace_back(argv[i]);
   std::vector<char*> cargs;
   for (auto& a : args)
     cargs.push_back(a.data());
   int cargc = static_cast<int>(cargs.size());
   sg4::Engine engine(&cargc, cargs.data());
-  build_platform(farm, clusters, workers);
+  build_platform(farm, clusters, workers, lan, inter);
   launch(farm);
   engine.run();
   std::printf("%.17g\n", farm.makespan);

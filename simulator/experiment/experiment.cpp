@@ -8,6 +8,7 @@
 #include "simulator/experiment/value_reader.hpp"
 #include "simulator/experiment/where_expression.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -440,6 +441,18 @@ std::vector<std::string> merge_simgrid_settings(const std::vector<std::string>& 
   return merged;
 }
 
+std::vector<std::string> with_room_for_actors(std::vector<std::string> config, size_t largest_platform_hosts)
+{
+  if (largest_platform_hosts <= kHostsBeforeSmallStacks)
+    return config;
+  for (const auto& s : config)
+    if (std::string key = setting_key(s); key == "contexts/stack-size" || key == "contexts/guard-size")
+      return config;
+  config.emplace_back("contexts/guard-size:0");
+  config.emplace_back("contexts/stack-size:64");
+  return config;
+}
+
 Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
                            const Catalog& catalog, const SimulatorChecks& checks)
 {
@@ -551,7 +564,12 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
 
   ex.included_points = ex.sweep.size();
   apply_where(doc.child("where"), model, ex);
-  check_points(doc, model, ex, reader, probe_platform_files(doc, ex, checks));
+  PlatformsProbed probed = probe_platform_files(doc, ex, checks);
+  check_points(doc, model, ex, reader, probed);
+  size_t largest_platform = 0;
+  for (const auto& [path, facts] : probed)
+    largest_platform = std::max(largest_platform, facts->hosts.size());
+  ex.simgrid_config = with_room_for_actors(std::move(ex.simgrid_config), largest_platform);
   ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)

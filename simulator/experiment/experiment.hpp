@@ -68,6 +68,15 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
 std::vector<std::string> merge_simgrid_settings(const std::vector<std::string>& model_defaults,
                                                 const std::vector<std::string>& experiment);
 
+// Room for more than ~30 000 actors. Each actor's stack is a mapping of its own (8 MiB, and a guard page that
+// splits it in two), and Linux allows a process 65 530 mappings: SimGrid aborts past about 32 000 actors. Models
+// start at most about two actors per host (a worker and its relay), so on a platform of more than
+// kHostsBeforeSmallStacks hosts the settings gain contexts/guard-size:0 and contexts/stack-size:64 (KiB): stacks
+// come from the heap, no mapping each, and 100 000 actors fit in 6.4 GiB. An experiment that sets either key keeps
+// its own. Shipped models' actors run in 64 KiB (tests/actor_room_test.cpp runs the farm and GpH that way).
+constexpr size_t kHostsBeforeSmallStacks = 15000;
+std::vector<std::string> with_room_for_actors(std::vector<std::string> config, size_t largest_platform_hosts);
+
 // The keys an experiment file may hold at top level.
 const std::vector<std::string>& experiment_keys();
 
