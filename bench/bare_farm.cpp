@@ -11,6 +11,8 @@
 // Usage: bench_bare_farm [clusters=100] [workers=100] [tasks=100000] [S=3] [lan=1e6] [inter=1e6] [--cfg=k:v ...]
 // prints the makespan. lan: the workers' and sub-masters' links, B/s (cluster 0's are 1e9: the master takes every
 // result); inter: the links between clusters; --cfg settings go to SimGrid after the exact-network ones.
+#include "bare_star_scenario.hpp"
+
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -289,22 +291,11 @@ int main(int argc, char** argv)
   double round_trip = kResultBytes / std::min(lan, inter) + 2 * (1e-4 + 0.05 + 1e-4);
   farm.queue        = farm.aggregation + static_cast<long long>(std::ceil(rate * round_trip));
 
-  std::vector<std::string> args = {argv[0],
-                                   "--log=root.thres:critical",
-                                   "--cfg=network/model:CM02",
-                                   "--cfg=network/latency-factor:1",
-                                   "--cfg=network/bandwidth-factor:1",
-                                   "--cfg=network/TCP-gamma:0",
-                                   "--cfg=network/crosstraffic:0",
-                                   "--cfg=network/weight-S:0"};
+  std::vector<std::string> settings;
   for (int i = 1; i < argc; ++i)
     if (argv[i][0] == '-')
-      args.emplace_back(argv[i]);
-  std::vector<char*> cargs;
-  for (auto& a : args)
-    cargs.push_back(a.data());
-  int cargc = static_cast<int>(cargs.size());
-  sg4::Engine engine(&cargc, cargs.data());
+      settings.emplace_back(argv[i]);
+  simgrid::s4u::Engine& engine = bare::start_engine(argv[0], settings);
   build_platform(farm, clusters, workers, lan, inter);
   launch(farm);
   engine.run();

@@ -14,8 +14,9 @@ struct StarTimes {
   double sequential = 0;
 };
 
-// Starts SimGrid with the settings isogrid's simulated faces use (exact network, no log lines).
-inline simgrid::s4u::Engine& start_engine(const char* program)
+// Starts SimGrid with the settings isogrid's simulated faces use (exact network, no log lines), then `extra`
+// ("--cfg=key:value" arguments of the bare program's own).
+inline simgrid::s4u::Engine& start_engine(const char* program, const std::vector<std::string>& extra = {})
 {
   static std::vector<std::string> args = {program,
                                           "--log=root.thres:critical",
@@ -25,6 +26,7 @@ inline simgrid::s4u::Engine& start_engine(const char* program)
                                           "--cfg=network/TCP-gamma:0",
                                           "--cfg=network/crosstraffic:0",
                                           "--cfg=network/weight-S:0"};
+  args.insert(args.end(), extra.begin(), extra.end());
   static std::vector<char*> cargs;
   for (auto& a : args)
     cargs.push_back(a.data());
