@@ -89,10 +89,12 @@ bool drain(int fd, std::string& into)
     kind    = kThrown;
     message = "unknown exception";
   }
+  // One write: each write wakes the parent, which would read a piece and wait again.
   std::uint64_t length = message.size();
-  write_all(result_fd, &kind, 1);
-  write_all(result_fd, reinterpret_cast<const char*>(&length), sizeof length);
-  write_all(result_fd, message.data(), message.size());
+  std::string result(kHeader, kind);
+  std::memcpy(result.data() + 1, &length, sizeof length);
+  result += message;
+  write_all(result_fd, result.data(), result.size());
   // Close the result pipe now: at _exit the kernel tears the address space down before it closes descriptors,
   // and the parent would otherwise wait for that teardown before seeing end-of-file.
   std::fflush(stdout);
