@@ -101,6 +101,11 @@ public:
 
   virtual FaceNeeds predicted_face_needs(const Point&) const { return {}; }
 
+  // The hosts the simulated face builds from the point's own parameters (a star of m workers, a ring of n hosts);
+  // 0 when they come from a platform file, which the harness probes itself. The harness sizes SimGrid's actor
+  // stacks from the largest platform of the sweep (with_room_for_actors).
+  virtual size_t simulated_hosts(const Point&) const { return 0; }
+
   // Computes the `wanted` faces of one point into `out`. Called in-process, or in a worker process with a fresh
   // SimGrid engine when needs_worker() says so.
   virtual void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,

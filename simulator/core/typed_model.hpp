@@ -52,6 +52,8 @@ public:
     return predicted_face_needs(schema_.params_of(point));
   }
 
+  size_t simulated_hosts(const Point& point) const final { return simulated_hosts(schema_.params_of(point)); }
+
   void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,
                 Outcome& out) const final
   {
@@ -72,6 +74,7 @@ protected:
   virtual void check(const P&) const {}
   virtual void check_on_platform(const P&, const PlatformFacts&) const {}
   virtual FaceNeeds predicted_face_needs(const P&) const { return {}; }
+  virtual size_t simulated_hosts(const P&) const { return 0; }
   virtual Plan make_plan(const P&, const PointInfo&, const SimulationContext&) const { return Plan{}; }
   virtual void predict(const P&, const Plan&, Face<M>&) const {}
   virtual void simulate(const P&, Plan&, const SimulationContext&, Face<M>&) const {}

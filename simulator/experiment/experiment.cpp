@@ -258,8 +258,10 @@ const PlatformFacts* platform_of(const Point& p, const Model& model, const Platf
   return nullptr;
 }
 
-void check_points(const Field& doc, const Model& model, const Experiment& ex, const ValueReader& reader,
-                  const PlatformsProbed& probed)
+// Calls `visit` on each included combination of the sweep's values (its first repetition), up to
+// kEagerCheckLimit of them.
+template <class Visit>
+void for_each_combination(const Experiment& ex, Visit visit)
 {
   const Sweep& sweep = ex.sweep;
   uint64_t limit     = std::min<uint64_t>(sweep.combinations(), kEagerCheckLimit);
@@ -268,14 +270,33 @@ void check_points(const Field& doc, const Model& model, const Experiment& ex, co
     if (!ex.includes(c * sweep.repetitions()))
       continue;
     sweep.point_into(c * sweep.repetitions(), p);
+    visit(p);
+  }
+}
+
+void check_points(const Field& doc, const Model& model, const Experiment& ex, const ValueReader& reader,
+                  const PlatformsProbed& probed)
+{
+  for_each_combination(ex, [&](const Point& p) {
     try {
       model.check(p, platform_of(p, model, probed));
     } catch (const ParamError& e) {
-      Field at          = error_field(doc, sweep, p, e, reader);
-      std::string where = describe_point(p, sweep.axes());
+      Field at          = error_field(doc, ex.sweep, p, e, reader);
+      std::string where = describe_point(p, ex.sweep.axes());
       at.fail(where.empty() ? e.what() : fmt::format("{} (at {})", e.what(), where));
     }
-  }
+  });
+}
+
+// The most hosts a point's SimGrid platform has: its platform file's, or what the model builds from its parameters.
+size_t largest_platform(const Model& model, const Experiment& ex, const PlatformsProbed& probed)
+{
+  size_t largest = 0;
+  for (const auto& [path, facts] : probed)
+    largest = std::max(largest, facts->hosts.size());
+  if (ex.faces().simulated)
+    for_each_combination(ex, [&](const Point& p) { largest = std::max(largest, model.simulated_hosts(p)); });
+  return largest;
 }
 
 // A reference must name a point of the sweep. When --set has reshaped the sweep, references that fell outside
@@ -566,10 +587,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   apply_where(doc.child("where"), model, ex);
   PlatformsProbed probed = probe_platform_files(doc, ex, checks);
   check_points(doc, model, ex, reader, probed);
-  size_t largest_platform = 0;
-  for (const auto& [path, facts] : probed)
-    largest_platform = std::max(largest_platform, facts->hosts.size());
-  ex.simgrid_config = with_room_for_actors(std::move(ex.simgrid_config), largest_platform);
+  ex.simgrid_config = with_room_for_actors(std::move(ex.simgrid_config), largest_platform(model, ex, probed));
   ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)

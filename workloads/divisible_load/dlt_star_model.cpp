@@ -199,6 +199,12 @@ protected:
 
   FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
 
+  // The star the instance builds: P0 and m workers.
+  size_t simulated_hosts(const Params& p) const override
+  {
+    return p.platform.empty() ? static_cast<size_t>(p.m) + 1 : 0;
+  }
+
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
     Plan plan = p.platform.empty() ? Plan{instance_of(p, at.seed), {}, nullptr, {}} : plan_on_platform(p, context);

@@ -56,6 +56,8 @@ protected:
         throw ParamError(name, fmt::format("{} lists {} values but hosts = {}", name, values->size(), p.hosts));
   }
 
+  size_t simulated_hosts(const Params& p) const override { return static_cast<size_t>(p.hosts); }
+
   void predict(const Params& p, const NoPlan&, Face<Metrics>& out) const override
   {
     auto n = static_cast<size_t>(p.hosts);

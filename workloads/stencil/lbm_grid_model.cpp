@@ -155,6 +155,17 @@ protected:
 
   FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
 
+  // C clusters of p_k hosts, at least two each (see lbm_platform.cpp).
+  size_t simulated_hosts(const Params& p) const override
+  {
+    if (!p.platform.empty())
+      return 0;
+    double hosts = 0;
+    for (double ranks : p.p.expanded(static_cast<size_t>(p.C)))
+      hosts += std::max(ranks, 2.0);
+    return static_cast<size_t>(hosts);
+  }
+
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
     Plan plan{{request_of(p, ranks_of(p)), std::nullopt}, {}, at.seed};
