@@ -1,10 +1,11 @@
 # The two set-up commands of the README:
 #   make demo   install missing Debian packages, build, run the default experiment (Fig. 3 isoefficiency map)
 #   make test   install missing Debian packages, build, run every test
-BUILD ?= build
-JOBS  ?= $(shell nproc)
+BUILD  ?= build
+JOBS   ?= $(shell nproc)
+PREFIX ?= /usr/local
 
-.PHONY: all deps build demo test bench reproduce clean
+.PHONY: all deps build demo test bench reproduce install clean
 
 all: build
 
@@ -26,6 +27,10 @@ test: build
 
 bench: build
 	bash bench/run.sh $(BUILD)
+
+# The executable, its plotting scripts, the plugin headers and the CMake package (docs/extending.md).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 reproduce: build
 	$(BUILD)/isogrid reproduce experiments/drozdowski2003/ --force

@@ -16,6 +16,7 @@ public:
     std::string name;
     std::string summary;
     T item;
+    std::string plugin;  // the plugin file that added it; empty when built in
   };
 
   // `family` names what the registry holds: a policy family ("dlt-sequence"), the name experiment files and the
@@ -28,9 +29,9 @@ public:
 
   const std::string& family() const { return family_; }
 
-  NamedRegistry& add(std::string name, std::string summary, T item)
+  NamedRegistry& add(std::string name, std::string summary, T item, std::string plugin = "")
   {
-    entries_.push_back({std::move(name), std::move(summary), std::move(item)});
+    entries_.push_back({std::move(name), std::move(summary), std::move(item), std::move(plugin)});
     return *this;
   }
 

@@ -23,9 +23,19 @@
 #include "workloads/stencil/lbm_models.hpp"
 #include "policies/stencil/decomposition.hpp"
 
+#include <stdexcept>
+
 namespace isogrid {
 
 namespace {
+
+bool built = false;
+
+std::vector<std::pair<std::unique_ptr<Model>, std::string>>& plugin_models()
+{
+  static std::vector<std::pair<std::unique_ptr<Model>, std::string>> models;
+  return models;
+}
 
 Catalog make_builtin_catalog()
 {
@@ -51,10 +61,14 @@ Catalog make_builtin_catalog()
   c.add_policies(rescheduling::planners());
   c.add_policies(loads::load_generators());
   c.add_policies(sensing::forecasters());
-  c.add_command(farm::plan_command());
-  c.add_command(loads::load_command());
+  for (auto& command : builtin_commands())
+    c.add_command(std::move(command));
   for (auto& g : grid_spec_generators())
     c.add_platform_generator(std::move(g));
+  for (auto& [model, plugin] : plugin_models())
+    c.add_model(std::move(model), plugin);
+  plugin_models().clear();
+  built = true;
   return c;
 }
 
@@ -65,5 +79,25 @@ const Catalog& builtin_catalog()
   static const Catalog catalog = make_builtin_catalog();
   return catalog;
 }
+
+bool builtin_catalog_built() { return built; }
+
+const std::vector<std::string>& builtin_model_names()
+{
+  static const std::vector<std::string> names = {
+      "dlt-star",  "lbm-grid",          "lbm-estimation",    "grid-speedup-general", "hierarchical-farm",
+      "gph-runtime", "resource-selection", "rescheduling-plan", "rescheduling-grid",    "performance-modelling",
+      "token-ring"};
+  return names;
+}
+
+void add_plugin_model(std::unique_ptr<Model> model, std::string plugin)
+{
+  if (built)
+    throw std::logic_error("add_plugin_model after the catalog was built");
+  plugin_models().emplace_back(std::move(model), std::move(plugin));
+}
+
+std::vector<CommandEntry> builtin_commands() { return {farm::plan_command(), loads::load_command()}; }
 
 }  // namespace isogrid

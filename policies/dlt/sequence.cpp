@@ -42,9 +42,9 @@ std::vector<size_t> fastest_cpu_first(const std::vector<Worker>& workers)
 
 }  // namespace
 
-const NamedRegistry<SequencePolicy>& sequence_policies()
+NamedRegistry<SequencePolicy>& sequence_registry()
 {
-  static const NamedRegistry<SequencePolicy> registry = [] {
+  static NamedRegistry<SequencePolicy> registry = [] {
     NamedRegistry<SequencePolicy> r("dlt-sequence");
     r.add("given", "serve workers in the order the experiment lists them (the paper's P1..Pm)", as_given);
     r.add("fastest-link-first", "increasing C_i: optimal for one port without result return", fastest_link_first);
@@ -54,6 +54,8 @@ const NamedRegistry<SequencePolicy>& sequence_policies()
   }();
   return registry;
 }
+
+const NamedRegistry<SequencePolicy>& sequence_policies() { return sequence_registry(); }
 
 std::vector<Worker> reorder(const std::vector<Worker>& workers, const std::vector<size_t>& order)
 {

@@ -13,6 +13,9 @@ namespace isogrid::dlt {
 using SequencePolicy = std::vector<size_t> (*)(const std::vector<Worker>& workers);
 
 const NamedRegistry<SequencePolicy>& sequence_policies();
+// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
+// through its PluginRegistrar.
+NamedRegistry<SequencePolicy>& sequence_registry();
 
 // Applies a permutation to the workers: out[k] = workers[order[k]].
 std::vector<Worker> reorder(const std::vector<Worker>& workers, const std::vector<size_t>& order);

@@ -36,9 +36,9 @@ std::vector<size_t> above_threshold(const SelectionRequest& r)
 
 }  // namespace
 
-const NamedRegistry<SelectionPolicy>& selection_policies()
+NamedRegistry<SelectionPolicy>& selection_registry()
 {
-  static const NamedRegistry<SelectionPolicy> registry = [] {
+  static NamedRegistry<SelectionPolicy> registry = [] {
     NamedRegistry<SelectionPolicy> r("farm-selection");
     r.add("all", "every worker of the cluster", every_worker);
     r.add("threshold", "the most workers, fastest first, whose estimated efficiency (Eq. 3) stays at or above "
@@ -49,5 +49,7 @@ const NamedRegistry<SelectionPolicy>& selection_policies()
   }();
   return registry;
 }
+
+const NamedRegistry<SelectionPolicy>& selection_policies() { return selection_registry(); }
 
 }  // namespace isogrid::farm

@@ -25,5 +25,8 @@ using SelectionPolicy = std::vector<size_t> (*)(const SelectionRequest& request)
 // cluster where even one worker falls short stays out, the local cluster keeps one) and "count" (the `count`
 // fastest workers).
 const NamedRegistry<SelectionPolicy>& selection_policies();
+// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
+// through its PluginRegistrar.
+NamedRegistry<SelectionPolicy>& selection_registry();
 
 }  // namespace isogrid::farm

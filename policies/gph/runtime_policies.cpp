@@ -49,9 +49,9 @@ FishAction informed_on_fish(const PeView& at, const Fish& fish, size_t exportabl
 
 }  // namespace
 
-const NamedRegistry<RuntimePolicy>& runtime_policies()
+NamedRegistry<RuntimePolicy>& runtime_registry()
 {
-  static const NamedRegistry<RuntimePolicy> registry = [] {
+  static NamedRegistry<RuntimePolicy> registry = [] {
     NamedRegistry<RuntimePolicy> r("gph-runtime");
     r.add("gum", "GUM 4.06: main PE at random, FISH to random PEs (choosePE), one spark per SCHEDULE",
           {gum_main, blind_target, blind_on_fish, single_spark, false, false});
@@ -68,5 +68,7 @@ const NamedRegistry<RuntimePolicy>& runtime_policies()
   }();
   return registry;
 }
+
+const NamedRegistry<RuntimePolicy>& runtime_policies() { return runtime_registry(); }
 
 }  // namespace isogrid::gph

@@ -32,5 +32,8 @@ struct RuntimePolicy {
 };
 
 const NamedRegistry<RuntimePolicy>& runtime_policies();
+// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
+// through its PluginRegistrar.
+NamedRegistry<RuntimePolicy>& runtime_registry();
 
 }  // namespace isogrid::gph

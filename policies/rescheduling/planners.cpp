@@ -2,9 +2,9 @@
 
 namespace isogrid::rescheduling {
 
-const NamedRegistry<Planner>& planners()
+NamedRegistry<Planner>& planner_registry()
 {
-  static const NamedRegistry<Planner> registry = [] {
+  static NamedRegistry<Planner> registry = [] {
     NamedRegistry<Planner> r("rescheduling-planner");
     r.add("incremental", "Incremental Algorithm (Fig. 5.2): grow each interval until valid, extend it while keeping "
                          "its schedule beats rescheduling",
@@ -22,5 +22,7 @@ const NamedRegistry<Planner>& planners()
   }();
   return registry;
 }
+
+const NamedRegistry<Planner>& planners() { return planner_registry(); }
 
 }  // namespace isogrid::rescheduling

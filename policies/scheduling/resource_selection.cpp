@@ -11,9 +11,9 @@
 
 namespace isogrid::scheduling {
 
-const NamedRegistry<ResourceSelection>& resource_selection_policies()
+NamedRegistry<ResourceSelection>& resource_selection_registry()
 {
-  static const NamedRegistry<ResourceSelection> registry = [] {
+  static NamedRegistry<ResourceSelection> registry = [] {
     NamedRegistry<ResourceSelection> r("resource-selection");
     r.add("sa", "simulated annealing over schedules (Fig. 4.1; geometric cooling, literal acceptance)",
           [](Evaluator& e, SeededRandom& random) { return simulated_annealing(e, random); });
@@ -33,6 +33,8 @@ const NamedRegistry<ResourceSelection>& resource_selection_policies()
   }();
   return registry;
 }
+
+const NamedRegistry<ResourceSelection>& resource_selection_policies() { return resource_selection_registry(); }
 
 ClusterChoice select_over_clusters(const std::vector<ClusterState>& clusters,
                                    const std::vector<PerformanceModel>& models, const ResourceSelection& select,

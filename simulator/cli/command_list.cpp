@@ -1,4 +1,5 @@
 #include "simulator/cli/commands.hpp"
+#include "simulator/cli/experiment_loading.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/value.hpp"
 
@@ -29,7 +30,10 @@ void list_models(const Catalog& c)
   fmt::print("MODELS\n");
   for (const Model* m : c.models()) {
     const ModelInfo& info = m->info();
-    fmt::print("\n  {}  —  {}\n  source: {}\n  parameters:\n", info.name, info.summary, info.source);
+    fmt::print("\n  {}  —  {}\n  source: {}\n", info.name, info.summary, info.source);
+    if (const std::string& plugin = c.plugin_of(*m); !plugin.empty())
+      fmt::print("  from the plugin {}\n", plugin);
+    fmt::print("  parameters:\n");
     for (const auto& p : info.params) {
       std::string def = p.default_value ? yaml_value(*p.default_value) : "required";
       if (p.default_value && def.empty())
@@ -55,7 +59,7 @@ void list_policies(const Catalog& c)
       family = p.family;
       fmt::print("\n  {}\n", family);
     }
-    fmt::print("    {:<22} {}\n", p.name, p.summary);
+    fmt::print("    {:<22} {}{}\n", p.name, p.summary, p.plugin.empty() ? "" : " (from the plugin " + p.plugin + ")");
   }
 }
 
@@ -79,14 +83,16 @@ void list_platforms(const Catalog& c)
 
 }  // namespace
 
-void add_list_command(CLI::App& app, Shared&)
+void add_list_command(CLI::App& app, Shared& shared)
 {
   auto what = std::make_shared<std::string>("all");
   CLI::App* cmd = app.add_subcommand("list", "List models (with their parameters and metrics), policies and "
                                              "platform generators");
   cmd->add_option("what", *what, "models | policies | platforms | all")
       ->check(CLI::IsMember({"models", "policies", "platforms", "all"}));
-  cmd->callback([what] {
+  add_plugin_option(cmd, shared.plugins);
+  cmd->callback([what, &shared] {
+    load_plugins(shared.plugins);
     const Catalog& c = builtin_catalog();
     if (*what == "models" || *what == "all")
       list_models(c);

@@ -28,6 +28,8 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   // Every study is validated, and every output folder checked, before the first point runs.
   std::vector<Experiment> experiments;
   for (const auto& f : files)
+    preload_plugins(f);
+  for (const auto& f : files)
     experiments.push_back(load_checked_experiment(f, {}));
   // "experiments/drozdowski2003/" (as the README writes it) names the folder drozdowski2003, not "".
   fs::path paper_folder = fs::path(args.folder).lexically_normal();
@@ -103,7 +105,11 @@ void add_reproduce_command(CLI::App& app, Shared& shared)
   add_run_flags(cmd, args->flags, "results/<paper folder name>");
   cmd->footer("Exit code 1 when a reference value is out of its tolerance, an agreement is not met or a comparison "
               "fails; the report says which.");
-  cmd->callback([args, &shared] { reproduce(*args, shared); });
+  add_plugin_option(cmd, shared.plugins);
+  cmd->callback([args, &shared] {
+    load_plugins(shared.plugins);
+    reproduce(*args, shared);
+  });
 }
 
 }  // namespace isogrid::cli

@@ -88,7 +88,11 @@ void add_run_command(CLI::App& app, Shared& shared)
   add_run_flags(cmd, args->flags, "results/<experiment name>");
   cmd->footer("Interrupt with Ctrl-C at any time: finished rows stay in results.csv and --resume picks up the rest.\n"
               "results.csv has one row per point, in sweep order, identical for any --jobs (but for wall_s).");
-  cmd->callback([args, &shared] { run(*args, shared); });
+  add_plugin_option(cmd, shared.plugins);
+  cmd->callback([args, &shared] {
+    load_plugins(shared.plugins);
+    run(*args, shared);
+  });
 }
 
 }  // namespace isogrid::cli

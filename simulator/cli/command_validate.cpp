@@ -36,6 +36,8 @@ void validate_paper(const std::string& folder, const std::vector<std::string>& s
 {
   PaperFiles files = read_paper_folder(folder.empty() ? "." : folder);
   uint64_t points  = 0;
+  for (const auto& study : files.studies)
+    preload_plugins(study);
   for (const auto& study : files.studies) {
     Experiment ex = load_checked_experiment(study, set);
     points += ex.included_points;
@@ -68,7 +70,9 @@ void add_validate_command(CLI::App& app, Shared& shared)
   cmd->add_flag("--print-plots", args->print_plots,
                 "print the experiment's plots as run.json will hold them (JSON, see simulator/plot/"
                 "plot_spec.schema.json) instead of the summary");
+  add_plugin_option(cmd, shared.plugins);
   cmd->callback([args, &shared] {
+    load_plugins(shared.plugins);
     const std::string& f = args->file;
     if (std::filesystem::is_directory(f) || is_paper_file(f)) {
       validate_paper(std::filesystem::is_directory(f) ? f : std::filesystem::path(f).parent_path().string(),

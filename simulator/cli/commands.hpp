@@ -16,6 +16,7 @@ enum ExitCode : int {
 struct Shared {
   int exit_code = kOk;
   std::string command_line;
+  std::vector<std::string> plugins;  // --plugin, loaded before the command reads anything (load_plugins)
 };
 
 void add_run_command(CLI::App& app, Shared& shared);

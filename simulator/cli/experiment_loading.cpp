@@ -5,6 +5,7 @@
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/experiment/yaml_source.hpp"
+#include "plugin/plugin_loader.hpp"
 #include "simulator/sg/config_check.hpp"
 #include "simulator/sg/platform_check.hpp"
 
@@ -16,12 +17,52 @@ namespace fs = std::filesystem;
 
 namespace isogrid::cli {
 
-Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides)
+namespace {
+
+SimulatorChecks simulator_checks()
 {
   SimulatorChecks checks;
-  checks.platform = sg::probe_platform;
-  checks.setting  = sg::check_simgrid_setting;
+  checks.platform       = sg::probe_platform;
+  checks.setting        = sg::check_simgrid_setting;
+  checks.plugin         = [](const std::string& plugin) { load_plugin(plugin); };
+  checks.plugins_loaded = [] {
+    std::vector<PluginRecord> records;
+    for (const auto& p : loaded_plugins())
+      records.push_back({p.path, p.sha256});
+    return records;
+  };
+  return checks;
+}
+
+}  // namespace
+
+void preload_plugins(const std::string& path) { load_plugins_named_in(path, simulator_checks()); }
+
+Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides)
+{
+  SimulatorChecks checks = simulator_checks();
+  load_plugins_named_in(path, checks);  // before builtin_catalog() builds the catalog, which closes it to plugins
   return load_experiment(path, overrides, builtin_catalog(), checks);
+}
+
+void add_plugin_option(CLI::App* command, std::vector<std::string>& plugins)
+{
+  command->add_option("--plugin", plugins,
+                      "load a plugin (a shared library built against this isogrid: docs/extending.md) first; "
+                      "repeatable. An experiment file can name its own with `plugins:`")
+      ->take_all()
+      ->allow_extra_args(false);
+}
+
+void load_plugins(const std::vector<std::string>& paths)
+{
+  for (const auto& path : paths) {
+    try {
+      load_plugin(path);
+    } catch (const PluginRefused& e) {
+      throw InputError({}, "--plugin", e.what());
+    }
+  }
 }
 
 PaperFiles read_paper_folder(const std::string& folder)

@@ -5,10 +5,22 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace isogrid::cli {
 
-// An experiment checked in full, its platform files loaded once in a child process.
+// An experiment checked in full, its platform files loaded once in a child process, the plugins it names loaded.
 Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides);
+
+// `--plugin PATH` (repeatable) on a command; load_plugins loads them into the catalog before it reads anything,
+// and refuses a plugin with InputError (exit 2).
+void add_plugin_option(CLI::App* command, std::vector<std::string>& plugins);
+void load_plugins(const std::vector<std::string>& paths);
+// The plugins an experiment file names, loaded ahead: a command that reads several files (a paper's studies) loads
+// every file's plugins before it reads the first file in full.
+void preload_plugins(const std::string& path);
 
 // A paper's folder: paper.yaml's `studies` first, in its order, then its other experiment files alphabetically.
 // Throws InputError when paper.yaml is malformed or the folder holds no experiment file.

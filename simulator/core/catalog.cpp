@@ -2,9 +2,24 @@
 
 #include "base/named_registry.hpp"
 
+#include <algorithm>
+
 namespace isogrid {
 
-void Catalog::add_model(std::unique_ptr<Model> model) { models_.push_back(std::move(model)); }
+void Catalog::add_model(std::unique_ptr<Model> model, std::string plugin)
+{
+  models_.push_back(std::move(model));
+  model_plugins_.push_back(std::move(plugin));
+}
+
+const std::string& Catalog::plugin_of(const Model& model) const
+{
+  static const std::string none;
+  for (size_t i = 0; i < models_.size(); ++i)
+    if (models_[i].get() == &model)
+      return model_plugins_[i];
+  return none;
+}
 
 const Model& Catalog::model(const std::string& name) const
 {
@@ -25,7 +40,13 @@ std::vector<const Model*> Catalog::models() const
   return out;
 }
 
-void Catalog::add_policy(PolicyEntry entry) { policies_.push_back(std::move(entry)); }
+void Catalog::add_policy(PolicyEntry entry)
+{
+  // After the family's last entry, so that a family added to later (by a plugin) is still listed in one piece.
+  auto last = std::find_if(policies_.rbegin(), policies_.rend(),
+                           [&](const PolicyEntry& p) { return p.family == entry.family; });
+  policies_.insert(last == policies_.rend() ? policies_.end() : last.base(), std::move(entry));
+}
 
 std::vector<std::string> Catalog::policy_names(const std::string& family) const
 {

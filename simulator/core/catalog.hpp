@@ -28,6 +28,7 @@ struct PolicyEntry {
   std::string family;  // e.g. "dlt-sequence": the decision it makes
   std::string name;
   std::string summary;
+  std::string plugin;  // the plugin file that added it; empty when built in
 };
 
 struct GeneratorEntry {
@@ -38,7 +39,9 @@ struct GeneratorEntry {
 
 class Catalog {
 public:
-  void add_model(std::unique_ptr<Model> model);
+  // `plugin`: the plugin file that added it; empty when built in.
+  void add_model(std::unique_ptr<Model> model, std::string plugin = "");
+  const std::string& plugin_of(const Model& model) const;  // empty when built in
   const Model& model(const std::string& name) const;  // throws UnknownName listing the known models
   std::vector<const Model*> models() const;
 
@@ -48,7 +51,7 @@ public:
   void add_policies(const NamedRegistry<T>& registry)
   {
     for (const auto& e : registry.entries())
-      add_policy({registry.family(), e.name, e.summary});
+      add_policy({registry.family(), e.name, e.summary, e.plugin});
   }
   std::vector<std::string> policy_names(const std::string& family) const;
   const std::vector<PolicyEntry>& policies() const { return policies_; }
@@ -61,12 +64,23 @@ public:
 
 private:
   std::vector<std::unique_ptr<Model>> models_;
+  std::vector<std::string> model_plugins_;  // models_[i] came from model_plugins_[i]
   std::vector<PolicyEntry> policies_;
   std::vector<GeneratorEntry> generators_;
   std::vector<CommandEntry> commands_;
 };
 
-// The catalog of everything built into isogrid (defined next to the models, in workloads/).
+// The catalog of everything built into isogrid (defined next to the models, in workloads/), and of what plugins
+// added (plugin/). Built when first called, from the policy registries and the models as they are then:
+// plugins are loaded before it, so that a model whose metrics follow a registry (time_<scheduler>) has columns
+// for a plugin's entries too.
 const Catalog& builtin_catalog();
+bool builtin_catalog_built();
+// The built-in models' names, known without building the catalog (a test holds them equal to its models').
+const std::vector<std::string>& builtin_model_names();
+// A model a plugin adds; builtin_catalog() takes it in. Only before it is built.
+void add_plugin_model(std::unique_ptr<Model> model, std::string plugin);
+// The subcommands models bring along (`isogrid plan`), without building the catalog.
+std::vector<CommandEntry> builtin_commands();
 
 }  // namespace isogrid

@@ -37,7 +37,7 @@ const std::vector<std::string>& experiment_keys()
                                                 "mode",    "seed",        "repetitions", "timeout",
                                                 "parameters", "sweep",    "simgrid",    "references",
                                                 "plots",   "same_seed_across", "crossings",
-                                                "where",   "agreements", "comparisons", "tables", "max_points"};
+                                                "where",   "agreements", "comparisons", "tables", "max_points", "plugins"};
   return keys;
 }
 
@@ -474,6 +474,39 @@ std::vector<std::string> with_room_for_actors(std::vector<std::string> config, s
   return config;
 }
 
+// Loads the plugins an experiment names, before anything in it names a model or a policy they may add. A relative
+// path is the experiment file's.
+void load_named_plugins(const Field& plugins, const std::string& experiment_path, const SimulatorChecks& checks)
+{
+  if (!plugins.present())
+    return;
+  if (!plugins.is_list())
+    plugins.fail("expected a list of plugin files (shared libraries), e.g. [build/libmine.so]");
+  if (!checks.plugin)
+    plugins.fail("plugins are loaded by the isogrid command only");
+  for (size_t i = 0; i < plugins.size(); ++i) {
+    Field entry = plugins.element(i);
+    std::filesystem::path file(entry.text());
+    if (file.is_relative())
+      file = std::filesystem::path(experiment_path).parent_path() / file;
+    try {
+      checks.plugin(file.lexically_normal().string());
+    } catch (const std::exception& e) {
+      entry.fail(e.what());
+    }
+  }
+}
+
+void load_plugins_named_in(const std::string& path, const SimulatorChecks& checks)
+{
+  YAML::Node root = load_yaml_file(path);
+  if (!root.IsMap())
+    return;  // load_experiment says what is wrong
+  auto origin  = std::make_shared<YamlOrigin>();
+  origin->file = path;
+  load_named_plugins(Field(root, "", origin).child("plugins"), path, checks);
+}
+
 Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
                            const Catalog& catalog, const SimulatorChecks& checks)
 {
@@ -482,6 +515,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     throw InputError({path, 1, 1}, "", "an experiment file is a mapping of keys (model, parameters, sweep, ...)");
   auto origin        = std::make_shared<YamlOrigin>();
   origin->file       = path;
+  load_named_plugins(Field(root, "", origin).child("plugins"), path, checks);
   // What the model's parameters hold decides whether `--set name=[...]` fixes a list or sweeps values.
   const Model* named = nullptr;
   if (root["model"].IsDefined() && root["model"].IsScalar())
@@ -503,6 +537,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   Experiment ex;
   ex.file = path;
   ex.overrides = overrides;
+  if (checks.plugins_loaded)
+    ex.plugins = checks.plugins_loaded();
   Field model_field = doc.required("model");
   try {
     ex.model = &catalog.model(model_field.text());
@@ -617,6 +653,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   YAML::Emitter deciding_text;
   deciding_text << deciding;
   std::string fingerprint = deciding_text.c_str();
+  for (const auto& plugin : ex.plugins)  // a plugin rebuilt between a run and its --resume may decide otherwise
+    fingerprint += plugin.sha256;
   for (size_t i = 0; i < specs.size(); ++i) {
     if (specs[i].kind != ParamKind::Path)
       continue;

@@ -19,12 +19,19 @@ namespace isogrid {
 enum class RunMode { Predict, Simulate, Both };
 std::string mode_name(RunMode mode);
 
+// A plugin loaded when the experiment was: run.json lists them, and the run's hash covers their bytes.
+struct PluginRecord {
+  std::string path;  // absolute
+  std::string sha256;
+};
+
 struct Experiment {
   std::string file;         // as given on the command line
   std::vector<std::string> overrides;  // the --set key=value it was loaded with, in order
   std::string resolved_yaml;  // the document after --set overrides, as run
   std::string hash;         // sha256 of what decides the results (resolved_yaml but its checks, tables, plots
                             // and prose) and of every file it names
+  std::vector<PluginRecord> plugins;  // every plugin loaded in this process (`plugins:` and --plugin)
   std::string title;
   std::string description;
   std::string source;
@@ -56,7 +63,15 @@ struct Experiment {
 struct SimulatorChecks {
   std::function<const PlatformFacts&(const std::string& path)> platform;  // loads a platform file, reports its facts
   std::function<void(const std::string& setting)> setting;               // a "key:value" SimGrid accepts
+  // Loads a plugin the experiment names (`plugins:`, made absolute) into the catalog being read; throws with why
+  // not. Unset: a `plugins:` key is refused.
+  std::function<void(const std::string& path)> plugin;
+  std::function<std::vector<PluginRecord>()> plugins_loaded;  // every plugin loaded so far in this process
 };
+
+// Loads the plugins an experiment file names (`plugins:`) through checks.plugin, and nothing else: for the command
+// line to call before anything reads the catalog (see builtin_catalog). Throws InputError as load_experiment does.
+void load_plugins_named_in(const std::string& path, const SimulatorChecks& checks);
 
 // Reads, overrides (--set key=value) and validates an experiment file. Throws InputError naming file, line, key.
 Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,

@@ -41,6 +41,12 @@ std::string plot_script_path()
 {
   if (const char* env = std::getenv("ISOGRID_PLOT_SCRIPT"))
     return env;
+  // Installed (`make install`): the script sits in PREFIX/share/isogrid/plot, beside PREFIX/bin/isogrid.
+  std::error_code ec;
+  std::filesystem::path exe       = std::filesystem::read_symlink("/proc/self/exe", ec);
+  std::filesystem::path installed = exe.parent_path().parent_path() / "share/isogrid/plot/isogrid_plot.py";
+  if (!ec && std::filesystem::is_regular_file(installed, ec))
+    return installed.string();
   return std::string(ISOGRID_SOURCE_DIR) + "/simulator/plot/isogrid_plot.py";
 }
 

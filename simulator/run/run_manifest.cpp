@@ -79,6 +79,11 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
   m["primary_metric"] = info.primary_metric;
   // The network-model settings every simulated point ran with (principle 6 of the architecture).
   m["simgrid_config"] = ex.simulates() ? nlohmann::json(ex.simgrid_config) : nlohmann::json::array();
+  if (!ex.plugins.empty()) {
+    m["plugins"] = nlohmann::json::array();
+    for (const auto& p : ex.plugins)
+      m["plugins"].push_back({{"path", p.path}, {"sha256", p.sha256}});
+  }
   m["plots"]          = to_json(ex.plots);
   m["status"]         = "running";
   return m;

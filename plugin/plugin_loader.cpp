@@ -1,0 +1,183 @@
+#include "plugin/plugin_loader.hpp"
+
+#include "simulator/core/catalog.hpp"
+#include "simulator/core/sha256.hpp"
+#include "plugin/plugin.hpp"
+
+#include <algorithm>
+#include <dlfcn.h>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace isogrid {
+
+namespace {
+
+std::vector<LoadedPlugin>& plugins()
+{
+  static std::vector<LoadedPlugin> loaded;
+  return loaded;
+}
+
+// Which plugin added a name, per family ("model" for models): for the message when a later one takes it again.
+std::map<std::pair<std::string, std::string>, std::string>& owners()
+{
+  static std::map<std::pair<std::string, std::string>, std::string> names;
+  return names;
+}
+
+// Collects what a plugin registers; nothing reaches the registries or the catalog until the whole registration has
+// run and every name is free, so a refused plugin leaves no trace.
+class Registrar final : public PluginRegistrar {
+public:
+  explicit Registrar(std::string path) : path_(std::move(path)) {}
+
+  void add_model(std::unique_ptr<Model> model) override
+  {
+    if (!model)
+      throw PluginRefused("add_model was given no model");
+    std::string name = model->info().name;
+    const auto& builtin = builtin_model_names();  // the catalog itself is not built yet: see load_plugin
+    claim("model", name, std::find(builtin.begin(), builtin.end(), name) != builtin.end());
+    auto shared = std::make_shared<std::unique_ptr<Model>>(std::move(model));
+    commits_.push_back([this, shared] { add_plugin_model(std::move(*shared), path_); });
+  }
+  void add_resource_selection(const std::string& name, const std::string& summary,
+                              scheduling::ResourceSelection policy) override
+  {
+    add_policy(scheduling::resource_selection_registry(), name, summary, std::move(policy));
+  }
+  void add_dlt_sequence(const std::string& name, const std::string& summary, dlt::SequencePolicy policy) override
+  {
+    add_policy(dlt::sequence_registry(), name, summary, policy);
+  }
+  void add_farm_selection(const std::string& name, const std::string& summary, farm::SelectionPolicy policy) override
+  {
+    add_policy(farm::selection_registry(), name, summary, policy);
+  }
+  void add_gph_runtime(const std::string& name, const std::string& summary, gph::RuntimePolicy policy) override
+  {
+    add_policy(gph::runtime_registry(), name, summary, policy);
+  }
+  void add_rescheduling_planner(const std::string& name, const std::string& summary,
+                                rescheduling::Planner planner) override
+  {
+    add_policy(rescheduling::planner_registry(), name, summary, std::move(planner));
+  }
+
+  // Adds everything registered; returns what, for `isogrid list` and the record.
+  std::vector<std::string> commit()
+  {
+    for (auto& c : commits_)
+      c();
+    for (const auto& key : claimed_)
+      owners()[key] = path_;
+    std::vector<std::string> added;
+    for (const auto& [family, name] : claimed_)
+      added.push_back(family == "model" ? "model " + name : family + " policy " + name);
+    return added;
+  }
+
+private:
+  template <class T>
+  void add_policy(NamedRegistry<T>& registry, const std::string& name, const std::string& summary, T policy)
+  {
+    if (name.empty() || name.find_first_of(" \t\n,[]{}:#") != std::string::npos)
+      throw PluginRefused(fmt::format("'{}' is not a usable {} name (a word, as an experiment file writes it)", name,
+                                      registry.family()));
+    claim(registry.family(), name, registry.contains(name));
+    commits_.push_back(
+        [this, &registry, name, summary, policy = std::move(policy)] { registry.add(name, summary, policy, path_); });
+  }
+
+  void claim(const std::string& family, const std::string& name, bool taken)
+  {
+    std::string what = family == "model" ? "model" : family + " policy";
+    auto key         = std::make_pair(family, name);
+    auto owner       = owners().find(key);
+    if (taken || owner != owners().end()) {
+      throw PluginRefused(owner == owners().end()
+                              ? fmt::format("{} '{}' is built into isogrid: choose another name", what, name)
+                              : fmt::format("{} '{}' was already added by the plugin {}", what, name, owner->second));
+    }
+    for (const auto& c : claimed_)
+      if (c == key)
+        throw PluginRefused(fmt::format("{} '{}' is registered twice", what, name));
+    claimed_.push_back(key);
+  }
+
+  std::string path_;
+  std::vector<std::function<void()>> commits_;
+  std::vector<std::pair<std::string, std::string>> claimed_;
+};
+
+std::string file_sha256(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return sha256_hex(bytes.str());
+}
+
+}  // namespace
+
+LoadedPlugin load_plugin(const std::string& path)
+{
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec))
+    throw PluginRefused(fmt::format("no plugin file {}", path));
+  std::string absolute = fs::canonical(path, ec).string();
+  for (const auto& p : plugins())
+    if (p.path == absolute)
+      return p;
+
+  if (builtin_catalog_built())
+    throw PluginRefused(fmt::format("{} comes too late: plugins are loaded before isogrid reads its catalog of models "
+                                    "and policies (name it with --plugin, or in the experiment's plugins:)",
+                                    absolute));
+  // RTLD_NOW: a symbol the plugin needs and isogrid lacks (a plugin built against another version) is reported
+  // here, not as a crash in the middle of a run. RTLD_LOCAL: two plugins' own helpers do not collide.
+  void* handle = ::dlopen(absolute.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char* why = ::dlerror();
+    throw PluginRefused(fmt::format("cannot load {}: {}", absolute, why ? why : "unknown reason"));
+  }
+  auto stamp = reinterpret_cast<const char* (*)()>(::dlsym(handle, "isogrid_plugin_stamp"));
+  auto registration =
+      reinterpret_cast<void (*)(PluginRegistrar&)>(::dlsym(handle, "isogrid_plugin_register"));
+  if (!stamp || !registration) {
+    ::dlclose(handle);
+    throw PluginRefused(fmt::format("{} is not an isogrid plugin: it defines no ISOGRID_PLUGIN "
+                                    "(isogrid_plugin_stamp and isogrid_plugin_register)",
+                                    absolute));
+  }
+  std::string theirs = stamp();
+  if (theirs != ISOGRID_PLUGIN_STAMP) {
+    ::dlclose(handle);
+    throw PluginRefused(fmt::format("{} was built for \"{}\", but this is \"{}\": rebuild it against this isogrid's "
+                                    "headers (find_package(isogrid) in its CMakeLists.txt)",
+                                    absolute, theirs, ISOGRID_PLUGIN_STAMP));
+  }
+  // From here on the plugin's code has run: it stays loaded even when refused (what it allocated may still be
+  // freed later), but nothing it registered is kept.
+  Registrar registrar(absolute);
+  try {
+    registration(registrar);
+  } catch (const PluginRefused& e) {
+    throw PluginRefused(fmt::format("{}: {}", absolute, e.what()));
+  } catch (const std::exception& e) {
+    throw PluginRefused(fmt::format("{}: its registration failed: {}", absolute, e.what()));
+  }
+  plugins().push_back({absolute, file_sha256(absolute), registrar.commit()});
+  return plugins().back();
+}
+
+std::vector<LoadedPlugin> loaded_plugins() { return plugins(); }
+
+}  // namespace isogrid
