@@ -44,6 +44,17 @@ void expect_small_stacks_recorded(const std::string& folder)
     EXPECT_NE(std::find(config.begin(), config.end(), s), config.end()) << s;
 }
 
+// Runs `experiment` (a file in `dir`) into dir/out; true when it ran. Then the small-stack settings must be recorded.
+bool ran_with_small_stacks(TempDir& dir, const std::string& experiment)
+{
+  CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress", experiment, dir.file("out")));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  if (r.exit_code != 0)
+    return false;
+  expect_small_stacks_recorded(dir.file("out"));
+  return true;
+}
+
 // The one row of a one-point run: its status and the named numeric columns.
 std::map<std::string, double> only_row(const std::string& folder, const std::vector<std::string>& columns)
 {
@@ -86,9 +97,7 @@ TEST(ActorRoom, AFarmOfTwentyThousandWorkersRunsWithTheSettingsRecorded)
   std::string experiment = dir.write("farm.yaml", "model: hierarchical-farm\nmode: simulate\n"
                                                   "parameters: {platform: platform.yaml, tasks: 20000, aggregation: 1}\n"
                                                   "plots: []\n");
-  CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress", experiment, dir.file("out")));
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  expect_small_stacks_recorded(dir.file("out"));
+  ASSERT_TRUE(ran_with_small_stacks(dir, experiment));
   std::map<std::string, double> row = only_row(dir.file("out"), {"sim_workers", "sim_makespan"});
   EXPECT_EQ(row["sim_workers"], 20000);  // every worker took part
   // Worked by hand: every worker computes its one 1e12-flop task at 1 Gf (1 000 s); then the 20 000 results of
@@ -106,9 +115,7 @@ TEST(ActorRoom, AStarOfFortyThousandWorkersBuiltFromItsParametersRunsAndMatchesT
   std::string experiment = dir.write("star.yaml", "model: dlt-star\nmode: both\n"
                                                   "parameters: {m: 40000, V: 1e12, A: 1, C: 1e-9, S: 1e-9}\n"
                                                   "plots: []\n");
-  CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress", experiment, dir.file("out")));
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  expect_small_stacks_recorded(dir.file("out"));
+  ASSERT_TRUE(ran_with_small_stacks(dir, experiment));
   std::map<std::string, double> row = only_row(dir.file("out"), {"pred_makespan", "sim_makespan"});
   // Eqs. 1-3 with m = 40 000 identical workers: nearly V A / m = 25 000 000 s.
   EXPECT_NEAR(row["pred_makespan"], 2.5e7, 1e3);
