@@ -224,7 +224,13 @@ namespace {
 // A star of a master and three workers, as a probe would report a platform file (no SimGrid here).
 const PlatformFacts& three_workers(const std::string&)
 {
-  static const PlatformFacts facts{{"master", "w-1", "w-2", "w-3"}, {{"star", {"master", "w-1", "w-2", "w-3"}}}, 3, {}};
+  static const PlatformFacts facts = [] {
+    PlatformFacts f;
+    f.hosts    = {"master", "w-1", "w-2", "w-3"};
+    f.clusters = {{"star", {"master", "w-1", "w-2", "w-3"}}};
+    f.links    = 3;
+    return f;
+  }();
   return facts;
 }
 

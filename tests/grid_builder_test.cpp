@@ -139,7 +139,10 @@ sg::RouteInfo route(const std::string& platform, const std::string& from, const 
     sg::RouteInfo info = sg::route_between(sg::host_by_name(from), sg::host_by_name(to));
     return format_numbers({info.latency, info.bandwidth});
   }));
-  return r.size() == 2 ? sg::RouteInfo{r[0], r[1]} : sg::RouteInfo{-1, -1};
+  sg::RouteInfo info;
+  info.latency   = r.size() == 2 ? r[0] : -1;
+  info.bandwidth = r.size() == 2 ? r[1] : -1;
+  return info;
 }
 
 // Host names in natural order, and each host's speed.

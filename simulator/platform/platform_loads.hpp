@@ -4,6 +4,7 @@
 // install a resolver once (with the built-in catalog); the grid spec reader checks every declared load through it, and
 // the grid builder asks it for the profiles of each host and host link, drawn from the evaluated point's seed.
 #include "simulator/platform/grid_spec.hpp"
+#include "simulator/platform/platform_source_index.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -33,5 +34,9 @@ void install_load_resolver(LoadResolver resolver);
 // Throws std::logic_error when a spec declares loads and no resolver is installed.
 const LoadResolver& load_resolver();
 bool declares_loads(const GridSpec& spec);
+// The spec's loaded resources as a platform index lists them: each host under a CPU load, each host link under a
+// bandwidth load (or competing flows), each inter-cluster link under one, with the load's declaration
+// ("load.cpu: random-cpu (spec.yaml:11:11)"), so that a model that needs constant capacities refuses them.
+PlatformSourceIndex source_index_of(const GridSpec& spec);
 
 }  // namespace isogrid

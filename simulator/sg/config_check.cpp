@@ -11,10 +11,8 @@
 
 namespace isogrid::sg {
 
-namespace {
-
 // SimGrid's complaint about an unknown key lists every key ("Bad config key: x\nExisting config keys:\n  a: (int)1").
-std::string unknown_key_message(const std::string& key, const std::string& what)
+std::string unknown_setting_message(const std::string& key, const std::string& what)
 {
   std::vector<std::string> known;
   static const std::regex line(R"(\n  ([^\s:]+): \()");
@@ -30,11 +28,14 @@ std::string unknown_key_message(const std::string& key, const std::string& what)
 // xbt_die's last words, as the worker's output holds them on one line: "[0.000000] ./src/...:179: [root/CRITICAL]
 // Model 'BOGUS' is invalid! Valid models are: ..." or "... Invalid value 'Foo' for option cpu/optim. Possible
 // values: - 'Full': Full update ... - 'Lazy': ...".
-std::string dying_words(const std::string& error)
+std::string simgrid_last_words(const std::string& error)
 {
   std::string text = error;
-  if (auto at = text.find("[root/CRITICAL]"); at != std::string::npos)
+  if (auto at = text.find("[root/CRITICAL]"); at != std::string::npos) {
     text = trim(text.substr(at + std::string("[root/CRITICAL]").size()));
+    if (auto trace = text.find("Backtrace (displayed"); trace != std::string::npos)
+      text = trim(text.substr(0, trace));
+  }
   if (auto at = text.find("Possible values:"); at != std::string::npos) {
     std::vector<std::string> choices;
     static const std::regex choice(R"(- '([^']*)':)");
@@ -45,8 +46,6 @@ std::string dying_words(const std::string& error)
   }
   return text;
 }
-
-}  // namespace
 
 void check_simgrid_setting(const std::string& setting)
 {
@@ -64,14 +63,14 @@ void check_simgrid_setting(const std::string& setting)
       try {
         simgrid::s4u::Engine::set_config(setting);
       } catch (const std::out_of_range& e) {
-        return "?" + unknown_key_message(key, e.what());
+        return "?" + unknown_setting_message(key, e.what());
       } catch (const std::exception& e) {
         return fmt::format("SimGrid refuses {}: {}", setting, e.what());
       }
       return "";
     });
   } catch (const std::runtime_error& e) {
-    throw std::runtime_error(fmt::format("SimGrid refuses {}: {}", setting, dying_words(e.what())));
+    throw std::runtime_error(fmt::format("SimGrid refuses {}: {}", setting, simgrid_last_words(e.what())));
   }
   if (!verdict.empty() && verdict[0] == '?')
     throw UnknownName(verdict.substr(1));

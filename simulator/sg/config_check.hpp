@@ -11,4 +11,11 @@ namespace isogrid::sg {
 // in one line for a value it refuses ("Model 'BOGUS' is invalid! Valid models are: LV08, ...").
 void check_simgrid_setting(const std::string& setting);
 
+// SimGrid's "Bad config key: x" exception, whose text lists every key it knows, as one line naming `key` and the
+// closest known key.
+std::string unknown_setting_message(const std::string& key, const std::string& what);
+// A worker's output ending in SimGrid's xbt_die ("... [root/CRITICAL] Please specify ...", a backtrace after it) as
+// SimGrid's last sentence alone; other text comes back as it is.
+std::string simgrid_last_words(const std::string& error);
+
 }  // namespace isogrid::sg

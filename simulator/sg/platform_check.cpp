@@ -1,9 +1,12 @@
 #include "simulator/sg/platform_check.hpp"
 
+#include "simulator/core/text.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/platform/grid_spec_facts.hpp"
 #include "simulator/platform/platform_loads.hpp"
+#include "simulator/platform/platform_source_index.hpp"
 #include "simulator/run/process_pool.hpp"
+#include "simulator/sg/config_check.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 
@@ -14,7 +17,23 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <stdexcept>
+#include <xbt/config.hpp>
+
+namespace isogrid {
+
+// The facts travel from the worker to the parent as JSON.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::Cluster, name, hosts)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::Zone, name, routing, parent, hosts, place, properties)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::Host, speed, cores, pstates, zone, profile, place, properties)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::Setting, setting, place, in_effect)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::GroupRoute, from, to, kind, note, links, latency, bandwidth)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts, file, hosts, clusters, links, routes, route_notes, zones, host_info,
+                                   cluster_routes, zone_routes, host_zone, network_model, platform_settings)
+
+}  // namespace isogrid
 
 namespace isogrid::sg {
 
@@ -31,105 +50,225 @@ std::string shown(double x) { return fmt::format("{}", x); }
 
 // SimGrid loads a zero, negative or NaN speed or bandwidth and fails only when an activity runs on it ("The
 // Impossible Did Happen" in the worker). Refuse it here, where the file can still be named.
-void check_resources()
+void check_resources(const PlatformSourceIndex& index)
 {
   const auto* e = sg4::Engine::get_instance();
   for (const sg4::Host* h : e->get_all_hosts())
     if (double s = h->get_speed(); !(std::isfinite(s) && s > 0))
-      throw std::runtime_error(fmt::format("host {}: speed {} flop/s; a host needs a positive, finite speed",
-                                           h->get_name(), shown(s)));
+      throw std::runtime_error(fmt::format("host {} ({}): speed {} flop/s; a host needs a positive, finite speed",
+                                           h->get_name(), index.where_host(h->get_name()), shown(s)));
   for (const sg4::Link* l : e->get_all_links()) {
     if (double b = l->get_bandwidth(); !(std::isfinite(b) && b > 0))
-      throw std::runtime_error(fmt::format("link {}: bandwidth {} B/s; a link needs a positive, finite bandwidth",
-                                           l->get_name(), shown(b)));
+      throw std::runtime_error(fmt::format("link {} ({}): bandwidth {} B/s; a link needs a positive, finite bandwidth",
+                                           l->get_name(), index.where_link(l->get_name()), shown(b)));
     if (double t = l->get_latency(); !(std::isfinite(t) && t >= 0))
-      throw std::runtime_error(fmt::format("link {}: latency {} s; a link needs a finite latency of 0 or more",
-                                           l->get_name(), shown(t)));
+      throw std::runtime_error(fmt::format("link {} ({}): latency {} s; a link needs a finite latency of 0 or more",
+                                           l->get_name(), index.where_link(l->get_name()), shown(t)));
   }
 }
 
-bool has_route(Host* from, Host* to)
-{
+struct ProbedRoute {
+  RouteInfo info;
   std::vector<sg4::Link*> links;
-  double latency = 0;
-  try {
-    from->route_to(to, links, &latency);
-  } catch (const std::exception&) {
-    return false;
-  }
-  return !links.empty() || latency > 0;
+};
+
+ProbedRoute probe_route(const sg4::Host* from, const sg4::Host* to)
+{
+  ProbedRoute r;
+  r.info = route_between(from, to, r.links);
+  return r;
 }
 
-// Which host reaches which, and no host cut off from every other one (a host without any route can only be a typo).
-std::vector<std::vector<bool>> probe_routes(const std::vector<Host*>& hosts)
+// The route's kind, and the link that makes it other than wired.
+std::pair<PlatformFacts::RouteKind, std::string> kind_of(const ProbedRoute& r, const PlatformSourceIndex& index)
+{
+  if (!r.info.routed)
+    return {PlatformFacts::kNoRoute, ""};
+  for (const sg4::Link* l : r.links)
+    if (l->get_sharing_policy() == sg4::Link::SharingPolicy::WIFI)
+      return {PlatformFacts::kWifi, fmt::format("crosses WIFI link {} ({})", l->get_name(),
+                                                index.where_link(l->get_name()))};
+  for (const sg4::Link* l : r.links)
+    if (std::string profile = index.link_profile(l->get_name()); !profile.empty())
+      return {PlatformFacts::kVarying, fmt::format("crosses link {}, which follows {} ({})", l->get_name(), profile,
+                                                   index.where_link(l->get_name()))};
+  return {PlatformFacts::kWired, ""};
+}
+
+PlatformFacts::Properties properties_of(const std::unordered_map<std::string, std::string>* props)
+{
+  PlatformFacts::Properties out;
+  if (props)
+    out.insert(props->begin(), props->end());
+  return out;
+}
+
+// Hosts anywhere below each zone, counted in one pass over the hosts.
+std::map<const sg4::NetZone*, size_t> hosts_per_zone(const std::vector<Host*>& hosts)
+{
+  std::map<const sg4::NetZone*, size_t> count;
+  for (const Host* h : hosts)
+    for (const auto* z = h->get_englobing_zone()->get_impl(); z != nullptr; z = z->get_parent())
+      ++count[z->get_iface()];
+  return count;
+}
+
+void add_zones(PlatformFacts& f, const sg4::NetZone* zone, int parent, const PlatformSourceIndex& index,
+               const std::map<const sg4::NetZone*, size_t>& hosts)
+{
+  int me       = static_cast<int>(f.zones.size());
+  auto counted = hosts.find(zone);
+  f.zones.push_back({zone->get_name(), routing_of(zone), parent, counted == hosts.end() ? 0 : counted->second,
+                     index.where_zone(zone->get_name()), properties_of(zone->get_properties())});
+  for (const sg4::NetZone* child : zone->get_children())
+    add_zones(f, child, me, index, hosts);
+}
+
+void add_hosts(PlatformFacts& f, const std::vector<Host*>& hosts, const PlatformSourceIndex& index)
+{
+  for (const Host* h : hosts) {
+    PlatformFacts::Host info;
+    info.speed   = h->get_speed();
+    info.cores   = h->get_core_count();
+    info.pstates = static_cast<int>(h->get_pstate_count());
+    info.zone    = h->get_englobing_zone()->get_name();
+    if (auto it = index.profiled_hosts.find(h->get_name()); it != index.profiled_hosts.end())
+      info.profile = it->second;
+    else if (auto z = index.profiled_zones.find(info.zone); z != index.profiled_zones.end())
+      info.profile = z->second;
+    info.place      = index.hosts.count(h->get_name()) ? index.where_host(h->get_name()) : index.where_zone(info.zone);
+    info.properties = properties_of(h->get_properties());
+    f.host_info.push_back(std::move(info));
+  }
+}
+
+void add_routes(PlatformFacts& f, const std::vector<Host*>& hosts, const PlatformSourceIndex& index)
 {
   size_t n = hosts.size();
   if (n < 2 || n > kRoutesProbedUpTo)
-    return {};
-  std::vector<std::vector<bool>> routes(n, std::vector<bool>(n, true));
+    return;
+  f.routes.assign(n, std::string(n, PlatformFacts::kWired));
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j)
-      if (i != j)
-        routes[i][j] = has_route(hosts[i], hosts[j]);
-  for (size_t i = 0; i < n; ++i) {
-    bool reached = false;
-    for (size_t j = 0; j < n && !reached; ++j)
-      reached = i != j && (routes[i][j] || routes[j][i]);
-    if (!reached)
-      throw std::runtime_error(fmt::format("host {} has no route to or from any other host", hosts[i]->get_name()));
+      if (i != j) {
+        auto [kind, note] = kind_of(probe_route(hosts[i], hosts[j]), index);
+        f.routes[i][j]    = kind;
+        if (!note.empty())
+          f.route_notes[i * n + j] = note;
+      }
+}
+
+// Past this many groups, the routes between them are not summarised (each ordered pair costs a route lookup).
+constexpr size_t kGroupRoutesUpTo = 300;
+
+// The route between the first hosts of every ordered pair of groups (within a group, its first two hosts).
+std::vector<PlatformFacts::GroupRoute> group_routes(const std::vector<std::vector<Host*>>& groups,
+                                                    const std::vector<size_t>& ids, const PlatformSourceIndex& index)
+{
+  std::vector<PlatformFacts::GroupRoute> out;
+  if (groups.size() > kGroupRoutesUpTo)
+    return out;
+  for (size_t a = 0; a < groups.size(); ++a)
+    for (size_t b = 0; b < groups.size(); ++b) {
+      const auto& from = groups[a];
+      if (from.empty() || groups[b].empty() || (a == b && from.size() < 2))
+        continue;
+      ProbedRoute r     = probe_route(from[0], a == b ? from[1] : groups[b][0]);
+      auto [kind, note] = kind_of(r, index);
+      out.push_back({ids[a], ids[b], std::string(1, kind), note, r.info.links, r.info.latency,
+                     r.info.links > 0 ? r.info.bandwidth : 0});
+    }
+  return out;
+}
+
+void add_group_routes(PlatformFacts& f, const std::vector<Host*>& hosts, const std::vector<PlatformCluster>& clusters,
+                      const PlatformSourceIndex& index)
+{
+  std::vector<std::vector<Host*>> groups;
+  std::vector<size_t> ids;
+  for (size_t c = 0; c < clusters.size(); ++c)
+    groups.push_back(clusters[c].hosts), ids.push_back(c);
+  f.cluster_routes = group_routes(groups, ids, index);
+  if (!f.routes.empty())
+    return;
+  // Too many hosts for every pair: the zones that hold hosts stand for them (hosts in natural order, so the first
+  // host of a zone is the same whichever way it is listed).
+  std::map<std::string, size_t> zone_index;
+  for (size_t z = 0; z < f.zones.size(); ++z)
+    zone_index.emplace(f.zones[z].name, z);
+  std::map<size_t, std::vector<Host*>> by_zone;
+  for (size_t i = 0; i < hosts.size(); ++i) {
+    size_t z = zone_index.at(f.host_info[i].zone);
+    f.host_zone.push_back(z);
+    by_zone[z].push_back(hosts[i]);
   }
-  return routes;
+  groups.clear(), ids.clear();
+  for (auto& [z, members] : by_zone)
+    groups.push_back(std::move(members)), ids.push_back(z);
+  f.zone_routes = group_routes(groups, ids, index);
 }
 
 std::string probe_in_this_process(const std::string& path)
 {
   Session session(exact_network_config(), false);
-  load_platform(path);
-  check_resources();
-  std::vector<Host*> hosts = hosts_in_natural_order();
-  nlohmann::json j;
-  for (const auto& row : probe_routes(hosts)) {
-    std::string bits;
-    for (bool b : row)
-      bits += b ? '1' : '0';
-    j["routes"].push_back(bits);
+  PlatformSourceIndex index =
+      is_grid_spec_file(path) ? source_index_of(cached_grid_spec(path)) : index_platform_xml(path);
+  index.file             = path;
+  try {
+    load_platform(path);
+  } catch (const std::out_of_range& e) {  // a <config> key SimGrid does not know; its message lists them all
+    std::string what = e.what();
+    std::string key  = "";
+    if (auto at = what.find("Bad config key: "); at != std::string::npos)
+      key = trim(what.substr(at + 16, what.find('\n', at) - at - 16));
+    if (key.empty())
+      throw;
+    throw std::runtime_error(fmt::format("{}: {}", index.where_setting(key), unknown_setting_message(key, what)));
   }
-  for (Host* h : hosts)
-    j["hosts"].push_back(host_name(h));
-  j["clusters"] = nlohmann::json::array();
-  for (const auto& c : platform_clusters()) {
-    nlohmann::json names = nlohmann::json::array();
-    for (Host* h : c.hosts)
-      names.push_back(host_name(h));
-    j["clusters"].push_back({{"name", c.name}, {"hosts", names}});
-  }
-  j["links"] = sg4::Engine::get_instance()->get_link_count();
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-PlatformFacts facts_of(const std::string& payload)
-{
-  nlohmann::json j = nlohmann::json::parse(payload);
+  check_resources(index);
   PlatformFacts f;
-  if (j.contains("hosts"))
-    f.hosts = j["hosts"].get<std::vector<std::string>>();
-  for (const auto& c : j["clusters"])
-    f.clusters.push_back({c["name"].get<std::string>(), c["hosts"].get<std::vector<std::string>>()});
-  f.links = j["links"].get<size_t>();
-  if (j.contains("routes"))
-    for (const auto& bits : j["routes"]) {
-      f.routes.emplace_back();
-      for (char b : bits.get<std::string>())
-        f.routes.back().push_back(b == '1');
-    }
-  return f;
+  f.file                   = path;
+  std::vector<Host*> hosts = hosts_in_natural_order();
+  for (Host* h : hosts)
+    f.hosts.push_back(host_name(h));
+  std::vector<PlatformCluster> clusters = platform_clusters();
+  for (const auto& c : clusters) {
+    f.clusters.push_back({c.name, {}});
+    for (Host* h : c.hosts)
+      f.clusters.back().hosts.push_back(host_name(h));
+  }
+  f.links = sg4::Engine::get_instance()->get_link_count();
+  add_zones(f, sg4::Engine::get_instance()->get_netzone_root(), -1, index, hosts_per_zone(hosts));
+  add_hosts(f, hosts, index);
+  add_routes(f, hosts, index);
+  add_group_routes(f, hosts, clusters, index);
+  f.network_model = simgrid::config::get_value<std::string>("network/model");
+  for (const auto& s : index.settings) {
+    bool overridden = false;
+    for (const std::string& given : exact_network_config())
+      overridden = overridden || given.rfind(s.key + ":", 0) == 0;
+    f.platform_settings.push_back({s.key + ":" + s.value, index.where_setting(s.key), !overridden});
+  }
+  return platform_facts_json(f);
 }
 
 }  // namespace
 
+std::string platform_facts_json(const PlatformFacts& facts)
+{
+  nlohmann::json j = facts;
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 PlatformFacts probe_platform_in_simgrid(const std::string& path)
 {
-  return facts_of(run_in_child([&] { return probe_in_this_process(path); }));
+  std::string payload;
+  try {
+    payload = run_in_child([&] { return probe_in_this_process(path); });
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(simgrid_last_words(e.what()));  // SimGrid's xbt_die, without the backtrace
+  }
+  return nlohmann::json::parse(payload).get<PlatformFacts>();
 }
 
 const PlatformFacts& probe_platform(const std::string& path)
@@ -141,8 +280,11 @@ const PlatformFacts& probe_platform(const std::string& path)
   // that drawing its traces is tried before the first point too.
   if (is_grid_spec_file(path)) {
     try {
-      if (const GridSpec& spec = cached_grid_spec(path); !declares_loads(spec))
-        return probed[path] = grid_spec_facts(spec);
+      if (const GridSpec& spec = cached_grid_spec(path); !declares_loads(spec)) {
+        PlatformFacts f = grid_spec_facts(spec);
+        f.file          = path;
+        return probed[path] = std::move(f);
+      }
     } catch (const std::exception& e) {
       throw std::runtime_error(e.what());  // as the worker would have reported it
     }

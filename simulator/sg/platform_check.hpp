@@ -14,6 +14,9 @@ const PlatformFacts& probe_platform(const std::string& path);
 // The same, always from SimGrid in a worker (probe_platform knows a grid spec without loads from the spec itself).
 PlatformFacts probe_platform_in_simgrid(const std::string& path);
 
+// The facts as one line of JSON, the form in which they travel from the worker (and `isogrid platform --json`).
+std::string platform_facts_json(const PlatformFacts& facts);
+
 // "12 hosts, 14 links, 2 cluster(s)"
 std::string describe_platform(const PlatformFacts& facts);
 

@@ -11,7 +11,12 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
+#include <boost/core/demangle.hpp>
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <limits>
 #include <stdexcept>
+#include <typeinfo>
 
 namespace sg4 = simgrid::s4u;
 
@@ -26,11 +31,31 @@ void load_platform(const std::string& path)
       throw std::logic_error(fmt::format("{} is loaded already; a process loads one platform, not {}", loaded, path));
     return;
   }
-  if (ends_with(path, ".yaml") || ends_with(path, ".yml"))
+  if (ends_with(path, ".yaml") || ends_with(path, ".yml")) {
     build_grid_platform(path);
-  else
+  } else {
     sg4::Engine::get_instance()->load_platform(path);
+    // SimGrid completes some zones only when sealed (a Vivaldi zone's routes, a cluster's cabinets), which running
+    // the engine does; a route asked for before that throws (unordered_map::at). Seal now, as a run would.
+    sg4::Engine::get_instance()->seal_platform();
+  }
   loaded = path;
+}
+
+std::string routing_of(const sg4::NetZone* zone)
+{
+  // S4U does not say how a zone routes; its implementation's class does (FullZone, VivaldiZone, ...). Those classes
+  // are private to libsimgrid, so their type is read by name rather than by dynamic_cast.
+  const auto& impl = *zone->get_impl();
+  std::string type = boost::core::demangle(typeid(impl).name());  // "simgrid::kernel::routing::FullZone"
+  type             = type.substr(type.rfind(':') + 1);
+  if (ends_with(type, "Zone"))
+    type.resize(type.size() - 4);
+  if (type == "Empty")
+    return "None";
+  if (type == "ClusterBase")
+    return "Cluster";
+  return type;
 }
 
 Host* host_by_name(const std::string& name)
@@ -53,32 +78,126 @@ std::vector<Host*> hosts_in_natural_order()
   return hosts;
 }
 
-std::vector<PlatformCluster> platform_clusters()
+std::vector<Host*> hosts_below(const sg4::NetZone* zone)
 {
-  auto by_name = [](Host* x, Host* y) { return natural_less(x->get_name(), y->get_name()); };
-  std::vector<PlatformCluster> out;
-  const sg4::NetZone* root = sg4::Engine::get_instance()->get_netzone_root();
-  for (const sg4::NetZone* zone : root->get_children()) {
-    std::vector<Host*> hosts = zone->get_all_hosts();
-    if (hosts.empty())
-      continue;
-    std::sort(hosts.begin(), hosts.end(), by_name);
-    out.push_back({zone->get_name(), hosts});
-  }
-  if (out.empty())
-    out.push_back({root->get_name(), hosts_in_natural_order()});
+  std::vector<Host*> out;
+  for (Host* h : hosts_in_natural_order())
+    for (const auto* z = h->get_englobing_zone()->get_impl(); z != nullptr; z = z->get_parent())
+      if (z == zone->get_impl()) {
+        out.push_back(h);
+        break;
+      }
   return out;
 }
 
-RouteInfo route_between(Host* from, Host* to)
+std::vector<PlatformCluster> platform_clusters()
 {
-  std::vector<sg4::Link*> links;
+  std::vector<PlatformCluster> out;
+  const sg4::NetZone* root = sg4::Engine::get_instance()->get_netzone_root();
+  for (const sg4::NetZone* zone : root->get_children())
+    if (std::vector<Host*> hosts = hosts_below(zone); !hosts.empty())
+      out.push_back({zone->get_name(), hosts});
+  if (out.empty()) {
+    out.push_back({root->get_name(), hosts_in_natural_order()});
+    return out;
+  }
+  // Hosts the root holds beside its sub-zones form one more cluster, after those.
+  std::vector<Host*> own;
+  for (Host* h : hosts_in_natural_order())
+    if (h->get_englobing_zone() == root)
+      own.push_back(h);
+  if (!own.empty())
+    out.push_back({root->get_name(), own});
+  return out;
+}
+
+namespace {
+
+namespace routing = simgrid::kernel::routing;
+
+// A zone's own routing step (NetZoneImpl::get_local_route) is protected. A pointer to it, formed in a class derived
+// from NetZoneImpl as the language allows, lets route_between retrace SimGrid's walk without taking it.
+struct LocalRouteAccess : routing::NetZoneImpl {
+  static auto pointer() { return &LocalRouteAccess::get_local_route; }
+};
+
+std::vector<routing::NetZoneImpl*> zones_up_from(const routing::NetPoint* point)
+{
+  std::vector<routing::NetZoneImpl*> path;
+  for (auto* zone = point->get_englobing_zone(); zone != nullptr; zone = zone->get_parent())
+    path.push_back(zone);
+  return path;
+}
+
+// SimGrid stops the whole process (xbt_die, not an exception) when its route walk asks a zone with routing None for
+// a route. This follows the same walk as NetZoneImpl::get_global_route (common ancestor, its local route between the
+// two sub-zones, then the gateways on each side) and says whether it would ask such a zone; it asks the other zones
+// for their local routes, which is what the walk does. Bypass routes are not looked at: a bypass that avoids a None
+// zone is refused here, which no platform we know declares.
+bool walk_meets_a_zone_without_routes(const routing::NetPoint* src, const routing::NetPoint* dst, int depth = 0)
+{
+  if (depth > 64)  // gateways that lead back: SimGrid would loop; no route
+    return true;
+  auto up_src = zones_up_from(src);
+  auto up_dst = zones_up_from(dst);
+  routing::NetZoneImpl* parent = nullptr;
+  while (up_src.size() > 1 && up_dst.size() > 1 && up_src.back() == up_dst.back()) {
+    parent = up_src.back();
+    up_src.pop_back();
+    up_dst.pop_back();
+  }
+  routing::NetZoneImpl* src_side = up_src.back();
+  routing::NetZoneImpl* dst_side = up_dst.back();
+  routing::NetZoneImpl* common   = src_side == dst_side ? src_side : parent;
+  if (common == nullptr || routing_of(common->get_iface()) == "None")
+    return true;
+  if (src_side == dst_side)
+    return false;
+  routing::Route route;
+  (common->*LocalRouteAccess::pointer())(src_side->get_netpoint(), dst_side->get_netpoint(), &route, nullptr);
+  if (route.gw_src_ == nullptr || route.gw_dst_ == nullptr)
+    return true;  // SimGrid would throw "Bad gateways"
+  return (src != route.gw_src_ && walk_meets_a_zone_without_routes(src, route.gw_src_, depth + 1)) ||
+         (dst != route.gw_dst_ && walk_meets_a_zone_without_routes(route.gw_dst_, dst, depth + 1));
+}
+
+bool crosses_a_zone_without_routes(const Host* a, const Host* b)
+{
+  try {
+    return walk_meets_a_zone_without_routes(a->get_netpoint(), b->get_netpoint());
+  } catch (const std::exception&) {  // a zone's own route step refused: SimGrid's walk would throw too
+    return true;
+  }
+}
+
+}  // namespace
+
+RouteInfo route_between(const Host* from, const Host* to, std::vector<sg4::Link*>& links)
+{
+  links.clear();
   RouteInfo r;
-  from->route_to(to, links, &r.latency);
-  r.bandwidth = links.empty() ? 0 : links.front()->get_bandwidth();
+  if (from != to && crosses_a_zone_without_routes(from, to))
+    return r;
+  try {
+    from->route_to(to, links, &r.latency);
+  } catch (const std::exception&) {  // "Bad gateways": a zone without a route between two of its children
+    links.clear();
+    r.latency = 0;
+    return r;
+  }
+  // SimGrid's own rule (network_cm02.cpp): a transfer needs a link or some latency to go anywhere.
+  r.routed    = !links.empty() || r.latency > 0;
+  r.links     = links.size();
+  r.bandwidth = std::numeric_limits<double>::infinity();
   for (const auto* l : links)
     r.bandwidth = std::min(r.bandwidth, l->get_bandwidth());
   return r;
+}
+
+RouteInfo route_between(const Host* from, const Host* to)
+{
+  std::vector<sg4::Link*> links;
+  return route_between(from, to, links);
 }
 
 }  // namespace isogrid::sg

@@ -6,23 +6,42 @@
 #include <string>
 #include <vector>
 
+namespace simgrid::s4u {
+class Link;
+class NetZone;
+}
+
 namespace isogrid::sg {
 
 // Loads `path` once per process: asking again for the same file does nothing.
 void load_platform(const std::string& path);
 
 struct RouteInfo {
-  double latency   = 0;  // sum over the links of the route, s
-  double bandwidth = 0;  // the narrowest link of the route, byte/s
+  bool routed      = false;  // SimGrid knows a route: some links, or some latency (a Vivaldi zone's)
+  size_t links     = 0;
+  double latency   = 0;  // the route's, s: its links' and, in a Vivaldi zone, the coordinates'
+  double bandwidth = 0;  // the narrowest link of the route, byte/s; infinite for a route without links
 };
+
+// SimGrid's routing kind of a zone, as a platform file names it: "Full", "Floyd", "Dijkstra", "DijkstraCache",
+// "None", "Vivaldi", "Cluster", "Torus", "FatTree", "Dragonfly", "Wifi", "Star".
+std::string routing_of(const simgrid::s4u::NetZone* zone);
 
 Host* host_by_name(const std::string& name);  // throws std::invalid_argument listing a few known hosts
 // Every host, in natural name order (node-2 before node-10), so that "the first m workers" reads as expected.
 std::vector<Host*> hosts_in_natural_order();
-RouteInfo route_between(Host* from, Host* to);
+// Never stops the process: a route SimGrid cannot give (a zone with routing None on the way, missing gateways, a
+// Full zone without that route) comes back with routed = false.
+RouteInfo route_between(const Host* from, const Host* to);
+// The same, with the links themselves.
+RouteInfo route_between(const Host* from, const Host* to, std::vector<simgrid::s4u::Link*>& links);
 
-// The clusters of the loaded platform: each zone directly under the root that holds hosts, in the order the
-// platform declares them, with its hosts in natural name order. A platform without sub-zones is one cluster.
+// The hosts of a zone and of the zones below it, in natural name order.
+std::vector<Host*> hosts_below(const simgrid::s4u::NetZone* zone);
+
+// The clusters of the loaded platform: each zone directly under the root that holds hosts (itself or in zones below
+// it), in the order the platform declares them, with its hosts in natural name order; hosts the root holds beside sub-zones form a last
+// cluster, named after the root. A platform without sub-zones is one cluster.
 struct PlatformCluster {
   std::string name;
   std::vector<Host*> hosts;

@@ -4,6 +4,7 @@
 #include "policies/dlt/sequence.hpp"
 #include "policies/dlt/single_round.hpp"
 #include "simulator/core/typed_model.hpp"
+#include "simulator/core/platform_use.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 #include "simulator/sg/star_platform.hpp"
@@ -111,9 +112,10 @@ Plan plan_on_platform(const Params& p, const SimulationContext& context)
   std::vector<Worker> workers;
   for (sg::Host* h : candidates) {
     sg::RouteInfo r = sg::route_between(plan.originator, h);
-    if (r.bandwidth <= 0)
+    if (!r.routed)  // known at load for a platform of up to 500 hosts (sg/platform_check.cpp); here for larger ones
       throw std::invalid_argument(
-          fmt::format("no route with links from {} to {}", sg::host_name(plan.originator), sg::host_name(h)));
+          fmt::format("no route from {} to {}", sg::host_name(plan.originator), sg::host_name(h)));
+    // A route without links (a Vivaldi zone's) has latency only: C = 0.
     workers.push_back({p.unit_flops / sg::host_speed(h), p.unit_bytes / r.bandwidth, r.latency});
   }
   // The sequence policy orders the hosts as it orders the closed-form workers.
@@ -182,18 +184,25 @@ protected:
     auto m = static_cast<size_t>(p.m);
     if (m + 1 > platform.hosts.size())
       throw ParamError("m", too_few_hosts(m, platform.hosts.size() - 1, originator));
+    const PlatformNeeds needs{true, "Eqs. 1-3 read A, C and S once"};
+    if (std::string why = unusable_settings(platform, needs); !why.empty())
+      throw ParamError("platform", why);
+    const char* chose_originator = p.originator.empty() ? "m" : "originator";
+    if (std::string why = unusable_host(platform, originator, needs); !why.empty())
+      throw ParamError(chose_originator, why);
     size_t served = 0;
     for (const std::string& worker : platform.hosts) {
       if (worker == originator)
         continue;
       if (served++ == m)
         break;
-      if (!platform.has_route(originator, worker))
-        throw ParamError("m", fmt::format("no route from host {} to host {}, which m = {} serves", originator,
-                                          worker, m));
-      if (p.beta > 0 && !platform.has_route(worker, originator))
-        throw ParamError("beta", fmt::format("no route from host {} back to host {} for its results", worker,
-                                             originator));
+      for (const std::string& why : {unusable_host(platform, worker, needs),
+                                     unusable_route(platform, originator, worker, needs)})
+        if (!why.empty())
+          throw ParamError("m", fmt::format("{}, which m = {} serves", why, m));
+      if (p.beta > 0)
+        if (std::string why = unusable_route(platform, worker, originator, needs); !why.empty())
+          throw ParamError("beta", fmt::format("{}, for the results of beta = {}", why, p.beta));
     }
   }
 

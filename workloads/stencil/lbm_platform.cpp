@@ -1,5 +1,6 @@
 #include "workloads/stencil/lbm_platform.hpp"
 
+#include "simulator/core/platform_use.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/platform_loader.hpp"
@@ -51,7 +52,9 @@ GridSpec generated_spec(const LbmRequest& r)
 double per_point(const LbmRequest& r, sg::Host* from, sg::Host* to)
 {
   sg::RouteInfo route = sg::route_between(from, to);
-  return route.bandwidth > 0 ? r.point_bytes / route.bandwidth : 0;
+  if (!route.routed)
+    throw std::invalid_argument(fmt::format("no route from {} to {}", sg::host_name(from), sg::host_name(to)));
+  return r.point_bytes / route.bandwidth;  // 0 for a route without links (latency only)
 }
 
 }  // namespace
@@ -72,6 +75,30 @@ void check_request_fits(const LbmRequest& r, const PlatformFacts& platform)
   for (const auto& c : platform.clusters)
     sizes.push_back({c.name, c.hosts.size()});
   check_request_fits(r, sizes);
+  // The hosts the ranks run on, the halo exchanges between neighbouring ranks (both ways), and the routes the
+  // calibration reads tau_comm and tau_grid off (set_up_lbm_platform).
+  const PlatformNeeds needs{false, ""};
+  std::string previous;
+  for (size_t k = 0; k < r.clusters; ++k) {
+    const auto& hosts = platform.clusters[k].hosts;
+    const char* key   = k == 0 ? "p" : "C";
+    for (size_t i = 0; i < r.ranks[k]; ++i) {
+      if (std::string why = unusable_host(platform, hosts[i], needs); !why.empty())
+        throw ParamError("p", why);
+      if (!previous.empty())
+        for (const auto& [from, to] : {std::pair{previous, hosts[i]}, {hosts[i], previous}})
+          if (std::string why = unusable_route(platform, from, to, needs); !why.empty())
+            throw ParamError(i == 0 ? key : "p", fmt::format("{}, between neighbouring ranks", why));
+      previous = hosts[i];
+    }
+    if (hosts.size() > 1)
+      if (std::string why = unusable_route(platform, hosts[0], hosts[1], needs); !why.empty())
+        throw ParamError("p", fmt::format("{}, over which tau_comm is read", why));
+    if (k > 0)
+      if (std::string why = unusable_route(platform, platform.clusters[k - 1].hosts.back(), hosts[0], needs);
+          !why.empty())
+        throw ParamError("C", fmt::format("{}, over which tau_grid is read", why));
+  }
 }
 
 LbmPlatform set_up_lbm_platform(const LbmRequest& r)

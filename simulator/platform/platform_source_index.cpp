@@ -1,0 +1,152 @@
+#include "simulator/platform/platform_source_index.hpp"
+
+#include <cstring>
+#include <expat.h>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+namespace isogrid {
+
+namespace {
+
+std::string attribute(const XML_Char** atts, const char* name)
+{
+  for (size_t i = 0; atts[i] != nullptr; i += 2)
+    if (std::strcmp(atts[i], name) == 0)
+      return atts[i + 1];
+  return "";
+}
+
+// The attributes through which a host, peer, cluster or link reads a profile file (simgrid.dtd, version 4.1).
+constexpr const char* kProfileAttributes[] = {"speed_file", "availability_file", "state_file", "bandwidth_file",
+                                              "latency_file"};
+
+std::string profile_of(const XML_Char** atts)
+{
+  std::string out;
+  for (const char* name : kProfileAttributes)
+    if (std::string file = attribute(atts, name); !file.empty())
+      out += (out.empty() ? "" : ", ") + fmt::format("{} {}", name, file);
+  return out;
+}
+
+struct Reader {
+  XML_Parser parser = nullptr;
+  PlatformSourceIndex* index = nullptr;
+  bool in_config = false;
+
+  XmlPlace here() const
+  {
+    return {static_cast<size_t>(XML_GetCurrentLineNumber(parser)),
+            static_cast<size_t>(XML_GetCurrentColumnNumber(parser)) + 1};
+  }
+
+  void start(const std::string& tag, const XML_Char** atts)
+  {
+    std::string id = attribute(atts, "id");
+    std::string profile = profile_of(atts);
+    if (tag == "host" || tag == "peer") {
+      index->hosts.emplace(id, here());
+      if (!profile.empty())
+        index->profiled_hosts.emplace(id, profile);
+    } else if (tag == "zone" || tag == "AS" || tag == "cluster") {
+      index->zones.emplace(id, here());
+      if (!profile.empty())
+        index->profiled_zones.emplace(id, profile);
+    } else if (tag == "link" || tag == "backbone") {
+      index->links.emplace(id, here());
+      if (!profile.empty())
+        index->profiled_links.emplace(id, profile);
+    } else if (tag == "config") {
+      in_config = true;
+    } else if (tag == "prop" && in_config) {
+      index->settings.push_back({id, attribute(atts, "value"), here()});
+    } else if (tag == "trace_connect") {
+      std::string element = attribute(atts, "element");
+      std::string kind    = attribute(atts, "kind");
+      std::string what    = fmt::format("trace_connect kind={} trace={}", kind.empty() ? "HOST_AVAIL" : kind,
+                                        attribute(atts, "trace"));
+      bool on_link = kind == "LINK_AVAIL" || kind == "BANDWIDTH" || kind == "LATENCY";
+      (on_link ? index->profiled_links : index->profiled_hosts).emplace(element, what);
+    }
+  }
+
+  void end(const std::string& tag)
+  {
+    if (tag == "config")
+      in_config = false;
+  }
+};
+
+}  // namespace
+
+std::string PlatformSourceIndex::where(const std::map<std::string, XmlPlace>& in, const std::string& id) const
+{
+  auto it = in.find(id);
+  if (it == in.end() || it->second.line == 0)
+    return file;
+  return fmt::format("{}:{}:{}", file, it->second.line, it->second.column);
+}
+
+namespace {
+
+// SimGrid names the two halves of a split-duplex link "L_UP" and "L_DOWN".
+std::string declared_link_name(const std::map<std::string, XmlPlace>& links, const std::string& simgrid_name)
+{
+  if (links.count(simgrid_name))
+    return simgrid_name;
+  for (const char* suffix : {"_UP", "_DOWN"}) {
+    size_t n = std::strlen(suffix);
+    if (simgrid_name.size() > n && simgrid_name.compare(simgrid_name.size() - n, n, suffix) == 0)
+      return simgrid_name.substr(0, simgrid_name.size() - n);
+  }
+  return simgrid_name;
+}
+
+}  // namespace
+
+std::string PlatformSourceIndex::where_link(const std::string& id) const
+{
+  return where(links, declared_link_name(links, id));
+}
+
+std::string PlatformSourceIndex::where_setting(const std::string& key) const
+{
+  for (const auto& s : settings)
+    if (s.key == key && s.place.line > 0)
+      return fmt::format("{}:{}:{}", file, s.place.line, s.place.column);
+  return file;
+}
+
+std::string PlatformSourceIndex::link_profile(const std::string& simgrid_name) const
+{
+  auto it = profiled_links.find(declared_link_name(links, simgrid_name));
+  return it == profiled_links.end() ? "" : it->second;
+}
+
+PlatformSourceIndex index_platform_xml(const std::string& path)
+{
+  PlatformSourceIndex index;
+  index.file = path;
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return index;
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string content = text.str();
+
+  Reader reader;
+  reader.index  = &index;
+  reader.parser = XML_ParserCreate(nullptr);
+  XML_SetUserData(reader.parser, &reader);
+  XML_SetElementHandler(
+      reader.parser,
+      [](void* self, const XML_Char* tag, const XML_Char** atts) { static_cast<Reader*>(self)->start(tag, atts); },
+      [](void* self, const XML_Char* tag) { static_cast<Reader*>(self)->end(tag); });
+  XML_Parse(reader.parser, content.data(), static_cast<int>(content.size()), XML_TRUE);  // errors: SimGrid's to tell
+  XML_ParserFree(reader.parser);
+  return index;
+}
+
+}  // namespace isogrid

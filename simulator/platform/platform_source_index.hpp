@@ -1,0 +1,52 @@
+#pragma once
+// Where things sit in a platform file, and which of its resources change over time. SimGrid tells what a platform
+// holds but not on which line, nor whether a host's speed or a link's bandwidth follows a profile (S4U has setters for
+// profiles and no getters). So a refusal can name "platform.xml:12:5", and a host whose state file turns it off is
+// known before the first point. A SimGrid XML file is read with expat beside SimGrid's own parser (malformed XML is
+// left to SimGrid, which reports it with its own line: the index then holds what was read up to the error); a grid
+// spec's index comes from its declared loads (platform_loads.hpp).
+#include <map>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+struct XmlPlace {
+  size_t line   = 0;  // 1-based; 0 when unknown
+  size_t column = 0;
+};
+
+struct PlatformSourceIndex {
+  std::string file;
+  std::map<std::string, XmlPlace> hosts;  // <host>, <peer>
+  std::map<std::string, XmlPlace> zones;  // <zone>, <AS>, <cluster> (a cluster is a zone of its own)
+  std::map<std::string, XmlPlace> links;  // <link>, <backbone>
+  // <config><prop id="key" value="..."/>: the settings the platform gives SimGrid, in file order.
+  struct Setting {
+    std::string key;
+    std::string value;
+    XmlPlace place;
+  };
+  std::vector<Setting> settings;
+  // Resources whose capacity or state changes over time, with what changes it ("state_file profiles/off.txt" or
+  // "trace_connect kind=SPEED trace=t1"). Cluster hosts are listed under their cluster's id in `profiled_zones`.
+  std::map<std::string, std::string> profiled_hosts;
+  std::map<std::string, std::string> profiled_links;
+  std::map<std::string, std::string> profiled_zones;
+
+  // "file:12:5" for a host, zone or link id, or just "file" when the id is not in the index (generated names).
+  std::string where_host(const std::string& id) const { return where(hosts, id); }
+  std::string where_zone(const std::string& id) const { return where(zones, id); }
+  std::string where_link(const std::string& id) const;  // also finds "L" for SimGrid's "L_UP" and "L_DOWN"
+  std::string where_setting(const std::string& key) const;
+  // The profile a link follows, by SimGrid's name for it (split-duplex halves included); empty when none.
+  std::string link_profile(const std::string& simgrid_name) const;
+
+private:
+  std::string where(const std::map<std::string, XmlPlace>& in, const std::string& id) const;
+};
+
+// Never throws for the file's content; an unreadable file gives an empty index.
+PlatformSourceIndex index_platform_xml(const std::string& path);
+
+}  // namespace isogrid
