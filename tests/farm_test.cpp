@@ -132,6 +132,39 @@ TEST(FarmSimulation, LastPartialMessageIsFlushed)
   EXPECT_EQ(total.simulated.tasks, 500);
 }
 
+// A SimGrid XML platform is read through SimGrid's view of it (clusters, speeds, the routes between first hosts):
+// the same grid written in YAML and in XML gives the same resources, the same estimate and the same simulated farm.
+TEST(FarmPlatform, AnXmlPlatformGivesWhatItsYamlTwinGives)
+{
+  const std::string dir = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/";
+  auto point_on = [](const std::string& platform) {
+    return point_for(farm_model(), {{"platform", platform}, {"tasks", 60.0}, {"task_flops", 2e9}});
+  };
+  FarmParams yaml_params, xml_params;
+  yaml_params.platform = dir + "pair.yaml";
+  xml_params.platform  = dir + "pair.xml";
+  yaml_params.task_flops = xml_params.task_flops = 2e9;
+  FarmLayout from_yaml = FarmLayout::of(yaml_params);
+  FarmLayout from_xml  = FarmLayout::of(xml_params);
+  ASSERT_EQ(from_xml.clusters.size(), 2u);
+  EXPECT_EQ(from_xml.hosts, from_yaml.hosts);  // a-0 .. a-2, b-0, b-1 in both
+  for (size_t c = 0; c < 2; ++c) {
+    EXPECT_EQ(from_xml.clusters[c].name, from_yaml.clusters[c].name);
+    EXPECT_EQ(from_xml.clusters[c].worker_rates, from_yaml.clusters[c].worker_rates);
+    EXPECT_DOUBLE_EQ(from_xml.clusters[c].lan_throughput, from_yaml.clusters[c].lan_throughput);
+  }
+  // b's sub-master to a's master: b-0's 250 MB/s link and fatpipe backbone, the 10 MB/s link, a's backbone and link;
+  // 20 + 30 us + 5 ms + 10 + 50 us.
+  EXPECT_DOUBLE_EQ(from_xml.clusters[1].inet_throughput, 10e6);
+  EXPECT_NEAR(from_xml.clusters[1].inet_latency, 5.11e-3, 1e-15);
+  EXPECT_NEAR(from_yaml.clusters[1].inet_latency, 5.11e-3, 1e-15);
+  auto out = run_farm({point_on(dir + "pair.yaml"), point_on(dir + "pair.xml")});
+  EXPECT_EQ(out[0].predicted.performance, out[1].predicted.performance);
+  EXPECT_GT(out[0].simulated.makespan, 0);
+  EXPECT_NEAR(out[1].simulated.makespan, out[0].simulated.makespan, 1e-9 * out[0].simulated.makespan);
+  EXPECT_EQ(out[1].simulated.tasks, 60);
+}
+
 TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)
 {
   auto refused_on = [](const Point& p) -> std::string {
@@ -148,7 +181,7 @@ TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)
                 .rfind("workers", 0),
             0u);
   EXPECT_EQ(refused_on(point_for(farm_model(), {{"platform", std::string(ISOGRID_SOURCE_DIR) +
-                                                                 "/platforms/examples/star-4.xml"}}))
+                                                                 "/platforms/examples/star-10.yaml"}}))
                 .rfind("platform", 0),
             0u);
   EXPECT_EQ(refused_on(testbed_point({{"plan_step", std::string("tuned")}, {"aggregation", 3.0}})).rfind("aggregation", 0),

@@ -18,43 +18,9 @@ namespace {
 
 constexpr double kRel = 1e-9;
 
-// Cluster a: 3 hosts of 2 cores at 2 Gf, 125 MB/s links (50 us), shared 1 GB/s backbone (10 us).
-// Cluster b: 2 hosts at 1 Gf, 250 MB/s links (20 us), fatpipe 500 MB/s backbone (30 us).
-// Between them: 10 MB/s, 5 ms.
-const char* kTwoClusters = R"(name: pair
-clusters:
-  - name: a
-    hosts: 3
-    speed: 2Gf
-    cores: 2
-    link: {bandwidth: 125MBps, latency: 50us}
-    backbone: {bandwidth: 1GBps, latency: 10us}
-  - name: b
-    hosts: 2
-    speed: 1Gf
-    link: {bandwidth: 250MBps, latency: 20us}
-    backbone: {bandwidth: 500MBps, latency: 30us, sharing: fatpipe}
-inter_cluster:
-  bandwidth: 10MBps
-  latency: 5ms
-)";
-
-// The same grid in SimGrid's XML, with its <cluster> tag.
-const char* kTwoClustersXml = R"(<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1">
-  <zone id="pair" routing="Full">
-    <cluster id="a" prefix="a-" suffix="" radical="0-2" speed="2Gf" core="2" bw="125MBps" lat="50us"
-             bb_bw="1GBps" bb_lat="10us" router_id="a-router"/>
-    <cluster id="b" prefix="b-" suffix="" radical="0-1" speed="1Gf" bw="250MBps" lat="20us"
-             bb_bw="500MBps" bb_lat="30us" bb_sharing_policy="FATPIPE" router_id="b-router"/>
-    <link id="a-b" bandwidth="10MBps" latency="5ms" sharing_policy="SPLITDUPLEX"/>
-    <zoneRoute src="a" dst="b" gw_src="a-router" gw_dst="b-router">
-      <link_ctn id="a-b" direction="UP"/>
-    </zoneRoute>
-  </zone>
-</platform>
-)";
+// Two clusters, in YAML and in SimGrid's XML (tests/platforms/pair.*: their header says what they hold).
+const std::string kTwoClusters    = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/pair.yaml";
+const std::string kTwoClustersXml = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/pair.xml";
 
 struct Transfer {
   std::string from, to;
@@ -175,7 +141,7 @@ void expect_close(double actual, double expected, const std::string& what = "")
 
 TEST_F(GridBuilder, HostsAreNamedAndCountedAsDocumented)
 {
-  std::string p = write("pair.yaml", kTwoClusters);
+  std::string p = kTwoClusters;
   EXPECT_EQ(host_listing(p), "a-0@2e+09 a-1@2e+09 a-2@2e+09 b-0@1e+09 b-1@1e+09 ");
 }
 
@@ -201,7 +167,7 @@ TEST_F(GridBuilder, ListedSpeedsGoToTheirHostsInOrder)
 
 TEST_F(GridBuilder, TransferInsideAClusterCrossesBothLinksAndTheBackboneOnce)
 {
-  std::string p = write("pair.yaml", kTwoClusters);
+  std::string p = kTwoClusters;
   const double B = 1e6;
   // a-0 -> a-2: link 50 us, backbone 10 us (once), link 50 us; narrowest 125 MB/s.
   expect_close(transfer_time(p, "a-0", "a-2", B), 110e-6 + B / 125e6);
@@ -211,7 +177,7 @@ TEST_F(GridBuilder, TransferInsideAClusterCrossesBothLinksAndTheBackboneOnce)
 
 TEST_F(GridBuilder, TransferBetweenClustersCrossesEveryLevel)
 {
-  std::string p = write("pair.yaml", kTwoClusters);
+  std::string p = kTwoClusters;
   const double B = 2e6;
   // a-1 -> b-1: link a (50 us), backbone a (10 us), inter-cluster (5 ms), backbone b (30 us), link b (20 us);
   // the inter-cluster link at 10 MB/s is the narrowest.
@@ -235,7 +201,7 @@ TEST_F(GridBuilder, TheNarrowestLinkOfTheRouteSetsTheRate)
 
 TEST_F(GridBuilder, RouteBetweenReportsTheSameLatencyAndBandwidth)
 {
-  std::string p      = write("pair.yaml", kTwoClusters);
+  std::string p      = kTwoClusters;
   sg::RouteInfo r    = route(p, "a-0", "b-1");
   expect_close(r.latency, 50e-6 + 10e-6 + 5e-3 + 30e-6 + 20e-6);
   expect_close(r.bandwidth, 10e6);
@@ -285,7 +251,7 @@ TEST_F(GridBuilder, SharedBackboneIsSharedAndFatpipeIsNot)
 
 TEST_F(GridBuilder, ComputationTakesFlopsOverSpeedOnEachCore)
 {
-  std::string p = write("pair.yaml", kTwoClusters);
+  std::string p = kTwoClusters;
   const double F = 3e9;
   // a-0 has 2 cores at 2 Gf: two computations run side by side. b-0 has one core at 1 Gf: two share it.
   std::vector<double> t = computation_times(p, {{"a-0", F}, {"a-0", F}, {"b-0", F}, {"b-0", F}, {"a-1", F}});
@@ -354,8 +320,8 @@ TEST_F(GridBuilder, StarFromAListKeepsEachWorkersLink)
 
 TEST_F(GridBuilder, SameTimesAsTheEquivalentSimGridXml)
 {
-  std::string yaml = write("pair.yaml", kTwoClusters);
-  std::string xml  = write("pair.xml", kTwoClustersXml);
+  std::string yaml = kTwoClusters;
+  std::string xml  = kTwoClustersXml;
   const double B   = 3e6;
   for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{{"a-1", "b-1"}, {"a-0", "a-2"}}) {
     double from_yaml = transfer_time(yaml, from, to, B);

@@ -2,6 +2,7 @@
 
 #include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
+#include "simulator/sg/platform_check.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -61,6 +62,34 @@ std::vector<ClusterResources> farm_resources(const GridSpec& spec, double task_f
   return out;
 }
 
+std::vector<ClusterResources> farm_resources(const PlatformFacts& platform, double task_flops)
+{
+  auto route = [&](size_t from, size_t to) -> const PlatformFacts::GroupRoute* {
+    for (const auto& r : platform.cluster_routes)
+      if (r.from == from && r.to == to && r.kind != std::string(1, PlatformFacts::kNoRoute))
+        return &r;
+    return nullptr;
+  };
+  // A route without links (a Vivaldi zone's) has latency only: unbounded throughput.
+  auto throughput = [](const PlatformFacts::GroupRoute* r) { return r && r->links > 0 ? r->bandwidth : kUnbounded; };
+  std::vector<ClusterResources> out;
+  for (size_t c = 0; c < platform.clusters.size(); ++c) {
+    const auto& hosts = platform.clusters[c].hosts;
+    ClusterResources r;
+    r.name = platform.clusters[c].name;
+    for (size_t h = 1; h < hosts.size(); ++h)
+      r.worker_rates.push_back(platform.host(hosts[h])->speed / task_flops);
+    r.lan_throughput = throughput(route(c, c));
+    if (c > 0) {
+      const PlatformFacts::GroupRoute* inet = route(c, 0);
+      r.inet_throughput                     = throughput(inet);
+      r.inet_latency                        = inet ? inet->latency : 0;
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 void override_internet_throughput(GridSpec& spec, const std::vector<double>& kib_per_s)
 {
   for (size_t c = 1; c < kib_per_s.size() && c < spec.clusters.size(); ++c)
@@ -71,14 +100,27 @@ void override_internet_throughput(GridSpec& spec, const std::vector<double>& kib
 FarmLayout FarmLayout::of(const FarmParams& p)
 {
   FarmLayout f;
-  f.spec = cached_grid_spec(p.platform);
-  size_t n = f.spec.clusters.size();
   f.task.flops         = p.task_flops;
   f.task.command_bytes = p.command_bytes;
   f.task.result_bytes  = p.result_bytes;
   f.threshold          = p.efficiency_threshold;
-  override_internet_throughput(f.spec, p.inet_kib_s.expanded(n));
-  f.clusters    = farm_resources(f.spec, f.task.flops);
+  if (is_grid_spec_file(p.platform)) {
+    f.spec = cached_grid_spec(p.platform);
+    override_internet_throughput(f.spec, p.inet_kib_s.expanded(f.spec.clusters.size()));
+    f.clusters = farm_resources(f.spec, f.task.flops);
+    for (const ClusterSpec& c : f.spec.clusters) {
+      f.hosts.emplace_back();
+      for (long long h = 0; h < c.hosts; ++h)
+        f.hosts.back().push_back(c.host_name(h));
+    }
+  } else {
+    // Probed when the experiment was loaded; a worker process inherits the parent's copy.
+    const PlatformFacts& platform = sg::probe_platform(p.platform);
+    f.clusters                    = farm_resources(platform, f.task.flops);
+    for (const auto& c : platform.clusters)
+      f.hosts.push_back(c.hosts);
+  }
+  size_t n = f.clusters.size();
   if (const std::string& step = p.plan_step; step != "none") {
     PlanStep planned = plan_tuning(f.clusters, f.task.bytes_per_task(), f.threshold).step(step);
     f.workers        = std::move(planned.workers);

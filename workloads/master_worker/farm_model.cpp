@@ -2,12 +2,17 @@
 // so that an experiment sweeping it prints the table. Every row of a point runs the same farm.
 #include "workloads/master_worker/farm_model.hpp"
 
+#include "simulator/core/platform_use.hpp"
+#include "simulator/sg/platform_check.hpp"
+
 #include "policies/farm/prefetch.hpp"
 #include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
+#include "simulator/core/platform_use.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/grid_builder.hpp"
+#include "simulator/sg/platform_check.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
 #include "workloads/master_worker/farm_skeleton.hpp"
@@ -30,8 +35,8 @@ void declare(ModelSchema<Params, Metrics>& s)
              "1-5 and the simulated farm, one row of the paper's tables per point",
              "A. Argollo, A. Gaudiani, D. Rexachs, E. Luque, Tuning application in a multi-cluster environment");
   s.param("platform", &Params::platform,
-          "YAML grid spec; cluster 0 is local (host 0: the master), in the others host 0 is the sub-master; the "
-          "other hosts are workers (e.g. platforms/argollo-testbed.yaml)")
+          "YAML grid spec or SimGrid XML platform; cluster 0 is local (its first host: the master), in the others the "
+          "first host is the sub-master; the other hosts are workers (e.g. platforms/argollo-testbed.yaml)")
       .platform()
       .required();
   s.param("cluster", &Params::cluster, "the table row a point reports: a cluster's name, or total");
@@ -131,17 +136,24 @@ public:
 protected:
   void check(const Params& p) const override
   {
-    if (!is_grid_spec_file(p.platform))
-      throw ParamError("platform", "hierarchical-farm reads its clusters from a YAML grid spec (.yaml)");
-    const GridSpec& spec = cached_grid_spec(p.platform);
-    if (spec.clusters.empty())
-      throw ParamError("platform", spec.file + " is a star; hierarchical-farm needs clusters");
-    size_t n = spec.clusters.size();
+    size_t n = 0;
+    std::string file = p.platform;
+    if (is_grid_spec_file(p.platform)) {
+      const GridSpec& spec = cached_grid_spec(p.platform);
+      if (spec.clusters.empty())
+        throw ParamError("platform", spec.file + " is a star; hierarchical-farm needs clusters");
+      n = spec.clusters.size();
+    } else {
+      n = sg::probe_platform(p.platform).clusters.size();
+      if (!values_match(p.inet_kib_s.value(), Params{}.inet_kib_s.value()))
+        throw ParamError("inet_kib_s", "inet_kib_s overrides a grid spec's inter-cluster links; a SimGrid platform's "
+                                       "routes are as its file declares them");
+    }
     for (auto [name, values] : {std::pair{"workers", &p.workers}, {"aggregation", &p.aggregation},
                                 {"inet_kib_s", &p.inet_kib_s}})
       if (values->is_list() && values->size() != n)
         throw ParamError(name, fmt::format("{} lists {} values but {} has {} clusters", name, values->size(),
-                                           spec.file, n));
+                                           file, n));
     if (p.plan_step != "none") {
       const Params defaults{};
       for (auto [name, given] : {std::pair{"selection", p.selection != defaults.selection},
@@ -178,6 +190,30 @@ protected:
     }
   }
 
+  // The hosts the point's farm uses and the routes it sends over: master and local workers, master and each
+  // sub-master, each sub-master and its workers, both ways.
+  void check_on_platform(const Params& p, const PlatformFacts& platform) const override
+  {
+    FarmLayout f = FarmLayout::of(p);
+    const PlatformNeeds needs{false, ""};
+    const std::string& master = f.hosts[0][0];
+    for (size_t c = 0; c < f.clusters.size(); ++c) {
+      const std::string& head = f.hosts[c][0];
+      std::vector<std::pair<std::string, std::string>> pairs;
+      if (c > 0 && !f.workers[c].empty())
+        pairs.emplace_back(master, head);
+      for (size_t w : f.workers[c])
+        pairs.emplace_back(head, f.hosts[c][w + 1]);
+      for (const auto& [a, b] : pairs)
+        for (const std::string& why : {unusable_host(platform, b, needs), unusable_route(platform, a, b, needs),
+                                       unusable_route(platform, b, a, needs)})
+          if (!why.empty())
+            throw ParamError("platform", fmt::format("{}, which the farm uses", why));
+    }
+    if (std::string why = unusable_host(platform, master, needs); !why.empty())
+      throw ParamError("platform", fmt::format("{}: it runs the master", why));
+  }
+
   Plan make_plan(const Params& p, const PointInfo&, const SimulationContext&) const override
   {
     Plan plan{FarmLayout::of(p), 0, {}};
@@ -212,7 +248,10 @@ protected:
   {
     const FarmLayout& f = plan.layout;
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    sg::build_grid(f.spec);
+    if (f.spec.clusters.empty())
+      sg::load_platform(p.platform);
+    else
+      sg::build_grid(f.spec);
     FarmRun run;
     run.tasks           = p.tasks;
     run.task_flops      = f.task.flops;
@@ -221,11 +260,10 @@ protected:
     run.aggregate_flops = p.aggregate_flops;
     run.worker_prefetch = p.worker_prefetch;
     for (size_t c = 0; c < f.clusters.size(); ++c) {
-      const ClusterSpec& cs = f.spec.clusters[c];
-      run.heads.push_back(sg::host_by_name(cs.host_name(0)));
+      run.heads.push_back(sg::host_by_name(f.hosts[c][0]));
       run.workers.emplace_back();
       for (size_t w : f.workers[c])
-        run.workers.back().push_back(sg::host_by_name(cs.host_name(static_cast<long long>(w) + 1)));
+        run.workers.back().push_back(sg::host_by_name(f.hosts[c][w + 1]));
       run.aggregation.push_back(static_cast<long long>(f.aggregation[c]));
       run.queue.push_back(sub_master_queue(f, c, p.prefetch));
     }
