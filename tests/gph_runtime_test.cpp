@@ -4,6 +4,8 @@
 #include "policies/gph/runtime_policies.hpp"
 #include "simulator/core/catalog.hpp"
 #include "base/random.hpp"
+#include "simulator/sg/platform_check.hpp"
+#include "workloads/gph/grid_configuration.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/gph/gph_model.hpp"
 #include "workloads/gph/kernels.hpp"
@@ -600,6 +602,32 @@ TEST(GphModel, OnePeRunsTheSequentialProgram)
   EXPECT_EQ(out.simulated.threads, 1);
   EXPECT_EQ(out.simulated.absorbed, 82);
   EXPECT_NEAR(out.simulated.speedup, 1.0, 1e-9);
+}
+
+// The beowulfs written as a SimGrid XML platform (tests/platforms/gph-beowulf.xml, zones with an mhz property) give
+// the same clusters, latencies and runs as the YAML grid spec: the model reads either through SimGrid's view.
+TEST(GphModel, AnXmlPlatformRunsAsItsYamlTwin)
+{
+  GphParams yaml = gph_params("1E4M", mapping({{"E", std::string("Edin1")}, {"M", std::string("Muni")}}), "raytracer",
+                              "grid-gum2");
+  GphParams xml = yaml;
+  xml.platform  = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/gph-beowulf.xml";
+  ClusterTable from_yaml = cluster_table(isogrid::read_grid_spec(yaml.platform));
+  ClusterTable from_xml  = cluster_table(isogrid::sg::probe_platform(xml.platform));
+  EXPECT_EQ(from_xml.names, from_yaml.names);
+  EXPECT_EQ(from_xml.mhz, from_yaml.mhz);
+  EXPECT_EQ(from_xml.hosts, from_yaml.hosts);
+  EXPECT_EQ(from_xml.host_flops, from_yaml.host_flops);
+  EXPECT_EQ(from_xml.speed, from_yaml.speed);
+  for (size_t i = 0; i < 5; ++i)
+    for (size_t j = 0; j < 5; ++j)
+      EXPECT_NEAR(from_xml.latency[i][j], from_yaml.latency[i][j], 1e-12) << i << " " << j;
+  auto out = isogrid::testing::evaluate_in_children(gph_runtime_schema(), {yaml, xml});
+  EXPECT_GT(out[0].simulated.runtime, 0);
+  EXPECT_NEAR(out[1].simulated.runtime, out[0].simulated.runtime, 1e-9 * out[0].simulated.runtime);
+  EXPECT_EQ(out[1].simulated.messages, out[0].simulated.messages);
+  EXPECT_EQ(out[1].predicted.runtime, out[0].predicted.runtime);
+  EXPECT_NEAR(out[1].simulated.mean_latency, out[0].simulated.mean_latency, 1e-9);
 }
 
 // The tables' configuration columns and the runtime's orderings on a heterogeneous grid: Table 9's 1E4M (mean CPU

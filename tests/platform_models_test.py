@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every model that takes a platform, run over every test platform (tests/platforms/constructs: one per construct
-SimGrid 3.32 supports) and every shipped platform (platforms/): each point runs, or the experiment is refused before
+SimGrid 3.32 supports; tests/platforms: XML twins of grid specs) and every shipped platform (platforms/): each point runs, or the experiment is refused before
 the first point (exit 2, file:line:column: key: message, nothing written; `validate` refuses the same). No crash, no
 internal error, no error row. Where a model has a closed form for a platform file (dlt-star: Eqs. 1-3 with A, C and
 S read off the speeds and routes), the simulated face equals the predicted one to 1e-6.
@@ -28,6 +28,7 @@ REFUSAL = re.compile(r"^error: (\S+\.yaml):(\d+):(\d+): ([\w.\[\]-]+): (.+)$", r
 
 def platforms():
     found = sorted(glob.glob(os.path.join(SOURCE, "tests/platforms/constructs/*.xml")))
+    found += sorted(glob.glob(os.path.join(SOURCE, "tests/platforms/*.xml")))  # XML twins of YAML grid specs
     for pattern in ("platforms/*.yaml", "platforms/*/*.yaml", "platforms/*.xml", "platforms/*/*.xml"):
         found += sorted(glob.glob(os.path.join(SOURCE, pattern)))
     return found

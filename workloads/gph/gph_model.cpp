@@ -6,9 +6,11 @@
 #include "policies/gph/runtime_policies.hpp"
 #include "base/quantile.hpp"
 #include "base/random.hpp"
+#include "simulator/core/platform_use.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/grid_builder.hpp"
+#include "simulator/sg/platform_check.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/gph/gph_layout.hpp"
 #include "workloads/gph/gum_skeleton.hpp"
@@ -19,6 +21,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <optional>
 
@@ -52,7 +55,7 @@ void declare(ModelSchema<Params, Metrics>& s)
              "A. D. Al Zain, P. W. Trinder, G. J. Michaelson, H.-W. Loidl, Evaluating a high-level parallel language "
              "(GpH) for computational GRIDs, IEEE TPDS 19(2), 2008");
   s.param("platform", &Params::platform,
-          "YAML grid spec whose clusters have an mhz property (platforms/gph-beowulf.yaml)")
+          "YAML grid spec or SimGrid XML platform whose clusters have an mhz property (platforms/gph-beowulf.yaml)")
       .platform()
       .required();
   s.param("configuration", &Params::configuration,
@@ -228,20 +231,24 @@ struct Plan {
 
 void lay_out(const Params& p, Plan& plan)
 {
-  if (!is_grid_spec_file(p.platform))
-    throw ParamError("platform", "gph-runtime reads its clusters from a YAML grid spec (.yaml)");
-  const GridSpec& spec = cached_grid_spec(p.platform);
-  if (spec.clusters.empty())
-    throw ParamError("platform", spec.file + " is a star; GpH configurations name clusters");
   ClusterTable clusters;
   try {
-    clusters = cluster_table(spec);
+    if (is_grid_spec_file(p.platform)) {
+      const GridSpec& spec = cached_grid_spec(p.platform);
+      if (spec.clusters.empty())
+        throw ParamError("platform", spec.file + " is a star; GpH configurations name clusters");
+      clusters = cluster_table(spec);
+    } else {
+      clusters = cluster_table(sg::probe_platform(p.platform));  // probed at load; a worker inherits the copy
+    }
+  } catch (const ParamError&) {
+    throw;
   } catch (const std::invalid_argument& e) {
     throw ParamError("platform", e.what());
   }
   Alphabet alphabet = alphabet_of(p, clusters);
   try {
-    plan.layout = make_layout(spec, p.configuration, alphabet);
+    plan.layout = make_layout(std::move(clusters), p.configuration, alphabet);
   } catch (const std::invalid_argument& e) {
     throw ParamError("configuration", e.what());
   }
@@ -272,8 +279,8 @@ void fill_common(const Plan& plan, double runtime, size_t main_pe, Metrics& out)
     total_rate += f / work_unit;
   double fastest = 0, slowest = std::numeric_limits<double>::infinity();
   for (size_t c : l.alphabet_clusters) {
-    fastest = std::max(fastest, l.spec->clusters[c].speed);
-    slowest = std::min(slowest, l.spec->clusters[c].speed);
+    fastest = std::max(fastest, l.clusters.speed[c]);
+    slowest = std::min(slowest, l.clusters.speed[c]);
   }
   out.runtime         = runtime;
   out.speedup         = work / (l.pe_flops[main_pe] / work_unit) / runtime;
@@ -313,6 +320,31 @@ protected:
     lay_out(p, plan);
   }
 
+  // The PEs' hosts, and the routes between PEs: a cluster's first two PEs, and every two clusters' first PEs, both
+  // ways (the PEs of one cluster share their routes' kind).
+  void check_on_platform(const Params& p, const PlatformFacts& platform) const override
+  {
+    Plan plan;
+    lay_out(p, plan);
+    const GphLayout& l = plan.layout;
+    const PlatformNeeds needs{false, ""};
+    std::map<size_t, std::vector<std::string>> by_cluster;
+    for (size_t pe = 0; pe < l.pe_host.size(); ++pe) {
+      if (std::string why = unusable_host(platform, l.pe_host[pe], needs); !why.empty())
+        throw ParamError("configuration", fmt::format("{}, which runs PE {}", why, pe));
+      if (by_cluster[l.pe_cluster[pe]].size() < 2)
+        by_cluster[l.pe_cluster[pe]].push_back(l.pe_host[pe]);
+    }
+    for (const auto& [a, hosts_a] : by_cluster)
+      for (const auto& [b, hosts_b] : by_cluster) {
+        if (a == b && hosts_a.size() < 2)
+          continue;
+        const std::string& to = a == b ? hosts_a[1] : hosts_b[0];
+        if (std::string why = unusable_route(platform, hosts_a[0], to, needs); !why.empty())
+          throw ParamError("configuration", fmt::format("{}, between two of its PEs", why));
+      }
+  }
+
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
     Plan plan;
@@ -337,7 +369,10 @@ protected:
   {
     const RuntimePolicy& policy = runtime_policies().get(p.runtime);
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    sg::build_grid(*plan.layout.spec);
+    if (is_grid_spec_file(p.platform))
+      sg::build_grid(cached_grid_spec(p.platform));
+    else
+      sg::load_platform(p.platform);
     GumRun run;
     run.setup.program          = plan.program.get();
     run.setup.topology         = &*plan.topology;

@@ -34,6 +34,13 @@ ClusterTable cluster_table(const GridSpec& spec)
                                               spec.file, c.name));
     t.names.push_back(c.name);
     t.mhz.push_back(std::stod(mhz->second));
+    t.hosts.emplace_back();
+    t.host_flops.emplace_back();
+    for (long long h = 0; h < c.hosts; ++h) {
+      t.hosts.back().push_back(c.host_name(h));
+      t.host_flops.back().push_back(c.speed_of(h));
+    }
+    t.speed.push_back(c.speed);
   }
   t.latency.assign(n, std::vector<double>(n, 0));
   for (size_t i = 0; i < n; ++i)
@@ -41,6 +48,39 @@ ClusterTable cluster_table(const GridSpec& spec)
   for (const auto& l : spec.inter_links) {
     double ms = host_side_ms(spec.clusters[l.a]) + 1e3 * l.link.latency + host_side_ms(spec.clusters[l.b]);
     t.latency[l.a][l.b] = t.latency[l.b][l.a] = ms;
+  }
+  return t;
+}
+
+ClusterTable cluster_table(const PlatformFacts& platform)
+{
+  ClusterTable t;
+  size_t n = platform.clusters.size();
+  for (const auto& c : platform.clusters) {
+    const PlatformFacts::Zone* zone = nullptr;
+    for (const auto& z : platform.zones)
+      if (z.name == c.name)
+        zone = &z;
+    auto mhz = zone ? zone->properties.find("mhz") : PlatformFacts::Properties::const_iterator{};
+    if (!zone || mhz == zone->properties.end())
+      throw std::invalid_argument(fmt::format("{}: cluster {} has no 'mhz' property (<prop id=\"mhz\" value=\"534\"/> "
+                                              "in its zone)",
+                                              zone ? zone->place : platform.file, c.name));
+    t.names.push_back(c.name);
+    t.mhz.push_back(std::stod(mhz->second));
+    t.hosts.push_back(c.hosts);
+    t.host_flops.emplace_back();
+    for (const auto& h : c.hosts)
+      t.host_flops.back().push_back(platform.host(h)->speed);
+    t.speed.push_back(*std::max_element(t.host_flops.back().begin(), t.host_flops.back().end()));
+  }
+  t.latency.assign(n, std::vector<double>(n, 0));
+  for (const auto& r : platform.cluster_routes) {
+    if (r.kind == std::string(1, PlatformFacts::kNoRoute))
+      throw std::invalid_argument(fmt::format("{}: no route from cluster {} to cluster {} (from host {} to host {})",
+                                              platform.file, t.names[r.from], t.names[r.to],
+                                              t.hosts[r.from][0], t.hosts[r.to][r.from == r.to ? 1 : 0]));
+    t.latency[r.from][r.to] = 1e3 * r.latency;
   }
   return t;
 }

@@ -7,6 +7,7 @@
 // The paper describes each configuration by the mean and population standard deviation of its PEs' clock speeds
 // and of the latency over all unordered PE pairs (intra-cluster latency for two PEs of one cluster): these are
 // computed here the same way, so that a run can print the numbers its table prints.
+#include "simulator/core/platform_facts.hpp"
 #include "simulator/platform/grid_spec.hpp"
 
 #include <map>
@@ -20,6 +21,9 @@ struct ClusterTable {
   std::vector<std::string> names;
   std::vector<double> mhz;                   // per cluster (Table 14)
   std::vector<std::vector<double>> latency;  // ms, [i][j]; the diagonal is the intra-cluster latency (Table 15)
+  std::vector<std::vector<std::string>> hosts;  // per cluster, the k-th PE of a cluster on hosts[c][k]
+  std::vector<std::vector<double>> host_flops;  // per cluster, each host's speed
+  std::vector<double> speed;                    // per cluster, its fastest host's speed (the tables' per-cluster speed)
 
   size_t index_of(const std::string& name) const;  // throws std::invalid_argument listing the names
 };
@@ -28,6 +32,10 @@ struct ClusterTable {
 // between two of its hosts (diagonal) or two clusters' hosts, summed over the links a message crosses. Throws
 // std::invalid_argument naming a cluster without an `mhz` property.
 ClusterTable cluster_table(const GridSpec& spec);
+// The same from SimGrid's view of a platform: each cluster's zone's `mhz` property, and the latency of the route
+// between its first two hosts (diagonal) or two clusters' first hosts. Throws std::invalid_argument naming a cluster
+// without `mhz`, or two clusters without a route between them.
+ClusterTable cluster_table(const PlatformFacts& platform);
 
 // Symbol -> cluster name, e.g. {"F": "Edin3", "S": "SBC", "E": "Edin2", "M": "Muni", "E2": "Edin2"}.
 using Alphabet = std::map<std::string, std::string>;
