@@ -8,7 +8,8 @@ S read off the speeds and routes), the simulated face equals the predicted one t
 Then the outcomes this suite was written for are held: which construct platforms dlt-star runs on and why it refuses
 the others, so that a platform that starts failing, or a refusal that starts passing, is seen.
 
-usage: platform_models_test.py ISOGRID SOURCE_DIR [--counts FILE]
+usage: platform_models_test.py ISOGRID SOURCE_DIR [--counts FILE] [--extra DIR]
+  --extra DIR: also every *.xml of DIR (e.g. SimGrid's examples/platforms), held to the same rules
 """
 import csv
 import glob
@@ -22,6 +23,7 @@ import tempfile
 
 ISOGRID, SOURCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 COUNTS = sys.argv[sys.argv.index("--counts") + 1] if "--counts" in sys.argv else None
+EXTRA = os.path.abspath(sys.argv[sys.argv.index("--extra") + 1]) if "--extra" in sys.argv else None
 
 REFUSAL = re.compile(r"^error: (\S+\.yaml):(\d+):(\d+): ([\w.\[\]-]+): (.+)$", re.M)
 
@@ -31,6 +33,8 @@ def platforms():
     found += sorted(glob.glob(os.path.join(SOURCE, "tests/platforms/*.xml")))  # XML twins of YAML grid specs
     for pattern in ("platforms/*.yaml", "platforms/*/*.yaml", "platforms/*.xml", "platforms/*/*.xml"):
         found += sorted(glob.glob(os.path.join(SOURCE, pattern)))
+    if EXTRA:
+        found += sorted(glob.glob(os.path.join(EXTRA, "*.xml")))
     return found
 
 

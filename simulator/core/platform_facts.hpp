@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace isogrid {
@@ -114,20 +116,36 @@ struct PlatformFacts {
   }
 
 private:
+  // Models check every point of a sweep against the facts: names and zone pairs are looked up through indices built
+  // on first use (and again if the vectors they index have changed size).
   const GroupRoute* zone_route(size_t i, size_t j) const
   {
     if (i >= host_zone.size() || j >= host_zone.size())
       return nullptr;
-    for (const auto& r : zone_routes)
-      if (r.from == host_zone[i] && r.to == host_zone[j])
-        return &r;
-    return nullptr;
+    if (zone_route_index_.size() != zone_routes.size()) {
+      zone_route_index_.clear();
+      for (size_t k = 0; k < zone_routes.size(); ++k)
+        zone_route_index_.emplace(std::make_pair(zone_routes[k].from, zone_routes[k].to), k);
+    }
+    auto it = zone_route_index_.find({host_zone[i], host_zone[j]});
+    return it == zone_route_index_.end() ? nullptr : &zone_routes[it->second];
   }
 
-  size_t index_of(const std::string& name) const
+  size_t index_of(const std::string& name) const  // hosts.size() when unknown
   {
-    return static_cast<size_t>(std::find(hosts.begin(), hosts.end(), name) - hosts.begin());
+    if (indexed_hosts_ != hosts.size()) {
+      host_index_.clear();
+      for (size_t i = 0; i < hosts.size(); ++i)
+        host_index_.emplace(hosts[i], i);
+      indexed_hosts_ = hosts.size();
+    }
+    auto it = host_index_.find(name);
+    return it == host_index_.end() ? hosts.size() : it->second;
   }
+
+  mutable std::unordered_map<std::string, size_t> host_index_;
+  mutable size_t indexed_hosts_ = static_cast<size_t>(-1);
+  mutable std::map<std::pair<size_t, size_t>, size_t> zone_route_index_;
 };
 
 }  // namespace isogrid
