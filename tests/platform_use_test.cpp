@@ -108,6 +108,7 @@ TEST(PlatformSourceIndex, PlacesProfilesAndSettingsOfAPlatformFile)
     <cluster id="c" prefix="n-" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" availability_file="c.txt"/>
   </zone>
   <trace_connect kind="SPEED" trace="half" element="h1"/>
+  <trace_connect kind="HOST_AVAIL" trace="half" element="h1"/>
 </platform>
 )");
   PlatformSourceIndex index = index_platform_xml(path);
@@ -117,7 +118,9 @@ TEST(PlatformSourceIndex, PlacesProfilesAndSettingsOfAPlatformFile)
   EXPECT_EQ(index.where_link("l1_UP"), path + ":12:5");  // SimGrid's name for one half of a split-duplex link
   EXPECT_EQ(index.link_profile("l1_DOWN"), "bandwidth_file l1.txt");
   EXPECT_EQ(index.profiled_hosts.at("h2"), "state_file h2.txt");
-  EXPECT_EQ(index.profiled_hosts.at("h1"), "trace_connect kind=SPEED trace=half");
+  // Both of h1's traces, so that its failures are seen behind its speed trace.
+  EXPECT_EQ(index.profiled_hosts.at("h1"),
+            "trace_connect kind=SPEED trace=half, trace_connect kind=HOST_AVAIL trace=half");
   EXPECT_EQ(index.profiled_zones.at("c"), "availability_file c.txt");
   ASSERT_EQ(index.settings.size(), 1u);
   EXPECT_EQ(index.settings[0].key, "network/model");

@@ -163,7 +163,7 @@ void print_findings(const PlatformFacts& f)
       findings.push_back(fmt::format("host {} ({}) follows {}", name, h->place, h->profile));
   for (const auto& s : f.platform_settings)
     findings.push_back(fmt::format("the file sets {} ({}){}", s.setting, s.place,
-                                   s.in_effect ? "" : ": not in effect, isogrid sets this key before loading"));
+                                   s.in_effect ? "" : ": not in effect (isogrid sets this key first, or SimGrid runs it already)"));
   fmt::print("\nNetwork model: {}\n", f.network_model);
   for (const auto& line : findings)
     fmt::print("note: {}\n", line);

@@ -77,7 +77,8 @@ struct PlatformFacts {
   std::vector<size_t> host_zone;           // parallel to hosts: the index in zones of the zone that holds it
   std::string network_model;  // SimGrid's network/model once the platform is loaded ("CM02")
   // Settings the platform file's <config> gives SimGrid. SimGrid lets a setting given before the platform loads win
-  // over the file's: those isogrid gives (its exact network settings, the experiment's simgrid:) are not in effect.
+  // over the file's: those isogrid gives (its exact network settings) are not in effect, nor is a model setting that
+  // names the model SimGrid runs already.
   struct Setting {
     std::string setting;  // "key:value"
     std::string place;    // "platform.xml:4:5"

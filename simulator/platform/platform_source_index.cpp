@@ -31,6 +31,14 @@ std::string profile_of(const XML_Char** atts)
   return out;
 }
 
+// A resource may follow several profiles (a speed trace and a state trace): all are kept, in file order.
+void add_profile(std::map<std::string, std::string>& profiles, const std::string& id, const std::string& what)
+{
+  auto [it, added] = profiles.emplace(id, what);
+  if (!added)
+    it->second += ", " + what;
+}
+
 struct Reader {
   XML_Parser parser = nullptr;
   PlatformSourceIndex* index = nullptr;
@@ -49,15 +57,15 @@ struct Reader {
     if (tag == "host" || tag == "peer") {
       index->hosts.emplace(id, here());
       if (!profile.empty())
-        index->profiled_hosts.emplace(id, profile);
+        add_profile(index->profiled_hosts, id, profile);
     } else if (tag == "zone" || tag == "AS" || tag == "cluster") {
       index->zones.emplace(id, here());
       if (!profile.empty())
-        index->profiled_zones.emplace(id, profile);
+        add_profile(index->profiled_zones, id, profile);
     } else if (tag == "link" || tag == "backbone") {
       index->links.emplace(id, here());
       if (!profile.empty())
-        index->profiled_links.emplace(id, profile);
+        add_profile(index->profiled_links, id, profile);
     } else if (tag == "config") {
       in_config = true;
     } else if (tag == "prop" && in_config) {
@@ -68,7 +76,7 @@ struct Reader {
       std::string what    = fmt::format("trace_connect kind={} trace={}", kind.empty() ? "HOST_AVAIL" : kind,
                                         attribute(atts, "trace"));
       bool on_link = kind == "LINK_AVAIL" || kind == "BANDWIDTH" || kind == "LATENCY";
-      (on_link ? index->profiled_links : index->profiled_hosts).emplace(element, what);
+      add_profile(on_link ? index->profiled_links : index->profiled_hosts, element, what);
     }
   }
 

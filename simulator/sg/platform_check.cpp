@@ -214,6 +214,11 @@ std::string probe_in_this_process(const std::string& path)
   PlatformSourceIndex index =
       is_grid_spec_file(path) ? source_index_of(cached_grid_spec(path)) : index_platform_xml(path);
   index.file             = path;
+  // The models SimGrid runs with before the file's <config> is read: a setting that names the same one changes
+  // nothing (config.xml sets host/model:compound, SimGrid's default).
+  std::map<std::string, std::string> models_before;
+  for (const char* key : {"network/model", "host/model", "cpu/model"})
+    models_before[key] = simgrid::config::get_value<std::string>(key);
   try {
     load_platform(path);
   } catch (const std::out_of_range& e) {  // a <config> key SimGrid does not know; its message lists them all
@@ -247,7 +252,12 @@ std::string probe_in_this_process(const std::string& path)
     bool overridden = false;
     for (const std::string& given : exact_network_config())
       overridden = overridden || given.rfind(s.key + ":", 0) == 0;
-    f.platform_settings.push_back({s.key + ":" + s.value, index.where_setting(s.key), !overridden});
+    auto before   = models_before.find(s.key);
+    bool the_same = before != models_before.end() && before->second == s.value;
+    // host/model "default" runs the CPU and network models the other settings name, as "compound" does.
+    auto plain    = [](const std::string& m) { return m == "default" || m == "compound"; };
+    the_same      = the_same || (s.key == "host/model" && plain(s.value) && plain(models_before["host/model"]));
+    f.platform_settings.push_back({s.key + ":" + s.value, index.where_setting(s.key), !overridden && !the_same});
   }
   return platform_facts_json(f);
 }
