@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Every model that takes a platform, run over every test platform (tests/platforms/constructs: one per construct
-SimGrid 3.32 supports; tests/platforms: XML twins of grid specs) and every shipped platform (platforms/): each point runs, or the experiment is refused before
-the first point (exit 2, file:line:column: key: message, nothing written; `validate` refuses the same). No crash, no
-internal error, no error row. Where a model has a closed form for a platform file (dlt-star: Eqs. 1-3 with A, C and
-S read off the speeds and routes), the simulated face equals the predicted one to 1e-6.
+SimGrid 3.32 supports; tests/platforms: XML twins of grid specs) and every shipped platform (platforms/): each point
+runs, or the experiment is refused before the first point (exit 2, file:line:column: key: message, nothing written;
+`validate` refuses the same). No crash, no internal error, no error row. Where a model has a closed form for a
+platform file (dlt-star: Eqs. 1-3 with A, C and S read off the speeds and routes), the simulated face equals the
+predicted one to 1e-6.
 
 Then the outcomes this suite was written for are held: which construct platforms dlt-star runs on and why it refuses
 the others, so that a platform that starts failing, or a refusal that starts passing, is seen.
@@ -176,7 +177,8 @@ def main():
                        "performance-modelling"}
     problems = []
     if set(models) != expected_models:
-        problems.append(f"models with a platform parameter: {sorted(models)}; this test knows {sorted(expected_models)}")
+        problems.append(f"models with a platform parameter: {sorted(models)}; "
+                        f"this test knows {sorted(expected_models)}")
     plats = platforms()
     constructs = {os.path.basename(p) for p in plats if "/tests/platforms/constructs/" in p}
     if constructs != set(DLT_EXPECTED):

@@ -125,7 +125,7 @@ void print_route_coverage(const PlatformFacts& f)
       routed += r.kind != std::string(1, PlatformFacts::kNoRoute);
     fmt::print("\nHost pairs: not probed one by one ({} hosts); between the first hosts of the {} zones that hold "
                "hosts, {} of {} routes exist, which a model's check reads for every host of those zones\n",
-               f.hosts.size(), f.host_zone.empty() ? 0 : std::set<size_t>(f.host_zone.begin(), f.host_zone.end()).size(),
+               f.hosts.size(), std::set<size_t>(f.host_zone.begin(), f.host_zone.end()).size(),
                routed, f.zone_routes.size());
     return;
   }
@@ -163,7 +163,7 @@ void print_findings(const PlatformFacts& f)
       findings.push_back(fmt::format("host {} ({}) follows {}", name, h->place, h->profile));
   for (const auto& s : f.platform_settings)
     findings.push_back(fmt::format("the file sets {} ({}){}", s.setting, s.place,
-                                   s.in_effect ? "" : ": not in effect (isogrid sets this key first, or SimGrid runs it already)"));
+                                   s.in_effect ? "" : ": not in effect (isogrid sets it first, or SimGrid runs it)"));
   fmt::print("\nNetwork model: {}\n", f.network_model);
   for (const auto& line : findings)
     fmt::print("note: {}\n", line);
