@@ -128,5 +128,26 @@ TEST(PlatformSourceIndex, PlacesProfilesAndSettingsOfAPlatformFile)
   EXPECT_TRUE(index_platform_xml(dir.file("missing.xml")).hosts.empty());
 }
 
+TEST(PlatformSourceIndex, PlacesWhatSimGridRefusesWithoutALine)
+{
+  testing::TempDir dir;
+  std::string path = dir.write("twice.xml", R"(<?xml version='1.0'?>
+<platform version="4.1">
+  <zone id="z" routing="Full">
+    <host id="a" speed="1Gf"/>
+    <host id="a" speed="1Gf"/>
+    <link id="l" bandwidth="1MBps" latency="1ms"/>
+    <link id="l" bandwidth="1MBps" latency="1ms"/>
+    <route src="a" dst="a"><link_ctn id="nope"/></route>
+  </zone>
+</platform>
+)");
+  PlatformSourceIndex index = index_platform_xml(path);
+  EXPECT_EQ(index.place_of_refusal("Refusing to create a second host named 'a'."), path + ":5:5");
+  EXPECT_EQ(index.place_of_refusal("Link 'l' declared several times in the platform."), path + ":7:5");
+  EXPECT_EQ(index.place_of_refusal("Link not found: nope"), path + ":8:28");
+  EXPECT_EQ(index.place_of_refusal("Not a valid model!"), "");
+}
+
 }  // namespace
 }  // namespace isogrid

@@ -4,6 +4,7 @@
 #include <expat.h>
 #include <fmt/format.h>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace isogrid {
@@ -55,17 +56,22 @@ struct Reader {
     std::string id = attribute(atts, "id");
     std::string profile = profile_of(atts);
     if (tag == "host" || tag == "peer") {
-      index->hosts.emplace(id, here());
+      if (!index->hosts.emplace(id, here()).second)
+        index->second_declarations.emplace("host:" + id, here());
       if (!profile.empty())
         add_profile(index->profiled_hosts, id, profile);
     } else if (tag == "zone" || tag == "AS" || tag == "cluster") {
-      index->zones.emplace(id, here());
+      if (!index->zones.emplace(id, here()).second)
+        index->second_declarations.emplace("zone:" + id, here());
       if (!profile.empty())
         add_profile(index->profiled_zones, id, profile);
     } else if (tag == "link" || tag == "backbone") {
-      index->links.emplace(id, here());
+      if (!index->links.emplace(id, here()).second)
+        index->second_declarations.emplace("link:" + id, here());
       if (!profile.empty())
         add_profile(index->profiled_links, id, profile);
+    } else if (tag == "link_ctn") {
+      index->link_uses.emplace(id, here());
     } else if (tag == "config") {
       in_config = true;
     } else if (tag == "prop" && in_config) {
@@ -131,6 +137,27 @@ std::string PlatformSourceIndex::link_profile(const std::string& simgrid_name) c
 {
   auto it = profiled_links.find(declared_link_name(links, simgrid_name));
   return it == profiled_links.end() ? "" : it->second;
+}
+
+std::string PlatformSourceIndex::place_of_refusal(const std::string& simgrid_message) const
+{
+  // SimGrid 3.32's wording of the refusals that carry no line.
+  static const std::pair<std::regex, std::string> kinds[] = {
+      {std::regex(R"(second host named '([^']*)')"), "host:"},
+      {std::regex(R"(second NetZone called '([^']*)')"), "zone:"},
+      {std::regex(R"(Link '([^']*)' declared several times)"), "link:"},
+      {std::regex(R"(Link not found: (\S+))"), ""},
+  };
+  for (const auto& [pattern, kind] : kinds) {
+    std::smatch m;
+    if (!std::regex_search(simgrid_message, m, pattern))
+      continue;
+    const auto& places = kind.empty() ? link_uses : second_declarations;
+    auto it            = places.find(kind + m[1].str());
+    if (it != places.end() && it->second.line > 0)
+      return fmt::format("{}:{}:{}", file, it->second.line, it->second.column);
+  }
+  return "";
 }
 
 PlatformSourceIndex index_platform_xml(const std::string& path)

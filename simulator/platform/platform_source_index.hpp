@@ -33,6 +33,14 @@ struct PlatformSourceIndex {
   std::map<std::string, std::string> profiled_hosts;
   std::map<std::string, std::string> profiled_links;
   std::map<std::string, std::string> profiled_zones;
+  // What SimGrid refuses without a line: an id declared twice ("host:a", "link:l", "zone:z": the second declaration)
+  // and a <link_ctn> naming no link (its first use).
+  std::map<std::string, XmlPlace> second_declarations;
+  std::map<std::string, XmlPlace> link_uses;
+
+  // "file:8:5" for what a SimGrid refusal names ("Refusing to create a second host named 'a'.", "Link not found: l"),
+  // or "" when the message names nothing the index placed.
+  std::string place_of_refusal(const std::string& simgrid_message) const;
 
   // "file:12:5" for a host, zone or link id, or just "file" when the id is not in the index (generated names).
   std::string where_host(const std::string& id) const { return where(hosts, id); }

@@ -22,6 +22,7 @@ namespace isogrid {
 namespace {
 
 constexpr size_t kOutputKept = 2000;  // the tail of a child's output that goes into its error message
+constexpr size_t kCriticalSearched = 1 << 20;  // how far into a longer output a CRITICAL line is looked for
 constexpr char kOk           = 'K';
 constexpr char kThrown       = 'X';
 // A result is its kind, its length (8 bytes) and its bytes. The length tells a whole result from one cut short by
@@ -178,6 +179,22 @@ std::string ProcessPool::output_tail(size_t slot) const
   std::string tail(size - off, '\0');
   ssize_t n = ::pread(fd, tail.data(), tail.size(), static_cast<off_t>(off));
   tail.resize(n > 0 ? static_cast<size_t>(n) : 0);
+  // A dying library says why on a line marked CRITICAL (SimGrid's xbt_die) and then prints a backtrace that can push
+  // that line out of the tail: the line is kept in front of it.
+  std::string critical;
+  if (off > 0) {
+    std::string head(std::min(off, kCriticalSearched), '\0');
+    ssize_t h = ::pread(fd, head.data(), head.size(), 0);
+    head.resize(h > 0 ? static_cast<size_t>(h) : 0);
+    if (size_t at = head.find("CRITICAL]"); at != std::string::npos) {
+      size_t begin = head.rfind('\n', at);
+      size_t end   = head.find('\n', at);
+      critical     = head.substr(begin == std::string::npos ? 0 : begin + 1,
+                                 end == std::string::npos ? std::string::npos : end - (begin + 1));
+    }
+  }
+  if (!critical.empty())
+    return one_line(critical) + "; then: ..." + one_line(tail);
   return (off ? "..." : "") + one_line(tail);
 }
 

@@ -33,8 +33,9 @@ std::string simgrid_last_words(const std::string& error)
   std::string text = error;
   if (auto at = text.find("[root/CRITICAL]"); at != std::string::npos) {
     text = trim(text.substr(at + std::string("[root/CRITICAL]").size()));
-    if (auto trace = text.find("Backtrace (displayed"); trace != std::string::npos)
-      text = trim(text.substr(0, trace));
+    for (const char* after : {"Backtrace (displayed", "; then: "})  // the backtrace, or the output's tail after it
+      if (auto trace = text.find(after); trace != std::string::npos)
+        text = trim(text.substr(0, trace));
   }
   if (auto at = text.find("Possible values:"); at != std::string::npos) {
     std::vector<std::string> choices;

@@ -276,7 +276,11 @@ PlatformFacts probe_platform_in_simgrid(const std::string& path)
   try {
     payload = run_in_child([&] { return probe_in_this_process(path); });
   } catch (const std::runtime_error& e) {
-    throw std::runtime_error(simgrid_last_words(e.what()));  // SimGrid's xbt_die, without the backtrace
+    std::string why = simgrid_last_words(e.what());  // SimGrid's xbt_die, without the backtrace
+    if (!is_grid_spec_file(path))
+      if (std::string place = index_platform_xml(path).place_of_refusal(why); !place.empty())
+        why = place + ": " + why;
+    throw std::runtime_error(why);
   }
   return nlohmann::json::parse(payload).get<PlatformFacts>();
 }
