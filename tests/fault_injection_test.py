@@ -15,13 +15,23 @@ A sweep of simulated points (token-ring, both faces, two repetitions, --jobs 2, 
   read-only      the folder made read-only mid-run: the run fails without a lost or duplicated row, and --resume
                  once it is writable again finishes to the clean file. (As root, isogrid runs as `nobody` here,
                  since root writes through permissions.)
+  disk full      the results folder on a small tmpfs that another file fills a quarter of the way through the run
+                 and that is freed once the run has stopped: exit 4, "disk full while writing ...", run.json
+                 `failed` with the reason, results.csv a clean prefix (no torn or spliced line), no temporary file
+                 left; --resume once there is space finishes to the clean file. A disk full from the start: exit 4,
+                 nothing left behind. (Mounting a tmpfs needs root, which CI has.)
+  file limit     the same with a file-size limit (ulimit -f) that results.csv reaches: the kernel refuses the bytes
+                 past it (EFBIG); exit 4, a clean prefix, --resume to the clean file.
 
 usage: fault_injection_test.py ISOGRID [TRIALS]   (TRIALS defaults to $ISOGRID_FAULT_TRIALS or 25; the random
 moments come from $ISOGRID_FAULT_SEED, printed, so that a failure can be replayed)
 """
+import errno
+import json
 import os
 import pwd
 import random
+import shlex
 import shutil
 import signal
 import subprocess
@@ -258,6 +268,97 @@ def read_only(isogrid, clean, clean_seconds):
               f'--resume -> identical')
 
 
+def expect_failed_cleanly(out, clean, rc, stderr, reason, context):
+    """A run stopped by a write that failed: exit 4, the reason, run.json failed, a clean prefix, nothing temporary."""
+    last = stderr.strip().splitlines()[-1] if stderr.strip() else ''
+    expect(rc == 4, f'{context}: exit {rc}, expected 4; stderr: {stderr[-400:]}')
+    expect(reason in last and 'run with --resume once there is space' in last,
+           f'{context}: the last line does not say "{reason} ... run with --resume once there is space": {last}')
+    with open(os.path.join(out, 'run.json')) as f:
+        manifest = json.load(f)
+    expect(manifest['status'] == 'failed' and reason in manifest.get('error', ''),
+           f'{context}: run.json says {manifest["status"]} ({manifest.get("error")})')
+    got, torn = rows(os.path.join(out, 'results.csv'))
+    expect(torn == '', f'{context}: results.csv ends with a torn line')
+    expect_prefix(out, clean, context)
+    expect(len(got) > 1, f'{context}: no row was kept')
+    left = [f for f in os.listdir(out) if f.endswith('.tmp') or f == '.isogrid.reserve']
+    expect(not left, f'{context}: left {left} behind')
+    return len(got) - 1
+
+
+def fill(folder):
+    """Writes a file into `folder` until the file system refuses more; returns its path."""
+    path = os.path.join(folder, 'filler')
+    chunk = b'x' * 4096
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        while True:
+            os.write(fd, chunk)
+    except OSError as e:
+        expect(e.errno == errno.ENOSPC, f'filling the tmpfs failed with {e}')
+    finally:
+        os.close(fd)
+    return path
+
+
+def disk_full(h, clean):
+    expect(os.geteuid() == 0, 'disk full: mounting a tmpfs needs root (CI runs as root; run this test with sudo)')
+    with tempfile.TemporaryDirectory() as disk:
+        subprocess.run(['mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk], check=True)
+        try:
+            out = os.path.join(disk, 'out')
+            p = h.start(out)
+            csv = os.path.join(out, 'results.csv')
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if os.path.exists(csv):
+                    with open(csv, 'rb') as f:
+                        if f.read().count(b'\n') > len(clean) // 4:
+                            break
+                time.sleep(0.01)
+            filler = fill(disk)
+            stdout, stderr = p.communicate(timeout=600)
+            wait_for_group(p.pid)
+            kept = expect_failed_cleanly(out, clean, p.returncode, stderr.decode(), 'disk full while writing',
+                                         'disk filled mid-run')
+            os.remove(filler)  # space again
+            rc, _, err = h.run(out, '--resume')
+            expect(rc == 0, f'--resume once there is space exited {rc}: {err[-400:]}')
+            expect_clean(out, clean, 'disk filled mid-run, then --resume')
+            print(f'  disk full a quarter of the way: exit 4 with {kept} of {len(clean) - 1} rows kept, run.json '
+                  f'failed; --resume once freed -> identical')
+
+            shutil.rmtree(out)
+            filler = fill(disk)
+            full = os.path.join(disk, 'never')
+            rc, _, err = h.run(full)
+            expect(rc == 4 and 'no room to start the run' in err,
+                   f'a run on a full disk: exit {rc}, expected 4 and "no room to start the run": {err[-300:]}')
+            expect(sorted(os.listdir(disk)) == ['filler'], f'a run on a full disk left {os.listdir(disk)}')
+            os.remove(filler)
+            print('  disk full from the start: exit 4, nothing left behind')
+        finally:
+            subprocess.run(['umount', disk], check=True)
+
+
+def file_size_limit(h, clean):
+    with tempfile.TemporaryDirectory() as work:
+        out = os.path.join(work, 'out')
+        clean_bytes = sum(len(line) for line in clean)  # without wall_s: the limit falls well inside the file
+        limit_kib = max(1, clean_bytes // 3 // 1024)
+        argv = ' '.join(shlex.quote(a) for a in h.argv(out))
+        p = subprocess.run(['bash', '-c', f'ulimit -f {limit_kib}; exec {argv}'], capture_output=True,
+                           timeout=600)
+        kept = expect_failed_cleanly(out, clean, p.returncode, p.stderr.decode(), 'File too large while writing',
+                                     f'a {limit_kib} KiB file-size limit')
+        rc, _, err = h.run(out, '--resume')
+        expect(rc == 0, f'--resume without the limit exited {rc}: {err[-400:]}')
+        expect_clean(out, clean, 'file-size limit, then --resume')
+        print(f'  results.csv past a {limit_kib} KiB file-size limit: exit 4 with {kept} rows kept; --resume -> '
+              f'identical')
+
+
 def main():
     isogrid = os.path.abspath(sys.argv[1])
     trials = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get('ISOGRID_FAULT_TRIALS', '25'))
@@ -279,11 +380,13 @@ def main():
             child_killed(h, clean)
             concurrent(h, clean)
             read_only(isogrid, clean, clean_seconds)
+            disk_full(h, clean)
+            file_size_limit(h, clean)
         except Failure as e:
             print(f'FAIL: {e}\n(replay with ISOGRID_FAULT_SEED={seed})')
             return 1
     print(f'\n| faults injected | results identical |\n|---|---|\n| {injected} interruptions in {trials} trials, '
-          f'1 worker killed, 3 concurrent runs, 1 read-only folder | all |')
+          f'1 worker killed, 3 concurrent runs, 1 read-only folder, 2 full disks, 1 file-size limit | all |')
     return 0
 
 

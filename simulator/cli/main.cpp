@@ -5,9 +5,11 @@
 #include "simulator/cli/slurm_client.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
+#include "simulator/run/checked_file.hpp"
 #include "simulator/run/collect.hpp"
 #include "simulator/run/runner.hpp"
 
+#include <csignal>
 #include <cstdio>
 #include <fmt/format.h>
 
@@ -15,13 +17,17 @@ int main(int argc, char** argv)
 {
   using namespace isogrid::cli;
   ensure_eager_binding(argc, argv);
+  // A file-size limit (ulimit -f) reached: a write that fails with EFBIG, stopping the run cleanly like a full disk,
+  // rather than a process killed mid-row.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"isogrid — discrete-event simulator of computational grids (on SimGrid)\n"
                "Reproduce published experiments, compare policies, draw speedup and isoefficiency maps.",
                "isogrid"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("isogrid ") + ISOGRID_VERSION);
   app.footer("Exit codes: 0 ok, 1 a reference or plot failed, 2 bad input (nothing written), 3 some points failed\n"
-             "(error rows in results.csv), 130 interrupted.\n"
+             "(error rows in results.csv), 4 the results folder could not be written (a full disk: --resume finishes\n"
+             "the run), 130 interrupted.\n"
              "Run `isogrid COMMAND --help` for a command's options. Documentation: docs/");
 
   Shared shared;
@@ -57,6 +63,9 @@ int main(int argc, char** argv)
   } catch (const isogrid::CollectRefused& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return kBadInput;
+  } catch (const isogrid::WriteFailed& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kWriteFailed;
   } catch (const std::exception& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return kFailure;

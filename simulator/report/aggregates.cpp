@@ -3,6 +3,7 @@
 #include "simulator/core/value.hpp"
 #include "simulator/experiment/statistic.hpp"
 #include "simulator/experiment/yaml_source.hpp"
+#include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/results_reader.hpp"
 
@@ -128,7 +129,7 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
 
 void write_crossings_csv(const std::string& path, const Experiment& ex, const std::vector<CrossingResult>& results)
 {
-  std::ofstream f(path, std::ios::trunc);
+  AtomicFileWriter f(path);
   f << "crossing,metric,level,along,group,pred_x,sim_x,note\n";
   for (const auto& r : results) {
     const CrossingSpec& s = ex.crossings[r.spec];
@@ -136,6 +137,7 @@ void write_crossings_csv(const std::string& path, const Experiment& ex, const st
       << s.along << ',' << csv_field(group_text(ex, r.group)) << ',' << format_number(r.predicted) << ','
       << format_number(r.simulated) << ',' << csv_field(r.note) << '\n';
   }
+  f.commit();
 }
 
 static std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.4g}", x); }
@@ -169,7 +171,7 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
         names.push_back(face + m.name);
       }
 
-  std::ofstream f(path, std::ios::trunc);
+  AtomicFileWriter f(path);
   f << "combination";
   for (const auto& p : info.params)
     f << ',' << csv_field(p.name);
@@ -232,6 +234,7 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
       }
   });
   flush();
+  f.commit();
 }
 
 }  // namespace isogrid

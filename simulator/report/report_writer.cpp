@@ -2,6 +2,7 @@
 
 #include "simulator/core/text.hpp"
 #include "simulator/experiment/yaml_source.hpp"
+#include "simulator/run/checked_file.hpp"
 #include "simulator/run/run_manifest.hpp"
 
 #include <cmath>
@@ -151,8 +152,7 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
       md += fmt::format("Plots not drawn: {}\n\n", s.plots.error);
   }
 
-  std::ofstream out(path, std::ios::trunc);
-  out << md;
+  write_file_atomically(path, md);
 }
 
 }  // namespace isogrid

@@ -1,5 +1,6 @@
 #include "simulator/run/collect.hpp"
 
+#include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/results_reader.hpp"
@@ -164,15 +165,11 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
   // Everything checks: the merged folder is written as a run's, results.csv and run.json each by an atomic rename.
   for (const auto& file : files_owned_by_a_run(dir))
     fs::remove(file);
+  write_file_atomically((fs::path(dir) / "experiment.yaml").string(), ex.resolved_yaml);
+  result.results_csv = (fs::path(dir) / "results.csv").string();
+  const size_t status = results_status_column(ex);
   {
-    std::ofstream copy((fs::path(dir) / "experiment.yaml").string(), std::ios::trunc);
-    copy << ex.resolved_yaml;
-  }
-  result.results_csv   = (fs::path(dir) / "results.csv").string();
-  const std::string tmp = result.results_csv + ".collecting";
-  const size_t status   = results_status_column(ex);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    AtomicFileWriter out(result.results_csv);
     out << header << '\n';
     for (std::uint64_t i = 0; i < rows.size(); ++i) {
       if (rows[i].empty())
@@ -180,10 +177,8 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
       out << rows[i] << '\n';
       result.counts.error_rows += split_csv_line(rows[i])[status] == "error" ? 1 : 0;
     }
-    if (!out)
-      throw std::runtime_error(fmt::format("cannot write {}", tmp));
+    out.commit();
   }
-  fs::rename(tmp, result.results_csv);
   result.counts.total  = ex.included_points;
   result.counts.ran    = ex.included_points;
   result.counts.errors = result.counts.error_rows;

@@ -51,13 +51,10 @@ std::string csv_line(const std::vector<std::string>& fields)
 
 CsvSink::CsvSink(std::string path, const std::vector<std::string>& header, uint64_t total, std::vector<bool> done,
                  bool resume, const std::string& kept, std::vector<bool> keep)
-    : path_(std::move(path)), total_(total), done_(std::move(done)), keep_(std::move(keep))
+    : path_(std::move(path)), file_(path_, resume), total_(total), done_(std::move(done)), keep_(std::move(keep))
 {
   done_.resize(total_, false);
   keep_.resize(total_, false);
-  file_ = std::fopen(path_.c_str(), resume ? "a" : "w");
-  if (!file_)
-    throw std::runtime_error(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
   if (!resume)
     write_line(csv_line(header));
   if (!kept.empty()) {
@@ -69,11 +66,7 @@ CsvSink::CsvSink(std::string path, const std::vector<std::string>& header, uint6
   advance();
 }
 
-CsvSink::~CsvSink()
-{
-  if (file_)
-    std::fclose(file_);
-}
+CsvSink::~CsvSink() = default;
 
 void CsvSink::read_next_kept()
 {
@@ -93,13 +86,12 @@ void CsvSink::read_next_kept()
 
 void CsvSink::write_line(std::string_view line)
 {
-  std::fwrite(line.data(), 1, line.size(), file_);
-  std::fputc('\n', file_);
+  file_.add(line);
   // Flushed at least every kFlushInterval: a killed run loses at most that much work (which --resume redoes),
   // and fast analytic sweeps do not pay a system call per row.
   double now = coarse_monotonic_seconds();
   if (now - last_flush_ >= kFlushInterval) {
-    std::fflush(file_);
+    file_.flush();
     last_flush_ = now;
   }
 }
@@ -144,15 +136,18 @@ void CsvSink::push(uint64_t index, std::string_view row, bool failed)
   advance();
 }
 
-void CsvSink::flush() { std::fflush(file_); }
+void CsvSink::flush() { file_.flush(); }
 
 void CsvSink::close()
 {
-  if (!file_)
-    return;
   waiting_.clear();  // behind a hole: never written, so the file stays a prefix in order
-  std::fclose(file_);
-  file_ = nullptr;
+  file_.close();
+}
+
+void CsvSink::abandon()
+{
+  waiting_.clear();
+  file_.abandon();
 }
 
 namespace {
@@ -174,16 +169,11 @@ std::map<uint64_t, std::string> rows_by_index(const std::string& path, std::stri
 
 void write_rows(const std::string& path, const std::string& header, const std::map<uint64_t, std::string>& rows)
 {
-  std::string tmp = path + ".sorting";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << header << '\n';
-    for (const auto& [index, row] : rows)
-      out << row << '\n';
-    if (!out)
-      throw std::runtime_error(fmt::format("cannot write {}", tmp));
-  }
-  std::filesystem::rename(tmp, path);
+  AtomicFileWriter out(path);
+  out << header << '\n';
+  for (const auto& [index, row] : rows)
+    out << row << '\n';
+  out.commit();
 }
 
 }  // namespace

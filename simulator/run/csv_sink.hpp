@@ -3,9 +3,11 @@
 // --jobs. A row is written only once every row before it is: rows that finish early wait in a small buffer, and an
 // interrupted run drops them rather than leave a hole (--resume computes them again). The file is therefore always
 // the rows of a prefix of the sweep, in order, and a resumed run ends byte-identical to a clean one. Written rows
-// reach the file within kFlushInterval seconds (and at once on interruption or at the end).
+// reach the file within kFlushInterval seconds (and at once on interruption or at the end). Every write is checked
+// (checked_file.hpp): a failed one throws WriteFailed and leaves the file cut back to its last complete row.
+#include "simulator/run/checked_file.hpp"
+
 #include <cstdint>
-#include <cstdio>
 #include <fstream>
 #include <map>
 #include <string>
@@ -42,6 +44,8 @@ public:
   void flush();
   // Completes the file. Rows still waiting behind an unfinished point are dropped: --resume computes them again.
   void close();
+  // Stops writing without flushing (after a failed write: what is buffered would land behind a hole).
+  void abandon();
   // True when every index is in the file.
   bool complete() const { return next_ >= total_; }
 
@@ -56,7 +60,7 @@ private:
   void read_next_kept();
 
   std::string path_;
-  std::FILE* file_ = nullptr;
+  LineAppender file_;
   uint64_t total_;
   std::vector<bool> done_;
   uint64_t next_ = 0;

@@ -21,10 +21,13 @@ constexpr const char* kLockFile = ".isogrid.lock";
 // The files a run writes under fixed names (plots are named by the experiment: run.json lists them).
 const std::vector<std::string>& fixed_outputs()
 {
-  static const std::vector<std::string> names = {"results.csv",  "run.json",        "run.json.tmp",
-                                                 "summary.csv",  "crossings.csv",   "experiment.yaml",
-                                                 "results.csv.previous", "results.csv.sorting",
-                                                 "results.csv.collecting"};
+  // The .tmp files are what a write (checked_file.hpp) killed half-way leaves; .sorting and .collecting the same
+  // of earlier versions.
+  static const std::vector<std::string> names = {
+      "results.csv",     "run.json",           "summary.csv",          "crossings.csv",
+      "experiment.yaml", "results.csv.tmp",    "run.json.tmp",         "summary.csv.tmp",
+      "crossings.csv.tmp", "experiment.yaml.tmp", "results.csv.previous", "results.csv.sorting",
+      "results.csv.collecting"};
   return names;
 }
 
@@ -44,10 +47,11 @@ void check_output_path(const std::string& dir)
     throw OutputConflict(fmt::format("cannot write into {}: {}", existing.string(), std::strerror(errno)));
 }
 
-OutputLock::OutputLock(const std::string& dir)
+OutputLock::OutputLock(const std::string& dir) : dir_(dir)
 {
   check_output_path(dir);
   std::error_code ec;
+  created_ = !fs::exists(dir, ec);
   fs::create_directories(dir, ec);
   if (ec)
     throw OutputConflict(fmt::format("cannot create {}: {}", dir, ec.message()));
@@ -73,10 +77,33 @@ OutputLock::OutputLock(const std::string& dir)
     (void)::pwrite(fd_, pid.data(), pid.size(), 0);
 }
 
+namespace {
+
+// Whether `dir` holds its lock file and nothing else.
+bool holds_only_the_lock(const std::string& dir)
+{
+  std::error_code ec;
+  size_t entries = 0;
+  bool lock      = false;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    ++entries;
+    lock = lock || it->path().filename() == kLockFile;
+  }
+  return !ec && entries == 1 && lock;
+}
+
+}  // namespace
+
 OutputLock::~OutputLock()
 {
-  if (fd_ >= 0)
-    ::close(fd_);  // releases the lock
+  if (fd_ < 0)
+    return;
+  if (created_ && holds_only_the_lock(dir_)) {
+    std::error_code ec;
+    fs::remove(fs::path(dir_) / kLockFile, ec);  // still held: no other run can have taken it meanwhile
+    fs::remove(dir_, ec);
+  }
+  ::close(fd_);  // releases the lock
 }
 
 bool folder_in_use(const std::string& dir)

@@ -27,7 +27,8 @@ class OutputLock {
 public:
   // Creates `dir` if needed and takes its lock, without waiting: throws OutputConflict naming the process that holds
   // it. The lock file stays in the folder (taking a lock on a file that might be deleted and recreated would not be
-  // a lock).
+  // a lock), unless this lock created the folder and nothing else was written into it (a run refused, or stopped
+  // by a full disk, before its first file): then the folder goes too, as if never made.
   explicit OutputLock(const std::string& dir);
   ~OutputLock();
   OutputLock(const OutputLock&)            = delete;
@@ -36,12 +37,17 @@ public:
   int fd() const { return fd_; }  // for the worker processes to close (ProcessPool::close_in_children)
 
 private:
+  std::string dir_;
+  bool created_ = false;
   int fd_ = -1;
 };
 
 // Whether a live process holds `dir`'s lock (a run, a shard or a collect in progress). False when the folder or its
 // lock file does not exist. Never takes the lock for longer than the test.
 bool folder_in_use(const std::string& dir);
+
+// Room a run keeps on the disk for its last run.json (checked_file.hpp's SpaceReserve), removed when it ends.
+constexpr const char* kSpaceReserveFile = ".isogrid.reserve";
 
 // The files of `dir` that an earlier run wrote: those with fixed names and the plots its run.json lists.
 std::vector<std::string> files_owned_by_a_run(const std::string& dir);

@@ -1,6 +1,7 @@
 #include "simulator/run/run_manifest.hpp"
 
 #include "simulator/core/value.hpp"
+#include "simulator/run/checked_file.hpp"
 
 #include <ctime>
 #include <filesystem>
@@ -121,15 +122,8 @@ void set_manifest_status(nlohmann::json& manifest, const std::string& status, co
 
 void write_json_atomically(const std::string& path, const nlohmann::json& value)
 {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    // Replacement characters rather than an exception for bytes that are not UTF-8 (a file name, a host name).
-    out << value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-    if (!out)
-      throw std::runtime_error(fmt::format("cannot write {}", tmp));
-  }
-  std::filesystem::rename(tmp, path);
+  // Replacement characters rather than an exception for bytes that are not UTF-8 (a file name, a host name).
+  write_file_atomically(path, value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n');
 }
 
 nlohmann::json read_json(const std::string& path)

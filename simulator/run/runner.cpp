@@ -1,6 +1,7 @@
 #include "simulator/run/runner.hpp"
 
 #include "simulator/core/text.hpp"
+#include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/process_pool.hpp"
@@ -17,6 +18,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -279,9 +281,8 @@ void check_output_folder(const Experiment& ex, const RunOptions& options)
   if (!options.resume)
     throw OutputConflict(fmt::format(
         "{} already holds a run; pass --resume to finish it or --force to replace it", dir.string()));
-  if (!fs::exists(manifest) || !fs::exists(csv))
-    throw OutputConflict(fmt::format("{} holds a partial run without run.json or results.csv; use --force",
-                                     dir.string()));
+  if (!fs::exists(manifest))  // a run that failed before its first row has run.json alone: resumed from scratch
+    throw OutputConflict(fmt::format("{} holds a partial run without run.json; use --force", dir.string()));
   nlohmann::json previous = read_json(manifest.string());
   std::string hash        = previous.value("/experiment/hash"_json_pointer, std::string());
   if (hash != ex.hash)
@@ -289,6 +290,24 @@ void check_output_folder(const Experiment& ex, const RunOptions& options)
         "the run in {} was made from a different experiment (hash {}…, now {}…); use --force to start over",
         dir.string(), hash.substr(0, 12), ex.hash.substr(0, 12)));
 }
+
+namespace {
+
+// The rows a results file holds (its lines but the header), counted for the message of a run that stopped.
+uint64_t rows_in(const std::string& csv)
+{
+  std::ifstream in(csv, std::ios::binary);
+  uint64_t lines = 0;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    lines += static_cast<uint64_t>(std::count(buffer, buffer + in.gcount(), '\n'));
+  return lines ? lines - 1 : 0;
+}
+
+// How much room the run keeps for its last run.json: the manifest grows by its counts, times and the reason.
+uint64_t reserve_for(const nlohmann::json& manifest) { return 2 * manifest.dump(2).size() + (64u << 10); }
+
+}  // namespace
 
 RunResult run_experiment(const Experiment& ex, const RunOptions& options)
 {
@@ -301,6 +320,54 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   std::string manifest_path = (dir / "run.json").string();
   std::string previous_rows  = (dir / "results.csv.previous").string();
 
+  nlohmann::json manifest = make_manifest(ex, options.command_line, options.simgrid_version, options.jobs);
+  if (options.shard)
+    manifest["shard"] = {{"k", options.shard->k}, {"n", options.shard->n}};
+  // Before this run writes anything: room for run.json to say how it ended, should the disk fill meanwhile.
+  std::optional<SpaceReserve> reserve;
+  try {
+    reserve.emplace((dir / kSpaceReserveFile).string(), reserve_for(manifest));
+  } catch (const WriteFailed& e) {
+    // A limit on each file's size (ulimit -f) is not a lack of space: there is nothing to reserve against.
+    if (e.error() != EFBIG)
+      throw WriteFailed(e.path(), e.error(),
+                        fmt::format("{} in {}: no room to start the run (nothing written); free some space, or "
+                                    "give another --out",
+                                    write_error_text(e.error()), dir.string()));
+  }
+
+  RunResult result;
+  result.results_csv = csv_path;
+  RunCounts& counts  = result.counts;
+  double started     = monotonic_seconds();
+  std::optional<CsvSink> sink;
+  std::optional<ProcessPool> pool;
+  std::optional<Progress> progress;
+  bool manifest_written = false;  // from then on, run.json says how the run ended, whatever happens
+  // A write that failed (a full disk) stops the run at once: workers killed, results.csv cut back to its last
+  // complete row, the reserve released so that run.json can say "failed" and why; --resume finishes it.
+  auto stop_on = [&](const WriteFailed& e) {
+    if (pool)
+      pool->kill_all();
+    if (sink)
+      sink->abandon();
+    if (progress)
+      progress->finish();
+    if (reserve)
+      reserve->release();
+    std::string why = fmt::format("{} while writing {}: {} of {} rows kept; run with --resume once there is space",
+                                  write_error_text(e.error()), e.path(), rows_in(csv_path), ex.included_points);
+    set_manifest_status(manifest, "failed", counts, monotonic_seconds() - started);
+    manifest["error"] = why;
+    try {
+      write_json_atomically(manifest_path, manifest);
+    } catch (const WriteFailed&) {
+      why += "; run.json could not be updated either";
+    }
+    return WriteFailed(e.path(), e.error(), why);
+  };
+
+  try {
   bool resuming = options.resume && fs::exists(csv_path);
   if (options.resume && fs::exists(previous_rows)) {
     // A --retry-errors run was stopped: its rows win over those of the run it retried, which fill the rest.
@@ -343,36 +410,26 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   uint64_t kept_errors = 0;
   for (uint64_t i = 0; i < done.size(); ++i)
     kept_errors += existing.failed[i] && (done[i] || (!keep.empty() && keep[i])) ? 1 : 0;
-  {
-    std::ofstream copy((dir / "experiment.yaml").string(), std::ios::trunc);
-    copy << ex.resolved_yaml;
-  }
+  write_file_atomically((dir / "experiment.yaml").string(), ex.resolved_yaml);
 
-  RunResult result;
-  result.results_csv  = csv_path;
-  RunCounts& counts   = result.counts;
-  counts.total        = ex.included_points;
+  counts.total = ex.included_points;
   for (uint64_t i = 0; i < done.size(); ++i) {
     bool had = done[i] || (!keep.empty() && keep[i]);
     counts.skipped += had && ex.includes(i) ? 1 : 0;
     done[i] = done[i] || !ex.includes(i);  // points `where` rules out count as done: never run, never written
   }
-
-  nlohmann::json manifest = make_manifest(ex, options.command_line, options.simgrid_version, options.jobs);
-  if (options.shard)
-    manifest["shard"] = {{"k", options.shard->k}, {"n", options.shard->n}};
   write_json_atomically(manifest_path, manifest);
+  manifest_written = true;
 
   InterruptGuard guard;
-  double started = monotonic_seconds();
   bool rewriting = !keep.empty();
-  CsvSink sink(csv_path, results_header(ex), ex.sweep.size(), done, resuming && !rewriting,
+  sink.emplace(csv_path, results_header(ex), ex.sweep.size(), done, resuming && !rewriting,
                rewriting ? previous_rows : std::string(), keep);
   RowFormatter format(ex);
-  Progress progress(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
+  progress.emplace(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
   SimulationContext context{ex.simgrid_config, options.simgrid_logs};
-  ProcessPool pool(options.jobs, ex.timeout_s);
-  pool.close_in_children(lock.fd());
+  pool.emplace(options.jobs, ex.timeout_s);
+  pool->close_in_children(lock.fd());
   std::unordered_map<uint64_t, Point> in_flight;
   bool warmed_up = false;
 
@@ -380,8 +437,8 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   auto finish_row = [&](uint64_t index, std::string_view row, bool failed) {
     counts.ran += 1;
     counts.errors += failed ? 1 : 0;
-    sink.push(index, row, failed);
-    progress.tick(failed);
+    sink->push(index, row, failed);
+    progress->tick(failed);
   };
   // One outcome, reused from point to point: an analytic sweep runs a million points a second. A point computed in
   // this process has its row formatted at once; the view is valid until the next row.
@@ -424,21 +481,11 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     in_flight.erase(r.task);
   };
   auto collect = [&] {
-    for (const auto& r : pool.wait_some())
+    for (const auto& r : pool->wait_some())
       record(r);
   };
 
-  // What a failure after the start leaves: run.json says so (not "running"), and finished rows stay.
-  auto fail = [&](const std::string& why) {
-    pool.kill_all();
-    sink.close();
-    progress.finish();
-    set_manifest_status(manifest, "failed", counts, monotonic_seconds() - started);
-    manifest["error"] = why;
-    write_json_atomically(manifest_path, manifest);
-  };
   Point p;  // reused from point to point
-  try {
   for (uint64_t i = 0; i < ex.sweep.size() && !g_interrupted; ++i) {
     if (done[i] || (!keep.empty() && keep[i]))
       continue;
@@ -453,34 +500,48 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
       options.warm_up(context);
       warmed_up = true;
     }
-    while ((pool.full() || sink.waiting() > kMaxWaitingRows) && !pool.idle() && !g_interrupted)
+    while ((pool->full() || sink->waiting() > kMaxWaitingRows) && !pool->idle() && !g_interrupted)
       collect();
     if (g_interrupted)
       break;
-    pool.launch(i, [&] { return encode(evaluate_point(ex, p, context)); });
+    pool->launch(i, [&] { return encode(evaluate_point(ex, p, context)); });
     in_flight.emplace(i, std::move(p));
   }
-  while (!pool.idle() && !g_interrupted)
+  while (!pool->idle() && !g_interrupted)
     collect();
-  } catch (const std::exception& e) {
-    fail(e.what());
-    throw;
-  }
 
-  pool.collect_all_exits();  // before run.json reads the children's CPU time and memory
+  pool->collect_all_exits();  // before run.json reads the children's CPU time and memory
   result.interrupted = g_interrupted != 0;
   if (result.interrupted)
-    pool.kill_all();  // their points were not finished: --resume runs them again
-  bool complete = sink.complete();
-  sink.close();  // rows waiting behind an unfinished point are dropped: the file stays a prefix, in order
+    pool->kill_all();  // their points were not finished: --resume runs them again
+  bool complete = sink->complete();
+  sink->close();  // rows waiting behind an unfinished point are dropped: the file stays a prefix, in order
   if (complete && fs::exists(previous_rows))
     fs::remove(previous_rows);
-  progress.finish();
-  result.error_rows = kept_errors + sink.errors_written();
+  progress->finish();
+  result.error_rows = kept_errors + sink->errors_written();
   counts.error_rows = result.error_rows;
   result.wall_s = monotonic_seconds() - started;
   set_manifest_status(manifest, result.interrupted ? "interrupted" : "complete", counts, result.wall_s);
   write_json_atomically(manifest_path, manifest);
+  } catch (const WriteFailed& e) {
+    throw stop_on(e);
+  } catch (const std::exception& e) {
+    // Any other failure after the start: run.json says so (not "running"), and finished rows stay. Before it (a
+    // results.csv --resume cannot read), the folder is left as it was.
+    if (!manifest_written)
+      throw;
+    if (pool)
+      pool->kill_all();
+    if (sink)
+      sink->close();
+    if (progress)
+      progress->finish();
+    set_manifest_status(manifest, "failed", counts, monotonic_seconds() - started);
+    manifest["error"] = e.what();
+    write_json_atomically(manifest_path, manifest);
+    throw;
+  }
   return result;
 }
 
