@@ -114,6 +114,45 @@ std::string without_wall_time(const std::string& csv)
 
 const char* kSweep = "model: square\nseed: 5\nrepetitions: 2\nsweep:\n  x: {range: [6, 60]}\n";
 
+// file-size: the size of a file the experiment names, a model with a path parameter.
+struct FileSizeParams {
+  std::string file;
+  double copies = 1;
+};
+struct FileSizeMetrics {
+  double bytes;
+};
+
+void declare_file_size(ModelSchema<FileSizeParams, FileSizeMetrics>& s)
+{
+  s.describe("file-size", "test model", "");
+  s.param("file", &FileSizeParams::file, "a file").file().required();
+  s.param("copies", &FileSizeParams::copies, "how many times it counts");
+  s.metric("bytes", &FileSizeMetrics::bytes, "its size times copies");
+  s.primary(&FileSizeMetrics::bytes);
+}
+
+class FileSizeModel : public TypedModel<FileSizeParams, FileSizeMetrics> {
+public:
+  FileSizeModel() : TypedModel(schema_of(declare_file_size)) {}
+
+protected:
+  void predict(const FileSizeParams& p, const NoPlan&, Face<FileSizeMetrics>& out) const override
+  {
+    out.bytes = p.copies * static_cast<double>(std::filesystem::file_size(p.file));
+  }
+};
+
+// Runs `body` from folder `cwd`, then returns to where the test was.
+template <class Body>
+void from_folder(const std::filesystem::path& cwd, Body body)
+{
+  std::filesystem::path here = std::filesystem::current_path();
+  std::filesystem::current_path(cwd);
+  body();
+  std::filesystem::current_path(here);
+}
+
 }  // namespace
 
 TEST(Runner, ResultsAreIdenticalWhateverTheNumberOfJobs)
@@ -190,6 +229,44 @@ TEST(Runner, ResumeRecomputesNothingThatFinished)
   RunResult again = f.run(ex, "part", 2, true);
   EXPECT_EQ(again.counts.ran, 0u);
   EXPECT_EQ(without_wall_time(again.results_csv), expected);
+}
+
+TEST(Runner, APathIsWrittenTheSameWhateverFolderTheRunIsResumedFrom)
+{
+  TempDir dir;
+  Catalog catalog;
+  catalog.add_model(std::make_unique<FileSizeModel>());
+  std::filesystem::create_directories(dir.path() / "studies" / "a");
+  dir.write("data/one.txt", "12345");
+  dir.write("data/two.txt", "1234567890");
+  dir.write("studies/a/exp.yaml", "model: file-size\nmode: predict\nsweep:\n  file: [../../data/one.txt, "
+                                  "../../data/two.txt]\n  copies: [1, 2, 3]\n");
+  auto run = [&](const std::string& cwd, const std::string& experiment, const std::string& out, bool resume) {
+    from_folder(dir.path() / cwd, [&] {
+      Experiment ex = load_experiment(experiment, {}, catalog);
+      RunOptions o;
+      o.out_dir  = out;
+      o.resume   = resume;
+      o.progress = false;
+      run_experiment(ex, o);
+    });
+  };
+  std::string clean = dir.file("clean"), resumed = dir.file("resumed");
+  run(".", "studies/a/exp.yaml", clean, false);
+  std::string rows = without_wall_time(clean + "/results.csv");
+  EXPECT_NE(rows.find("|../../data/two.txt|3|"), std::string::npos) << rows;  // as the experiment names it
+
+  // Interrupted after two rows in one folder, resumed from another.
+  run("studies", "a/exp.yaml", resumed, false);
+  std::string text = read_file(resumed + "/results.csv");
+  size_t third     = 0;
+  for (int line = 0; line < 3; ++line)
+    third = text.find('\n', third) + 1;
+  std::filesystem::resize_file(resumed + "/results.csv", third);
+  run("studies/a", "exp.yaml", resumed, true);
+  EXPECT_EQ(without_wall_time(resumed + "/results.csv"), rows);
+  EXPECT_EQ(read_json(resumed + "/run.json")["experiment"]["axes"][0]["values"],
+            nlohmann::json({"../../data/one.txt", "../../data/two.txt"}));
 }
 
 TEST(Runner, RefusesToOverwriteOrToResumeADifferentExperiment)

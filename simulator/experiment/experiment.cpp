@@ -669,4 +669,25 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   return ex;
 }
 
+std::string shown_value(const Experiment& ex, size_t param, const Value& value)
+{
+  namespace fs            = std::filesystem;
+  const std::string* path = std::get_if<std::string>(&value);
+  if (!path || path->empty() || ex.model->info().params[param].kind != ParamKind::Path)
+    return format_value(value);
+  std::error_code ec;
+  fs::path file   = fs::absolute(*path, ec).lexically_normal();
+  fs::path parent = fs::path(ex.file).parent_path();
+  fs::path folder = fs::absolute(parent.empty() ? fs::path(".") : parent, ec).lexically_normal();
+  fs::path shown  = file.lexically_relative(folder);
+  size_t climbs = 0, depth = 0;
+  for (const auto& part : shown)
+    climbs += part == ".." ? 1 : 0;
+  for (const auto& part : folder.relative_path())
+    depth += part.empty() ? 0 : 1;
+  if (shown.empty() || climbs >= depth)  // up to the root: the path is better read whole
+    return file.string();
+  return shown.string();
+}
+
 }  // namespace isogrid

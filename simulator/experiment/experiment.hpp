@@ -92,6 +92,12 @@ std::vector<std::string> merge_simgrid_settings(const std::vector<std::string>& 
 constexpr size_t kHostsBeforeSmallStacks = 15000;
 std::vector<std::string> with_room_for_actors(std::vector<std::string> config, size_t largest_platform_hosts);
 
+// A parameter's value as results.csv and run.json show it. A file path is shown relative to the experiment file's
+// folder (as the file names it, normalised; absolute when it lies outside every folder above), whatever folder
+// isogrid runs from: a run resumed, or a shard run, from another working folder writes the same cells. Anything
+// else as format_value gives it.
+std::string shown_value(const Experiment& ex, size_t param, const Value& value);
+
 // The keys an experiment file may hold at top level.
 const std::vector<std::string>& experiment_keys();
 

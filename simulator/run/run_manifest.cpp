@@ -67,7 +67,7 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
     }
     nlohmann::json values = nlohmann::json::array();
     for (const auto& v : a.values)
-      values.push_back(format_value(v));
+      values.push_back(shown_value(ex, a.param, v));
     axes.push_back({{"name", a.name}, {"values", values}});
   }
   e["axes"] = axes;

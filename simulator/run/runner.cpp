@@ -111,7 +111,7 @@ public:
       swept_[axis.param] = true;
     for (size_t i = 0; i < fixed.size(); ++i)
       if (!swept_[i])
-        fixed_cells_[i] = "," + csv_field(format_value(fixed[i]));
+        fixed_cells_[i] = "," + csv_field(shown_value(ex, i, fixed[i]));
   }
 
   std::string_view ok(const Point& p, const Outcome& out, double wall_s)
@@ -156,7 +156,7 @@ private:
       if (const double* x = std::get_if<double>(&p.values[i]))
         append_number(row_, *x);  // a number needs no quoting
       else
-        append_csv_field(row_, format_value(p.values[i]));
+        append_csv_field(row_, shown_value(ex_, i, p.values[i]));
     }
     fmt::format_to(std::back_inserter(row_), FMT_COMPILE(",{},{}"), p.seed, status);
   }
