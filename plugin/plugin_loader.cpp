@@ -1,6 +1,7 @@
 #include "plugin/plugin_loader.hpp"
 
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/input_file.hpp"
 #include "simulator/core/sha256.hpp"
 #include "plugin/plugin.hpp"
 
@@ -117,13 +118,7 @@ private:
   std::vector<std::pair<std::string, std::string>> claimed_;
 };
 
-std::string file_sha256(const std::string& path)
-{
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return sha256_hex(bytes.str());
-}
+std::string file_sha256(const std::string& path) { return sha256_hex(read_input_file(path)); }
 
 }  // namespace
 

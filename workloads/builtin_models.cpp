@@ -39,7 +39,7 @@ std::vector<std::pair<std::unique_ptr<Model>, std::string>>& plugin_models()
 
 Catalog make_builtin_catalog()
 {
-  loads::install_platform_loads();  // grid specs may declare background load from here on
+  install_builtin_services();
   Catalog c;
   c.add_model(dlt::make_dlt_star_model());
   c.add_model(stencil::make_lbm_grid_model());
@@ -73,6 +73,11 @@ Catalog make_builtin_catalog()
 }
 
 }  // namespace
+
+void install_builtin_services()
+{
+  loads::install_platform_loads();  // grid specs may declare background load from here on
+}
 
 const Catalog& builtin_catalog()
 {

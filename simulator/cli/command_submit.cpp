@@ -1,6 +1,7 @@
 // `isogrid submit`: a sweep as a Slurm job array of shards plus a collect job that runs after it; `--wait` follows
 // them to the end, `--resume DIR` submits again what did not finish. See docs/cluster.md.
 #include "simulator/cli/commands.hpp"
+#include "simulator/cli/run_flags.hpp"
 #include "simulator/cli/experiment_loading.hpp"
 #include "simulator/cli/slurm_client.hpp"
 #include "simulator/core/text.hpp"
@@ -225,7 +226,8 @@ void add_submit_command(CLI::App& app, Shared& shared)
                                                "K/N) and a collect job after it (docs/cluster.md)");
   cmd->add_option("experiment", args->experiment, "experiment file (YAML)")->check(CLI::ExistingFile);
   cmd->add_option("--set", args->set, "override a key, as for run")->take_all();
-  cmd->add_option("-o,--out", args->out, "output folder, on a file system every node sees at the same path");
+  cmd->add_option("-o,--out", args->out, "output folder, on a file system every node sees at the same path")
+      ->check(folder_validator());
   cmd->add_option("--shards", args->shards, "number of array tasks (shards) the sweep is split into")
       ->check(CLI::Range(1u, 100000u));
   cmd->add_option("--cpus-per-task", args->cpus, "CPUs per task: each shard runs that many points at once (--jobs)")

@@ -24,6 +24,7 @@ SimulatorChecks simulator_checks()
   SimulatorChecks checks;
   checks.platform       = sg::probe_platform;
   checks.setting        = sg::check_simgrid_setting;
+  checks.engine_start   = sg::check_simgrid_start;
   checks.plugin         = [](const std::string& plugin) { load_plugin(plugin); };
   checks.plugins_loaded = [] {
     std::vector<PluginRecord> records;

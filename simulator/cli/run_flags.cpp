@@ -7,7 +7,8 @@ namespace isogrid::cli {
 
 void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& default_out)
 {
-  command->add_option("-o,--out", flags.out, "output folder (default: " + default_out + ")");
+  command->add_option("-o,--out", flags.out, "output folder (default: " + default_out + ")")
+      ->check(folder_validator());
   command->add_option("-j,--jobs", flags.jobs, "simulated points run in parallel, one process each (default: all cores)")
       ->check(CLI::Range(1u, 1024u));
   CLI::Option* resume =
@@ -19,6 +20,12 @@ void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& defaul
   command->add_flag("--no-plot", flags.no_plot, "do not draw the plots");
   command->add_flag("--no-progress", flags.no_progress, "no progress line (it is shown only on a terminal anyway)");
   command->add_flag("--simgrid-logs", flags.simgrid_logs, "let SimGrid print its own log lines");
+}
+
+CLI::Validator folder_validator()
+{
+  return CLI::Validator(
+      [](std::string& dir) { return dir.empty() ? std::string("an empty folder name: give a folder") : ""; }, "DIR");
 }
 
 CLI::Validator shard_validator()

@@ -20,6 +20,9 @@ struct RunFlags {
 
 void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& default_out);
 
+// Refuses an empty folder name (--out "" would otherwise fall back to the default folder).
+CLI::Validator folder_validator();
+
 // Checks a --shard K/N value when the command line is parsed (exit 2 before anything is read or written).
 CLI::Validator shard_validator();
 

@@ -23,6 +23,7 @@
 //   one of .choices() or .policy(), a .file() or a .platform(); NumberOrList -> a number or a list of numbers;
 //   std::vector<double> -> a list of numbers; std::vector<std::string> -> a list of words; Mapping -> a mapping.
 #include "base/named_registry.hpp"
+#include "simulator/core/byte_count.hpp"
 #include "simulator/core/model.hpp"
 #include "simulator/core/number_or_list.hpp"
 
@@ -82,6 +83,14 @@ public:
   {
     field_.spec.unit = std::move(unit);
     return *this;
+  }
+  // A size in bytes that the simulation moves: at most 2^53 (core/byte_count.hpp), which the check names.
+  ParamBuilder& bytes()
+  {
+    unit("B");
+    field_.spec.max_text   = "2^53";
+    field_.spec.max_reason = "SimGrid moves whole bytes, exactly up to there";
+    return at_most(kMaxTransferBytes);
   }
   // A word, or a list of words, out of a fixed list.
   ParamBuilder& choices(std::vector<std::string> names)

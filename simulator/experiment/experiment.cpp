@@ -1,6 +1,7 @@
 #include "simulator/experiment/experiment.hpp"
 
 #include "base/named_registry.hpp"
+#include "simulator/core/input_file.hpp"
 #include "simulator/core/sha256.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/experiment/overrides.hpp"
@@ -381,13 +382,7 @@ void check_references_are_run(std::vector<Reference>& refs, const Experiment& ex
   refs = std::move(kept);
 }
 
-std::string file_bytes(const std::string& path)
-{
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string file_bytes(const std::string& path) { return read_input_file(path); }  // checked when read
 
 }  // namespace
 
@@ -603,7 +598,10 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
       shared.fail("expected a list of swept parameters, e.g. [sequence]");
     for (size_t i = 0; i < shared.size(); ++i) {
       const Axis& axis = read_swept(shared.element(i), axes);
-      seed_blind[static_cast<size_t>(&axis - axes.data())] = true;
+      size_t at        = static_cast<size_t>(&axis - axes.data());
+      if (seed_blind[at])
+        shared.element(i).fail(fmt::format("{} is listed twice", axis.name));
+      seed_blind[at] = true;
     }
   }
   ex.sweep = Sweep(&specs, std::move(values), std::move(axes), repetitions, ex.seed, std::move(seed_blind));
@@ -624,6 +622,13 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   PlatformsProbed probed = probe_platform_files(doc, ex, checks);
   check_points(doc, model, ex, reader, probed);
   ex.simgrid_config = with_room_for_actors(std::move(ex.simgrid_config), largest_platform(model, ex, probed));
+  if (sg.present() && checks.engine_start) {  // each setting started alone above; here all of them, together
+    try {
+      checks.engine_start(ex.simgrid_config);
+    } catch (const std::exception& e) {
+      sg.fail(fmt::format("SimGrid does not start with these settings together: {}", e.what()));
+    }
+  }
   ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)

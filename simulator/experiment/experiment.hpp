@@ -63,6 +63,8 @@ struct Experiment {
 struct SimulatorChecks {
   std::function<const PlatformFacts&(const std::string& path)> platform;  // loads a platform file, reports its facts
   std::function<void(const std::string& setting)> setting;               // a "key:value" SimGrid accepts
+  // Whether a simulation starts with all of a point's settings together (what the parent's engine will be made with).
+  std::function<void(const std::vector<std::string>& config)> engine_start;
   // Loads a plugin the experiment names (`plugins:`, made absolute) into the catalog being read; throws with why
   // not. Unset: a `plugins:` key is refused.
   std::function<void(const std::string& path)> plugin;

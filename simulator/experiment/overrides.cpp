@@ -5,6 +5,7 @@
 #include "simulator/experiment/experiment.hpp"
 
 #include <algorithm>
+#include <map>
 #include <fmt/format.h>
 
 namespace isogrid {
@@ -71,6 +72,7 @@ std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::s
                                       const std::function<ListMeaning(const std::string&)>& list_meaning)
 {
   std::set<std::string> touched;
+  std::map<std::string, std::string> given;  // what each setting changes (a parameter, or a key's path) -> the setting
   if (!root.IsMap() && !overrides.empty())
     throw InputError({}, "--set", "the experiment document is not a mapping");
   for (const auto& setting : overrides) {
@@ -83,6 +85,17 @@ std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::s
       throw InputError({}, setting, "expected --set key=value");
     std::string key  = setting.substr(0, eq);
     std::string text = setting.substr(eq + 1);
+    if (key == "plugins" || key.rfind("plugins.", 0) == 0 || key.rfind("plugins[", 0) == 0)
+      throw InputError({}, key, "plugins are loaded before the experiment is read, so --set cannot name them: give "
+                                "--plugin PATH (or list them under the file's plugins:)");
+    // laps=2, parameters.laps=3 and sweep.laps=[1,2] all set laps: given twice, neither is taken.
+    std::string changes = key;
+    for (const char* section : {"parameters.", "sweep."})
+      if (key.rfind(section, 0) == 0)
+        changes = key.substr(std::string(section).size());
+    if (auto [it, first] = given.emplace(changes, setting); !first)
+      throw InputError({}, key, fmt::format("set twice on the command line ({}, then {}): give it once",
+                                            it->second, setting));
     YAML::Node value;
     try {
       value = YAML::Load(text);

@@ -1,5 +1,6 @@
 #include "simulator/experiment/value_reader.hpp"
 
+#include "simulator/core/input_file.hpp"
 #include "simulator/core/text.hpp"
 
 #include <algorithm>
@@ -12,6 +13,8 @@ namespace isogrid {
 void ValueReader::check_number(const Field& field, const ParamSpec& spec, double x) const
 {
   // Formatted only for a message: a million-value axis checks every value.
+  if (!std::isfinite(x))  // a literal never is (the reader refuses 1e400); a generator's value can overflow
+    field.fail(fmt::format("{} must be a finite number, got {}", spec.name, format_number(x)));
   if (spec.kind == ParamKind::Integer && x != std::floor(x))
     field.fail(fmt::format("{} must be a whole number, got {}", spec.name, format_number(x)));
   bool low_ok = spec.min_exclusive ? x > spec.min : x >= spec.min;
@@ -19,7 +22,9 @@ void ValueReader::check_number(const Field& field, const ParamSpec& spec, double
     field.fail(fmt::format("{} must be {} {}, got {}", spec.name, spec.min_exclusive ? ">" : ">=",
                            format_number(spec.min), format_number(x)));
   if (x > spec.max)
-    field.fail(fmt::format("{} must be <= {}, got {}", spec.name, format_number(spec.max), format_number(x)));
+    field.fail(fmt::format("{} must be <= {}{}, got {}", spec.name,
+                           spec.max_text.empty() ? format_number(spec.max) : spec.max_text,
+                           spec.max_reason.empty() ? "" : " (" + spec.max_reason + ")", format_number(x)));
 }
 
 std::vector<std::string> ValueReader::allowed_names(const ParamSpec& spec) const
@@ -150,10 +155,11 @@ Value ValueReader::read(const Field& field, const ParamSpec& spec) const
       return field.text();
     case ParamKind::Path: {
       std::string resolved = resolve_path(field.text());
-      if (std::filesystem::is_directory(resolved))
-        field.fail(fmt::format("{} is a folder; name a file in it", resolved));
-      if (!std::filesystem::is_regular_file(resolved))
-        field.fail(fmt::format("no such file: {}", resolved));
+      try {
+        check_input_file(resolved);
+      } catch (const InputFileError& e) {
+        field.fail(e.what());
+      }
       return resolved;
     }
     case ParamKind::NumberList:

@@ -1,5 +1,6 @@
 #include "simulator/experiment/yaml_source.hpp"
 
+#include "simulator/core/input_file.hpp"
 #include "simulator/core/text.hpp"
 
 #include <algorithm>
@@ -103,12 +104,13 @@ YAML::Node load_yaml_text(const std::string& text, const std::string& origin)
 
 YAML::Node load_yaml_file(const std::string& path)
 {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw InputError({path, 0, 0}, "", fmt::format("cannot read file: {}", std::strerror(errno)));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return load_yaml_text(buffer.str(), path);
+  std::string text;
+  try {
+    text = read_input_file(path);
+  } catch (const InputFileError& e) {
+    throw InputError({path, 0, 0}, "", e.what());
+  }
+  return load_yaml_text(text, path);
 }
 
 bool parse_number(const std::string& text, double& out)

@@ -1,6 +1,9 @@
 #include "simulator/platform/platform_source_index.hpp"
 
+#include "simulator/core/input_file.hpp"
+
 #include <cstring>
+#include <filesystem>
 #include <expat.h>
 #include <fmt/format.h>
 #include <fstream>
@@ -40,6 +43,23 @@ void add_profile(std::map<std::string, std::string>& profiles, const std::string
     it->second += ", " + what;
 }
 
+// The hosts of a radical ("0-99,200-299,512"); a part SimGrid would refuse counts nothing (SimGrid says why).
+uint64_t radical_hosts(const std::string& radical)
+{
+  static const std::regex part(R"(^\s*(\d{1,18})\s*(?:-\s*(\d{1,18})\s*)?$)");
+  uint64_t total = 0;
+  std::stringstream parts(radical);
+  std::string text;
+  while (std::getline(parts, text, ',')) {
+    std::smatch m;
+    if (!std::regex_match(text, m, part))
+      continue;
+    uint64_t first = std::stoull(m[1]), last = m[2].matched ? std::stoull(m[2]) : first;
+    total += last >= first ? last - first + 1 : 0;
+  }
+  return total;
+}
+
 struct Reader {
   XML_Parser parser = nullptr;
   PlatformSourceIndex* index = nullptr;
@@ -55,6 +75,15 @@ struct Reader {
   {
     std::string id = attribute(atts, "id");
     std::string profile = profile_of(atts);
+    for (const char* name : kProfileAttributes)
+      if (std::string file = attribute(atts, name); !file.empty())
+        index->files.push_back({name, file, here()});
+    if (tag == "trace" && !attribute(atts, "file").empty())
+      index->files.push_back({"file", attribute(atts, "file"), here()});
+    if (tag == "host" || tag == "peer")
+      index->declared_hosts += 1;
+    else if (tag == "cluster" || tag == "cabinet")
+      index->declared_hosts += radical_hosts(attribute(atts, "radical"));
     if (tag == "host" || tag == "peer") {
       if (!index->hosts.emplace(id, here()).second)
         index->second_declarations.emplace("host:" + id, here());
@@ -164,12 +193,12 @@ PlatformSourceIndex index_platform_xml(const std::string& path)
 {
   PlatformSourceIndex index;
   index.file = path;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  std::string content;
+  try {
+    content = read_input_file(path);
+  } catch (const InputFileError&) {
     return index;
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string content = text.str();
+  }
 
   Reader reader;
   reader.index  = &index;
@@ -182,6 +211,30 @@ PlatformSourceIndex index_platform_xml(const std::string& path)
   XML_Parse(reader.parser, content.data(), static_cast<int>(content.size()), XML_TRUE);  // errors: SimGrid's to tell
   XML_ParserFree(reader.parser);
   return index;
+}
+
+void check_platform_source(const std::string& path)
+{
+  read_input_file(path);  // what it is and how large, before anything parses it
+  PlatformSourceIndex index = index_platform_xml(path);
+  if (index.declared_hosts > kMaxPlatformHosts)
+    throw InputFileError(fmt::format("{} declares {} hosts; isogrid builds platforms of up to {} hosts", path,
+                                     index.declared_hosts, kMaxPlatformHosts));
+  namespace fs     = std::filesystem;
+  fs::path beside  = fs::path(path).parent_path();
+  for (const auto& f : index.files) {
+    // SimGrid's search (surf_ifsopen): an absolute path as it is; a relative one in the working folder, then in the
+    // platform file's folder.
+    std::string found = f.path;
+    std::error_code ec;
+    if (fs::path(f.path).is_relative() && !fs::exists(f.path, ec) && fs::exists(beside / f.path, ec))
+      found = (beside / f.path).string();
+    try {
+      check_input_file(found);
+    } catch (const InputFileError& e) {
+      throw InputFileError(fmt::format("{}:{}:{}: {}: {}", path, f.place.line, f.place.column, f.attribute, e.what()));
+    }
+  }
 }
 
 }  // namespace isogrid

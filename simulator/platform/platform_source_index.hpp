@@ -5,6 +5,7 @@
 // known before the first point. A SimGrid XML file is read with expat beside SimGrid's own parser (malformed XML is
 // left to SimGrid, which reports it with its own line: the index then holds what was read up to the error); a grid
 // spec's index comes from its declared loads (platform_loads.hpp).
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -37,6 +38,15 @@ struct PlatformSourceIndex {
   // and a <link_ctn> naming no link (its first use).
   std::map<std::string, XmlPlace> second_declarations;
   std::map<std::string, XmlPlace> link_uses;
+  // The files the platform makes SimGrid read (speed_file, state_file, ..., <trace file>), as written, in file order.
+  struct NamedFile {
+    std::string attribute;  // "speed_file"
+    std::string path;       // as written: SimGrid looks for a relative one in the working folder, then beside `file`
+    XmlPlace place;
+  };
+  std::vector<NamedFile> files;
+  // Hosts the file declares: <host>s and <peer>s, and every host of a <cluster>'s or <cabinet>'s radical.
+  uint64_t declared_hosts = 0;
 
   // "file:8:5" for what a SimGrid refusal names ("Refusing to create a second host named 'a'.", "Link not found: l"),
   // or "" when the message names nothing the index placed.
@@ -56,5 +66,14 @@ private:
 
 // Never throws for the file's content; an unreadable file gives an empty index.
 PlatformSourceIndex index_platform_xml(const std::string& path);
+
+// The most hosts a platform may declare: 1 000 000. SimGrid builds every host of a cluster's radical in memory (a
+// radical of "0-99999999" allocated until it ran out of memory, 57 s later); isogrid ran 100 000.
+constexpr uint64_t kMaxPlatformHosts = 1'000'000;
+
+// What isogrid checks of a SimGrid XML platform before SimGrid reads it, so that SimGrid never blocks on a named pipe
+// or reads a device, and never builds more than kMaxPlatformHosts hosts. Throws InputFileError naming the file, line
+// and attribute ("p.xml:4:3: speed_file: /tmp/fifo is a named pipe, not a file").
+void check_platform_source(const std::string& path);
 
 }  // namespace isogrid

@@ -3,10 +3,14 @@
 #include "base/unknown_name.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/run/process_pool.hpp"
+#include "simulator/sg/session.hpp"
 
 #include <fmt/format.h>
 #include <regex>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <stdexcept>
 
 namespace isogrid::sg {
@@ -77,6 +81,28 @@ void check_simgrid_setting(const std::string& setting)
     throw UnknownName(verdict.substr(1));
   if (!verdict.empty())
     throw std::runtime_error(verdict);
+  try {
+    check_simgrid_start({setting});
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(fmt::format("SimGrid refuses {}: {}", setting, e.what()));
+  }
+}
+
+void check_simgrid_start(const std::vector<std::string>& config)
+{
+  try {
+    run_in_child([&]() -> std::string {
+      prepare_engine(config, false);
+      simgrid::s4u::NetZone* zone = simgrid::s4u::create_full_zone("isogrid-settings-check");
+      simgrid::s4u::Host* host    = zone->create_host("host", 1e9)->seal();
+      zone->seal();
+      simgrid::s4u::Actor::create("actor", host, [] { simgrid::s4u::this_actor::execute(1e6); });
+      simgrid::s4u::Engine::get_instance()->run();
+      return "";
+    });
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(simgrid_last_words(e.what()));
+  }
 }
 
 }  // namespace isogrid::sg

@@ -3,6 +3,7 @@
 // an unknown key with an exception but a value outside a key's choices (network/model: BOGUS) with xbt_die, which
 // aborts the process: each setting is therefore tried in a worker process of its own.
 #include <string>
+#include <vector>
 
 namespace isogrid::sg {
 
@@ -10,6 +11,12 @@ namespace isogrid::sg {
 // SimGrid setting 'network/modle' (did you mean 'network/model'?)"), and std::runtime_error with SimGrid's complaint
 // in one line for a value it refuses ("Model 'BOGUS' is invalid! Valid models are: LV08, ...").
 void check_simgrid_setting(const std::string& setting);
+
+// Whether SimGrid starts a simulation with these settings, applied as a point applies them (on the command line of a
+// new engine, before any platform exists): some values are only read then (contexts/factory: bogus passes the
+// registry and then ends the process). Tried in a worker on a one-host platform with one actor; throws
+// std::runtime_error with SimGrid's complaint in one line.
+void check_simgrid_start(const std::vector<std::string>& config);
 
 // SimGrid's "Bad config key: x" exception, whose text lists every key it knows, as one line naming `key` and the
 // closest known key.

@@ -1,5 +1,7 @@
 #include "simulator/sg/platform_check.hpp"
 
+#include "simulator/core/input_file.hpp"
+
 #include "simulator/core/text.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/platform/grid_spec_facts.hpp"
@@ -272,6 +274,10 @@ std::string platform_facts_json(const PlatformFacts& facts)
 
 PlatformFacts probe_platform_in_simgrid(const std::string& path)
 {
+  if (is_grid_spec_file(path))
+    read_input_file(path);  // a named pipe, a device, a file too large: told before a worker waits on it
+  else
+    check_platform_source(path);  // and the files it names, and how many hosts it declares
   std::string payload;
   try {
     payload = run_in_child([&] { return probe_in_this_process(path); });

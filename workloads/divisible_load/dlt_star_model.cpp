@@ -3,6 +3,7 @@
 #include "base/unknown_name.hpp"
 #include "policies/dlt/sequence.hpp"
 #include "policies/dlt/single_round.hpp"
+#include "simulator/core/byte_count.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/core/platform_use.hpp"
 #include "simulator/sg/platform_loader.hpp"
@@ -130,14 +131,14 @@ StarPlan star_plan_for(const Partition& p, double V, double beta, double bytes_p
 {
   StarPlan plan;
   for (double a : p.alpha) {
-    plan.send_bytes.push_back(static_cast<uint64_t>(std::llround(a * bytes_per_unit)));
+    plan.send_bytes.push_back(rounded_bytes(a * bytes_per_unit));
     plan.compute_flops.push_back(a * flops_per_unit);
     if (beta > 0)
-      plan.return_bytes.push_back(static_cast<uint64_t>(std::llround(beta * a * bytes_per_unit)));
+      plan.return_bytes.push_back(rounded_bytes(beta * a * bytes_per_unit));
   }
-  plan.sequential_bytes        = static_cast<uint64_t>(std::llround(V * bytes_per_unit));
+  plan.sequential_bytes        = rounded_bytes(V * bytes_per_unit);
   plan.sequential_flops        = V * flops_per_unit;
-  plan.sequential_return_bytes = static_cast<uint64_t>(std::llround(beta * V * bytes_per_unit));
+  plan.sequential_return_bytes = rounded_bytes(beta * V * bytes_per_unit);
   return plan;
 }
 

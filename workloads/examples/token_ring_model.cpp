@@ -2,6 +2,7 @@
 // host, latency + bytes / bandwidth_i; the closed form is laps times that sum, and the simulation must find it.
 #include "workloads/examples/token_ring_model.hpp"
 
+#include "simulator/core/byte_count.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/ring_platform.hpp"
 #include "simulator/sg/session.hpp"
@@ -25,7 +26,7 @@ void declare(ModelSchema<Params, Metrics>& s)
              "isogrid's own example (no paper)");
   s.param("hosts", &Params::hosts, "hosts in the ring").at_least(2).at_most(100000);
   s.param("laps", &Params::laps, "times the token goes around").at_least(1);
-  s.param("token_bytes", &Params::token_bytes, "size of the token").positive().unit("B");
+  s.param("token_bytes", &Params::token_bytes, "size of the token").positive().bytes();
   s.param("work_flops", &Params::work_flops, "computation each host does when the token arrives").non_negative();
   s.param("speed", &Params::speed, "host speeds, one for all or one per host").positive().unit("flop/s");
   s.param("bandwidth", &Params::bandwidth, "link bandwidths; link i joins host i and i + 1").positive().unit("B/s");
@@ -75,7 +76,7 @@ protected:
     auto n = static_cast<size_t>(p.hosts);
     sg::RingSpec spec{"ring", p.speed.expanded(n), p.bandwidth.expanded(n), p.latency};
     std::vector<sg::Host*> hosts = sg::build_rings({spec}).front();
-    auto bytes = static_cast<uint64_t>(p.token_bytes);
+    auto bytes = truncated_bytes(p.token_bytes);  // refused past 2^53: SimGrid moves whole bytes
     long long hops = 0;
     double first_lap = 0;
     for (size_t i = 0; i < n; ++i)

@@ -89,8 +89,9 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("gum_bias", &Params::gum_bias, "choosePE's r == self -> r + 1, which favours the PE after self");
   s.param("packet_bytes", &Params::packet_bytes,
           "GUM's pack buffer: a larger transfer goes in packets, each fetched by one round trip")
-      .positive();
-  s.param("header_bytes", &Params::header_bytes, "every message's envelope").non_negative();
+      .positive()
+      .bytes();
+  s.param("header_bytes", &Params::header_bytes, "every message's envelope").non_negative().bytes();
   s.param("max_local_sparks", &Params::max_local_sparks, "maxLocalSparks: sparks beyond it are discarded")
       .at_least(1);
   s.param("gg11_filter", &Params::gg11_filter,

@@ -1,6 +1,7 @@
 #include "workloads/gph/gum_skeleton.hpp"
 
 #include "base/random.hpp"
+#include "simulator/core/byte_count.hpp"
 #include "simulator/experiment/seeds.hpp"
 
 #include <algorithm>
@@ -27,7 +28,7 @@ void post(GumWiring& w, PeCore& core)
 {
   for (Message& m : core.outbox()) {
     std::uint64_t serial = w.next_serial++;
-    auto bytes           = static_cast<std::uint64_t>(m.bytes);
+    auto bytes           = truncated_bytes(m.bytes);
     size_t to            = m.to;
     sg::Note note{static_cast<int>(m.kind), static_cast<long long>(m.from), static_cast<long long>(serial)};
     w.in_flight.emplace(serial, std::move(m));

@@ -2,6 +2,7 @@
 
 #include "policies/loads/generators.hpp"
 #include "simulator/core/input_error.hpp"
+#include "simulator/core/input_file.hpp"
 #include "simulator/platform/platform_loads.hpp"
 
 #include <fmt/format.h>
@@ -23,13 +24,14 @@ const AvailabilityTrace& profile_trace(const std::string& file, const SourceLoca
   static std::map<std::string, AvailabilityTrace> read;
   if (auto it = read.find(file); it != read.end())
     return it->second;
-  std::ifstream in(file);
-  if (!in)
-    throw InputError(where, key, fmt::format("cannot read the profile file {}", file));
-  std::ostringstream text;
-  text << in.rdbuf();
+  std::string text;
   try {
-    return read.emplace(file, parse_profile(text.str())).first->second;
+    text = read_input_file(file);
+  } catch (const InputFileError& e) {
+    throw InputError(where, key, fmt::format("cannot read the profile file: {}", e.what()));
+  }
+  try {
+    return read.emplace(file, parse_profile(text)).first->second;
   } catch (const ProfileError& e) {
     throw InputError({file, e.line(), 1}, key, e.what());
   } catch (const std::invalid_argument& e) {

@@ -42,9 +42,10 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("cluster", &Params::cluster, "the table row a point reports: a cluster's name, or total");
   s.param("tasks", &Params::tasks, "N: independent tasks (simulations)").at_least(1);
   s.param("task_flops", &Params::task_flops, "computation of one task; worker rate = host speed / this").positive();
-  s.param("command_bytes", &Params::command_bytes, "command sent to a worker per task").non_negative();
+  s.param("command_bytes", &Params::command_bytes, "command sent to a worker per task").non_negative().bytes();
   s.param("result_bytes", &Params::result_bytes, "result a worker sends back per task (601x31x31 floats)")
-      .positive();
+      .positive()
+      .bytes();
   s.param("aggregate_flops", &Params::aggregate_flops, "adding one result into a sum (one flop per float)")
       .non_negative();
   s.param("plan_step", &Params::plan_step,

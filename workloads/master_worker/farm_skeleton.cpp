@@ -1,5 +1,7 @@
 #include "workloads/master_worker/farm_skeleton.hpp"
 
+#include "simulator/core/byte_count.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 #include <string>
@@ -12,7 +14,7 @@ enum Kind : int { kTasks, kResult, kFlush, kStop };
 
 std::string worker_box(size_t c, size_t w) { return fmt::format("farm:c{}:w{}", c, w); }
 
-auto bytes(double b) { return static_cast<uint64_t>(b); }
+auto bytes(double b) { return truncated_bytes(b); }
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "workloads/performance_modelling/spmd_skeleton.hpp"
 
+#include "simulator/core/byte_count.hpp"
+
 namespace isogrid::modelling {
 
 namespace {
@@ -7,7 +9,7 @@ namespace {
 void play(const std::vector<sg::Host*>& hosts, const SpmdShape& shape)
 {
   std::vector<Message> messages = pattern_messages(shape.pattern, hosts.size());
-  auto bytes                    = static_cast<std::uint64_t>(shape.bytes);
+  auto bytes                    = truncated_bytes(shape.bytes);
   for (std::size_t step = 0; step < shape.iterations; ++step) {
     sg::Activities computations;
     for (sg::Host* host : hosts)

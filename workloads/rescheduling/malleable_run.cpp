@@ -1,5 +1,6 @@
 #include "workloads/rescheduling/malleable_run.hpp"
 
+#include "simulator/core/byte_count.hpp"
 #include "simulator/sg/checkpoint_platform.hpp"
 #include "simulator/sg/messaging.hpp"
 #include "simulator/sg/session.hpp"
@@ -162,7 +163,7 @@ void run_phases(const MalleableGrid& grid, const RunPlatform& platform, const Ru
       step.wait();
     }
     if (share.communication_mbit > 0) {
-      auto bytes = static_cast<std::uint64_t>(std::llround(bytes_of_mbit(share.communication_mbit)));
+      auto bytes = rounded_bytes(bytes_of_mbit(share.communication_mbit));
       for (std::size_t i = 0; i < p; ++i)
         step.transfer(hosts[i], hosts[(i + 1) % p], bytes);
       step.wait();
@@ -179,7 +180,7 @@ void reschedule(const MalleableGrid& grid, const RunPlatform& platform, const Ru
   sg::Host* storage_to   = platform.built[to.cluster].storage;
   sg::Activities io;
   auto share = [bytes](std::size_t processes) {
-    return static_cast<std::uint64_t>(std::llround(bytes / static_cast<double>(processes)));
+    return rounded_bytes(bytes / static_cast<double>(processes));
   };
   if (bytes > 0) {
     for (std::size_t m : from.machines)

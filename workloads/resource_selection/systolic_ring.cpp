@@ -1,5 +1,6 @@
 #include "workloads/resource_selection/systolic_ring.hpp"
 
+#include "simulator/core/byte_count.hpp"
 #include "simulator/sg/ring_platform.hpp"
 #include "simulator/sg/session.hpp"
 
@@ -41,7 +42,7 @@ std::vector<double> run_systolic_rings(const std::vector<SystolicRing>& rings, c
     const std::size_t p = ring.cpu.size();
     const double stage_flops = ring.computation_seconds / static_cast<double>(p) * reference_speed;
     // N/P particles travel at each shift; over the P stages every particle passes once.
-    const auto block_bytes = static_cast<std::uint64_t>(ring.communication_mbit * 1e6 / 8 / static_cast<double>(p));
+    const auto block_bytes = truncated_bytes(ring.communication_mbit * 1e6 / 8 / static_cast<double>(p));
     for (std::size_t i = 0; i < p; ++i)
       sg::spawn(mailbox(r, i), hosts[r][i], [&makespan, r, i, p, stage_flops, block_bytes] {
         for (std::size_t stage = 0; stage < p; ++stage) {

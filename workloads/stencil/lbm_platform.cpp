@@ -1,5 +1,6 @@
 #include "workloads/stencil/lbm_platform.hpp"
 
+#include "simulator/core/byte_count.hpp"
 #include "simulator/core/platform_use.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/sg/grid_builder.hpp"
@@ -142,7 +143,7 @@ StencilRun stencil_run(const std::string& tag, const std::vector<std::vector<sg:
   StencilRun run;
   run.tag        = tag;
   run.steps      = steps;
-  run.halo_bytes = static_cast<uint64_t>(std::llround(ny * ny * request.point_bytes));
+  run.halo_bytes = rounded_bytes(ny * ny * request.point_bytes);
   for (size_t k = 0; k < ranks.size(); ++k)
     for (size_t i = 0; i < ranks[k]; ++i) {
       run.hosts.push_back(clusters[k][i]);
