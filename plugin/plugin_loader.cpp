@@ -3,6 +3,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/sha256.hpp"
+#include "simulator/run/process_pool.hpp"
 #include "plugin/plugin.hpp"
 
 #include <algorithm>
@@ -122,20 +123,12 @@ std::string file_sha256(const std::string& path) { return sha256_hex(read_input_
 
 }  // namespace
 
-LoadedPlugin load_plugin(const std::string& path)
-{
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec))
-    throw PluginRefused(fmt::format("no plugin file {}", path));
-  std::string absolute = fs::canonical(path, ec).string();
-  for (const auto& p : plugins())
-    if (p.path == absolute)
-      return p;
+namespace {
 
-  if (builtin_catalog_built())
-    throw PluginRefused(fmt::format("{} comes too late: plugins are loaded before isogrid reads its catalog of models "
-                                    "and policies (name it with --plugin, or in the experiment's plugins:)",
-                                    absolute));
+// dlopen, the stamp, the registration: everything that runs the plugin's code. What it registers goes into
+// `registrar`, not yet committed; throws PluginRefused.
+void open_and_register(const std::string& absolute, Registrar& registrar)
+{
   // RTLD_NOW: a symbol the plugin needs and isogrid lacks (a plugin built against another version) is reported
   // here, not as a crash in the middle of a run. RTLD_LOCAL: two plugins' own helpers do not collide.
   void* handle = ::dlopen(absolute.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -152,23 +145,65 @@ LoadedPlugin load_plugin(const std::string& path)
                                     "(isogrid_plugin_stamp and isogrid_plugin_register)",
                                     absolute));
   }
-  std::string theirs = stamp();
+  const char* given = stamp();
+  std::string theirs = given ? given : "";
   if (theirs != ISOGRID_PLUGIN_STAMP) {
     ::dlclose(handle);
     throw PluginRefused(fmt::format("{} was built for \"{}\", but this is \"{}\": rebuild it against this isogrid's "
                                     "headers (find_package(isogrid) in its CMakeLists.txt)",
-                                    absolute, theirs, ISOGRID_PLUGIN_STAMP));
+                                    absolute, given ? theirs : "(no stamp: isogrid_plugin_stamp returned null)",
+                                    ISOGRID_PLUGIN_STAMP));
   }
   // From here on the plugin's code has run: it stays loaded even when refused (what it allocated may still be
   // freed later), but nothing it registered is kept.
-  Registrar registrar(absolute);
   try {
     registration(registrar);
   } catch (const PluginRefused& e) {
     throw PluginRefused(fmt::format("{}: {}", absolute, e.what()));
   } catch (const std::exception& e) {
     throw PluginRefused(fmt::format("{}: its registration failed: {}", absolute, e.what()));
+  } catch (...) {
+    throw PluginRefused(fmt::format("{}: its registration threw something that is no std::exception", absolute));
   }
+}
+
+}  // namespace
+
+LoadedPlugin load_plugin(const std::string& path)
+{
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec))
+    throw PluginRefused(fmt::format("no plugin file {}", path));
+  std::string absolute = fs::canonical(path, ec).string();
+  for (const auto& p : plugins())
+    if (p.path == absolute)
+      return p;
+
+  if (builtin_catalog_built())
+    throw PluginRefused(fmt::format("{} comes too late: plugins are loaded before isogrid reads its catalog of models "
+                                    "and policies (name it with --plugin, or in the experiment's plugins:)",
+                                    absolute));
+  // A plugin's code can end this process however it likes: a constructor that aborts, exit() in its registration,
+  // a data symbol where the stamp function should be. So it is first loaded and registered in a worker; what fails
+  // or crashes there is refused, and only a plugin that loaded there is loaded here.
+  std::string refusal;
+  try {
+    refusal = run_in_child([&]() -> std::string {
+      try {
+        Registrar trial(absolute);
+        open_and_register(absolute, trial);
+      } catch (const std::exception& e) {
+        return e.what();
+      }
+      return "";
+    });
+  } catch (const std::runtime_error& e) {
+    throw PluginRefused(fmt::format("{}: loading it {}", absolute, e.what()));
+  }
+  if (!refusal.empty())
+    throw PluginRefused(refusal);
+  Registrar registrar(absolute);
+  open_and_register(absolute, registrar);
   plugins().push_back({absolute, file_sha256(absolute), registrar.commit()});
   return plugins().back();
 }

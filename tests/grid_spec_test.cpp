@@ -664,7 +664,7 @@ TEST_F(GridSpecFiles, MissingFile)
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(e.where().file, path);
-    EXPECT_TRUE(contains(e.what(), "cannot read file")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "no such file: " + path)) << e.what();
   }
 }
 

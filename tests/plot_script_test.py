@@ -1005,7 +1005,7 @@ class PlotSpecs(FolderTestCase):
             "plot 3 (no-z.png): 'z' is a required property (in a contour plot)\n",
             "plot 5 (no-metric.png): 'metric' is a required property (in a parity plot)\n",
             "plot 6 (../up.png): file: '../up.png' does not match",
-            "written into the results folder: a plain file name, without a folder (nor . or ..)); "
+            "written into the results folder: a plain file name, without a folder, ending in .png, .svg or .pdf); "
             "log_y: 1 is not of type 'boolean'\n",
             "plot 7 (many.png): select.m: 2 is not of type 'array'; series: 5 is not of type 'string', 'null'; "
             "y[1]: '' is too short\n",
@@ -1016,13 +1016,13 @@ class PlotSpecs(FolderTestCase):
         for name in ("colour.png", "yes.png", "no-z.png", "no-metric.png", "many.png"):
             self.assertFalse(os.path.exists(os.path.join(folder, name)), name)
 
-    def test_file_may_not_be_the_folder_or_its_parent(self):
-        for file in (".", ".."):
+    def test_file_is_an_image_and_no_other_file_of_the_run(self):
+        for file in (".", "..", ".png", "results.csv", "run.json", ".isogrid.lock", "plot.jpg"):
             with self.assertRaises(isoplot.errors.PlotError) as caught:
                 isoplot.spec.read_spec({"kind": "parity", "metric": "t", "file": file}, 1)
             self.assertIn(f"plot 2 ({file}): file: '{file}' does not match", str(caught.exception))
-        self.assertEqual(isoplot.spec.read_spec({"kind": "parity", "metric": "t", "file": "..a.png"}, 0).file,
-                         "..a.png")
+        for file in ("a.png", "fig 3.svg", "map.pdf"):
+            self.assertEqual(isoplot.spec.read_spec({"kind": "parity", "metric": "t", "file": file}, 0).file, file)
 
     def test_defaults_come_from_the_schema(self):
         spec = isoplot.spec.read_spec({"kind": "line", "file": "a.png", "x": "m", "y": ["efficiency"]}, 0)

@@ -38,6 +38,8 @@ refused = [
     {"kind": "contour", "file": "a.png", "x": "m", "y": "V"},                  # no z
     {"kind": "line", "file": "a.png", "x": "m", "y": ["e"], "log_x": "yes"},   # not a boolean
     {"kind": "line", "file": "a.png", "x": "m", "y": ["e"], "colour": "red"},  # no such property
+    {"kind": "line", "file": "results.csv", "x": "m", "y": ["e"]},             # a file the run writes itself
+    {"kind": "line", "file": ".png", "x": "m", "y": ["e"]},                    # no name
     {"kind": "parity", "file": "a.png", "metric": "t", "band": 1.5},           # a band is below 1
     {"kind": "line", "file": "../a.png", "x": "m", "y": ["e"]},                # a plain file name
 ]

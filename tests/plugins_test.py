@@ -2,6 +2,8 @@
 """Plugins loaded into isogrid (plugin/): a plugin that adds a model is listed, validated and run like a
 built-in one, and every plugin isogrid must refuse is refused before the first point: exit 2, the reason on the
 first line of stderr at the `plugins:` entry's file, line and column (or `command line: --plugin:`), nothing written.
+Hostile plugins too (a registration that throws an int, a null stamp, a stamp that is data, a constructor that aborts,
+exit() in the registration): each is tried in a worker first, so isogrid refuses it instead of dying with it.
 
 usage: plugins_test.py ISOGRID PLUGIN_DIR
   PLUGIN_DIR holds the test plugins tests/CMakeLists.txt builds from tests/plugins/.
@@ -96,6 +98,12 @@ with tempfile.TemporaryDirectory() as tmp:
         (plugin('wrong_stamp'), 'was built for "isogrid 0.0.1'),
         (plugin('taken_name'), "resource-selection policy 'dp' is built into isogrid"),
         (os.path.join(tmp, 'square.yaml'), 'cannot load'),  # not a shared library
+        # Hostile plugins, tried in a worker first: whatever their code does, isogrid refuses them and goes on.
+        (plugin('throws_int'), 'its registration threw something that is no std::exception'),
+        (plugin('null_stamp'), 'no stamp: isogrid_plugin_stamp returned null'),
+        (plugin('data_stamp'), 'loading it crashed: signal 11'),
+        (plugin('aborting_constructor'), 'loading it crashed: signal 6'),
+        (plugin('exits_in_registration'), 'loading it exited with code 0 before reporting a result'),
     ]
     for i, (entry, fragment) in enumerate(refusals):
         path = experiment(tmp, f'refused-{i}.yaml', f'plugins:\n  - {entry}\n')

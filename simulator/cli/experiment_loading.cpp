@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fmt/format.h>
+#include <map>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -85,6 +87,13 @@ PaperFiles read_paper_folder(const std::string& folder)
   });
   if (out.studies.empty())
     throw InputError({folder, 0, 0}, "", "no experiment files (*.yaml) in this folder");
+  // Each study's results go to a folder named after its file: a.yaml and a.yml would write one folder twice.
+  std::map<std::string, std::string> by_name;
+  for (const auto& study : out.studies)
+    if (auto [it, fresh] = by_name.emplace(fs::path(study).stem().string(), study); !fresh)
+      throw InputError({study, 0, 0}, "",
+                       fmt::format("{} and {} are both study '{}', whose results have one folder: rename one of them",
+                                   it->second, study, it->first));
   return out;
 }
 

@@ -12,9 +12,9 @@ namespace {
 
 void check(double bytes)
 {
-  if (!(bytes >= 0 && bytes <= kMaxTransferBytes))  // NaN fails both
-    throw std::range_error(fmt::format("a transfer of {} bytes: SimGrid moves whole bytes, and isogrid simulates "
-                                       "transfers of 0 to 2^53 = {} bytes",
+  if (!(bytes >= 0 && bytes < kMaxTransferBytes))  // NaN fails both
+    throw std::range_error(fmt::format("a transfer of {} bytes: SimGrid counts bytes in 64-bit integers, and isogrid "
+                                       "simulates transfers of 0 to 2^63 = {} bytes",
                                        format_number(bytes), format_number(kMaxTransferBytes)));
 }
 

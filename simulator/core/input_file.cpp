@@ -13,8 +13,6 @@ namespace {
 
 std::string what_it_is(mode_t mode)
 {
-  if (S_ISDIR(mode))
-    return "a folder";
   if (S_ISFIFO(mode))
     return "a named pipe";
   if (S_ISCHR(mode) || S_ISBLK(mode))
@@ -32,6 +30,8 @@ std::string size_text(uint64_t bytes)
 
 void check_status(const std::string& path, const struct stat& status, uint64_t limit)
 {
+  if (S_ISDIR(status.st_mode))
+    throw InputFileError(fmt::format("{} is a folder, not a file: name a file in it", path));
   if (!S_ISREG(status.st_mode))
     throw InputFileError(fmt::format("{} is {}, not a file", path, what_it_is(status.st_mode)));
   if (static_cast<uint64_t>(status.st_size) > limit)

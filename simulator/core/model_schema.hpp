@@ -84,13 +84,13 @@ public:
     field_.spec.unit = std::move(unit);
     return *this;
   }
-  // A size in bytes that the simulation moves: at most 2^53 (core/byte_count.hpp), which the check names.
+  // A size in bytes that the simulation moves: below 2^63 (core/byte_count.hpp), which the check names.
   ParamBuilder& bytes()
   {
     unit("B");
-    field_.spec.max_text   = "2^53";
-    field_.spec.max_reason = "SimGrid moves whole bytes, exactly up to there";
-    return at_most(kMaxTransferBytes);
+    field_.spec.max_text   = "2^63";
+    field_.spec.max_reason = "SimGrid counts bytes in 64-bit integers";
+    return at_most(std::nextafter(kMaxTransferBytes, 0.0));
   }
   // A word, or a list of words, out of a fixed list.
   ParamBuilder& choices(std::vector<std::string> names)

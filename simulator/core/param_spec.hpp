@@ -32,7 +32,7 @@ struct ParamSpec {
   double min          = -std::numeric_limits<double>::infinity();
   bool min_exclusive  = false;  // true: value must be > min (sizes that must be positive)
   double max          = std::numeric_limits<double>::infinity();
-  std::string max_text;    // max as people write it ("2^53"), when that reads better than its digits
+  std::string max_text;    // max as people write it ("2^63"), when that reads better than its digits
   std::string max_reason;  // why max is what it is, said when a value passes it
   std::vector<std::string> choices;
   std::string policy_family;  // Choice whose names come from the policy catalog

@@ -423,7 +423,13 @@ PlatformsProbed probe_platform_files(const Field& doc, const Experiment& ex, con
 // Each setting the experiment gives, tried on SimGrid's registry; the error points at its key.
 void check_simgrid_settings(const Field& sg, const SimulatorChecks& checks)
 {
-  if (!checks.setting || !sg.present())
+  if (!sg.present())
+    return;
+  for (const auto& key : sg.keys())
+    if (key == "tracing/filename")
+      sg.key(key).fail("isogrid names each point's trace itself: with tracing: yes, point i of a run writes "
+                       "OUT/traces/point-i.trace");
+  if (!checks.setting)
     return;
   for (const auto& key : sg.keys()) {
     try {
@@ -644,7 +650,12 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   ex.comparisons = read_comparisons(doc.child("comparisons"), model, reader, ex.sweep, ex.predicts(), ex.simulates(),
                                     !overrides.empty());
   ex.tables = read_summary_tables(doc.child("tables"), model.info(), ex.predicts(), ex.simulates(), !overrides.empty());
-  ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(), !overrides.empty());
+  // Plots that no longer fit a sweep --set changed are dropped; plots --set gives itself are checked like the file's.
+  bool plots_given = false;
+  for (const auto& path : origin->overridden)
+    plots_given = plots_given || path == "plots" || path.rfind("plots.", 0) == 0 || path.rfind("plots[", 0) == 0;
+  ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(),
+                        !overrides.empty() && !plots_given);
 
   YAML::Emitter emitter;
   emitter << root;
@@ -672,6 +683,24 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   }
   ex.hash = sha256_hex(fingerprint);
   return ex;
+}
+
+bool traces(const std::vector<std::string>& simgrid_config)
+{
+  bool on = false;
+  for (const auto& setting : simgrid_config)  // the last word on a key wins, as in SimGrid
+    if (setting_key(setting) == "tracing") {
+      std::string value = setting.substr(setting.find(':') + 1);
+      on                = value == "yes" || value == "1" || value == "true" || value == "on";
+    }
+  return on;
+}
+
+std::vector<std::string> tracing_settings(std::vector<std::string> config, const std::string& out_dir, uint64_t index)
+{
+  if (traces(config))
+    config.push_back(fmt::format("tracing/filename:{}/traces/point-{}.trace", out_dir, index));
+  return config;
 }
 
 std::string shown_value(const Experiment& ex, size_t param, const Value& value)

@@ -100,6 +100,12 @@ std::vector<std::string> with_room_for_actors(std::vector<std::string> config, s
 // else as format_value gives it.
 std::string shown_value(const Experiment& ex, size_t param, const Value& value);
 
+// Whether the settings turn SimGrid's tracing on (tracing: yes). Each simulated point then writes its own Pajé trace,
+// OUT/traces/point-<index>.trace (tracing_settings), never into the working folder.
+bool traces(const std::vector<std::string>& simgrid_config);
+// The settings of point `index` of a run into `out_dir`: `config`, and where its trace goes when it traces.
+std::vector<std::string> tracing_settings(std::vector<std::string> config, const std::string& out_dir, uint64_t index);
+
 // The keys an experiment file may hold at top level.
 const std::vector<std::string>& experiment_keys();
 

@@ -1,10 +1,12 @@
 #include "simulator/experiment/plots.hpp"
 
 #include "simulator/core/input_error.hpp"
+#include "simulator/core/value.hpp"
 
 #include <algorithm>
-#include "simulator/core/value.hpp"
 #include <fmt/format.h>
+#include <map>
+#include <regex>
 
 namespace isogrid {
 
@@ -183,6 +185,12 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
   p.file = f.child("file").present() ? f.child("file").text() : fmt::format("plot-{}.png", index + 1);
   if (p.file.find('/') != std::string::npos || p.file.find("..") != std::string::npos)
     f.child("file").fail("a plot file is a plain file name, written into the output folder");
+  // An image matplotlib writes, named so that it can be no other file of the run (results.csv, run.json, ...).
+  static const std::regex image(R"(^[^./][^/]*\.(png|svg|pdf)$)");
+  if (!std::regex_match(p.file, image))
+    f.child("file").fail(fmt::format("a plot file is an image, e.g. fig3.png: a name ending in .png, .svg or .pdf, "
+                                     "got '{}'",
+                                     p.file));
 
   if (p.kind == PlotKind::Parity) {
     // Simulated against predicted, point by point (Korkhov's Fig. 4.3): needs both faces.
@@ -264,13 +272,18 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
   if (field.present()) {
     if (!field.is_list())
       field.fail("expected a list of plots");
+    std::map<std::string, size_t> files;  // a file name -> the plot that draws it
     for (size_t i = 0; i < field.size(); ++i) {
       try {
         plots.push_back(read_one(field.element(i), model, axes, predicts, simulates, drop_misfits, i));
       } catch (const InputError&) {
         if (!drop_misfits)
           throw;
+        continue;
       }
+      if (auto [it, fresh] = files.emplace(plots.back().file, i + 1); !fresh)
+        field.element(i).child("file").fail(
+            fmt::format("plot {} draws {} too: each plot needs a file of its own", it->second, it->first));
     }
   }
   // No `plots:` key draws the default plot; so does --set, once it has dropped every plot that no longer fits.

@@ -27,24 +27,37 @@ SourceLocation mark_location(const YAML::Mark& mark, const std::string& file)
 }
 
 // Aliases (*name) share nodes, so ten lines of them can stand for a billion nodes that every later walk (this one,
-// the checks, the emitter writing experiment.yaml) would visit: a document that expands past this many nodes is
-// refused. The largest shipped experiment has a few thousand.
-constexpr size_t kMaxExpandedNodes = 1'000'000;
+// the checks, the emitter writing experiment.yaml) would visit: a document whose aliases expand to more than this many
+// nodes is refused. A node met again through an alias is told from a new one by where it is written: a walk in
+// document order meets new nodes further and further down the text, and an alias's nodes somewhere before. Only
+// those count, so a sweep of a million literal values is no alias bomb.
+constexpr size_t kMaxAliasExpansions = 1'000'000;
 
 // An alias inside its own anchor (`x: &x [*x]`) makes a cycle that every recursive walk would follow until the
 // stack overflows; no experiment nests this deep.
 constexpr size_t kMaxDepth = 200;
 
+struct Walk {
+  const std::string& file;
+  size_t expansions = 0;
+  int furthest      = -1;  // the furthest position in the text a node was met at
+};
+
 // yaml-cpp keeps duplicated keys silently; a duplicated key is almost always a mistake, so refuse it.
-void reject_duplicate_keys(const YAML::Node& node, const std::string& file, size_t& visited, size_t depth = 0)
+void reject_duplicate_keys(const YAML::Node& node, Walk& walk, size_t depth = 0)
 {
-  if (++visited > kMaxExpandedNodes)
-    throw InputError(mark_location(node.Mark(), file), "",
-                     fmt::format("the document expands to more than {} nodes through its aliases (*name); an "
-                                 "experiment or platform file is far smaller",
-                                 kMaxExpandedNodes));
+  int at = node.Mark().pos;
+  if (at >= 0 && at <= walk.furthest) {
+    if (++walk.expansions > kMaxAliasExpansions)
+      throw InputError(mark_location(node.Mark(), walk.file), "",
+                       fmt::format("the document's aliases (*name) expand to more than {} nodes; an experiment or "
+                                   "platform file is far smaller",
+                                   kMaxAliasExpansions));
+  } else if (at > walk.furthest) {
+    walk.furthest = at;
+  }
   if (depth > kMaxDepth)
-    throw InputError(mark_location(node.Mark(), file), "",
+    throw InputError(mark_location(node.Mark(), walk.file), "",
                      fmt::format("the document nests deeper than {} levels: an alias (*name) inside its own anchor?",
                                  kMaxDepth));
   if (node.IsMap()) {
@@ -52,12 +65,12 @@ void reject_duplicate_keys(const YAML::Node& node, const std::string& file, size
     for (auto it = node.begin(); it != node.end(); ++it) {
       std::string key = it->first.Scalar();
       if (!seen.insert(key).second)
-        throw InputError(mark_location(it->first.Mark(), file), key, "duplicate key");
-      reject_duplicate_keys(it->second, file, visited, depth + 1);
+        throw InputError(mark_location(it->first.Mark(), walk.file), key, "duplicate key");
+      reject_duplicate_keys(it->second, walk, depth + 1);
     }
   } else if (node.IsSequence()) {
     for (const auto& child : node)
-      reject_duplicate_keys(child, file, visited, depth + 1);
+      reject_duplicate_keys(child, walk, depth + 1);
   }
 }
 
@@ -97,8 +110,8 @@ YAML::Node load_yaml_text(const std::string& text, const std::string& origin)
   } catch (const YAML::Exception& e) {
     throw InputError(mark_location(e.mark, origin), "", fmt::format("malformed YAML: {}", e.msg));
   }
-  size_t visited = 0;
-  reject_duplicate_keys(root, origin, visited);
+  Walk walk{origin};
+  reject_duplicate_keys(root, walk);
   return root;
 }
 

@@ -2,6 +2,7 @@
 
 #include "simulator/core/input_file.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <expat.h>
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <yaml-cpp/yaml.h>
 
 namespace isogrid {
 
@@ -215,7 +217,24 @@ PlatformSourceIndex index_platform_xml(const std::string& path)
 
 void check_platform_source(const std::string& path)
 {
-  read_input_file(path);  // what it is and how large, before anything parses it
+  std::string text = read_input_file(path);  // what it is and how large, before anything parses it
+  size_t first     = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] != '<') {  // SimGrid's parser would say ":1:" and no more
+    size_t line_start = text.rfind('\n', first);
+    line_start        = line_start == std::string::npos ? 0 : line_start + 1;
+    size_t line       = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(first), '\n'));
+    bool grid_spec    = false;
+    try {
+      YAML::Node root = YAML::Load(text);
+      grid_spec       = root.IsMap() && (root["clusters"].IsDefined() || root["star"].IsDefined());
+    } catch (const YAML::Exception&) {
+    }
+    throw InputFileError(fmt::format("{}:{}:{}: expected SimGrid XML (a file named .xml), which starts with <?xml or "
+                                     "<platform>; {}",
+                                     path, line, first - line_start + 1,
+                                     grid_spec ? "this is an isogrid YAML grid spec: name it .yaml"
+                                               : fmt::format("this file starts with '{}'", text[first])));
+  }
   PlatformSourceIndex index = index_platform_xml(path);
   if (index.declared_hosts > kMaxPlatformHosts)
     throw InputFileError(fmt::format("{} declares {} hosts; isogrid builds platforms of up to {} hosts", path,

@@ -130,15 +130,10 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
     if (!std::getline(in, line) || line != header)
       throw CollectRefused(fmt::format("{} has different columns than this experiment produces", csv));
     const unsigned k = r.folder.spec.k;
-    while (std::getline(in, line)) {
+    for (size_t number = 2; std::getline(in, line); ++number) {
       if (line.empty() || in.eof())
         continue;  // a torn last line (a kill mid-write) is no row: its point counts as missing
-      std::uint64_t index = 0;
-      try {
-        index = std::stoull(line.substr(0, line.find(',')));
-      } catch (const std::exception&) {
-        throw CollectRefused(fmt::format("{}: a row without a point index: {}", csv, line.substr(0, 80)));
-      }
+      std::uint64_t index = row_index(line.substr(0, line.find(',')), csv, number);
       if (index >= rows.size() || owner[index] != k)
         throw CollectRefused(fmt::format("{}: point {} is not one of shard {}/{}'s", csv, index, k, n));
       if (!rows[index].empty()) {
@@ -163,8 +158,9 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
                                      absent, first_absent, owner[first_absent], n));
 
   // Everything checks: the merged folder is written as a run's, results.csv and run.json each by an atomic rename.
+  lock.writing();
   for (const auto& file : files_owned_by_a_run(dir))
-    fs::remove(file);
+    fs::remove_all(file);
   write_file_atomically((fs::path(dir) / "experiment.yaml").string(), ex.resolved_yaml);
   result.results_csv = (fs::path(dir) / "results.csv").string();
   const size_t status = results_status_column(ex);

@@ -159,10 +159,10 @@ std::map<uint64_t, std::string> rows_by_index(const std::string& path, std::stri
   std::getline(in, header);
   std::map<uint64_t, std::string> rows;
   std::string line;
-  while (std::getline(in, line)) {
+  for (size_t number = 2; std::getline(in, line); ++number) {
     if (line.empty() || in.eof())
       continue;
-    rows[std::stoull(line.substr(0, line.find(',')))] = line;
+    rows[row_index(line.substr(0, line.find(',')), path, number)] = line;
   }
   return rows;
 }

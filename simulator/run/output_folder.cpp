@@ -51,12 +51,13 @@ OutputLock::OutputLock(const std::string& dir) : dir_(dir)
 {
   check_output_path(dir);
   std::error_code ec;
-  created_ = !fs::exists(dir, ec);
+  created_folder_ = !fs::exists(dir, ec);
   fs::create_directories(dir, ec);
   if (ec)
     throw OutputConflict(fmt::format("cannot create {}: {}", dir, ec.message()));
-  std::string path = (fs::path(dir) / kLockFile).string();
-  fd_              = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  std::string path   = (fs::path(dir) / kLockFile).string();
+  created_lock_file_ = !fs::exists(path, ec);
+  fd_                = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throw OutputConflict(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
@@ -77,33 +78,29 @@ OutputLock::OutputLock(const std::string& dir) : dir_(dir)
     (void)::pwrite(fd_, pid.data(), pid.size(), 0);
 }
 
-namespace {
-
-// Whether `dir` holds its lock file and nothing else.
-bool holds_only_the_lock(const std::string& dir)
-{
-  std::error_code ec;
-  size_t entries = 0;
-  bool lock      = false;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    ++entries;
-    lock = lock || it->path().filename() == kLockFile;
-  }
-  return !ec && entries == 1 && lock;
-}
-
-}  // namespace
-
 OutputLock::~OutputLock()
 {
   if (fd_ < 0)
     return;
-  if (created_ && holds_only_the_lock(dir_)) {
+  if (created_lock_file_ && !writing_) {
     std::error_code ec;
     fs::remove(fs::path(dir_) / kLockFile, ec);  // still held: no other run can have taken it meanwhile
-    fs::remove(dir_, ec);
+    if (created_folder_)
+      fs::remove(dir_, ec);  // only when empty
   }
   ::close(fd_);  // releases the lock
+}
+
+bool written_by_a_run(const std::string& dir, const std::string& file)
+{
+  std::error_code ec;
+  fs::path target = fs::weakly_canonical(file, ec);
+  if (ec)
+    return false;
+  for (const auto& name : fixed_outputs())
+    if (fs::weakly_canonical(fs::path(dir) / name, ec) == target && !ec)
+      return true;
+  return false;
 }
 
 bool folder_in_use(const std::string& dir)
@@ -123,6 +120,8 @@ std::vector<std::string> files_owned_by_a_run(const std::string& dir)
   for (const auto& name : fixed_outputs())
     if (fs::exists(fs::path(dir) / name))
       out.push_back((fs::path(dir) / name).string());
+  if (fs::is_directory(fs::path(dir) / "traces"))  // the points' Pajé traces, with tracing: yes
+    out.push_back((fs::path(dir) / "traces").string());
   std::ifstream in((fs::path(dir) / "run.json").string());
   if (!in)
     return out;

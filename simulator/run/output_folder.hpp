@@ -27,18 +27,21 @@ class OutputLock {
 public:
   // Creates `dir` if needed and takes its lock, without waiting: throws OutputConflict naming the process that holds
   // it. The lock file stays in the folder (taking a lock on a file that might be deleted and recreated would not be
-  // a lock), unless this lock created the folder and nothing else was written into it (a run refused, or stopped
-  // by a full disk, before its first file): then the folder goes too, as if never made.
+  // a lock) once something was written under it; a lock that wrote nothing leaves nothing: not its lock file, nor
+  // the folder when it made it (a run refused or stopped by a full disk before its first file, a failed collect).
   explicit OutputLock(const std::string& dir);
   ~OutputLock();
   OutputLock(const OutputLock&)            = delete;
   OutputLock& operator=(const OutputLock&) = delete;
 
   int fd() const { return fd_; }  // for the worker processes to close (ProcessPool::close_in_children)
+  void writing() { writing_ = true; }  // called before the holder writes its first file
 
 private:
   std::string dir_;
-  bool created_ = false;
+  bool created_folder_    = false;
+  bool created_lock_file_ = false;
+  bool writing_           = false;
   int fd_ = -1;
 };
 
@@ -48,6 +51,10 @@ bool folder_in_use(const std::string& dir);
 
 // Room a run keeps on the disk for its last run.json (checked_file.hpp's SpaceReserve), removed when it ends.
 constexpr const char* kSpaceReserveFile = ".isogrid.reserve";
+
+// Whether `file` is one a run into `dir` writes or replaces (run X/experiment.yaml --out X would overwrite the user's
+// own file with the resolved copy, losing its comments).
+bool written_by_a_run(const std::string& dir, const std::string& file);
 
 // The files of `dir` that an earlier run wrote: those with fixed names and the plots its run.json lists.
 std::vector<std::string> files_owned_by_a_run(const std::string& dir);

@@ -1,8 +1,10 @@
 #include "simulator/run/results_reader.hpp"
 
+#include "simulator/core/input_error.hpp"
 #include "simulator/experiment/yaml_source.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -87,6 +89,24 @@ int ResultsTable::column(const std::string& name) const { return column_index(he
 std::vector<std::string> for_each_result(const std::string& path,
                                          const std::function<void(const std::vector<std::string>&)>& row)
 {
+  return for_each_numbered_result(path, [&](const std::vector<std::string>& r, size_t) { row(r); });
+}
+
+uint64_t row_index(const std::string& cell, const std::string& file, size_t line)
+{
+  uint64_t index = 0;
+  auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), index);
+  if (error != std::errc() || end != cell.data() + cell.size() || cell.empty())
+    throw InputError({file, static_cast<int>(line), 1}, "index",
+                     fmt::format("expected the point's index, a whole number, got '{}': this results.csv was changed "
+                                 "by hand or is not isogrid's; --force starts the run over",
+                                 cell.substr(0, 40)));
+  return index;
+}
+
+std::vector<std::string> for_each_numbered_result(
+    const std::string& path, const std::function<void(const std::vector<std::string>&, size_t line)>& row)
+{
   std::ifstream in(path);
   if (!in)
     throw std::runtime_error(fmt::format("cannot read {}", path));
@@ -94,12 +114,14 @@ std::vector<std::string> for_each_result(const std::string& path,
   if (!std::getline(in, line))
     throw std::runtime_error(fmt::format("{} is empty", path));
   std::vector<std::string> header = split_csv_line(line);
+  size_t number                   = 1;
   while (std::getline(in, line)) {
+    ++number;
     if (line.empty())
       continue;
     auto fields = split_csv_line(line);
     if (fields.size() == header.size())
-      row(fields);
+      row(fields, number);
   }
   return header;
 }

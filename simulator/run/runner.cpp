@@ -204,21 +204,30 @@ struct ExistingRows {
 ExistingRows read_existing_rows(const std::string& csv, const Experiment& ex)
 {
   ExistingRows rows{std::vector<bool>(ex.sweep.size(), false), std::vector<bool>(ex.sweep.size(), false), 0};
+  // A last line without its line break is torn (a kill mid-write): cut off, which needs no space on the disk.
+  uint64_t size = fs::file_size(csv);
   std::ifstream in(csv, std::ios::binary);
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  in.close();
-  size_t last_newline = content.rfind('\n');
-  if (last_newline == std::string::npos)
-    throw OutputConflict(fmt::format("{} has no header line; remove it or use --force", csv));
-  if (last_newline + 1 != content.size()) {
-    content.resize(last_newline + 1);
-    std::ofstream out(csv, std::ios::binary | std::ios::trunc);
-    out << content;
+  uint64_t kept = 0;
+  for (uint64_t end = size; end > 0 && kept == 0;) {
+    uint64_t start = end > (1u << 16) ? end - (1u << 16) : 0;
+    std::string tail(static_cast<size_t>(end - start), '\0');
+    in.seekg(static_cast<std::streamoff>(start));
+    in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+    if (size_t at = tail.rfind('\n'); at != std::string::npos)
+      kept = start + at + 1;
+    end = start;
   }
+  in.close();
+  if (kept == 0)
+    throw OutputConflict(fmt::format("{} has no header line; remove it or use --force", csv));
+  if (kept != size)
+    fs::resize_file(csv, kept);
+  if (read_results_header(csv) != results_header(ex))
+    throw OutputConflict(fmt::format("{} has different columns than this experiment produces; use --force", csv));
   int64_t last = -1;
   bool in_order = true;
-  auto header   = for_each_result(csv, [&](const std::vector<std::string>& row) {
-    uint64_t index = std::stoull(row[0]);
+  for_each_numbered_result(csv, [&](const std::vector<std::string>& row, size_t line) {
+    uint64_t index = row_index(row[0], csv, line);
     in_order       = in_order && static_cast<int64_t>(index) > last;
     last           = static_cast<int64_t>(index);
     if (index >= rows.present.size())
@@ -226,8 +235,6 @@ ExistingRows read_existing_rows(const std::string& csv, const Experiment& ex)
     rows.present[index] = true;
     rows.failed[index]  = row[results_status_column(ex)] == "error";
   });
-  if (header != results_header(ex))
-    throw OutputConflict(fmt::format("{} has different columns than this experiment produces; use --force", csv));
   if (!in_order)
     sort_results_file(csv);
   for (bool f : rows.failed)
@@ -272,6 +279,10 @@ void check_output_folder(const Experiment& ex, const RunOptions& options)
   if (options.resume && options.force)
     throw OutputConflict("--resume keeps a run and --force replaces it: give one of them");
   check_output_path(options.out_dir);
+  if (written_by_a_run(options.out_dir, ex.file))
+    throw OutputConflict(fmt::format("{} is a file the run writes into {} (its resolved copy of the experiment): "
+                                     "copy the experiment elsewhere, or give another --out",
+                                     ex.file, options.out_dir));
   fs::path dir(options.out_dir);
   fs::path csv = dir / "results.csv";
   fs::path manifest = dir / "run.json";
@@ -335,6 +346,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
                                     "give another --out",
                                     write_error_text(e.error()), dir.string()));
   }
+  lock.writing();
 
   RunResult result;
   result.results_csv = csv_path;
@@ -380,7 +392,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   }
   if (!resuming)
     for (const auto& file : files_owned_by_a_run(dir.string()))
-      fs::remove(file);  // --force, or the remains of a run that wrote no row: nothing stale survives
+      fs::remove_all(file);  // --force, or the remains of a run that wrote no row: nothing stale survives
 
   ExistingRows existing = resuming ? read_existing_rows(csv_path, ex)
                                    : ExistingRows{std::vector<bool>(ex.sweep.size(), false), {}, 0};
@@ -428,6 +440,9 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   RowFormatter format(ex);
   progress.emplace(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
   SimulationContext context{ex.simgrid_config, options.simgrid_logs};
+  const bool tracing = traces(ex.simgrid_config);
+  if (tracing)
+    fs::create_directories(dir / "traces");
   pool.emplace(options.jobs, ex.timeout_s);
   pool->close_in_children(lock.fd());
   std::unordered_map<uint64_t, Point> in_flight;
@@ -504,7 +519,12 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
       collect();
     if (g_interrupted)
       break;
-    pool->launch(i, [&] { return encode(evaluate_point(ex, p, context)); });
+    pool->launch(i, [&] {
+      if (!tracing)
+        return encode(evaluate_point(ex, p, context));
+      SimulationContext traced{tracing_settings(context.simgrid_config, options.out_dir, i), context.simgrid_logs};
+      return encode(evaluate_point(ex, p, traced));
+    });
     in_flight.emplace(i, std::move(p));
   }
   while (!pool->idle() && !g_interrupted)

@@ -5,6 +5,8 @@
 #include "simulator/run/process_pool.hpp"
 #include "simulator/sg/session.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <regex>
 #include <simgrid/s4u/Actor.hpp>
@@ -52,8 +54,24 @@ std::string simgrid_last_words(const std::string& error)
   return text;
 }
 
+void check_setting_numbers(const std::string& setting)
+{
+  std::string value = setting.substr(setting.find(':') + 1);
+  static const std::regex token(R"([^;:,\s]+)");
+  for (auto it = std::sregex_iterator(value.begin(), value.end(), token); it != std::sregex_iterator(); ++it) {
+    std::string text = it->str();
+    char* end        = nullptr;
+    double x         = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() && *end == '\0' && !std::isfinite(x))
+      throw std::runtime_error(fmt::format("{}: '{}' is not a finite number (SimGrid would take it and compute with "
+                                           "it: a latency factor of nan drops every latency)",
+                                           setting, text));
+  }
+}
+
 void check_simgrid_setting(const std::string& setting)
 {
+  check_setting_numbers(setting);
   std::string key = setting.substr(0, setting.find(':'));
   std::string verdict;
   try {
@@ -92,7 +110,9 @@ void check_simgrid_start(const std::vector<std::string>& config)
 {
   try {
     run_in_child([&]() -> std::string {
-      prepare_engine(config, false);
+      std::vector<std::string> settings = config;
+      settings.emplace_back("tracing/filename:/dev/null");  // with tracing: yes, no simgrid.trace in the working folder
+      prepare_engine(settings, false);
       simgrid::s4u::NetZone* zone = simgrid::s4u::create_full_zone("isogrid-settings-check");
       simgrid::s4u::Host* host    = zone->create_host("host", 1e9)->seal();
       zone->seal();

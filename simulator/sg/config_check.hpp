@@ -12,6 +12,11 @@ namespace isogrid::sg {
 // in one line for a value it refuses ("Model 'BOGUS' is invalid! Valid models are: LV08, ...").
 void check_simgrid_setting(const std::string& setting);
 
+// Refuses a setting whose value holds a number that is not finite (network/latency-factor:nan), which SimGrid takes
+// and computes with. Throws std::runtime_error. check_simgrid_setting calls it first; platform files' <config>
+// settings go through it too.
+void check_setting_numbers(const std::string& setting);
+
 // Whether SimGrid starts a simulation with these settings, applied as a point applies them (on the command line of a
 // new engine, before any platform exists): some values are only read then (contexts/factory: bogus passes the
 // registry and then ends the process). Tried in a worker on a one-host platform with one actor; throws

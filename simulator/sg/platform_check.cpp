@@ -56,9 +56,11 @@ void check_resources(const PlatformSourceIndex& index)
 {
   const auto* e = sg4::Engine::get_instance();
   for (const sg4::Host* h : e->get_all_hosts())
-    if (double s = h->get_speed(); !(std::isfinite(s) && s > 0))
-      throw std::runtime_error(fmt::format("host {} ({}): speed {} flop/s; a host needs a positive, finite speed",
-                                           h->get_name(), index.where_host(h->get_name()), shown(s)));
+    for (unsigned long p = 0; p < h->get_pstate_count(); ++p)  // every pstate: a host may switch to any of them
+      if (double s = h->get_pstate_speed(p); !(std::isfinite(s) && s > 0))
+        throw std::runtime_error(fmt::format("host {} ({}): speed {} flop/s{}; a host needs a positive, finite speed",
+                                             h->get_name(), index.where_host(h->get_name()), shown(s),
+                                             h->get_pstate_count() > 1 ? fmt::format(" in pstate {}", p) : ""));
   for (const sg4::Link* l : e->get_all_links()) {
     if (double b = l->get_bandwidth(); !(std::isfinite(b) && b > 0))
       throw std::runtime_error(fmt::format("link {} ({}): bandwidth {} B/s; a link needs a positive, finite bandwidth",
@@ -221,6 +223,12 @@ std::string probe_in_this_process(const std::string& path)
   std::map<std::string, std::string> models_before;
   for (const char* key : {"network/model", "host/model", "cpu/model"})
     models_before[key] = simgrid::config::get_value<std::string>(key);
+  for (const auto& setting : index.settings)
+    try {
+      check_setting_numbers(setting.key + ":" + setting.value);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(fmt::format("{}: {}", index.where_setting(setting.key), e.what()));
+    }
   try {
     load_platform(path);
   } catch (const std::out_of_range& e) {  // a <config> key SimGrid does not know; its message lists them all

@@ -76,7 +76,7 @@ protected:
     auto n = static_cast<size_t>(p.hosts);
     sg::RingSpec spec{"ring", p.speed.expanded(n), p.bandwidth.expanded(n), p.latency};
     std::vector<sg::Host*> hosts = sg::build_rings({spec}).front();
-    auto bytes = truncated_bytes(p.token_bytes);  // refused past 2^53: SimGrid moves whole bytes
+    auto bytes = truncated_bytes(p.token_bytes);  // refused past 2^63: SimGrid counts bytes in 64 bits
     long long hops = 0;
     double first_lap = 0;
     for (size_t i = 0; i < n; ++i)
