@@ -39,8 +39,15 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   if (out.filename().empty())
     out = out.parent_path();
   std::vector<RunOptions> options;
+  // The engine a run prepares in this process, for its workers to adopt, keeps its settings for good: when the
+  // studies' SimGrid settings differ, no study prepares one, and each worker makes its own with its study's settings.
+  bool one_setting = std::all_of(experiments.begin(), experiments.end(), [&](const Experiment& ex) {
+    return ex.simgrid_config == experiments.front().simgrid_config;
+  });
   for (const auto& ex : experiments) {
     RunOptions opt = make_run_options(args.flags, (out / fs::path(ex.file).stem()).string(), shared);
+    if (!one_setting)
+      opt.warm_up = nullptr;
     check_output_folder(ex, opt);
     options.push_back(opt);
   }

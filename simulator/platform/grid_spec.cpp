@@ -33,8 +33,9 @@ const std::vector<std::string> kCenterKeys    = {"name", "speed"};
 const std::vector<std::string> kWorkerRowKeys = {"count", "prefix", "speed", "bandwidth", "latency"};
 const std::vector<std::string> kWorkerKeys    = {"name", "speed", "bandwidth", "latency"};
 
-// Guards against typos such as "hosts: 1e9" that would otherwise exhaust memory before anything is reported.
-constexpr long long kMaxHosts = 1'000'000;
+// Guards against typos such as "hosts: 1e9" that would otherwise exhaust memory before anything is reported: the
+// bound every platform has (platform_source_index.hpp).
+constexpr long long kMaxHosts = static_cast<long long>(kMaxPlatformHosts);
 constexpr long long kMaxCores = 1'000'000;
 
 double quantity(const Field& f, double (*parse)(const std::string&))

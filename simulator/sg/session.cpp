@@ -1,5 +1,6 @@
 #include "simulator/sg/session.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <fmt/format.h>
 #include <simgrid/s4u/Engine.hpp>
@@ -24,6 +25,13 @@ simgrid::s4u::Engine* create_engine(const std::vector<std::string>& config, bool
   return new simgrid::s4u::Engine(&argc, argv.data());
 }
 
+// The settings prepare_engine made this process's engine with: a child that adopts the engine gets them too.
+std::vector<std::string>& prepared_settings()
+{
+  static std::vector<std::string> settings;
+  return settings;
+}
+
 }  // namespace
 
 void prepare_engine(const std::vector<std::string>& config, bool simgrid_logs)
@@ -36,6 +44,7 @@ void prepare_engine(const std::vector<std::string>& config, bool simgrid_logs)
   ::sigaction(SIGINT, nullptr, &previous);
   create_engine(config, simgrid_logs);
   ::sigaction(SIGINT, &previous, nullptr);
+  prepared_settings() = config;
 }
 
 Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
@@ -45,6 +54,14 @@ Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
   static bool configured = false;
   if (simgrid::s4u::Engine::has_instance()) {
     engine_ = simgrid::s4u::Engine::get_instance();
+    // An adopted engine keeps every setting it was made with, and set_config only adds: a point whose settings lack
+    // one of them would run under another experiment's network model (reproduce ran a study's points under the
+    // previous study's settings). Refused rather than simulated wrong.
+    for (const auto& s : configured ? std::vector<std::string>{} : prepared_settings())
+      if (std::find(config.begin(), config.end(), s) == config.end())
+        throw std::logic_error(fmt::format("this process's SimGrid engine was prepared with {}, which this point "
+                                           "does not set: its settings would leak into the point",
+                                           s));
     if (!configured)
       for (const auto& c : config)
         simgrid::s4u::Engine::set_config(c);
