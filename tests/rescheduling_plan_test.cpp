@@ -1,6 +1,8 @@
 // The rescheduling-plan and rescheduling-grid models (Sanjay, ch. 5) end to end: a custom application through the
 // harness, the planners compared on one drawn cluster against the optimum, the same clusters across rcost, and
 // multi-cluster plans on a small drawn grid.
+#include "simulator/core/catalog.hpp"
+#include "simulator/experiment/experiment.hpp"
 #include "workloads/rescheduling/rescheduling_grid_model.hpp"
 #include "workloads/rescheduling/rescheduling_plan_model.hpp"
 #include "tests/test_support.hpp"
@@ -206,4 +208,32 @@ TEST(ReschedulingGridModel, ExecutedPlansRunTheirIntervalsUnderEachStepsLoads)
   }
   EXPECT_GT(moves, 0);  // the check above is not empty
   EXPECT_NEAR(executed.hours_single, predicted.hours_single, 1e-6 * predicted.hours_single);
+}
+
+// A custom application of more than the eight growth functions' worth of phases names some function twice: its
+// per-phase lists are sequences, read from an experiment file as written ("x is listed twice" refused them).
+TEST(ReschedulingPlanModel, PerPhaseFunctionsMayRepeatInAnExperimentFile)
+{
+  TempDir dir;
+  std::string path = dir.write("ten-phases.yaml", R"(model: rescheduling-plan
+mode: predict
+parameters:
+  machines: 16
+  application: custom
+  phase_computation: [100, 100, 100, 100, 100, 100, 100, 100, 100, 100]
+  phase_communication: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5]
+  phase_computation_speedup: [x, x, x, log, log, x, x, sqrt, sqrt, x]
+  phase_communication_speedup: [log, log, log, log, log, log, log, log, log, log]
+  planners: [incremental]
+sweep:
+  rcost: [0, 10]
+plots: []
+)");
+  Experiment ex = load_experiment(path, {}, builtin_catalog());
+  EXPECT_EQ(ex.included_points, 2u);
+  Point p;
+  ex.sweep.point_into(0, p);
+  Outcome out(ex.model->info().metrics.size());
+  ex.model->evaluate(p, ex.faces(), SimulationContext{}, out);
+  EXPECT_EQ(rescheduling_plan_schema().metrics_of(out.predicted).phases, 10);
 }

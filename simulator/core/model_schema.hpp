@@ -155,6 +155,14 @@ public:
     field_.spec.platform_file = true;
     return *this;
   }
+  // A list of words that is a sequence, one per item of something (a phase's speedup function): a word may come
+  // again. Other word lists are sets (the schedulers raced), where a repeated word is a mistake.
+  ParamBuilder& repeats()
+  {
+    static_assert(std::is_same_v<T, std::vector<std::string>>, "repeats() is for a std::vector<std::string> member");
+    field_.spec.repeats = true;
+    return *this;
+  }
   // An empty list or mapping is a value.
   ParamBuilder& allow_empty()
   {

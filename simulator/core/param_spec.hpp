@@ -38,6 +38,7 @@ struct ParamSpec {
   std::string policy_family;  // Choice whose names come from the policy catalog
   bool platform_file = false;  // Path to a platform: loaded once in a child process while validating
   bool allow_empty = false;    // NumberList, WordList, Map: [] or {} is a value (else at least one entry)
+  bool repeats = false;        // WordList: a sequence (one word per phase), where a word may come again
   ParamKind entry_kind = ParamKind::Real;  // Map: its leaves are numbers (Real, within [min, max]) or words (Text)
   int map_depth = 1;  // Map: 2 lets an entry hold a mapping of leaves too (program_parameters: {queens: {depth: 1}})
 };

@@ -83,7 +83,7 @@ std::vector<std::string> ValueReader::read_words(const Field& field, const Param
     if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), word) == allowed.end())
       item.fail(unknown_name_message(spec.policy_family.empty() ? "value" : spec.policy_family + " policy", word,
                                      allowed));
-    if (std::find(words.begin(), words.end(), word) != words.end())
+    if (!spec.repeats && std::find(words.begin(), words.end(), word) != words.end())
       item.fail(fmt::format("{} is listed twice", word));
     words.push_back(word);
   }

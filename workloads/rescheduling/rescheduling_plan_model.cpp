@@ -80,10 +80,12 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("phase_computation_speedup", &Params::phase_computation_speedup,
           "application: custom: f_Pcomp of each phase (one value: every phase), from Table 3.2's increasing "
           "functions")
-      .choices(growth_names());
+      .choices(growth_names())
+      .repeats();
   s.param("phase_communication_speedup", &Params::phase_communication_speedup,
           "application: custom: f_Pcomm of each phase (one value: every phase)")
-      .choices(growth_names());
+      .choices(growth_names())
+      .repeats();
   declare_execution(s);
 
   s.metric_rows(&Metrics::planners, planners().names(),
