@@ -1,5 +1,7 @@
 #include "simulator/sg/load_profiles.hpp"
 
+#include "simulator/sg/bandwidth_changes.hpp"
+
 #include <simgrid/kernel/ProfileBuilder.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
@@ -52,6 +54,7 @@ void spawn_stream(const std::string& name, Host* from, Host* to, double rate, do
   sg4::Actor::create(name, from, [name, rate, duration] {
     sg4::CommPtr stream = sg4::Mailbox::by_name(name)->put_init(&token, endless)->set_rate(rate);
     stream->start();
+    hold_rate_cap(*stream, rate);  // SimGrid would drop it on a route with latency (bandwidth_changes.hpp)
     if (!std::isfinite(duration)) {
       stream->wait();
       return;
@@ -61,6 +64,7 @@ void spawn_stream(const std::string& name, Host* from, Host* to, double rate, do
     } catch (const simgrid::TimeoutException&) {
       stream->cancel();
     }
+    release_rate_cap(*stream);
   })->daemonize();
 }
 

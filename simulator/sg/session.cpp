@@ -1,5 +1,7 @@
 #include "simulator/sg/session.hpp"
 
+#include "simulator/sg/bandwidth_changes.hpp"
+
 #include <algorithm>
 #include <csignal>
 #include <fmt/format.h>
@@ -69,6 +71,7 @@ Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
     engine_ = create_engine(config, simgrid_logs);
   }
   configured = true;
+  follow_bandwidth_changes();  // transfers follow their links' bandwidth as it changes (bandwidth_changes.hpp)
 }
 
 // The engine is deliberately not deleted: a session lives in a child process that exits right after the run,
