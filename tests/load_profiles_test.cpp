@@ -204,8 +204,8 @@ std::vector<double> profiled_transfer_ends(const std::vector<ProfiledTransfer>& 
       x << fmt::format("<host id=\"a{0}\" speed=\"1Gf\"/><host id=\"b{0}\" speed=\"1Gf\"/>\n", i);
     for (size_t i = 0; i < cases.size(); ++i) {
       dir.write(fmt::format("bw-{}.profile", i), profile_of(cases[i].steps));
-      x << fmt::format("<link id=\"l{0}\" bandwidth=\"{1}Bps\" latency=\"{2}s\" bandwidth_file=\"bw-{0}.profile\"/>\n", i,
-                       cases[i].steps.front().second, latency);
+      x << fmt::format("<link id=\"l{0}\" bandwidth=\"{1}Bps\" latency=\"{2}s\" bandwidth_file=\"bw-{0}.profile\"/>\n",
+                       i, cases[i].steps.front().second, latency);
     }
     for (size_t i = 0; i < cases.size(); ++i)
       x << fmt::format("<route src=\"a{0}\" dst=\"b{0}\"><link_ctn id=\"l{0}\"/></route>\n", i);

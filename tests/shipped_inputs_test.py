@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Everything isogrid ships is valid as shipped: every platform under platforms/ passes `isogrid validate` and
-`isogrid platform`, every experiment under experiments/ passes `isogrid validate`, and so does every paper folder.
+`isogrid platform` (and `isogrid plan`, for a spec of clusters), every experiment under experiments/ passes
+`isogrid validate`, and so does every paper folder.
 (`validate` refused six of the thirteen shipped platforms once: every grid spec with load:.)
 
 usage: shipped_inputs_test.py ISOGRID REPO_DIR
@@ -28,6 +29,8 @@ platforms = sorted(glob.glob(os.path.join(REPO, 'platforms', '**', '*.xml'), rec
 for p in platforms:
     check('validate', os.path.relpath(p, REPO))
     check('platform', os.path.relpath(p, REPO))
+    if p.endswith('.yaml') and '\nclusters:' in '\n' + open(p).read():
+        check('plan', os.path.relpath(p, REPO))  # Argollo's tuning plan reads a spec of clusters
 papers = sorted(d for d in glob.glob(os.path.join(REPO, 'experiments', '*')) if os.path.isdir(d))
 for folder in papers:
     check('validate', os.path.relpath(folder, REPO))

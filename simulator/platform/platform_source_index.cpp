@@ -222,7 +222,7 @@ void check_platform_source(const std::string& path)
   if (first != std::string::npos && text[first] != '<') {  // SimGrid's parser would say ":1:" and no more
     size_t line_start = text.rfind('\n', first);
     line_start        = line_start == std::string::npos ? 0 : line_start + 1;
-    size_t line       = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(first), '\n'));
+    size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(first), '\n'));
     bool grid_spec    = false;
     try {
       YAML::Node root = YAML::Load(text);
