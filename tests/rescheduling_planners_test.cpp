@@ -248,6 +248,82 @@ TEST(IntervalScheduler, AnswersDoNotDependOnTheOrderOfQuestions)
   EXPECT_EQ(ahead, behind);
 }
 
+// Box Elimination's result hardly depends on its random stream. Its elimination once struck off the sub-box below
+// the *snapped* image of each schedule, which nearest-rounding can lift above the schedule's real cpu or bandwidth,
+// and the one-machine slice, where Eq. 4.1 has no communication term: on a 12-machine cluster (drawn from seed 7,
+// links of the thesis's capacities) the first phase of MD-15 came out 4 562.6 s or 50 170.5 s depending on the
+// stream, 11x apart, 37 of 50 streams the slow way. Now every stream of every interval of MD-15 on five such
+// clusters is within 16 % of the interval's best schedule (every subset tried). The bound is measured: 1.154 at
+// worst over ten clusters and fifty streams; the rest is the greedy mapping's, whose set is not always maximal
+// (the thesis, section 4.2.7, says as much), not the elimination's.
+TEST(IntervalScheduler, BoxEliminationIsNearTheBestScheduleWhateverItsStream)
+{
+  const PhasedApplication& md15 = phased_applications().get("MD-15");
+  double worst = 0;
+  std::vector<double> missed;  // the interval the snapped elimination missed by 11x, stream by stream
+  for (std::uint64_t cluster : {3, 5, 7, 8, 9}) {
+    ClusterState state = drawn_cluster(12, cluster, true);
+    for (std::size_t first = 0; first < 15; ++first)
+      for (std::size_t last = first + 1; last <= 15; ++last) {
+        ModelSum model = md15.interval(first, last);
+        double best    = exact_interval(state, model, 0).time;
+        bool traced    = cluster == 7 && first == 0 && last == 1;
+        for (std::uint64_t stream = 0; stream < (traced ? 50 : 4); ++stream) {
+          double time = box_eliminate(state, model, mix64(stream * 977 + cluster), nullptr).time;
+          EXPECT_GE(time / best, 1 - 1e-12);
+          worst = std::max(worst, time / best);
+          if (traced)
+            missed.push_back(time);
+        }
+      }
+  }
+  EXPECT_LT(worst, 1.16);
+  // Every stream finds the same one-machine schedule now, 4 % above the best one: the fastest machine (0.964) lies
+  // above the CPU grid's top value, so BE's grid cannot ask for it.
+  ASSERT_EQ(missed.size(), 50u);
+  EXPECT_EQ(*std::min_element(missed.begin(), missed.end()), *std::max_element(missed.begin(), missed.end()));
+  EXPECT_NEAR(missed.front(), 4562.6, 0.1);
+}
+
+// The same phases get the same schedule wherever they sit in an application: each interval's stream is drawn from
+// its content (ModelSum::digest), not its place.
+TEST(IntervalScheduler, TheSamePhasesGetTheSameScheduleWhereverTheySit)
+{
+  const PhasedApplication& md = phased_applications().get("MD-15");
+  std::vector<PerformanceModel> phases;
+  for (std::size_t k : {3, 7, 3, 7, 11})  // phases 0-1 are phases 2-3 again
+    phases.push_back(md.interval(k, k + 1).phase(0));
+  PhasedApplication repeating("repeating", phases);
+  ClusterState state = drawn_cluster(48, 11, true);
+  IntervalScheduler intervals(state, repeating, 99);
+  EXPECT_EQ(intervals.at(0, 2).schedule, intervals.at(2, 4).schedule);
+  EXPECT_EQ(intervals.at(0, 1).schedule, intervals.at(2, 3).schedule);
+  EXPECT_EQ(md.interval(0, 2).digest(), md.interval(0, 2).digest());
+  EXPECT_NE(repeating.interval(0, 2).digest(), repeating.interval(1, 3).digest());
+}
+
+// On a cluster small enough to try every subset, the optimum over exact interval times is never worse than the
+// optimum over Box Elimination's, and the two agree where BE finds every interval's best schedule.
+TEST(IntervalScheduler, TheExactIntervalOptimumBoundsTheBoxEliminationOne)
+{
+  const PhasedApplication& md15 = phased_applications().get("MD-15");
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    ClusterState state = drawn_cluster(12, seed, true);
+    IntervalScheduler be(state, md15, seed), exact(state, md15, 0, exact_interval);
+    PlanSettings settings{30.0 * static_cast<double>(seed), 600};
+    double with_be = optimal_plan(be, settings).time, with_exact = optimal_plan(exact, settings).time;
+    EXPECT_LE(with_exact, with_be * (1 + 1e-12)) << seed;
+    bool every_interval_exact = true;
+    for (std::size_t first = 0; first < 15; ++first)
+      for (std::size_t last = first + 1; last <= 15; ++last)
+        every_interval_exact =
+            every_interval_exact && be.at(first, last).time <= exact.at(first, last).time * (1 + 1e-12);
+    if (every_interval_exact)
+      EXPECT_NEAR(with_be, with_exact, 1e-9 * with_exact) << seed;
+  }
+  EXPECT_THROW(exact_interval(drawn_cluster(17, 1), md15.interval(0, 1), 0), std::invalid_argument);
+}
+
 // Sharing FindScheduleWithConstraints's answers between runs changes nothing Box Elimination finds.
 TEST(BoxEliminationMappingCache, GivesTheSameSchedulesAsMappingAfresh)
 {

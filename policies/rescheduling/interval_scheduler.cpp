@@ -1,7 +1,10 @@
 #include "policies/rescheduling/interval_scheduler.hpp"
 
 #include "base/random.hpp"
+#include "policies/scheduling/exhaustive.hpp"
 #include "policies/scheduling/schedule_evaluator.hpp"
+
+#include <string>
 
 #include <stdexcept>
 
@@ -15,6 +18,16 @@ IntervalSchedule box_eliminate(const ClusterState& state, const ModelSum& model,
   options.mappings = mappings;
   SeededRandom random(seed);
   scheduling::ScheduleResult r = scheduling::box_elimination(evaluate, options, [&] { return random.next(); });
+  return IntervalSchedule{std::move(r.schedule), r.traits, r.time};
+}
+
+IntervalSchedule exact_interval(const ClusterState& state, const ModelSum& model, std::uint64_t)
+{
+  if (state.machines() > exact_interval_machine_limit)
+    throw std::invalid_argument("an exact interval schedule tries every machine subset: at most " +
+                                std::to_string(exact_interval_machine_limit) + " machines");
+  scheduling::Evaluator evaluate(state, model);
+  scheduling::ScheduleResult r = scheduling::exhaustive_optimum(evaluate);
   return IntervalSchedule{std::move(r.schedule), r.traits, r.time};
 }
 
@@ -54,7 +67,8 @@ const IntervalSchedule& IntervalScheduler::at(std::size_t first, std::size_t las
   ModelSum model = app_.interval(first, last);  // throws on an interval the application does not have
   auto& slot     = memo_[first * (phases() + 1) + last];
   if (!slot) {
-    std::uint64_t interval_seed = mix64(seed_ ^ mix64((static_cast<std::uint64_t>(first) << 32) | last));
+    // Drawn from the interval's content, not its place: the same phases get the same schedule wherever they sit.
+    std::uint64_t interval_seed = mix64(seed_ ^ model.digest());
     slot = std::make_unique<IntervalSchedule>(policy_(state_, model, interval_seed));
     scheduled_ += 1;
   }

@@ -2,8 +2,10 @@
 // Every planner asks the same question: what schedule does Box Elimination find for the phases i .. j - 1 on this
 // cluster, and how long does the interval take on it (Eq. 5.1 evaluated at the schedule's P, cpu and bandwidth)?
 // The answers are memoised per interval, as the thesis does for brute force, and each run of BE draws from a
-// random stream of its own interval, so an answer is the same whichever planner asks first: planners compared on
-// one state see one set of interval times, and brute force and the DAG optimum agree exactly.
+// random stream made from the interval's content (ModelSum::digest), so an answer is the same whichever planner asks
+// first and wherever the same phases appear: planners compared on one state see one set of interval times, and
+// brute force and the DAG optimum agree exactly. That optimum is optimal over BE-timed intervals; an exact interval
+// policy (exact_interval, small clusters) gives the optimum over the intervals' best schedules.
 #include "policies/rescheduling/phased_application.hpp"
 #include "policies/scheduling/box_elimination.hpp"
 #include "policies/scheduling/find_schedule.hpp"
@@ -68,5 +70,10 @@ private:
 // Box Elimination to exhaustion on one interval, with `mappings` (of `state`) shared.
 IntervalSchedule box_eliminate(const ClusterState& state, const ModelSum& model, std::uint64_t seed,
                                scheduling::MappingCache* mappings);
+
+// The interval's best schedule, every machine subset tried (scheduling::exhaustive_optimum): the exact interval
+// policy of clusters of at most exact_interval_machine_limit machines (2^16 subsets an interval). `seed` is unused.
+constexpr std::size_t exact_interval_machine_limit = 16;
+IntervalSchedule exact_interval(const ClusterState& state, const ModelSum& model, std::uint64_t seed);
 
 }  // namespace isogrid::rescheduling

@@ -40,6 +40,19 @@ struct Axis {
     double i = std::round((x - lo) / step);
     return static_cast<size_t>(std::clamp(i, 0.0, static_cast<double>(size - 1)));
   }
+  // The highest grid value <= x (x >= lo): the grid point a real value dominates. The top for +infinity.
+  size_t floor_index(double x) const
+  {
+    if (!std::isfinite(x))
+      return size - 1;
+    double f = std::floor((x - lo) / step);
+    size_t i = static_cast<size_t>(std::clamp(f, 0.0, static_cast<double>(size - 1)));
+    while (i + 1 < size && value(i + 1) <= x)
+      ++i;
+    while (i > 0 && value(i) > x)
+      --i;
+    return i;
+  }
 };
 
 struct Index {
@@ -121,13 +134,33 @@ private:
   size_t remaining_;
 };
 
-// SB1 and SB8 around g: every coordinate below or equal, every coordinate above or equal.
-void eliminate_two_sub_boxes(Grid& grid, const Index& g)
+// SB1 and SB8 for the schedule that grid point `drawn` mapped to, argued from what is known, not from its snapped
+// image (which nearest-rounding may put above the real cpu or bandwidth):
+// - SB1, the points no better than the evaluated schedule: cpu <= its real cpu, bandwidth <= its real bandwidth
+//   (so the corner is the real point floor-snapped) and 2 <= P <= its P. P = 1 is struck only where one machine
+//   at that cpu is no faster: a single machine has no communication term, so Eq. 4.1 is not monotone from P = 1
+//   to P = 2.
+// - SB8, the points no schedule reaches: cpu and bandwidth at or above the floors the mapping was given (any
+//   schedule there was a candidate) and more processors than the maximal set it found.
+// The drawn point is in one of the two, so its whole column (the mapping ignores P) is struck.
+void eliminate_two_sub_boxes(Grid& grid, const ModelSum& model, const Index& drawn, const ScheduleTraits& real)
 {
-  Box below{{0, 0, 0}, {g.c, g.b, g.p}};
-  Box above{{g.c, g.b, g.p}, {grid.extent(0) - 1, grid.extent(1) - 1, grid.extent(2) - 1}};
-  grid.explore(below);
-  grid.explore(above);
+  const size_t last_c = grid.extent(0) - 1, last_b = grid.extent(1) - 1, last_p = grid.extent(2) - 1;
+  const size_t top_c = grid.cpu().floor_index(real.cpu), top_b = grid.bw().floor_index(real.bandwidth);
+  const size_t pr = real.processors;
+  if (pr == 1) {
+    grid.explore(Box{{0, 0, 0}, {top_c, top_b, 0}});
+  } else {
+    grid.explore(Box{{0, 0, 1}, {top_c, top_b, pr - 1}});
+    const double t = model.time(real), inf = std::numeric_limits<double>::infinity();
+    size_t end_c = top_c + 1;
+    while (end_c > 0 && model.time(1, grid.cpu().value(end_c - 1), inf) < t)
+      --end_c;
+    if (end_c > 0)
+      grid.explore(Box{{0, 0, 0}, {end_c - 1, top_b, 0}});
+  }
+  if (pr <= last_p)
+    grid.explore(Box{{drawn.c, drawn.b, pr}, {last_c, last_b, last_p}});
 }
 
 // The six mixed octants around the reference point: bit k of `pattern` set means "above" on axis k.
@@ -181,9 +214,9 @@ ScheduleResult box_elimination(Evaluator& evaluate, const BoxEliminationOptions&
     fresh = find_schedule_with_constraints(state, cpu, bw);
     return fresh;
   };
-  // Maps a grid point to a schedule, evaluates it, snaps it back to the grid and strikes off SB1 and SB8 around
-  // that image. Returns the image (none when no machine reaches the point's cpu floor, which rounding at the top
-  // of the cpu axis can cause) and whether the schedule beat the best so far.
+  // Maps a grid point to a schedule, evaluates it and strikes off SB1 and SB8 for it. Returns the schedule's
+  // nearest grid point (none when no machine reaches the point's cpu floor, which rounding at the top of the cpu
+  // axis can cause) and whether the schedule beat the best so far.
   auto visit = [&](const Index& point, bool& improved) -> std::optional<Index> {
     grid.explore(point);
     const MappedSchedule& mapped = map_point(point);
@@ -191,11 +224,9 @@ ScheduleResult box_elimination(Evaluator& evaluate, const BoxEliminationOptions&
     improved = consider(mapped);
     if (mapped.schedule.empty())
       return std::nullopt;
-    Index g{grid.cpu().nearest(mapped.traits.cpu), grid.bw().nearest(mapped.traits.bandwidth),
-            mapped.traits.processors - 1};
-    grid.explore(g);
-    eliminate_two_sub_boxes(grid, g);
-    return g;
+    eliminate_two_sub_boxes(grid, evaluate.model(), point, mapped.traits);
+    return Index{grid.cpu().nearest(mapped.traits.cpu), grid.bw().nearest(mapped.traits.bandwidth),
+                 mapped.traits.processors - 1};  // the sectors' reference, for the first point
   };
 
   // The box's centre gives the first schedule and the reference point of the six sectors.

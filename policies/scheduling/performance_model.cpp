@@ -1,7 +1,10 @@
 #include "policies/scheduling/performance_model.hpp"
 
+#include "base/random.hpp"
+
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -123,6 +126,32 @@ bool ModelSum::monotone() const
     if (!first_[k].monotone())
       return false;
   return true;
+}
+
+std::uint64_t ModelSum::digest() const
+{
+  std::uint64_t h = 0x6d6f64656c73756dULL;  // "modelsum"
+  auto add        = [&h](double x) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    h = mix64(h ^ bits);
+  };
+  for (std::size_t k = 0; k < count_; ++k) {
+    const PerformanceModel& m = first_[k];
+    add(m.problem_size);
+    add(m.cpu_scaling);
+    for (const auto* terms : {&m.computation, &m.communication}) {
+      add(static_cast<double>(terms->size()));
+      for (const Term& t : *terms) {
+        add(t.coefficient);
+        add(t.power);
+        add(t.log_power);
+      }
+    }
+    for (Growth g : {m.bandwidth_effect, m.computation_speedup, m.communication_speedup})
+      add(static_cast<double>(g));
+  }
+  return h;
 }
 
 }  // namespace isogrid::scheduling

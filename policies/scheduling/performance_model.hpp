@@ -7,6 +7,7 @@
 // link: its communication term is 0.
 #include "policies/scheduling/cluster_state.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,9 @@ public:
   const std::string& application() const { return first_->application; }
   std::size_t phases() const { return count_; }
   const PerformanceModel& phase(std::size_t k) const { return first_[k]; }
+  // A digest of what the sum computes (every phase's terms, functions and scaling; not the application's name): two
+  // runs of phases with the same models have the same digest wherever they sit in an application.
+  std::uint64_t digest() const;
 
 private:
   const PerformanceModel* first_;

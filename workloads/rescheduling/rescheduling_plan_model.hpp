@@ -39,6 +39,7 @@ struct ReschedulingPlanMetrics {
   NamedRows<PlanMetrics> planners;  // one row per registered planner
   double time_optimum, intervals_optimum, overhead_optimum, time_single, gain_optimum;
   double interval_schedules, max_bandwidth, phases;
+  double time_exact_optimum, interval_excess_max;  // small clusters only: every interval on its best schedule
 };
 
 const ModelSchema<ReschedulingPlanParams, ReschedulingPlanMetrics>& rescheduling_plan_schema();
