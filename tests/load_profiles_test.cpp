@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <functional>
 #include <gtest/gtest.h>
 #include <sstream>
 
@@ -70,18 +71,20 @@ TEST(LoadProfiles, ALoopingProfileRepeatsAsTheTraceSays)
 
 namespace {
 
-// On two_hosts(), competing traffic from host 0 to host 1 with the given steps: when one application transfer of
-// `bytes` along the same route, started at 0, ends.
-double transfer_under_traffic(std::vector<sg::ShareStep> steps, double bytes)
+// On the two hosts `build` makes (in the child), competing traffic from the first to the second with the given
+// steps: when one application transfer of `bytes` along the same route, asked for at `start`, ends.
+double transfer_under_traffic(const std::function<std::pair<sg::Host*, sg::Host*>()>& build,
+                              std::vector<sg::ShareStep> steps, double bytes, double start = 0)
 {
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
-    const sg::BuiltCheckpointCluster c = two_hosts();
-    sg::spawn_competing_traffic("loader", c.hosts[0], c.hosts[1], 1e6, steps);
+    auto [from, to] = build();
+    sg::spawn_competing_traffic("loader", from, to, 1e6, steps);
     double done = 0;
-    sg::spawn("application", c.hosts[1], [&] {
+    sg::spawn("application", to, [&, from = from, to = to] {
+      sg::sleep_for(start);
       sg::Activities io;
-      io.transfer(c.hosts[0], c.hosts[1], static_cast<std::uint64_t>(bytes));
+      io.transfer(from, to, static_cast<std::uint64_t>(bytes));
       io.wait();
       done = sg::now();
     });
@@ -92,6 +95,17 @@ double transfer_under_traffic(std::vector<sg::ShareStep> steps, double bytes)
     return out.str();
   }})[0];
   return std::stod(payload);
+}
+
+// The same on two_hosts(), a transfer asked for at 0.
+double transfer_under_traffic(std::vector<sg::ShareStep> steps, double bytes)
+{
+  return transfer_under_traffic(
+      [] {
+        const sg::BuiltCheckpointCluster c = two_hosts();
+        return std::make_pair(c.hosts[0], c.hosts[1]);
+      },
+      std::move(steps), bytes);
 }
 
 }  // namespace
@@ -337,26 +351,14 @@ TEST(CompetingTraffic, KeepsItsCapOnARouteWithLatency)
   </zone>
 </platform>
 )");
-  std::string payload = isogrid::testing::run_in_children({[&] {
-    sg::Session session(sg::exact_network_config(), false);
-    sg::load_platform(platform);
-    sg::spawn_competing_traffic("loader", sg::host_by_name("a"), sg::host_by_name("b"), 1e6, {{0, 0.4}});
-    double done = 0;
-    sg::spawn("application", sg::host_by_name("b"), [&] {
-      sg::sleep_for(1);  // the streams are running
-      sg::Activities io;
-      io.transfer(sg::host_by_name("a"), sg::host_by_name("b"), 1000000);
-      io.wait();
-      done = sg::now();
-    });
-    session.run();
-    std::ostringstream out;
-    out.precision(17);
-    out << done;
-    return out.str();
-  }})[0];
+  double done = transfer_under_traffic(
+      [&] {
+        sg::load_platform(platform);
+        return std::make_pair(sg::host_by_name("a"), sg::host_by_name("b"));
+      },
+      {{0, 0.4}}, 1e6, 1);  // asked for at 1 s, the streams running
   // 1 MB at 40 % of 1 MB/s after 10 ms of latency: 1 + 0.01 + 2.5 s.
-  EXPECT_NEAR(std::stod(payload), 3.51, 3.51e-9);
+  EXPECT_NEAR(done, 3.51, 3.51e-9);
 }
 
 // NWS-style sensors (simulator/sg/sensors.hpp): probes read back the load the host and the route carry.

@@ -356,27 +356,32 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   std::optional<ProcessPool> pool;
   std::optional<Progress> progress;
   bool manifest_written = false;  // from then on, run.json says how the run ended, whatever happens
-  // A write that failed (a full disk) stops the run at once: workers killed, results.csv cut back to its last
-  // complete row, the reserve released so that run.json can say "failed" and why; --resume finishes it.
-  auto stop_on = [&](const WriteFailed& e) {
+  // A run that cannot go on ends "failed": workers killed, the rows written so far kept (after a failed write, what
+  // is still buffered is dropped: it would land behind a hole), run.json saying why. A full disk gets the reserve
+  // released first, so that run.json can say it. False when run.json could not be written either.
+  auto end_failed = [&](const std::string& why, bool rows_unwritable) {
     if (pool)
       pool->kill_all();
-    if (sink)
+    if (sink) {
+      try {
+        if (!rows_unwritable)
+          sink->close();
+      } catch (const WriteFailed&) {
+      }
       sink->abandon();
+    }
     if (progress)
       progress->finish();
     if (reserve)
       reserve->release();
-    std::string why = fmt::format("{} while writing {}: {} of {} rows kept; run with --resume once there is space",
-                                  write_error_text(e.error()), e.path(), rows_in(csv_path), ex.included_points);
     set_manifest_status(manifest, "failed", counts, monotonic_seconds() - started);
     manifest["error"] = why;
     try {
       write_json_atomically(manifest_path, manifest);
+      return true;
     } catch (const WriteFailed&) {
-      why += "; run.json could not be updated either";
+      return false;
     }
-    return WriteFailed(e.path(), e.error(), why);
   };
 
   try {
@@ -545,21 +550,17 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   set_manifest_status(manifest, result.interrupted ? "interrupted" : "complete", counts, result.wall_s);
   write_json_atomically(manifest_path, manifest);
   } catch (const WriteFailed& e) {
-    throw stop_on(e);
+    // Stopped at once, results.csv cut back to its last complete row: --resume finishes it once there is space.
+    std::string why = fmt::format("{} while writing {}: {} of {} rows kept; run with --resume once there is space",
+                                  write_error_text(e.error()), e.path(), rows_in(csv_path), ex.included_points);
+    if (!end_failed(why, true))
+      why += "; run.json could not be updated either";
+    throw WriteFailed(e.path(), e.error(), why);
   } catch (const std::exception& e) {
     // Any other failure after the start: run.json says so (not "running"), and finished rows stay. Before it (a
     // results.csv --resume cannot read), the folder is left as it was.
-    if (!manifest_written)
-      throw;
-    if (pool)
-      pool->kill_all();
-    if (sink)
-      sink->close();
-    if (progress)
-      progress->finish();
-    set_manifest_status(manifest, "failed", counts, monotonic_seconds() - started);
-    manifest["error"] = e.what();
-    write_json_atomically(manifest_path, manifest);
+    if (manifest_written)
+      end_failed(e.what(), false);
     throw;
   }
   return result;
