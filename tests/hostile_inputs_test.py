@@ -117,6 +117,12 @@ with tempfile.TemporaryDirectory() as tmp:
     refused('--resume on a results.csv edited by hand', ['run', 'ring.yaml', '--out', 'edited', '--resume'],
             f'error: edited/results.csv:3:1: index: ', "expected the point's index, a whole number, got 'one'", tmp)
 
+    # A results.csv that became a named pipe: --resume refuses it rather than wait on it.
+    os.remove(csv)
+    os.mkfifo(csv)
+    refused('--resume on a results.csv that is a named pipe', ['run', 'ring.yaml', '--out', 'edited', '--resume'],
+            'error: edited/results.csv is a named pipe, not a file', '--force', tmp)
+
     # Tracing: each point's trace in the results folder, nothing in the working folder.
     code, _, err = isogrid('run', 'ring.yaml', '--out', 'traced', '--no-plot', '--set', 'simgrid.tracing=yes',
                            cwd=tmp)

@@ -17,6 +17,11 @@ struct ScheduleTraits {
   double bandwidth = 0;  // min over pairs of the schedule of the available bandwidth (Mbit/s); +inf for one machine
 };
 
+// The most machines a cluster state holds: it keeps every pair's bandwidth, n^2 doubles (800 MB at 10 000), and a
+// typo such as 1e6 machines would exhaust memory before anything was reported.
+constexpr std::size_t max_cluster_machines = 10000;
+constexpr const char* max_cluster_machines_reason = "a cluster keeps every pair's bandwidth: 800 MB at 10 000 machines";
+
 class ClusterState {
 public:
   ClusterState() = default;

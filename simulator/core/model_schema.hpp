@@ -74,9 +74,11 @@ public:
     field_.spec.min_exclusive = false;
     return *this;
   }
-  ParamBuilder& at_most(double max)
+  // `why`, when given, is said when a value passes `max`.
+  ParamBuilder& at_most(double max, std::string why = "")
   {
-    field_.spec.max = max;
+    field_.spec.max        = max;
+    field_.spec.max_reason = std::move(why);
     return *this;
   }
   ParamBuilder& unit(std::string unit)
@@ -88,9 +90,8 @@ public:
   ParamBuilder& bytes()
   {
     unit("B");
-    field_.spec.max_text   = "2^63";
-    field_.spec.max_reason = "SimGrid counts bytes in 64-bit integers";
-    return at_most(std::nextafter(kMaxTransferBytes, 0.0));
+    field_.spec.max_text = "2^63";
+    return at_most(std::nextafter(kMaxTransferBytes, 0.0), "SimGrid counts bytes in 64-bit integers");
   }
   // A word, or a list of words, out of a fixed list.
   ParamBuilder& choices(std::vector<std::string> names)

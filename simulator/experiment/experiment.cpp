@@ -8,6 +8,7 @@
 #include "simulator/experiment/plots.hpp"
 #include "simulator/experiment/value_reader.hpp"
 #include "simulator/experiment/where_expression.hpp"
+#include "simulator/platform/platform_source_index.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -290,13 +291,22 @@ void check_points(const Field& doc, const Model& model, const Experiment& ex, co
 }
 
 // The most hosts a point's SimGrid platform has: its platform file's, or what the model builds from its parameters.
-size_t largest_platform(const Model& model, const Experiment& ex, const PlatformsProbed& probed)
+// The most hosts a simulated point builds. A platform a model builds from its parameters is bounded as a platform
+// file is (kMaxPlatformHosts), before anything builds it.
+size_t largest_platform(const Model& model, const Experiment& ex, const PlatformsProbed& probed, const Field& doc)
 {
   size_t largest = 0;
   for (const auto& [path, facts] : probed)
     largest = std::max(largest, facts->hosts.size());
   if (ex.faces().simulated)
-    for_each_combination(ex, [&](const Point& p) { largest = std::max(largest, model.simulated_hosts(p)); });
+    for_each_combination(ex, [&](const Point& p) {
+      size_t hosts = model.simulated_hosts(p);
+      if (hosts > kMaxPlatformHosts)
+        (doc.child("sweep").present() ? doc.child("sweep") : doc.child("parameters"))
+            .fail(fmt::format("the point {} builds a platform of {} hosts; isogrid builds platforms of up to {} hosts",
+                              describe_point(p, ex.sweep.axes()), hosts, kMaxPlatformHosts));
+      largest = std::max(largest, hosts);
+    });
   return largest;
 }
 
@@ -627,7 +637,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   apply_where(doc.child("where"), model, ex);
   PlatformsProbed probed = probe_platform_files(doc, ex, checks);
   check_points(doc, model, ex, reader, probed);
-  ex.simgrid_config = with_room_for_actors(std::move(ex.simgrid_config), largest_platform(model, ex, probed));
+  ex.simgrid_config = with_room_for_actors(std::move(ex.simgrid_config), largest_platform(model, ex, probed, doc));
   if (sg.present() && checks.engine_start) {  // each setting started alone above; here all of them, together
     try {
       checks.engine_start(ex.simgrid_config);

@@ -1,5 +1,6 @@
 #include "simulator/run/runner.hpp"
 
+#include "simulator/core/input_file.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
@@ -294,6 +295,13 @@ void check_output_folder(const Experiment& ex, const RunOptions& options)
         "{} already holds a run; pass --resume to finish it or --force to replace it", dir.string()));
   if (!fs::exists(manifest))  // a run that failed before its first row has run.json alone: resumed from scratch
     throw OutputConflict(fmt::format("{} holds a partial run without run.json; use --force", dir.string()));
+  try {  // what --resume reads must be files (no limit on their size: results.csv grows with the sweep)
+    check_input_file(manifest.string(), UINT64_MAX);
+    if (fs::exists(csv))
+      check_input_file(csv.string(), UINT64_MAX);
+  } catch (const InputFileError& e) {
+    throw OutputConflict(fmt::format("{}; use --force to start over", e.what()));
+  }
   nlohmann::json previous = read_json(manifest.string());
   std::string hash        = previous.value("/experiment/hash"_json_pointer, std::string());
   if (hash != ex.hash)

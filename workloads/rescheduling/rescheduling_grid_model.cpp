@@ -36,9 +36,11 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
       .at_least(0);
   s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
-      .at_least(1);
+      .at_least(1)
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
   s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")
-      .at_least(0);
+      .at_least(0)
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
   s.param("scaling_factors", &Params::scaling_factors,
           "CPU scaling factors, one drawn per cluster; multiply the computation (thesis: [0.6, 0.8, 1, 1.2, 1.4])")
       .positive();

@@ -53,7 +53,9 @@ void declare(ModelSchema<Params, Metrics>& s)
           "the optimum the gaps are taken to: optimal (a shortest path, any number of phases) or brute-force (every "
           "plan, at most 22 phases); both give the same plan time")
       .choices({"optimal", "brute-force"});
-  s.param("machines", &Params::machines, "machines in the cluster").at_least(1);
+  s.param("machines", &Params::machines, "machines in the cluster")
+      .at_least(1)
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
   s.param("max_bandwidths", &Params::max_bandwidths,
           "link capacities in Mbit/s, one drawn per point; []: the thesis's [100, 1000, 5000, 10000]")
       .positive()

@@ -41,9 +41,11 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("schedulers", &Params::schedulers, "the resource-selection policies to race, e.g. [sa, dp, be]")
       .policy(resource_selection_policies());
   s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
-      .at_least(1);
+      .at_least(1)
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
   s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")
-      .at_least(0);
+      .at_least(0)
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
   s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
   s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
       .at_least(0);
