@@ -1,5 +1,6 @@
 #pragma once
 // Things registered by name (policies, platform generators). An unknown name is an error listing the known ones.
+#include "base/registry_listing.hpp"
 #include "base/unknown_name.hpp"
 
 #include <stdexcept>
@@ -10,7 +11,7 @@
 namespace isogrid {
 
 template <class T>
-class NamedRegistry {
+class NamedRegistry final : public RegistryListing {
 public:
   struct Entry {
     std::string name;
@@ -27,10 +28,13 @@ public:
   {
   }
 
-  const std::string& family() const { return family_; }
+  const std::string& family() const override { return family_; }
 
+  // Throws std::logic_error once the registry is frozen (the catalog freezes every policy family it lists).
   NamedRegistry& add(std::string name, std::string summary, T item, std::string plugin = "")
   {
+    if (frozen_)
+      throw std::logic_error("the " + family_ + " registry is frozen: '" + name + "' added after the catalog was built");
     entries_.push_back({std::move(name), std::move(summary), std::move(item), std::move(plugin)});
     return *this;
   }
@@ -43,7 +47,7 @@ public:
     throw UnknownName(unknown_name_message(what_, name, names()));
   }
 
-  bool contains(const std::string& name) const
+  bool contains(const std::string& name) const override
   {
     for (const auto& e : entries_)
       if (e.name == name)
@@ -61,10 +65,20 @@ public:
 
   const std::vector<Entry>& entries() const { return entries_; }
 
+  std::vector<Listed> listed() const override
+  {
+    std::vector<Listed> out;
+    for (const auto& e : entries_)
+      out.push_back({e.name, e.summary, e.plugin});
+    return out;
+  }
+  void freeze() override { frozen_ = true; }
+
 private:
   std::string family_;
   std::string what_;
   std::vector<Entry> entries_;
+  bool frozen_ = false;
 };
 
 }  // namespace isogrid

@@ -1,9 +1,14 @@
 // What the plugin loader relies on in the catalog: the built-in model names it checks a plugin's models against
 // without building the catalog, the plugin origin of a policy carried from its registry into the catalog, and a
-// family added to later listed in one piece.
+// family added to later listed in one piece; and what registered itself is what the catalog holds, closed once built.
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/registrations.hpp"
+#include "policies/dlt/sequence.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
 
 using namespace isogrid;
 
@@ -34,4 +39,36 @@ TEST(PluginCatalog, APolicyKeepsItsPluginAndItsFamilyStaysTogether)
   EXPECT_EQ(c.policies()[2].name, "two");
   EXPECT_EQ(c.policies()[0].plugin, "");
   EXPECT_EQ(c.policy_names("family-a"), (std::vector<std::string>{"one", "three"}));
+}
+
+TEST(PluginCatalog, EveryRegisteredFamilyIsListedAndClosedOnceTheCatalogIsBuilt)
+{
+  const Catalog& catalog = builtin_catalog();
+  std::vector<std::string> families;
+  for (PolicyFamilyAccessor accessor : registered_policy_families()) {
+    RegistryListing& family = accessor();
+    families.push_back(family.family());
+    std::vector<std::string> listed;
+    for (const auto& e : family.listed())
+      listed.push_back(e.name);
+    EXPECT_FALSE(listed.empty()) << family.family();
+    EXPECT_EQ(catalog.policy_names(family.family()), listed) << family.family();
+  }
+  std::sort(families.begin(), families.end());
+  EXPECT_EQ(families, (std::vector<std::string>{"dlt-sequence", "farm-prefetch", "farm-selection", "forecaster",
+                                                "gph-runtime", "load-generator", "rescheduling-planner",
+                                                "resource-selection", "stencil-decomposition"}));
+  // Closed: a plugin loaded now could not give its scheduler a column, so adding throws.
+  EXPECT_THROW(dlt::sequence_registry().add("late", "after the catalog", dlt::sequence_policies().get("given")),
+               std::logic_error);
+  EXPECT_FALSE(dlt::sequence_policies().contains("late"));
+}
+
+TEST(PluginCatalog, AFrozenRegistryRefusesAnEntry)
+{
+  NamedRegistry<int> r("family-a");
+  r.add("one", "first", 1);
+  r.freeze();
+  EXPECT_THROW(r.add("two", "second", 2), std::logic_error);
+  EXPECT_EQ(r.names(), std::vector<std::string>{"one"});
 }

@@ -318,8 +318,9 @@ TEST(IntervalScheduler, TheExactIntervalOptimumBoundsTheBoxEliminationOne)
       for (std::size_t last = first + 1; last <= 15; ++last)
         every_interval_exact =
             every_interval_exact && be.at(first, last).time <= exact.at(first, last).time * (1 + 1e-12);
-    if (every_interval_exact)
+    if (every_interval_exact) {
       EXPECT_NEAR(with_be, with_exact, 1e-9 * with_exact) << seed;
+    }
   }
   EXPECT_THROW(exact_interval(drawn_cluster(17, 1), md15.interval(0, 1), 0), std::invalid_argument);
 }

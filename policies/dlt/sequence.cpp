@@ -57,6 +57,8 @@ NamedRegistry<SequencePolicy>& sequence_registry()
 
 const NamedRegistry<SequencePolicy>& sequence_policies() { return sequence_registry(); }
 
+ISOGRID_POLICY_FAMILY(sequence_registry);
+
 std::vector<Worker> reorder(const std::vector<Worker>& workers, const std::vector<size_t>& order)
 {
   std::vector<Worker> out;

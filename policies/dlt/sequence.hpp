@@ -13,8 +13,7 @@ namespace isogrid::dlt {
 using SequencePolicy = std::vector<size_t> (*)(const std::vector<Worker>& workers);
 
 const NamedRegistry<SequencePolicy>& sequence_policies();
-// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
-// through its PluginRegistrar.
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
 NamedRegistry<SequencePolicy>& sequence_registry();
 
 // Applies a permutation to the workers: out[k] = workers[order[k]].

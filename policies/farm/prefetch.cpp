@@ -16,9 +16,9 @@ long long none(const PrefetchRequest& r) { return whole(r.aggregation); }
 
 }  // namespace
 
-const NamedRegistry<PrefetchPolicy>& prefetch_policies()
+NamedRegistry<PrefetchPolicy>& prefetch_registry()
 {
-  static const NamedRegistry<PrefetchPolicy> registry = [] {
+  static NamedRegistry<PrefetchPolicy> registry = [] {
     NamedRegistry<PrefetchPolicy> r("farm-prefetch");
     r.add("round-trip", "S plus the tasks the sub-workers finish in one round trip (result transfer and two "
                         "latencies): they never wait for the Internet, and the queue is no longer than that",
@@ -29,5 +29,9 @@ const NamedRegistry<PrefetchPolicy>& prefetch_policies()
   }();
   return registry;
 }
+
+const NamedRegistry<PrefetchPolicy>& prefetch_policies() { return prefetch_registry(); }
+
+ISOGRID_POLICY_FAMILY(prefetch_registry);
 
 }  // namespace isogrid::farm

@@ -23,5 +23,7 @@ using PrefetchPolicy = long long (*)(const PrefetchRequest& request);
 // "round-trip" (S plus what the sub-workers finish during one round trip), "one-per-worker" (S plus one task per
 // sub-worker, the shared notes' suggestion) and "none" (S).
 const NamedRegistry<PrefetchPolicy>& prefetch_policies();
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
+NamedRegistry<PrefetchPolicy>& prefetch_registry();
 
 }  // namespace isogrid::farm

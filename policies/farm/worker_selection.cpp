@@ -52,4 +52,6 @@ NamedRegistry<SelectionPolicy>& selection_registry()
 
 const NamedRegistry<SelectionPolicy>& selection_policies() { return selection_registry(); }
 
+ISOGRID_POLICY_FAMILY(selection_registry);
+
 }  // namespace isogrid::farm

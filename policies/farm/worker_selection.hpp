@@ -25,8 +25,7 @@ using SelectionPolicy = std::vector<size_t> (*)(const SelectionRequest& request)
 // cluster where even one worker falls short stays out, the local cluster keeps one) and "count" (the `count`
 // fastest workers).
 const NamedRegistry<SelectionPolicy>& selection_policies();
-// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
-// through its PluginRegistrar.
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
 NamedRegistry<SelectionPolicy>& selection_registry();
 
 }  // namespace isogrid::farm

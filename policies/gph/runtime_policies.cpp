@@ -71,4 +71,6 @@ NamedRegistry<RuntimePolicy>& runtime_registry()
 
 const NamedRegistry<RuntimePolicy>& runtime_policies() { return runtime_registry(); }
 
+ISOGRID_POLICY_FAMILY(runtime_registry);
+
 }  // namespace isogrid::gph

@@ -32,8 +32,7 @@ struct RuntimePolicy {
 };
 
 const NamedRegistry<RuntimePolicy>& runtime_policies();
-// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
-// through its PluginRegistrar.
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
 NamedRegistry<RuntimePolicy>& runtime_registry();
 
 }  // namespace isogrid::gph

@@ -46,11 +46,15 @@ NamedRegistry<LoadGenerator> make_registry()
 
 }  // namespace
 
-const NamedRegistry<LoadGenerator>& load_generators()
+NamedRegistry<LoadGenerator>& load_generator_registry()
 {
-  static const NamedRegistry<LoadGenerator> registry = make_registry();
+  static NamedRegistry<LoadGenerator> registry = make_registry();
   return registry;
 }
+
+const NamedRegistry<LoadGenerator>& load_generators() { return load_generator_registry(); }
+
+ISOGRID_POLICY_FAMILY(load_generator_registry);
 
 SeededRandom resource_stream(std::uint64_t seed, std::size_t resource)
 {

@@ -22,6 +22,8 @@ struct LoadGenerator {
 };
 
 const NamedRegistry<LoadGenerator>& load_generators();
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
+NamedRegistry<LoadGenerator>& load_generator_registry();
 
 // Resource k's own random stream: adding resources never changes the traces of the others.
 SeededRandom resource_stream(std::uint64_t seed, std::size_t resource);

@@ -25,4 +25,6 @@ NamedRegistry<Planner>& planner_registry()
 
 const NamedRegistry<Planner>& planners() { return planner_registry(); }
 
+ISOGRID_POLICY_FAMILY(planner_registry);
+
 }  // namespace isogrid::rescheduling

@@ -44,8 +44,7 @@ Plan optimal_plan(IntervalScheduler& intervals, const PlanSettings& settings);
 // The planners by name: incremental, division, genetic (the heuristics), brute-force and optimal (ground truth).
 using Planner = std::function<Plan(IntervalScheduler&, const PlanSettings&, SeededRandom&)>;
 const NamedRegistry<Planner>& planners();
-// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
-// through its PluginRegistrar.
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
 NamedRegistry<Planner>& planner_registry();
 
 }  // namespace isogrid::rescheduling

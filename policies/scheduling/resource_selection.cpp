@@ -36,6 +36,8 @@ NamedRegistry<ResourceSelection>& resource_selection_registry()
 
 const NamedRegistry<ResourceSelection>& resource_selection_policies() { return resource_selection_registry(); }
 
+ISOGRID_POLICY_FAMILY(resource_selection_registry);
+
 ClusterChoice select_over_clusters(const std::vector<ClusterState>& clusters,
                                    const std::vector<PerformanceModel>& models, const ResourceSelection& select,
                                    const std::function<EvaluatorOptions(std::size_t cluster)>& options,

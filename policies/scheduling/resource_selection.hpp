@@ -14,8 +14,7 @@ using ResourceSelection = std::function<ScheduleResult(Evaluator&, SeededRandom&
 
 // sa, ga, aco, bb, dp, be with the thesis's parameters and the documented errata.
 const NamedRegistry<ResourceSelection>& resource_selection_policies();
-// The same registry, open to additions: the plugin loader's (plugin/), for what a plugin registers
-// through its PluginRegistrar.
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
 NamedRegistry<ResourceSelection>& resource_selection_registry();
 
 struct ClusterChoice {

@@ -138,11 +138,15 @@ NamedRegistry<MakeForecaster> make_registry()
 
 }  // namespace
 
-const NamedRegistry<MakeForecaster>& forecasters()
+NamedRegistry<MakeForecaster>& forecaster_registry()
 {
-  static const NamedRegistry<MakeForecaster> registry = make_registry();
+  static NamedRegistry<MakeForecaster> registry = make_registry();
   return registry;
 }
+
+const NamedRegistry<MakeForecaster>& forecasters() { return forecaster_registry(); }
+
+ISOGRID_POLICY_FAMILY(forecaster_registry);
 
 std::vector<double> one_step_forecasts(Forecaster& forecaster, const std::vector<double>& series)
 {

@@ -106,6 +106,8 @@ using MakeForecaster = std::function<std::unique_ptr<Forecaster>()>;
 // exp-smoothing-{0.05,0.1,0.2,0.3,0.5,0.75}, and adaptive (all of those, by squared error) and adaptive-mae (by
 // absolute error).
 const NamedRegistry<MakeForecaster>& forecasters();
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
+NamedRegistry<MakeForecaster>& forecaster_registry();
 
 // Every one-step forecast over a series: out[k] predicts series[k] from series[0 .. k-1] (NaN for k = 0);
 // out[n] is the forecast after the whole series.

@@ -32,9 +32,9 @@ std::vector<double> capacity_weighted(const std::vector<ClusterShape>& clusters,
 
 }  // namespace
 
-const NamedRegistry<DecompositionPolicy>& decomposition_policies()
+NamedRegistry<DecompositionPolicy>& decomposition_registry()
 {
-  static const NamedRegistry<DecompositionPolicy> registry = [] {
+  static NamedRegistry<DecompositionPolicy> registry = [] {
     NamedRegistry<DecompositionPolicy> r("stencil-decomposition");
     r.add("equal", "W/C per cluster, then equal per rank (the paper, homogeneous grids)", equal_split);
     r.add("capacity-weighted", "slices in proportion to p_k * Delta_k: every rank computes equally long "
@@ -44,6 +44,10 @@ const NamedRegistry<DecompositionPolicy>& decomposition_policies()
   }();
   return registry;
 }
+
+const NamedRegistry<DecompositionPolicy>& decomposition_policies() { return decomposition_registry(); }
+
+ISOGRID_POLICY_FAMILY(decomposition_registry);
 
 std::vector<size_t> cluster_of_ranks(const std::vector<ClusterShape>& clusters)
 {

@@ -18,6 +18,8 @@ struct ClusterShape {
 using DecompositionPolicy = std::vector<double> (*)(const std::vector<ClusterShape>& clusters, double nx);
 
 const NamedRegistry<DecompositionPolicy>& decomposition_policies();
+// The same registry, open to additions until the catalog freezes it: for what a plugin registers.
+NamedRegistry<DecompositionPolicy>& decomposition_registry();
 
 // Rank -> cluster index, in chain order.
 std::vector<size_t> cluster_of_ranks(const std::vector<ClusterShape>& clusters);

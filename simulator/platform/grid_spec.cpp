@@ -3,6 +3,7 @@
 #include "simulator/core/units.hpp"
 #include "simulator/platform/platform_loads.hpp"
 #include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -591,5 +592,7 @@ std::vector<GeneratorEntry> grid_spec_generators()
       }};
   return {clusters, star};
 }
+
+ISOGRID_PLATFORM_GENERATORS(grid_spec_generators);
 
 }  // namespace isogrid

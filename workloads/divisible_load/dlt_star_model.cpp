@@ -11,6 +11,7 @@
 #include "simulator/sg/star_platform.hpp"
 #include "workloads/divisible_load/dlt_instance.hpp"
 #include "workloads/divisible_load/dlt_star_simulation.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -281,5 +282,7 @@ protected:
 }  // namespace
 
 std::unique_ptr<Model> make_dlt_star_model() { return std::make_unique<DltStarModel>(); }
+
+ISOGRID_MODEL("dlt-star", make_dlt_star_model);
 
 }  // namespace isogrid::dlt

@@ -6,6 +6,7 @@
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/ring_platform.hpp"
 #include "simulator/sg/session.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <cstdint>
 #include <fmt/format.h>
@@ -105,5 +106,7 @@ protected:
 }  // namespace
 
 std::unique_ptr<Model> make_token_ring_model() { return std::make_unique<TokenRingModel>(); }
+
+ISOGRID_MODEL("token-ring", make_token_ring_model);
 
 }  // namespace isogrid::examples

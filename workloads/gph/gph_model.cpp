@@ -16,6 +16,7 @@
 #include "workloads/gph/gum_skeleton.hpp"
 #include "workloads/gph/kernels.hpp"
 #include "workloads/gph/program_overrides.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -436,5 +437,7 @@ protected:
 }  // namespace
 
 std::unique_ptr<Model> make_gph_runtime_model() { return std::make_unique<GphRuntimeModel>(); }
+
+ISOGRID_MODEL("gph-runtime", make_gph_runtime_model);
 
 }  // namespace isogrid::gph

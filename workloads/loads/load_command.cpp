@@ -4,6 +4,7 @@
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/units.hpp"
 #include "simulator/report/plotter.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -136,5 +137,7 @@ CommandEntry load_command()
   return {"load", "Draw a background-load generator's traces as SimGrid profile files, a CSV and a plot",
           define_load_command};
 }
+
+ISOGRID_COMMAND(load_command);
 
 }  // namespace isogrid::loads

@@ -4,6 +4,7 @@
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/input_file.hpp"
 #include "simulator/platform/platform_loads.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -168,5 +169,7 @@ void install_platform_loads()
   };
   install_load_resolver(std::move(resolver));
 }
+
+ISOGRID_SERVICE(install_platform_loads);
 
 }  // namespace isogrid::loads

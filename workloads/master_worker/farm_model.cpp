@@ -16,6 +16,7 @@
 #include "simulator/sg/session.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
 #include "workloads/master_worker/farm_skeleton.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -295,5 +296,7 @@ protected:
 }  // namespace
 
 std::unique_ptr<Model> make_hierarchical_farm_model() { return std::make_unique<HierarchicalFarmModel>(); }
+
+ISOGRID_MODEL("hierarchical-farm", make_hierarchical_farm_model);
 
 }  // namespace isogrid::farm

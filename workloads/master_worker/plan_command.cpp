@@ -10,6 +10,7 @@
 #include "simulator/core/value.hpp"
 #include "simulator/report/table.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -363,6 +364,8 @@ CommandEntry plan_command()
           "workers, aggregation S, speedup and efficiency per cluster, without simulating",
           define_plan_command};
 }
+
+ISOGRID_COMMAND(plan_command);
 
 void define_plan_command(CLI::App& command)
 {

@@ -16,6 +16,7 @@
 #include "workloads/loads/platform_loads.hpp"
 #include "workloads/performance_modelling/campaign_applications.hpp"
 #include "workloads/performance_modelling/spmd_skeleton.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -797,5 +798,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Model> make_performance_modelling_model() { return std::make_unique<PerformanceModellingModel>(); }
+
+ISOGRID_MODEL("performance-modelling", make_performance_modelling_model);
 
 }  // namespace isogrid::modelling

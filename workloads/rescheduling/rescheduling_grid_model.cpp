@@ -8,6 +8,7 @@
 #include "workloads/rescheduling/malleable_run.hpp"
 #include "workloads/rescheduling/uniform_loads.hpp"
 #include "workloads/resource_selection/selection_setup.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -319,5 +320,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Model> make_rescheduling_grid_model() { return std::make_unique<ReschedulingGridModel>(); }
+
+ISOGRID_MODEL("rescheduling-grid", make_rescheduling_grid_model);
 
 }  // namespace isogrid::rescheduling

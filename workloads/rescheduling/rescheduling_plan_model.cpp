@@ -7,6 +7,7 @@
 #include "workloads/rescheduling/execution_params.hpp"
 #include "workloads/rescheduling/malleable_run.hpp"
 #include "workloads/rescheduling/uniform_loads.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -355,5 +356,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Model> make_rescheduling_plan_model() { return std::make_unique<ReschedulingPlanModel>(); }
+
+ISOGRID_MODEL("rescheduling-plan", make_rescheduling_plan_model);
 
 }  // namespace isogrid::rescheduling

@@ -7,6 +7,7 @@
 #include "simulator/sg/session.hpp"
 #include "workloads/resource_selection/selection_setup.hpp"
 #include "workloads/resource_selection/systolic_ring.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -290,5 +291,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Model> make_resource_selection_model() { return std::make_unique<ResourceSelectionModel>(); }
+
+ISOGRID_MODEL("resource-selection", make_resource_selection_model);
 
 }  // namespace isogrid::scheduling

@@ -7,6 +7,7 @@
 // level-2 overhead grows faster (g_2 > 0), slower (< 0, super-linear Gamma) or as fast (= 0) as the workload.
 #include "simulator/core/typed_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <cmath>
 
@@ -86,5 +87,7 @@ protected:
 }  // namespace
 
 std::unique_ptr<Model> make_grid_speedup_general_model() { return std::make_unique<GridSpeedupGeneralModel>(); }
+
+ISOGRID_MODEL("grid-speedup-general", make_grid_speedup_general_model);
 
 }  // namespace isogrid::stencil

@@ -11,6 +11,7 @@
 #include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_platform.hpp"
 #include "workloads/stencil/lbm_skeleton.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -149,5 +150,7 @@ protected:
 }  // namespace
 
 std::unique_ptr<Model> make_lbm_estimation_model() { return std::make_unique<LbmEstimationModel>(); }
+
+ISOGRID_MODEL("lbm-estimation", make_lbm_estimation_model);
 
 }  // namespace isogrid::stencil

@@ -6,6 +6,7 @@
 #include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_platform.hpp"
 #include "workloads/stencil/lbm_skeleton.hpp"
+#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -245,5 +246,7 @@ protected:
 }  // namespace
 
 std::unique_ptr<Model> make_lbm_grid_model() { return std::make_unique<LbmGridModel>(); }
+
+ISOGRID_MODEL("lbm-grid", make_lbm_grid_model);
 
 }  // namespace isogrid::stencil

@@ -1,0 +1,60 @@
+#pragma once
+// How a model, a model's subcommand, a platform generator or a service announces itself: one line in its own .cpp,
+// at namespace scope, and nothing outside its folder names it.
+//
+//   ISOGRID_MODEL("token-ring", make_token_ring_model);          // std::unique_ptr<Model> make_token_ring_model()
+//   ISOGRID_COMMAND(plan_command);                              // CommandEntry plan_command()
+//   ISOGRID_PLATFORM_GENERATORS(grid_spec_generators);          // std::vector<GeneratorEntry> grid_spec_generators()
+//   ISOGRID_SERVICE(install_platform_loads);                    // void install_platform_loads()
+//
+// Policy families register the same way from policies/ (ISOGRID_POLICY_FAMILY, base/registry_listing.hpp). The
+// registrars run during static initialisation, before main; the object files that hold them are always linked
+// (isogrid_models and isogrid_policies are linked whole: cmake/isogrid_modules.cmake), so none is dropped. The
+// catalog (builtin_catalog) is built from what registered, in name order, so that the link order changes nothing.
+#include "base/registry_listing.hpp"
+#include "simulator/core/catalog.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+struct ModelRegistration {
+  std::string name;  // the model's name, known without building it (a plugin's model may not take it)
+  std::unique_ptr<Model> (*make)();
+};
+
+struct Registrations {
+  std::vector<ModelRegistration> models;
+  std::vector<CommandEntry (*)()> commands;
+  std::vector<std::vector<GeneratorEntry> (*)()> platform_generators;
+  std::vector<void (*)()> services;
+};
+
+// What registered, complete once main starts and unchanged after.
+const Registrations& registrations();
+
+// The registrars' entry points (the macros below).
+bool register_model(const char* name, std::unique_ptr<Model> (*make)());
+bool register_command(CommandEntry (*make)());
+bool register_platform_generators(std::vector<GeneratorEntry> (*make)());
+bool register_service(void (*install)());
+
+}  // namespace isogrid
+
+#define ISOGRID_MODEL(name, factory)                                                                              \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_model_, __LINE__) =                                   \
+      ::isogrid::register_model(name, []() -> std::unique_ptr<::isogrid::Model> { return factory(); })
+#define ISOGRID_COMMAND(factory)                                                                                  \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_command_, __LINE__) =                                 \
+      ::isogrid::register_command([]() -> ::isogrid::CommandEntry { return factory(); })
+#define ISOGRID_PLATFORM_GENERATORS(factory)                                                                      \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_generators_, __LINE__) =                              \
+      ::isogrid::register_platform_generators(                                                                    \
+          []() -> std::vector<::isogrid::GeneratorEntry> { return factory(); })
+// A service every command needs before it reads a platform (the resolver of the background load grid specs
+// declare): main installs them all first, through install_builtin_services().
+#define ISOGRID_SERVICE(install)                                                                                  \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_service_, __LINE__) =                                 \
+      ::isogrid::register_service([] { install(); })
