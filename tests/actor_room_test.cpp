@@ -18,20 +18,6 @@ namespace {
 
 const std::vector<std::string> kSmallStacks = {"contexts/guard-size:0", "contexts/stack-size:64"};
 
-// results.csv without its last column (wall_s, which differs from run to run).
-std::string rows_but_wall_time(const std::string& folder)
-{
-  std::string csv = read_file(folder + "/results.csv"), out;
-  size_t at       = 0;
-  while (at < csv.size()) {
-    size_t end        = csv.find('\n', at);
-    std::string line  = csv.substr(at, end - at);
-    out += line.substr(0, line.rfind(',')) + "\n";
-    at = end == std::string::npos ? csv.size() : end + 1;
-  }
-  return out;
-}
-
 std::vector<std::string> simgrid_config_of(const std::string& folder)
 {
   return nlohmann::json::parse(read_file(folder + "/run.json"))["simgrid_config"].get<std::vector<std::string>>();
@@ -159,8 +145,7 @@ TEST(ActorRoom, ShippedModelsGiveTheSameResultsInSmallStacks)
   const std::string small   = "simgrid: {contexts/stack-size: 64, contexts/guard-size: 0}\n";
   const std::string dlt  = "model: dlt-star\nmode: simulate\nparameters: {m: 20, V: 1e6, A: 1, C: 0.01, S: 0.1}\n"
                           "plots: []\n";
-  const std::string ring = "model: token-ring\nmode: simulate\nparameters: {hosts: 50, laps: 3}\nplots: []\n";
-  for (const auto& c : std::vector<Case>{{"gph", gph}, {"farm", farm}, {"dlt", dlt}, {"ring", ring}}) {
+  for (const auto& c : std::vector<Case>{{"gph", gph}, {"farm", farm}, {"dlt", dlt}}) {
     SCOPED_TRACE(c.name);
     TempDir dir;
     std::string usual = dir.write("usual.yaml", c.body), roomy = dir.write("roomy.yaml", c.body + small);

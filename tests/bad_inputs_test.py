@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Every file under tests/bad_inputs/<group>/ is an input isogrid must refuse before the first point.
+"""Every file under tests/bad_inputs/<group>/, and under a model's or policy folder's own bad_inputs/<group>/
+(workloads/*/bad_inputs, policies/*/bad_inputs: a model's refusals live with it), is an input isogrid must refuse
+before the first point.
 
 A case is an experiment file whose header says what is wrong and how the refusal reads:
 
@@ -10,13 +12,14 @@ A case is an experiment file whose header says what is wrong and how the refusal
 
 Both `isogrid validate` and `isogrid run --out DIR` must exit 2 with `error: FILE:LINE:COLUMN: KEY: MESSAGE` (or
 `error: command line: KEY: MESSAGE`) as the first line of stderr, the message holding the fragment given, and the
-run must leave nothing behind: no DIR, nothing else in its parent. Paths in messages read <cases> for this folder
-and <repo> for the repository. Files under files/ are fixtures the cases name (platforms), not cases.
+run must leave nothing behind: no DIR, nothing else in its parent. Paths in messages read <cases> for the case's
+bad_inputs folder and <repo> for the repository. Files under files/ are fixtures the cases name (platforms), not cases.
 
 usage: bad_inputs_test.py ISOGRID CASES_DIR [REPO_DIR]
 """
 import collections
 import concurrent.futures
+import glob
 import os
 import re
 import subprocess
@@ -39,8 +42,9 @@ def decode_escapes(text):
 
 
 class Case:
-    def __init__(self, path):
+    def __init__(self, path, cases_dir):
         self.path = path
+        self.cases_dir = cases_dir  # the bad_inputs folder it is in: <cases> in its messages
         self.group = os.path.basename(os.path.dirname(path))
         self.name = os.path.splitext(os.path.basename(path))[0]
         self.sets = []
@@ -66,7 +70,7 @@ class Case:
         return f'error: {where}: ' + (f'{self.key}: ' if self.key else '')
 
 
-def check(isogrid, case, cases_dir, repo_dir):
+def check(isogrid, case, repo_dir):
     """Returns (case, [problems], crashed)."""
     problems = []
     crashed = False
@@ -86,7 +90,7 @@ def check(isogrid, case, cases_dir, repo_dir):
                 continue
             err = r.stderr.decode('utf-8', 'replace')
             first = err.splitlines()[0] if err else ''
-            shown = first.replace(cases_dir, '<cases>').replace(repo_dir, '<repo>')
+            shown = first.replace(case.cases_dir, '<cases>').replace(repo_dir, '<repo>')
             if r.returncode < 0 or r.returncode > 3:
                 crashed = True
                 problems.append(f'{what}: crashed with {r.returncode}: {err[-400:]}')
@@ -109,11 +113,14 @@ def main():
     cases_dir = os.path.abspath(sys.argv[2])
     repo_dir = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else os.path.dirname(os.path.dirname(cases_dir))
     cases = []
-    for group in sorted(os.listdir(cases_dir)):
-        folder = os.path.join(cases_dir, group)
-        if group == 'files' or not os.path.isdir(folder):
-            continue
-        cases += [Case(os.path.join(folder, f)) for f in sorted(os.listdir(folder)) if f.endswith('.yaml')]
+    folders = [cases_dir] + sorted(glob.glob(os.path.join(repo_dir, 'workloads', '*', 'bad_inputs')) +
+                                   glob.glob(os.path.join(repo_dir, 'policies', '*', 'bad_inputs')))
+    for root in folders:
+        for group in sorted(os.listdir(root)):
+            folder = os.path.join(root, group)
+            if group == 'files' or not os.path.isdir(folder):
+                continue
+            cases += [Case(os.path.join(folder, f), root) for f in sorted(os.listdir(folder)) if f.endswith('.yaml')]
     if len(cases) < 170:
         print(f'only {len(cases)} cases found in {cases_dir}', file=sys.stderr)
         return 1
@@ -122,7 +129,7 @@ def main():
     failed = 0
     crashes = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        for case, problems, crashed in pool.map(lambda c: check(isogrid, c, cases_dir, repo_dir), cases):
+        for case, problems, crashed in pool.map(lambda c: check(isogrid, c, repo_dir), cases):
             t = tally.setdefault(case.group, [0, 0, 0])
             t[0] += 1
             t[1] += not problems

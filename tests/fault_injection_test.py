@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Faults injected into real sweeps: whatever happens to a run, its results.csv is never corrupted.
 
-A sweep of simulated points (token-ring, both faces, two repetitions, --jobs 2, about 4 s) is run once cleanly. Then:
+A sweep of simulated points (dlt-star, heterogeneous workers drawn per repetition, both faces, two repetitions,
+--jobs 2, about 4 s) is run once cleanly. Then:
 
   interruptions  SIGKILL, SIGINT, SIGTERM or SIGHUP, to the parent or to its whole process group (a terminal's
                  Ctrl-C, a closed ssh session), at random moments, one to three times per trial, each followed by
@@ -39,15 +40,17 @@ import sys
 import tempfile
 import time
 
-EXPERIMENT = """title: "fault injection: a ring sweep of simulated points"
-model: token-ring
+EXPERIMENT = """title: "fault injection: a star sweep of simulated points"
+model: dlt-star
 mode: both
 repetitions: 2
 parameters:
-  latency: 1e-4
+  V: 1e6
+  S: 1e-4
+  A_spread: 0.5
 sweep:
-  hosts: {range: [2, 400, 4]}
-  laps: [1, 30]
+  m: {range: [2, 400, 4]}
+  C: [1e-6, 1e-5]
 plots: []
 """
 
@@ -79,7 +82,7 @@ class Harness:
         self.isogrid = isogrid
         self.work = work
         self.user = user  # run isogrid as this user (read-only checks as root)
-        self.experiment = os.path.join(work, 'ring.yaml')
+        self.experiment = os.path.join(work, 'star.yaml')
         with open(self.experiment, 'w') as f:
             f.write(EXPERIMENT)
 

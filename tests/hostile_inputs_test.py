@@ -15,7 +15,7 @@ import tempfile
 
 ISOGRID, REPO = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 failures = []
-RING = 'model: token-ring\nmode: both\nparameters: {hosts: 3}\nsweep:\n  laps: [1, 2]\nplots: []\n'
+STAR = 'model: dlt-star\nmode: both\nparameters: {V: 100}\nsweep:\n  m: [1, 2]\nplots: []\n'
 
 
 def isogrid(*args, cwd, timeout=60):
@@ -55,7 +55,7 @@ with tempfile.TemporaryDirectory() as tmp:
     os.mkfifo(os.path.join(tmp, 'pipe.txt'))
     os.symlink('loop-b.xml', os.path.join(tmp, 'loop-a.xml'))
     os.symlink('loop-a.xml', os.path.join(tmp, 'loop-b.xml'))
-    write(tmp, 'ring.yaml', RING)
+    write(tmp, 'star.yaml', STAR)
 
     # Named pipes and devices: reading them would block for ever or never end.
     refused('a named pipe as the experiment file', ['validate', 'pipe.yaml'], 'error: pipe.yaml: ',
@@ -84,22 +84,22 @@ with tempfile.TemporaryDirectory() as tmp:
             'error: dlt-loop.yaml:3:13: parameters.platform: ', 'loop-a.xml is a loop of symbolic links', tmp)
 
     # Output folders: empty, the input's own, two studies in one.
-    refused('--out ""', ['run', 'ring.yaml', '--out', ''], '--out: an empty folder name', '', tmp)
+    refused('--out ""', ['run', 'star.yaml', '--out', ''], '--out: an empty folder name', '', tmp)
     os.makedirs(os.path.join(tmp, 'x'))
-    shutil.copy(os.path.join(tmp, 'ring.yaml'), os.path.join(tmp, 'x', 'experiment.yaml'))
+    shutil.copy(os.path.join(tmp, 'star.yaml'), os.path.join(tmp, 'x', 'experiment.yaml'))
     refused('run X/experiment.yaml --out X (the resolved copy would overwrite it)',
             ['run', 'x/experiment.yaml', '--out', 'x'], 'error: x/experiment.yaml is a file the run writes', '', tmp)
-    if open(os.path.join(tmp, 'x', 'experiment.yaml')).read() != RING or os.listdir(os.path.join(tmp, 'x')) != [
+    if open(os.path.join(tmp, 'x', 'experiment.yaml')).read() != STAR or os.listdir(os.path.join(tmp, 'x')) != [
             'experiment.yaml']:
         failures.append('run X/experiment.yaml --out X changed X')
-    write(tmp, 'paper/a.yaml', RING)
-    write(tmp, 'paper/a.yml', RING)
+    write(tmp, 'paper/a.yaml', STAR)
+    write(tmp, 'paper/a.yml', STAR)
     for command in (['validate', 'paper'], ['reproduce', 'paper', '--out', 'papers']):
         refused(f'{command[0]} of a.yaml and a.yml (one results folder)', command, 'error: paper/a.yml: ',
                 "paper/a.yaml and paper/a.yml are both study 'a'", tmp)
 
     # A collect that fails leaves no lock behind (the shards are all it found).
-    code, _, err = isogrid('run', 'ring.yaml', '--shard', '1/2', '--out', 'sharded', cwd=tmp)
+    code, _, err = isogrid('run', 'star.yaml', '--shard', '1/2', '--out', 'sharded', cwd=tmp)
     before = sorted(os.listdir(os.path.join(tmp, 'sharded')))
     code, _, err = isogrid('collect', 'sharded', cwd=tmp)
     after = sorted(os.listdir(os.path.join(tmp, 'sharded')))
@@ -109,22 +109,22 @@ with tempfile.TemporaryDirectory() as tmp:
         print('  refused: collect with a shard missing, nothing left behind')
 
     # A results.csv whose row index is no number: --resume says where, rather than "stoull".
-    code, _, err = isogrid('run', 'ring.yaml', '--out', 'edited', '--no-plot', cwd=tmp)
+    code, _, err = isogrid('run', 'star.yaml', '--out', 'edited', '--no-plot', cwd=tmp)
     csv = os.path.join(tmp, 'edited', 'results.csv')
     lines = open(csv).read().split('\n')
     lines[2] = 'one' + lines[2][1:]
     open(csv, 'w').write('\n'.join(lines))
-    refused('--resume on a results.csv edited by hand', ['run', 'ring.yaml', '--out', 'edited', '--resume'],
+    refused('--resume on a results.csv edited by hand', ['run', 'star.yaml', '--out', 'edited', '--resume'],
             f'error: edited/results.csv:3:1: index: ', "expected the point's index, a whole number, got 'one'", tmp)
 
     # A results.csv that became a named pipe: --resume refuses it rather than wait on it.
     os.remove(csv)
     os.mkfifo(csv)
-    refused('--resume on a results.csv that is a named pipe', ['run', 'ring.yaml', '--out', 'edited', '--resume'],
+    refused('--resume on a results.csv that is a named pipe', ['run', 'star.yaml', '--out', 'edited', '--resume'],
             'error: edited/results.csv is a named pipe, not a file', '--force', tmp)
 
     # Tracing: each point's trace in the results folder, nothing in the working folder.
-    code, _, err = isogrid('run', 'ring.yaml', '--out', 'traced', '--no-plot', '--set', 'simgrid.tracing=yes',
+    code, _, err = isogrid('run', 'star.yaml', '--out', 'traced', '--no-plot', '--set', 'simgrid.tracing=yes',
                            cwd=tmp)
     traces = sorted(os.listdir(os.path.join(tmp, 'traced', 'traces'))) if code == 0 else []
     stray = [f for f in os.listdir(tmp) if f.endswith('.trace')]
@@ -136,8 +136,8 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # A million literal values is a sweep, not an alias bomb.
     values = ', '.join(str(i + 1) for i in range(1_000_000))
-    write(tmp, 'million.yaml', 'model: token-ring\nmode: predict\nmax_points: 1000000\nparameters: {hosts: 3}\n'
-          f'sweep:\n  laps: [{values}]\nplots: []\n')
+    write(tmp, 'million.yaml', 'model: dlt-star\nmode: predict\nmax_points: 1000000\nparameters: {m: 3}\n'
+          f'sweep:\n  V: [{values}]\nplots: []\n')
     code, out, err = isogrid('validate', 'million.yaml', cwd=tmp, timeout=300)
     if code != 0 or '1000000 value(s)' not in out:
         failures.append(f'a million literal values: exit {code}: {err[-300:]}')

@@ -103,6 +103,8 @@ pid_t start_isogrid(const std::vector<std::string>& arguments, const std::string
 int wait_isogrid(pid_t pid);
 
 std::string read_file(const std::string& path);
+// A results folder's results.csv without its last column (wall_s, which differs from run to run).
+std::string rows_but_wall_time(const std::string& folder);
 
 // In a child process with a fresh exact-network session: `build` makes the platform and names two of its hosts;
 // a computation of `flops` on the first and a transfer of `bytes` from the first to the second start at 0. Returns

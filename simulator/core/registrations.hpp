@@ -2,7 +2,7 @@
 // How a model, a model's subcommand, a platform generator or a service announces itself: one line in its own .cpp,
 // at namespace scope, and nothing outside its folder names it.
 //
-//   ISOGRID_MODEL("token-ring", make_token_ring_model);          // std::unique_ptr<Model> make_token_ring_model()
+//   ISOGRID_MODEL("my-model", make_my_model);                   // std::unique_ptr<Model> make_my_model()
 //   ISOGRID_COMMAND(plan_command);                              // CommandEntry plan_command()
 //   ISOGRID_PLATFORM_GENERATORS(grid_spec_generators);          // std::vector<GeneratorEntry> grid_spec_generators()
 //   ISOGRID_SERVICE(install_platform_loads);                    // void install_platform_loads()

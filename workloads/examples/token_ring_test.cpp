@@ -3,6 +3,7 @@
 #include "tests/test_support.hpp"
 #include "workloads/examples/token_ring_model.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 using namespace isogrid;
@@ -60,4 +61,21 @@ TEST(TokenRing, AListNeedsOneValuePerHost)
     EXPECT_EQ(e.param(), "speed");
     EXPECT_STREQ(e.what(), "speed lists 3 values but hosts = 4");
   }
+}
+
+// A ring of 50 hosts gives the same rows in SimGrid's 64 KiB stacks as in its default ones (the stacks isogrid picks
+// for large platforms: tests/actor_room_test.cpp).
+TEST(TokenRing, SameResultsInSmallStacks)
+{
+  TempDir dir;
+  const std::string ring  = "model: token-ring\nmode: simulate\nparameters: {hosts: 50, laps: 3}\nplots: []\n";
+  const std::string small = "simgrid: {contexts/stack-size: 64, contexts/guard-size: 0}\n";
+  std::string usual = dir.write("usual.yaml", ring), roomy = dir.write("roomy.yaml", ring + small);
+  for (const auto& [file, out] : {std::pair{usual, "usual"}, std::pair{roomy, "roomy"}}) {
+    CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress", file, dir.file(out)));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  std::string rows = rows_but_wall_time(dir.file("usual"));
+  EXPECT_NE(rows.find(",ok,"), std::string::npos) << rows;
+  EXPECT_EQ(rows, rows_but_wall_time(dir.file("roomy")));
 }
