@@ -15,6 +15,7 @@
 // another isogrid, and refuses a name a built-in policy or an earlier plugin already has; what a refused plugin
 // registered is dropped. A plugin is loaded before the first point, in the process the workers are forked from, so
 // every worker has it.
+#include "base/named_registry.hpp"
 #include "policies/dlt/sequence.hpp"
 #include "policies/farm/worker_selection.hpp"
 #include "policies/gph/runtime_policies.hpp"
@@ -23,6 +24,7 @@
 #include "simulator/core/model.hpp"
 #include "plugin/plugin_stamp.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -35,19 +37,49 @@ public:
 
   // A whole model: a TypedModel<Params, Metrics> (simulator/core/typed_model.hpp) declared with its ModelSchema.
   virtual void add_model(std::unique_ptr<Model> model) = 0;
-  // A resource-selection scheduler (Sanjay, chapter 4): the `schedulers` of the resource-selection model.
-  virtual void add_resource_selection(const std::string& name, const std::string& summary,
-                                      scheduling::ResourceSelection policy) = 0;
-  // An order in which the DLT originator serves its workers: dlt-star's `sequence`.
-  virtual void add_dlt_sequence(const std::string& name, const std::string& summary, dlt::SequencePolicy policy) = 0;
-  // Which workers of a cluster take part: the hierarchical farm's `selection`.
-  virtual void add_farm_selection(const std::string& name, const std::string& summary,
-                                  farm::SelectionPolicy policy) = 0;
-  // A GpH runtime (main PE, fishing target, answer to a FISH, sparks per SCHEDULE): gph-runtime's `runtime`.
-  virtual void add_gph_runtime(const std::string& name, const std::string& summary, gph::RuntimePolicy policy) = 0;
-  // A rescheduling planner (Sanjay, chapter 5): the `planners` of the rescheduling models.
-  virtual void add_rescheduling_planner(const std::string& name, const std::string& summary,
-                                        rescheduling::Planner planner) = 0;
+
+  // A policy of any family, given the family's registry: the accessor its folder declares next to the policy type,
+  // open until the catalog freezes it (`dlt::sequence_registry()`, `farm::prefetch_registry()`,
+  // `stencil::decomposition_registry()`, `loads::load_generator_registry()`, `sensing::forecaster_registry()`, ...).
+  //
+  //   registrar.add_policy(farm::prefetch_registry(), "two-per-worker", "S plus two tasks per sub-worker", mine);
+  template <class T>
+  void add_policy(NamedRegistry<T>& family, const std::string& name, const std::string& summary, T policy)
+  {
+    add_entry(family, name, summary,
+              [&family, name, summary, policy = std::move(policy)](const std::string& plugin) {
+                family.add(name, summary, policy, plugin);
+              });
+  }
+
+  // The families a plugin adds to most, by name.
+  void add_resource_selection(const std::string& name, const std::string& summary,
+                              scheduling::ResourceSelection policy)
+  {
+    add_policy(scheduling::resource_selection_registry(), name, summary, std::move(policy));
+  }
+  void add_dlt_sequence(const std::string& name, const std::string& summary, dlt::SequencePolicy policy)
+  {
+    add_policy(dlt::sequence_registry(), name, summary, std::move(policy));
+  }
+  void add_farm_selection(const std::string& name, const std::string& summary, farm::SelectionPolicy policy)
+  {
+    add_policy(farm::selection_registry(), name, summary, std::move(policy));
+  }
+  void add_gph_runtime(const std::string& name, const std::string& summary, gph::RuntimePolicy policy)
+  {
+    add_policy(gph::runtime_registry(), name, summary, std::move(policy));
+  }
+  void add_rescheduling_planner(const std::string& name, const std::string& summary, rescheduling::Planner planner)
+  {
+    add_policy(rescheduling::planner_registry(), name, summary, std::move(planner));
+  }
+
+protected:
+  // The one entry point every family goes through: isogrid checks the name against `family` and the plugins
+  // loaded before, and calls `commit` with the plugin's path once the whole registration was accepted.
+  virtual void add_entry(const RegistryListing& family, const std::string& name, const std::string& summary,
+                         std::function<void(const std::string& plugin)> commit) = 0;
 };
 
 }  // namespace isogrid

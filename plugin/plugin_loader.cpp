@@ -50,29 +50,6 @@ public:
     auto shared = std::make_shared<std::unique_ptr<Model>>(std::move(model));
     commits_.push_back([this, shared] { add_plugin_model(std::move(*shared), path_); });
   }
-  void add_resource_selection(const std::string& name, const std::string& summary,
-                              scheduling::ResourceSelection policy) override
-  {
-    add_policy(scheduling::resource_selection_registry(), name, summary, std::move(policy));
-  }
-  void add_dlt_sequence(const std::string& name, const std::string& summary, dlt::SequencePolicy policy) override
-  {
-    add_policy(dlt::sequence_registry(), name, summary, policy);
-  }
-  void add_farm_selection(const std::string& name, const std::string& summary, farm::SelectionPolicy policy) override
-  {
-    add_policy(farm::selection_registry(), name, summary, policy);
-  }
-  void add_gph_runtime(const std::string& name, const std::string& summary, gph::RuntimePolicy policy) override
-  {
-    add_policy(gph::runtime_registry(), name, summary, policy);
-  }
-  void add_rescheduling_planner(const std::string& name, const std::string& summary,
-                                rescheduling::Planner planner) override
-  {
-    add_policy(rescheduling::planner_registry(), name, summary, std::move(planner));
-  }
-
   // Adds everything registered; returns what, for `isogrid list` and the record.
   std::vector<std::string> commit()
   {
@@ -87,15 +64,15 @@ public:
   }
 
 private:
-  template <class T>
-  void add_policy(NamedRegistry<T>& registry, const std::string& name, const std::string& summary, T policy)
+  void add_entry(const RegistryListing& family, const std::string& name, const std::string& summary,
+                 std::function<void(const std::string& plugin)> commit) override
   {
+    (void)summary;
     if (name.empty() || name.find_first_of(" \t\n,[]{}:#") != std::string::npos)
       throw PluginRefused(fmt::format("'{}' is not a usable {} name (a word, as an experiment file writes it)", name,
-                                      registry.family()));
-    claim(registry.family(), name, registry.contains(name));
-    commits_.push_back(
-        [this, &registry, name, summary, policy = std::move(policy)] { registry.add(name, summary, policy, path_); });
+                                      family.family()));
+    claim(family.family(), name, family.contains(name));
+    commits_.push_back([this, commit = std::move(commit)] { commit(path_); });
   }
 
   void claim(const std::string& family, const std::string& name, bool taken)

@@ -91,6 +91,28 @@ with tempfile.TemporaryDirectory() as tmp:
         check(abs(made['reversed.yaml'][1] / made['reversed.yaml'][0] - 1) < 1e-6,
               f'reverse: simulated makespan = Eqs. 1-3 to 1e-6: {made["reversed.yaml"]}')
 
+    # A family with no entry point of its own, added to through the generic add_policy: lbm-grid on unequal clusters
+    # with the plugin's `by-capacity` gives, face by face, what the built-in `capacity-weighted` gives.
+    def lbm(name, decomposition):
+        return experiment(tmp, name, f'plugins: [{plugin("weighted_decomposition")}]\n',
+                          f'model: lbm-grid\nmode: both\nparameters: {{N_x: 400, N_y: 20, C: 2, p: [2, 4], '
+                          f'delta: [1e5, 2e5], decomposition: {decomposition}}}\nplots: []\n')
+    lbm_rows = {}
+    for name, decomposition in (('by-capacity.yaml', 'by-capacity'), ('capacity-weighted.yaml', 'capacity-weighted')):
+        out_dir = os.path.join(tmp, 'out-' + name)
+        code, out, err = isogrid('run', lbm(name, decomposition), '--out', out_dir, '--no-plot', '--no-progress')
+        check(code == 0, f'{name}: exit {code}, {err}')
+        if code == 0:
+            with open(os.path.join(out_dir, 'results.csv')) as f:
+                row = next(csv.DictReader(f))
+            lbm_rows[name] = {k: v for k, v in row.items() if k.startswith(('pred_', 'sim_'))}
+    if len(lbm_rows) == 2:
+        check(lbm_rows['by-capacity.yaml'] == lbm_rows['capacity-weighted.yaml'] and
+              lbm_rows['by-capacity.yaml']['sim_speedup'] != '',
+              f'by-capacity = capacity-weighted, face by face: {lbm_rows}')
+    code, out, err = isogrid('list', 'policies', '--plugin', plugin('weighted_decomposition'))
+    check(code == 0 and 'by-capacity' in out, f'list policies --plugin: {out[-300:]} {err}')
+
     # Refusals: (plugins: entry, fragment of the message).
     refusals = [
         ('no-such-plugin.so', 'no plugin file'),
