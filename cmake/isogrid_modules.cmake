@@ -9,18 +9,20 @@
 # links both libraries whole into an executable, so that no registrar is dropped by the linker.
 
 function(isogrid_add_model name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;TESTS" ${ARGN})
-  target_sources(isogrid_models PRIVATE ${ARG_SOURCES})
-  foreach(test IN LISTS ARG_TESTS)
-    set_property(GLOBAL APPEND PROPERTY ISOGRID_MODEL_TESTS "${CMAKE_CURRENT_SOURCE_DIR}/${test}")
-  endforeach()
+  isogrid_add_folder(isogrid_models ISOGRID_MODEL_TESTS ${ARGN})
 endfunction()
 
 function(isogrid_add_policies name)
+  isogrid_add_folder(isogrid_policies ISOGRID_POLICY_TESTS ${ARGN})
+endfunction()
+
+# The folder's sources into `library`; its test files, as absolute paths, onto the global list `tests_property` that
+# tests/CMakeLists.txt turns into suites.
+function(isogrid_add_folder library tests_property)
   cmake_parse_arguments(ARG "" "" "SOURCES;TESTS" ${ARGN})
-  target_sources(isogrid_policies PRIVATE ${ARG_SOURCES})
+  target_sources(${library} PRIVATE ${ARG_SOURCES})
   foreach(test IN LISTS ARG_TESTS)
-    set_property(GLOBAL APPEND PROPERTY ISOGRID_POLICY_TESTS "${CMAKE_CURRENT_SOURCE_DIR}/${test}")
+    set_property(GLOBAL APPEND PROPERTY ${tests_property} "${CMAKE_CURRENT_SOURCE_DIR}/${test}")
   endforeach()
 endfunction()
 

@@ -1,5 +1,7 @@
 #include "tests/test_support.hpp"
 
+#include <gtest/gtest.h>
+
 #include "simulator/sg/messaging.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
@@ -171,6 +173,20 @@ std::string rows_but_wall_time(const std::string& folder)
     at = end == std::string::npos ? csv.size() : end + 1;
   }
   return out;
+}
+
+void expect_the_same_rows_in_small_stacks(const std::string& experiment)
+{
+  TempDir dir;
+  const std::string small = "simgrid: {contexts/stack-size: 64, contexts/guard-size: 0}\n";
+  std::string usual = dir.write("usual.yaml", experiment), roomy = dir.write("roomy.yaml", experiment + small);
+  for (const auto& [file, out] : {std::pair{usual, "usual"}, std::pair{roomy, "roomy"}}) {
+    CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress", file, dir.file(out)));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  std::string rows = rows_but_wall_time(dir.file("usual"));
+  EXPECT_NE(rows.find(",ok,"), std::string::npos) << rows;
+  EXPECT_EQ(rows, rows_but_wall_time(dir.file("roomy")));
 }
 
 std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, const Model& model)

@@ -105,6 +105,9 @@ int wait_isogrid(pid_t pid);
 std::string read_file(const std::string& path);
 // A results folder's results.csv without its last column (wall_s, which differs from run to run).
 std::string rows_but_wall_time(const std::string& folder);
+// Runs `experiment` (a whole experiment file's text) as it is and with SimGrid's 64 KiB stacks and no guard pages (the
+// stacks isogrid picks for large platforms), and expects ok rows, the same in both.
+void expect_the_same_rows_in_small_stacks(const std::string& experiment);
 
 // In a child process with a fresh exact-network session: `build` makes the platform and names two of its hosts;
 // a computation of `flops` on the first and a transfer of `bytes` from the first to the second start at 0. Returns
