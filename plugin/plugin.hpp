@@ -46,10 +46,9 @@ public:
   template <class T>
   void add_policy(NamedRegistry<T>& family, const std::string& name, const std::string& summary, T policy)
   {
-    add_entry(family, name, summary,
-              [&family, name, summary, policy = std::move(policy)](const std::string& plugin) {
-                family.add(name, summary, policy, plugin);
-              });
+    add_entry(family, name, [&family, name, summary, policy = std::move(policy)](const std::string& plugin) {
+      family.add(name, summary, policy, plugin);
+    });
   }
 
   // The families a plugin adds to most, by name.
@@ -78,7 +77,7 @@ public:
 protected:
   // The one entry point every family goes through: isogrid checks the name against `family` and the plugins
   // loaded before, and calls `commit` with the plugin's path once the whole registration was accepted.
-  virtual void add_entry(const RegistryListing& family, const std::string& name, const std::string& summary,
+  virtual void add_entry(const RegistryListing& family, const std::string& name,
                          std::function<void(const std::string& plugin)> commit) = 0;
 };
 

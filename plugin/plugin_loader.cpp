@@ -64,10 +64,9 @@ public:
   }
 
 private:
-  void add_entry(const RegistryListing& family, const std::string& name, const std::string& summary,
+  void add_entry(const RegistryListing& family, const std::string& name,
                  std::function<void(const std::string& plugin)> commit) override
   {
-    (void)summary;
     if (name.empty() || name.find_first_of(" \t\n,[]{}:#") != std::string::npos)
       throw PluginRefused(fmt::format("'{}' is not a usable {} name (a word, as an experiment file writes it)", name,
                                       family.family()));

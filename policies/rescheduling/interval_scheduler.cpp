@@ -4,9 +4,8 @@
 #include "policies/scheduling/exhaustive.hpp"
 #include "policies/scheduling/schedule_evaluator.hpp"
 
-#include <string>
-
 #include <stdexcept>
+#include <string>
 
 namespace isogrid::rescheduling {
 

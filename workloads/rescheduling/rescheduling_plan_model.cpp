@@ -289,7 +289,7 @@ protected:
       out.interval_excess = 0;
       for (std::size_t first = 0; first < out.app.phases(); ++first)
         for (std::size_t last = first + 1; last <= out.app.phases(); ++last) {
-          double best     = exact.at(first, last).time;
+          double best         = exact.at(first, last).time;
           out.interval_excess = std::max(out.interval_excess, 100 * (intervals.at(first, last).time - best) / best);
         }
     }
