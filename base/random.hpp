@@ -26,6 +26,14 @@ inline uint64_t name_hash(std::string_view name)
   return h;
 }
 
+// The seed of one point: derived from the experiment seed, the parameter combination and the repetition, so
+// that adding repetitions does not change the seeds of those already run. (GUM's PEs use it too, each PE as a
+// combination: their streams predate named ones.)
+inline uint64_t derive_seed(uint64_t experiment_seed, uint64_t combination, uint32_t repetition)
+{
+  return mix64(mix64(mix64(experiment_seed) ^ combination) ^ repetition);
+}
+
 class SeededRandom {
 public:
   explicit SeededRandom(uint64_t seed) : state_(seed) {}

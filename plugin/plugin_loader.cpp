@@ -3,7 +3,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/sha256.hpp"
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 #include "plugin/plugin.hpp"
 
 #include <algorithm>

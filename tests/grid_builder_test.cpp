@@ -1,7 +1,7 @@
 // YAML grid specs built in SimGrid, measured: transfer and computation times against their closed forms (exact CM02:
 // time = sum of the route's latencies + bytes / its narrowest bandwidth), against route_between, and against the
 // same grid written in SimGrid XML. SimGrid allows one engine per process, so every platform is built in a child.
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 #include "simulator/sg/messaging.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"

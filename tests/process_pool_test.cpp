@@ -1,5 +1,5 @@
 // The fork pool: results come back whatever the children do — return, throw, crash, hang.
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 
 #include <chrono>
 #include <csignal>

@@ -2,7 +2,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/experiment.hpp"
-#include "simulator/experiment/seeds.hpp"
+#include "base/random.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"

@@ -3,7 +3,7 @@
 // per process), temporary folders, running the isogrid binary.
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/model_schema.hpp"
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 
 #include <filesystem>
 #include <functional>

@@ -11,7 +11,7 @@
 #include "simulator/core/param_spec.hpp"
 #include "simulator/core/value.hpp"
 #include "simulator/experiment/value_reader.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <optional>
 #include <string>

@@ -18,7 +18,7 @@
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/statistic.hpp"
 #include "simulator/experiment/sweep.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <string>
 #include <utility>

@@ -11,7 +11,7 @@
 // (linear interpolation between the two points around it). References can name a crossing instead of a metric.
 #include "simulator/core/model.hpp"
 #include "simulator/experiment/axis.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // fixed if the value is a single value, swept if it is a list, a generator mapping ({logspace: [0, 10, 41]}) or a
 // generator call ("logspace(0, 10, 41)"). A parameter whose one value is itself a list or a mapping
 // (`takes_structure`: schedulers, alphabet) is fixed by a list or a mapping, and swept by a list of them.
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <functional>
 #include <set>

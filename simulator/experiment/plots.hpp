@@ -20,7 +20,7 @@
 #include "simulator/core/model.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/plot_spec.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <vector>
 

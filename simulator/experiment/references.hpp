@@ -17,7 +17,7 @@
 #include "simulator/core/model.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/statistic.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <string>
 #include <utility>

@@ -2,7 +2,7 @@
 // How the repetitions of a point are summed up in one number when a claim is checked: a reference's value, a
 // side of a comparison. Written `statistic: cv` (a paper's "halves the coefficient of variation over 50 seeds");
 // the mean unless said otherwise.
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <string>
 #include <vector>

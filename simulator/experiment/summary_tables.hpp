@@ -13,7 +13,7 @@
 // Points are grouped by every swept parameter; each group gives one table.
 #include "simulator/core/model.hpp"
 #include "simulator/experiment/statistic.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <map>
 #include <optional>

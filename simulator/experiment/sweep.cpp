@@ -1,6 +1,6 @@
 #include "simulator/experiment/sweep.hpp"
 
-#include "simulator/experiment/seeds.hpp"
+#include "base/random.hpp"
 
 #include <stdexcept>
 

@@ -3,7 +3,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/param_spec.hpp"
 #include "simulator/core/value.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <string>
 

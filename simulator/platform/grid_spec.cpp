@@ -2,7 +2,7 @@
 
 #include "simulator/core/units.hpp"
 #include "simulator/platform/platform_loads.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/core/registrations.hpp"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 
 #include "simulator/core/value.hpp"
 #include "simulator/experiment/statistic.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/results_reader.hpp"

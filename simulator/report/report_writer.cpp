@@ -1,7 +1,7 @@
 #include "simulator/report/report_writer.hpp"
 
 #include "simulator/core/text.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/run_manifest.hpp"
 

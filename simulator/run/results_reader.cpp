@@ -1,7 +1,7 @@
 #include "simulator/run/results_reader.hpp"
 
 #include "simulator/core/input_error.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include <algorithm>
 #include <charconv>

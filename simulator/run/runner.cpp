@@ -5,7 +5,7 @@
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/output_folder.hpp"
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 #include "simulator/run/progress.hpp"
 #include "simulator/run/results_reader.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "base/unknown_name.hpp"
 #include "simulator/core/text.hpp"
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 #include "simulator/sg/session.hpp"
 
 #include <cmath>

@@ -7,7 +7,7 @@
 #include "simulator/platform/grid_spec_facts.hpp"
 #include "simulator/platform/platform_loads.hpp"
 #include "simulator/platform/platform_source_index.hpp"
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 #include "simulator/sg/config_check.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"

@@ -2,7 +2,6 @@
 
 #include "base/random.hpp"
 #include "simulator/core/byte_count.hpp"
-#include "simulator/experiment/seeds.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

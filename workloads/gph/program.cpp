@@ -1,6 +1,6 @@
 #include "workloads/gph/program.hpp"
 
-#include "simulator/experiment/seeds.hpp"
+#include "base/random.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -1,6 +1,6 @@
 #include "workloads/gph/kernels/kernel_support.hpp"
 
-#include "simulator/experiment/seeds.hpp"
+#include "base/random.hpp"
 
 #include <cmath>
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 #pragma once
 // The options `run` and `reproduce` share, and the RunOptions they turn into.
-#include "simulator/cli/commands.hpp"
+#include "app/commands.hpp"
 #include "simulator/run/runner.hpp"
 
 #include <string>

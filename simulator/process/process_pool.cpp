@@ -1,4 +1,4 @@
-#include "simulator/run/process_pool.hpp"
+#include "simulator/process/process_pool.hpp"
 
 #include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"

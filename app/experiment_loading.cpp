@@ -1,10 +1,10 @@
-#include "simulator/cli/experiment_loading.hpp"
+#include "app/experiment_loading.hpp"
 
-#include "simulator/cli/commands.hpp"
+#include "app/commands.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/text.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "plugin/plugin_loader.hpp"
 #include "simulator/sg/config_check.hpp"
 #include "simulator/sg/platform_check.hpp"

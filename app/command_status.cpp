@@ -1,5 +1,5 @@
 // `isogrid status DIR`: how far a run, or each shard of a sharded one, has got.
-#include "simulator/cli/commands.hpp"
+#include "app/commands.hpp"
 #include "simulator/report/table.hpp"
 #include "simulator/run/shard_status.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // What `run` prints and draws once a results folder is complete, and what `collect` does the same way for a merged
 // sharded run: the checks (crossings, agreements, references, tables, comparisons) and the plots.
-#include "simulator/cli/commands.hpp"
+#include "app/commands.hpp"
 #include "simulator/experiment/experiment.hpp"
 
 #include <cstdint>

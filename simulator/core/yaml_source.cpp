@@ -1,4 +1,4 @@
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/text.hpp"

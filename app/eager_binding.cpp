@@ -1,4 +1,4 @@
-#include "simulator/cli/eager_binding.hpp"
+#include "app/eager_binding.hpp"
 
 #include <cstdlib>
 #include <cstring>

@@ -1,9 +1,9 @@
 // `isogrid submit`: a sweep as a Slurm job array of shards plus a collect job that runs after it; `--wait` follows
 // them to the end, `--resume DIR` submits again what did not finish. See docs/cluster.md.
-#include "simulator/cli/commands.hpp"
-#include "simulator/cli/run_flags.hpp"
-#include "simulator/cli/experiment_loading.hpp"
-#include "simulator/cli/slurm_client.hpp"
+#include "app/commands.hpp"
+#include "app/run_flags.hpp"
+#include "app/experiment_loading.hpp"
+#include "app/slurm_client.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/run_manifest.hpp"

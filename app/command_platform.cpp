@@ -1,7 +1,7 @@
 // `isogrid platform FILE`: what isogrid sees in a platform file, through SimGrid's own view of it (the facts every
 // model checks its parameters against before the first point): zones, hosts, the routes between clusters, the
 // settings the file gives SimGrid, and what a model would refuse. With --plot, a drawing of the zones and routes.
-#include "simulator/cli/commands.hpp"
+#include "app/commands.hpp"
 #include "simulator/core/platform_use.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/report/plotter.hpp"

@@ -1,4 +1,4 @@
-#include "simulator/cli/commands.hpp"
+#include "app/commands.hpp"
 #include "simulator/report/plotter.hpp"
 
 #include <filesystem>

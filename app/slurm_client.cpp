@@ -1,4 +1,4 @@
-#include "simulator/cli/slurm_client.hpp"
+#include "app/slurm_client.hpp"
 
 #include "simulator/run/slurm_scripts.hpp"
 

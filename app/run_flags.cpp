@@ -1,4 +1,4 @@
-#include "simulator/cli/run_flags.hpp"
+#include "app/run_flags.hpp"
 
 #include "simulator/run/shards.hpp"
 #include "simulator/sg/session.hpp"

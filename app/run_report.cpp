@@ -1,4 +1,4 @@
-#include "simulator/cli/run_report.hpp"
+#include "app/run_report.hpp"
 
 #include "simulator/core/text.hpp"
 #include "simulator/report/plotter.hpp"

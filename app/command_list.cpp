@@ -1,5 +1,5 @@
-#include "simulator/cli/commands.hpp"
-#include "simulator/cli/experiment_loading.hpp"
+#include "app/commands.hpp"
+#include "app/experiment_loading.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/value.hpp"
 

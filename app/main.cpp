@@ -1,8 +1,8 @@
 // isogrid: discrete-event simulation of computational grids on SimGrid — run experiments, sweep parameters,
 // compare simulated, closed-form and published numbers, draw speedup and isoefficiency maps.
-#include "simulator/cli/commands.hpp"
-#include "simulator/cli/eager_binding.hpp"
-#include "simulator/cli/slurm_client.hpp"
+#include "app/commands.hpp"
+#include "app/eager_binding.hpp"
+#include "app/slurm_client.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/run/checked_file.hpp"

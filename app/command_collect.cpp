@@ -1,8 +1,8 @@
 // `isogrid collect DIR`: merges the shards of a sweep into DIR's results.csv and run.json, then checks and plots it
 // as `run` does.
-#include "simulator/cli/commands.hpp"
-#include "simulator/cli/experiment_loading.hpp"
-#include "simulator/cli/run_report.hpp"
+#include "app/commands.hpp"
+#include "app/experiment_loading.hpp"
+#include "app/run_report.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/run/collect.hpp"
 #include "simulator/run/shards.hpp"

@@ -1,8 +1,8 @@
-#include "simulator/cli/commands.hpp"
-#include "simulator/cli/experiment_loading.hpp"
+#include "app/commands.hpp"
+#include "app/experiment_loading.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"
-#include "simulator/experiment/yaml_source.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/sg/platform_check.hpp"
 
 #include <filesystem>

@@ -1,0 +1,19 @@
+# Layers that the compiler enforces. Each layer is a library whose include path is a view of the source tree that
+# holds its own folders only (build/layers/<target>/, symbolic links to them); it sees another layer's headers only
+# by linking that layer, which adds that layer's view. A wrong-way include (simulator/core including
+# simulator/run/..., a model's header in simulator/) then finds no file and fails to build, where one include root
+# for the whole tree would let it through.
+#
+#   isogrid_layer(<target> FOLDERS simulator/core ...)
+function(isogrid_layer target)
+  cmake_parse_arguments(ARG "" "" "FOLDERS" ${ARGN})
+  set(view ${CMAKE_BINARY_DIR}/layers/${target})
+  foreach(folder IN LISTS ARG_FOLDERS)
+    get_filename_component(parent ${view}/${folder} DIRECTORY)
+    file(MAKE_DIRECTORY ${parent})
+    if(NOT IS_SYMLINK ${view}/${folder})
+      file(CREATE_LINK ${CMAKE_SOURCE_DIR}/${folder} ${view}/${folder} SYMBOLIC)
+    endif()
+  endforeach()
+  target_include_directories(${target} PUBLIC ${view})
+endfunction()
