@@ -7,6 +7,7 @@
 #include "simulator/report/plotter.hpp"
 #include "simulator/report/table.hpp"
 #include "simulator/sg/platform_check.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -185,7 +186,7 @@ int show_platform(const std::string& file, bool as_json, bool all_hosts, const s
 {
   PlatformFacts f;
   try {
-    f = sg::probe_platform_in_simgrid(file);
+    f = sg::probe_platform_in_simgrid(file, loads::resolver());
   } catch (const std::exception& e) {
     std::string why = e.what();  // SimGrid's reason names the file and line itself when it knows them
     fmt::print(stderr, "error: {}{}\n", why.rfind(file, 0) == 0 ? "" : file + ": ", why);

@@ -4,6 +4,7 @@
 #include "simulator/core/value.hpp"
 #include "simulator/core/yaml_source.hpp"
 #include "simulator/sg/platform_check.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <filesystem>
 #include <fmt/format.h>
@@ -91,7 +92,7 @@ void add_validate_command(CLI::App& app, Shared& shared)
       return;
     }
     try {
-      std::string what = sg::describe_platform(sg::probe_platform(f));
+      std::string what = sg::describe_platform(sg::probe_platform(f, loads::resolver()));
       fmt::print("{}: valid platform ({})\n", f, what);
     } catch (const std::exception& e) {
       fmt::print(stderr, "error: {}: platform does not load: {}\n", f, e.what());

@@ -8,6 +8,7 @@
 #include "plugin/plugin_loader.hpp"
 #include "simulator/sg/config_check.hpp"
 #include "simulator/sg/platform_check.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -24,7 +25,9 @@ namespace {
 SimulatorChecks simulator_checks()
 {
   SimulatorChecks checks;
-  checks.platform       = sg::probe_platform;
+  checks.platform       = [](const std::string& path) -> const PlatformFacts& {
+    return sg::probe_platform(path, loads::resolver());
+  };
   checks.setting        = sg::check_simgrid_setting;
   checks.engine_start   = sg::check_simgrid_start;
   checks.plugin         = [](const std::string& plugin) { load_plugin(plugin); };

@@ -20,7 +20,6 @@ int main(int argc, char** argv)
   // A file-size limit (ulimit -f) reached: a write that fails with EFBIG, stopping the run cleanly like a full disk,
   // rather than a process killed mid-row.
   std::signal(SIGXFSZ, SIG_IGN);
-  isogrid::install_builtin_services();
   CLI::App app{"isogrid — discrete-event simulator of computational grids (on SimGrid)\n"
                "Reproduce published experiments, compare policies, draw speedup and isoefficiency maps.",
                "isogrid"};

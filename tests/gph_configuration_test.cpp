@@ -111,7 +111,7 @@ TEST(GphPlatform, SimGridRoutesCarryTheTableLatencies)
   std::string path = std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml";
   std::vector<std::string> out = isogrid::testing::run_in_children({[path] {
     isogrid::sg::Session session(isogrid::sg::exact_network_config(), false);
-    isogrid::sg::load_platform(path);
+    isogrid::sg::load_platform(path, {});
     std::vector<std::string> names = {"Edin1", "Edin2", "Edin3", "SBC", "Muni"};
     std::string text;
     for (const auto& a : names)

@@ -10,6 +10,7 @@
 #include "workloads/gph/gph_model.hpp"
 #include "workloads/gph/kernels.hpp"
 #include "workloads/gph/runtime/pe_core.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <gtest/gtest.h>
 #include <map>
@@ -613,7 +614,7 @@ TEST(GphModel, AnXmlPlatformRunsAsItsYamlTwin)
   GphParams xml = yaml;
   xml.platform  = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/gph-beowulf.xml";
   ClusterTable from_yaml = cluster_table(isogrid::read_grid_spec(yaml.platform));
-  ClusterTable from_xml  = cluster_table(isogrid::sg::probe_platform(xml.platform));
+  ClusterTable from_xml  = cluster_table(isogrid::sg::probe_platform(xml.platform, isogrid::loads::resolver()));
   EXPECT_EQ(from_xml.names, from_yaml.names);
   EXPECT_EQ(from_xml.mhz, from_yaml.mhz);
   EXPECT_EQ(from_xml.hosts, from_yaml.hosts);

@@ -55,7 +55,7 @@ std::vector<double> transfer_times(const std::string& platform, const std::vecto
 {
   return parse_numbers(in_child([&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::load_platform(platform);
+    sg::load_platform(platform, {});
     std::vector<double> arrived(transfers.size());
     for (size_t i = 0; i < transfers.size(); ++i) {
       std::string box = fmt::format("transfer-{}", i);
@@ -83,7 +83,7 @@ std::vector<double> computation_times(const std::string& platform,
 {
   return parse_numbers(in_child([&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::load_platform(platform);
+    sg::load_platform(platform, {});
     std::vector<double> ended(work.size());
     for (size_t i = 0; i < work.size(); ++i) {
       double flops = work[i].second;
@@ -101,7 +101,7 @@ sg::RouteInfo route(const std::string& platform, const std::string& from, const 
 {
   std::vector<double> r = parse_numbers(in_child([&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::load_platform(platform);
+    sg::load_platform(platform, {});
     sg::RouteInfo info = sg::route_between(sg::host_by_name(from), sg::host_by_name(to));
     return format_numbers({info.latency, info.bandwidth});
   }));
@@ -116,7 +116,7 @@ std::string host_listing(const std::string& platform)
 {
   return in_child([&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::load_platform(platform);
+    sg::load_platform(platform, {});
     std::string out;
     for (sg::Host* h : sg::hosts_in_natural_order())
       out += fmt::format("{}@{:g} ", sg::host_name(h), sg::host_speed(h));
@@ -338,7 +338,7 @@ TEST_F(GridBuilder, ASpecErrorSurfacesWithItsLine)
   try {
     in_child([&] {
       sg::Session session(sg::exact_network_config(), false);
-      sg::load_platform(p);
+      sg::load_platform(p, {});
       return std::string("loaded");
     });
     FAIL() << "the platform loaded";

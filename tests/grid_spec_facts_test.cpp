@@ -5,6 +5,7 @@
 #include "simulator/platform/grid_spec_facts.hpp"
 #include "simulator/sg/platform_check.hpp"
 #include "simulator/core/catalog.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -39,7 +40,7 @@ TEST(GridSpecFacts, EqualWhatSimGridReportsForEveryShippedGridSpec)
     SCOPED_TRACE(path);
     GridSpec spec       = read_grid_spec(path);
     PlatformFacts mine  = grid_spec_facts(spec);
-    PlatformFacts theirs = sg::probe_platform_in_simgrid(path);
+    PlatformFacts theirs = sg::probe_platform_in_simgrid(path, loads::resolver());
     EXPECT_EQ(mine.hosts, theirs.hosts);
     ASSERT_EQ(mine.clusters.size(), theirs.clusters.size());
     for (size_t c = 0; c < mine.clusters.size(); ++c) {
@@ -62,7 +63,7 @@ TEST(GridSpecFacts, AGridSpecWithoutLoadsIsProbedWithoutSimGrid)
 {
   // The 10 000-host benchmark platform: probe_platform answers from the spec, so it takes no worker at all.
   std::string path          = std::string(ISOGRID_SOURCE_DIR) + "/bench/farm-100x100-platform.yaml";
-  const PlatformFacts& facts = sg::probe_platform(path);
+  const PlatformFacts& facts = sg::probe_platform(path, loads::resolver());
   EXPECT_EQ(facts.hosts.size(), 10100u);
   EXPECT_EQ(facts.clusters.size(), 100u);
   EXPECT_EQ(facts.hosts[1], "c0-1");

@@ -145,7 +145,7 @@ TEST(LoadProfiles, AnXmlPlatformReplaysItsOwnSpeedFiles)
 )");
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::load_platform(platform);
+    sg::load_platform(platform, {});
     double computed = 0;
     sg::spawn("compute", sg::host_by_name("a"), [&] {
       sg::compute(15e9);
@@ -230,7 +230,7 @@ std::vector<double> profiled_transfer_ends(const std::vector<ProfiledTransfer>& 
     sg::Session session(sg::exact_network_config(), false);
     std::vector<std::pair<sg::Host*, sg::Host*>> ends;
     if (xml) {
-      sg::load_platform(platform);
+      sg::load_platform(platform, {});
       for (size_t i = 0; i < cases.size(); ++i)
         ends.emplace_back(sg::host_by_name(fmt::format("a{}", i)), sg::host_by_name(fmt::format("b{}", i)));
     } else {
@@ -353,7 +353,7 @@ TEST(CompetingTraffic, KeepsItsCapOnARouteWithLatency)
 )");
   double done = transfer_under_traffic(
       [&] {
-        sg::load_platform(platform);
+        sg::load_platform(platform, {});
         return std::make_pair(sg::host_by_name("a"), sg::host_by_name("b"));
       },
       {{0, 0.4}}, 1e6, 1);  // asked for at 1 s, the streams running

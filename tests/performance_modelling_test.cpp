@@ -105,7 +105,7 @@ TEST(SpmdSkeleton, EveryKernelMatchesTheDedicatedClosedFormOnSimGrid)
       cases.push_back({k.name, p, dedicated_time(k.shape(k.train_min, p), p, cluster).total()});
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::build_grid_platform(path);
+    sg::build_grid_platform(path, {});
     std::vector<PlannedRun> runs;
     for (const Case& c : cases) {
       const SpmdKernel& k = spmd_kernel(c.kernel);

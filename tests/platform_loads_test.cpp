@@ -4,7 +4,6 @@
 // bad declaration is refused at its own line.
 #include "policies/loads/availability.hpp"
 #include "simulator/core/input_error.hpp"
-#include "simulator/core/point_seed.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/messaging.hpp"
@@ -21,9 +20,16 @@ using namespace isogrid;
 
 namespace {
 
+// A grid spec read and its declared loads checked, as the platform check does before the first point.
+GridSpec read_checked(const std::string& path)
+{
+  GridSpec spec = read_grid_spec(path);
+  check_declared_loads(spec, &loads::resolver());
+  return spec;
+}
+
 class PlatformLoads : public ::testing::Test {
 protected:
-  void SetUp() override { loads::install_platform_loads(); }
 
   // Two 1 Gflop/s hosts behind 1 MB/s links, with `load` (YAML flow mapping) declared on the cluster.
   std::string spec(const std::string& load)
@@ -40,7 +46,7 @@ protected:
   {
     std::string path = spec(load);
     try {
-      read_grid_spec(path);
+      read_checked(path);
     } catch (const InputError& e) {
       return e;
     }
@@ -57,8 +63,7 @@ std::pair<double, double> finish_times(const std::string& path, std::uint64_t se
 {
   return isogrid::testing::compute_and_transfer_end(
       [&] {
-        set_evaluated_point_seed(seed);
-        sg::build_grid_platform(path);
+        sg::build_grid_platform(path, loads::point_loads(seed));
         return std::make_pair(std::string("c-0"), std::string("c-1"));
       },
       flops, bytes);
@@ -99,7 +104,7 @@ TEST_F(PlatformLoads, EachHostCanReplayItsOwnProfile)
   tmp_.write("half.txt", "0 0.5\n");
   tmp_.write("quarter.txt", "0 0.25\n4 1\n");
   std::string path = spec("{cpu_profile: {c-0: half.txt}, bandwidth_profile: {c-0: quarter.txt}}");
-  GridSpec grid    = read_grid_spec(path);
+  GridSpec grid    = read_checked(path);
   ASSERT_EQ(grid.clusters[0].load->cpu.host_profiles.size(), 1u);
   EXPECT_EQ(grid.clusters[0].load->cpu.host_profiles[0].host, 0);
   auto [computed, transferred] = finish_times(path, 1, 1e9, 3e6);
@@ -119,7 +124,7 @@ TEST_F(PlatformLoads, BandwidthLoadAsCompetingFlowsLeavesTheTracesShare)
   // then everything: 4 + (3 - 1) / 1 = 6 s again, through max-min sharing instead of a profile.
   tmp_.write("bw.txt", "0 0.25\n4 1\n");
   std::string path = spec("{bandwidth_profile: bw.txt, bandwidth_as: flows}");
-  EXPECT_TRUE(read_grid_spec(path).clusters[0].load->bandwidth_flows);
+  EXPECT_TRUE(read_checked(path).clusters[0].load->bandwidth_flows);
   auto [computed, transferred] = finish_times(path, 1, 1e9, 3e6);
   EXPECT_NEAR(computed, 1, 1e-9);  // the CPU is untouched
   EXPECT_NEAR(transferred, 6, 6 * 1e-9);
@@ -130,7 +135,7 @@ TEST_F(PlatformLoads, BandwidthLoadAsCompetingFlowsLeavesTheTracesShare)
 
 TEST_F(PlatformLoads, GeneratorsDrawOneTracePerHostFromTheSeed)
 {
-  GridSpec grid = read_grid_spec(spec("{cpu: random-cpu, bandwidth: random-bandwidth, horizon: 2h}"));
+  GridSpec grid = read_checked(spec("{cpu: random-cpu, bandwidth: random-bandwidth, horizon: 2h}"));
   std::vector<loads::ClusterTraces> a = loads::platform_traces(grid, 7), b = loads::platform_traces(grid, 7),
                                     c = loads::platform_traces(grid, 8);
   ASSERT_EQ(a.size(), 1u);
@@ -166,7 +171,7 @@ TEST_F(PlatformLoads, ABuiltHostFollowsItsDrawnTrace)
   // 10 000 Gflop on c-0 of a random-loaded cluster take hours, through many load episodes: SimGrid ends
   // the computation where the drawn trace's integral reaches it.
   std::string path = spec("{cpu: random-cpu}");
-  GridSpec grid    = read_grid_spec(path);
+  GridSpec grid    = read_checked(path);
   const loads::AvailabilityTrace trace = loads::platform_traces(grid, 42)[0].cpu[0];
   double expected = closed_form_end(trace, 1e9, 1e13);
   ASSERT_GT(expected, 10000.0 * 1.1);  // the load slowed it
@@ -230,7 +235,7 @@ TEST_F(PlatformLoads, AnInterClusterLinkReplaysItsProfile)
                                             "  load: {bandwidth_profile: internet.txt}\n");
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
-    sg::build_grid_platform(path);
+    sg::build_grid_platform(path, loads::point_loads(0));
     double transferred = 0;
     sg::spawn("transfer", sg::host_by_name("b-0"), [&] {
       sg::Activities io;
@@ -255,7 +260,7 @@ TEST_F(PlatformLoads, AnInterClusterLinkReplaysItsProfile)
                                            "  links:\n"
                                            "    - {between: [a, b], load: {cpu: random-cpu}}\n");
   try {
-    read_grid_spec(bad);
+    read_checked(bad);
     ADD_FAILURE() << "a CPU load on a link was accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(e.where().line, 7);

@@ -27,7 +27,6 @@ std::vector<T> sorted_by(std::vector<T> items, Key key)
 
 Catalog make_builtin_catalog()
 {
-  install_builtin_services();
   Catalog c;
   std::vector<const ModelRegistration*> models;
   for (const auto& r : registrations().models)
@@ -62,16 +61,6 @@ Catalog make_builtin_catalog()
 }
 
 }  // namespace
-
-void install_builtin_services()
-{
-  static const bool installed = [] {
-    for (auto install : registrations().services)
-      install();
-    return true;
-  }();
-  (void)installed;
-}
 
 const Catalog& builtin_catalog()
 {

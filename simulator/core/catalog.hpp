@@ -82,8 +82,5 @@ const std::vector<std::string>& builtin_model_names();
 void add_plugin_model(std::unique_ptr<Model> model, std::string plugin);
 // The subcommands models bring along (`isogrid plan`), without building the catalog.
 std::vector<CommandEntry> builtin_commands();
-// What every command needs before it reads a platform, installed without building the catalog: the resolver of the
-// background load a grid spec declares (`isogrid validate`, `platform` and `plan` read grid specs with `load:`).
-void install_builtin_services();
 
 }  // namespace isogrid

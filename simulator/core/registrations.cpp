@@ -33,10 +33,4 @@ bool register_platform_generators(std::vector<GeneratorEntry> (*make)())
   return true;
 }
 
-bool register_service(void (*install)())
-{
-  mutable_registrations().services.push_back(install);
-  return true;
-}
-
 }  // namespace isogrid

@@ -1,11 +1,10 @@
 #pragma once
-// How a model, a model's subcommand, a platform generator or a service announces itself: one line in its own .cpp,
+// How a model, a model's subcommand or a platform generator announces itself: one line in its own .cpp,
 // at namespace scope, and nothing outside its folder names it.
 //
 //   ISOGRID_MODEL("my-model", make_my_model);                   // std::unique_ptr<Model> make_my_model()
 //   ISOGRID_COMMAND(plan_command);                              // CommandEntry plan_command()
 //   ISOGRID_PLATFORM_GENERATORS(grid_spec_generators);          // std::vector<GeneratorEntry> grid_spec_generators()
-//   ISOGRID_SERVICE(install_platform_loads);                    // void install_platform_loads()
 //
 // Policy families register the same way from policies/ (ISOGRID_POLICY_FAMILY, base/registry_listing.hpp). The
 // registrars run during static initialisation, before main; the object files that hold them are always linked
@@ -29,7 +28,6 @@ struct Registrations {
   std::vector<ModelRegistration> models;
   std::vector<CommandEntry (*)()> commands;
   std::vector<std::vector<GeneratorEntry> (*)()> platform_generators;
-  std::vector<void (*)()> services;
 };
 
 // What registered, complete once main starts and unchanged after.
@@ -39,7 +37,6 @@ const Registrations& registrations();
 bool register_model(const char* name, std::unique_ptr<Model> (*make)());
 bool register_command(CommandEntry (*make)());
 bool register_platform_generators(std::vector<GeneratorEntry> (*make)());
-bool register_service(void (*install)());
 
 }  // namespace isogrid
 
@@ -53,8 +50,3 @@ bool register_service(void (*install)());
   [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_generators_, __LINE__) =                              \
       ::isogrid::register_platform_generators(                                                                    \
           []() -> std::vector<::isogrid::GeneratorEntry> { return factory(); })
-// A service every command needs before it reads a platform (the resolver of the background load grid specs
-// declare): main installs them all first, through install_builtin_services().
-#define ISOGRID_SERVICE(install)                                                                                  \
-  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_service_, __LINE__) =                                 \
-      ::isogrid::register_service([] { install(); })

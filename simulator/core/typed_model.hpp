@@ -12,7 +12,6 @@
 //
 // The harness sees the untyped Model; this adaptor decodes points into P and encodes M into metric columns.
 #include "simulator/core/model_schema.hpp"
-#include "simulator/core/point_seed.hpp"
 
 #include <cstdint>
 
@@ -83,7 +82,6 @@ private:
   void evaluate(const P& params, const Point& point, const Faces& wanted, const SimulationContext& context,
                 Outcome& out) const
   {
-    set_evaluated_point_seed(point.seed);  // what a platform's declared loads are drawn from
     Plan plan = make_plan(params, PointInfo{point.index, point.repetition, point.seed}, context);
     if (wanted.predicted) {
       Face<M> face = blank_face();

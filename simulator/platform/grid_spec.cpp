@@ -1,9 +1,9 @@
 #include "simulator/platform/grid_spec.hpp"
 
-#include "simulator/core/units.hpp"
-#include "simulator/platform/platform_loads.hpp"
-#include "simulator/core/yaml_source.hpp"
 #include "simulator/core/registrations.hpp"
+#include "simulator/core/units.hpp"
+#include "simulator/core/yaml_source.hpp"
+#include "simulator/platform/platform_source_index.hpp"  // kMaxPlatformHosts
 
 #include <algorithm>
 #include <cctype>
@@ -481,8 +481,6 @@ GridSpec read_grid_spec(const std::string& path)
   for (size_t i = 0; i < clusters.size(); ++i)
     spec.clusters.push_back(read_cluster(clusters.element(i), names));
   spec.inter_links = read_inter_cluster(doc, spec.clusters);
-  if (declares_loads(spec))
-    load_resolver().check(spec);
   return spec;
 }
 

@@ -149,7 +149,9 @@ struct GridSpec {
 // The SimGrid name of the link between two clusters ("inter:vu:leiden"); ':' cannot occur in a user's name.
 std::string inter_link_name(const GridSpec& spec, const InterClusterLink& link);
 
-// Reads and checks a grid spec; throws InputError (file:line:column, key, what was expected).
+// Reads and checks a grid spec; throws InputError (file:line:column, key, what was expected). Its declared loads
+// are checked by whoever holds the resolver (check_declared_loads, platform_loads.hpp): the platform check before
+// the first point, the grid builder at each point.
 GridSpec read_grid_spec(const std::string& path);
 // True for a file name that names a YAML grid spec (.yaml, .yml) rather than a SimGrid XML platform.
 bool is_grid_spec_file(const std::string& path);

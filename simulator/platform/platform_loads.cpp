@@ -7,20 +7,27 @@
 namespace isogrid {
 
 namespace {
-LoadResolver& installed()
+
+const LoadResolver& required(const LoadResolver* resolver)
 {
-  static LoadResolver resolver;
-  return resolver;
+  if (!resolver || !resolver->check || !resolver->profiles)
+    throw std::logic_error("a grid spec declares background load but no load resolver was given");
+  return *resolver;
 }
+
 }  // namespace
 
-void install_load_resolver(LoadResolver resolver) { installed() = std::move(resolver); }
-
-const LoadResolver& load_resolver()
+void check_declared_loads(const GridSpec& spec, const LoadResolver* resolver)
 {
-  if (!installed().check || !installed().profiles)
-    throw std::logic_error("a grid spec declares background load but no load resolver is installed");
-  return installed();
+  if (declares_loads(spec))
+    required(resolver).check(spec);
+}
+
+ResourceProfiles draw_declared_loads(const GridSpec& spec, const PointLoads& loads)
+{
+  if (!declares_loads(spec))
+    return {};
+  return required(loads.resolver).profiles(spec, loads.seed);
 }
 
 bool declares_loads(const GridSpec& spec)

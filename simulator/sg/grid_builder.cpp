@@ -14,7 +14,6 @@
 // link:vu-1 (down). From vu-0 to leiden-3 it crosses link:vu-0, backbone:vu, inter:vu:leiden, backbone:leiden,
 // link:leiden-3. Its time under exact CM02 is the sum of those latencies plus bytes / the narrowest bandwidth.
 #include "simulator/sg/grid_builder.hpp"
-#include "simulator/core/point_seed.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/platform/platform_loads.hpp"
 #include "simulator/sg/load_profiles.hpp"
@@ -126,13 +125,11 @@ void spawn_flows(const GridSpec& spec, const ResourceProfiles& profiles)
     }
 }
 
-void build_clusters(const GridSpec& spec)
+void build_clusters(const GridSpec& spec, const PointLoads& loads)
 {
   sg4::NetZone* grid = sg4::create_full_zone(spec.name);
   std::vector<BuiltCluster> built;
-  ResourceProfiles profiles;
-  if (declares_loads(spec))
-    profiles = load_resolver().profiles(spec, evaluated_point_seed());
+  ResourceProfiles profiles = draw_declared_loads(spec, loads);
   for (const auto& c : spec.clusters)
     built.push_back(build_cluster(grid, c, profiles));
   connect_clusters(grid, spec, built, profiles);
@@ -153,14 +150,19 @@ void build_star_spec(const GridSpec& spec)
 
 }  // namespace
 
-void build_grid(const GridSpec& spec)
+void build_grid(const GridSpec& spec, const PointLoads& loads)
 {
   if (spec.star)
     build_star_spec(spec);
   else
-    build_clusters(spec);
+    build_clusters(spec, loads);
 }
 
-void build_grid_platform(const std::string& path) { build_grid(read_grid_spec(path)); }
+void build_grid_platform(const std::string& path, const PointLoads& loads)
+{
+  GridSpec spec = read_grid_spec(path);
+  check_declared_loads(spec, loads.resolver);
+  build_grid(spec, loads);
+}
 
 }  // namespace isogrid::sg

@@ -212,7 +212,7 @@ void add_group_routes(PlatformFacts& f, const std::vector<Host*>& hosts, const s
   f.zone_routes = group_routes(groups, ids, index);
 }
 
-std::string probe_in_this_process(const std::string& path)
+std::string probe_in_this_process(const std::string& path, const LoadResolver& loads)
 {
   Session session(exact_network_config(), false);
   PlatformSourceIndex index =
@@ -230,7 +230,7 @@ std::string probe_in_this_process(const std::string& path)
       throw std::runtime_error(fmt::format("{}: {}", index.where_setting(setting.key), e.what()));
     }
   try {
-    load_platform(path);
+    load_platform(path, PointLoads{&loads, 0});
   } catch (const std::out_of_range& e) {  // a <config> key SimGrid does not know; its message lists them all
     std::string what = e.what();
     std::string key  = "";
@@ -280,7 +280,7 @@ std::string platform_facts_json(const PlatformFacts& facts)
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-PlatformFacts probe_platform_in_simgrid(const std::string& path)
+PlatformFacts probe_platform_in_simgrid(const std::string& path, const LoadResolver& loads)
 {
   if (is_grid_spec_file(path))
     read_input_file(path);  // a named pipe, a device, a file too large: told before a worker waits on it
@@ -288,7 +288,7 @@ PlatformFacts probe_platform_in_simgrid(const std::string& path)
     check_platform_source(path);  // and the files it names, and how many hosts it declares
   std::string payload;
   try {
-    payload = run_in_child([&] { return probe_in_this_process(path); });
+    payload = run_in_child([&] { return probe_in_this_process(path, loads); });
   } catch (const std::runtime_error& e) {
     std::string why = simgrid_last_words(e.what());  // SimGrid's xbt_die, without the backtrace
     if (!is_grid_spec_file(path))
@@ -299,7 +299,7 @@ PlatformFacts probe_platform_in_simgrid(const std::string& path)
   return nlohmann::json::parse(payload).get<PlatformFacts>();
 }
 
-const PlatformFacts& probe_platform(const std::string& path)
+const PlatformFacts& probe_platform(const std::string& path, const LoadResolver& loads)
 {
   static std::map<std::string, PlatformFacts> probed;
   if (auto it = probed.find(path); it != probed.end())
@@ -308,7 +308,9 @@ const PlatformFacts& probe_platform(const std::string& path)
   // that drawing its traces is tried before the first point too.
   if (is_grid_spec_file(path)) {
     try {
-      if (const GridSpec& spec = cached_grid_spec(path); !declares_loads(spec)) {
+      const GridSpec& spec = cached_grid_spec(path);
+      check_declared_loads(spec, &loads);
+      if (!declares_loads(spec)) {
         PlatformFacts f = grid_spec_facts(spec);
         f.file          = path;
         return probed[path] = std::move(f);
@@ -317,7 +319,7 @@ const PlatformFacts& probe_platform(const std::string& path)
       throw std::runtime_error(e.what());  // as the worker would have reported it
     }
   }
-  return probed[path] = probe_platform_in_simgrid(path);
+  return probed[path] = probe_platform_in_simgrid(path, loads);
 }
 
 std::string describe_platform(const PlatformFacts& facts)

@@ -22,7 +22,7 @@ namespace sg4 = simgrid::s4u;
 
 namespace isogrid::sg {
 
-void load_platform(const std::string& path)
+void load_platform(const std::string& path, const PointLoads& loads)
 {
   // A point's plan may load its platform before its simulation asks for it again: one platform per process.
   static std::string loaded;
@@ -32,7 +32,7 @@ void load_platform(const std::string& path)
     return;
   }
   if (ends_with(path, ".yaml") || ends_with(path, ".yml")) {
-    build_grid_platform(path);
+    build_grid_platform(path, loads);
   } else {
     sg4::Engine::get_instance()->load_platform(path);
     // SimGrid completes some zones only when sealed (a Vivaldi zone's routes, a cluster's cabinets), which running

@@ -1,6 +1,7 @@
 #pragma once
 // Loads a platform file into the current engine: SimGrid XML as SimGrid reads it, or isogrid's compact YAML
 // grid spec built through the C++ platform API.
+#include "simulator/platform/platform_loads.hpp"
 #include "simulator/sg/messaging.hpp"
 
 #include <string>
@@ -13,8 +14,9 @@ class NetZone;
 
 namespace isogrid::sg {
 
-// Loads `path` once per process: asking again for the same file does nothing.
-void load_platform(const std::string& path);
+// Loads `path` once per process: asking again for the same file does nothing. `loads`: what a grid spec's declared
+// background load is drawn with (an XML platform's profiles are its own).
+void load_platform(const std::string& path, const PointLoads& loads);
 
 struct RouteInfo {
   bool routed      = false;  // SimGrid knows a route: some links, or some latency (a Vivaldi zone's)

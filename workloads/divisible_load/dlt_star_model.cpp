@@ -12,6 +12,7 @@
 #include "workloads/divisible_load/dlt_instance.hpp"
 #include "workloads/divisible_load/dlt_star_simulation.hpp"
 #include "simulator/core/registrations.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -96,10 +97,10 @@ struct Plan {
 };
 
 // The closed form's parameters read off the platform: A = flops/speed, C = bytes/bandwidth, S = latency.
-Plan plan_on_platform(const Params& p, const SimulationContext& context)
+Plan plan_on_platform(const Params& p, std::uint64_t seed, const SimulationContext& context)
 {
   sg::Session session(context.simgrid_config, context.simgrid_logs);
-  sg::load_platform(p.platform);
+  sg::load_platform(p.platform, loads::point_loads(seed));
   auto m = static_cast<size_t>(p.m);
   std::vector<sg::Host*> hosts = sg::hosts_in_natural_order();
   Plan plan;
@@ -218,7 +219,7 @@ protected:
 
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
-    Plan plan = p.platform.empty() ? Plan{instance_of(p, at.seed), {}, nullptr, {}} : plan_on_platform(p, context);
+    Plan plan = p.platform.empty() ? Plan{instance_of(p, at.seed), {}, nullptr, {}} : plan_on_platform(p, at.seed, context);
     plan.partition = solve(plan.instance.workers, plan.instance.V, plan.instance.beta);
     return plan;
   }

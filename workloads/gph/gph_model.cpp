@@ -17,6 +17,7 @@
 #include "workloads/gph/kernels.hpp"
 #include "workloads/gph/program_overrides.hpp"
 #include "simulator/core/registrations.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -241,7 +242,7 @@ void lay_out(const Params& p, Plan& plan)
         throw ParamError("platform", spec.file + " is a star; GpH configurations name clusters");
       clusters = cluster_table(spec);
     } else {
-      clusters = cluster_table(sg::probe_platform(p.platform));  // probed at load; a worker inherits the copy
+      clusters = cluster_table(sg::probe_platform(p.platform, loads::resolver()));  // probed at load; a worker inherits the copy
     }
   } catch (const ParamError&) {
     throw;
@@ -372,9 +373,9 @@ protected:
     const RuntimePolicy& policy = runtime_policies().get(p.runtime);
     sg::Session session(context.simgrid_config, context.simgrid_logs);
     if (is_grid_spec_file(p.platform))
-      sg::build_grid(cached_grid_spec(p.platform));
+      sg::build_grid(cached_grid_spec(p.platform), loads::point_loads(plan.seed));
     else
-      sg::load_platform(p.platform);
+      sg::load_platform(p.platform, loads::point_loads(plan.seed));
     GumRun run;
     run.setup.program          = plan.program.get();
     run.setup.topology         = &*plan.topology;

@@ -4,7 +4,6 @@
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/input_file.hpp"
 #include "simulator/platform/platform_loads.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -135,7 +134,9 @@ std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t s
   return out;
 }
 
-void install_platform_loads()
+namespace {
+
+LoadResolver make_resolver()
 {
   LoadResolver resolver;
   resolver.check    = check_platform_loads;
@@ -167,9 +168,15 @@ void install_platform_loads()
             profile_text(inter[k], spec.inter_links[k].link.bandwidth);
     return profiles;
   };
-  install_load_resolver(std::move(resolver));
+  return resolver;
 }
 
-ISOGRID_SERVICE(install_platform_loads);
+}  // namespace
+
+const LoadResolver& resolver()
+{
+  static const LoadResolver made = make_resolver();
+  return made;
+}
 
 }  // namespace isogrid::loads

@@ -1,10 +1,12 @@
 #pragma once
 // A grid spec's declared background load (`load:` per cluster) made concrete: each host's CPU availability trace and
 // each host link's bandwidth availability trace, drawn from a seed by the named generators or read from profile
-// files. The grid builder replays them as SimGrid profiles through the resolver installed here; a model that senses
+// files. The grid builder replays them as SimGrid profiles through the resolver made here (passed to it as an
+// argument, with the point's seed: point_loads); a model that senses
 // or forecasts the load (performance-modelling) draws the very same traces with platform_traces.
 #include "policies/loads/availability.hpp"
 #include "simulator/platform/grid_spec.hpp"
+#include "simulator/platform/platform_loads.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -26,7 +28,10 @@ std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t s
 // One per inter-cluster link of the spec, in its order (free when nothing is declared), each link its own stream.
 std::vector<AvailabilityTrace> inter_link_traces(const GridSpec& spec, std::uint64_t seed);
 
-// Makes every grid spec read from now on check its loads, and every grid built replay them.
-void install_platform_loads();
+// The resolver the platform check and the grid builder are given: check_platform_loads, and the profiles of
+// platform_traces and inter_link_traces. Made once; it holds no state.
+const LoadResolver& resolver();
+// What a model passes to sg::load_platform and sg::build_grid: the resolver, and its point's seed.
+inline PointLoads point_loads(std::uint64_t seed) { return PointLoads{&resolver(), seed}; }
 
 }  // namespace isogrid::loads

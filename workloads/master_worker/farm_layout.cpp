@@ -3,6 +3,7 @@
 #include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
 #include "simulator/sg/platform_check.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -115,7 +116,7 @@ FarmLayout FarmLayout::of(const FarmParams& p)
     }
   } else {
     // Probed when the experiment was loaded; a worker process inherits the parent's copy.
-    const PlatformFacts& platform = sg::probe_platform(p.platform);
+    const PlatformFacts& platform = sg::probe_platform(p.platform, loads::resolver());
     f.clusters                    = farm_resources(platform, f.task.flops);
     for (const auto& c : platform.clusters)
       f.hosts.push_back(c.hosts);

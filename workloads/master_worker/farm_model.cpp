@@ -17,6 +17,7 @@
 #include "workloads/master_worker/farm_layout.hpp"
 #include "workloads/master_worker/farm_skeleton.hpp"
 #include "simulator/core/registrations.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -127,6 +128,7 @@ struct Plan {
   FarmLayout layout;
   size_t row = 0;
   FarmEstimate estimate;
+  std::uint64_t seed = 0;  // the point's: what a grid spec's declared background load is drawn from
   bool total() const { return row == layout.clusters.size(); }
   const ClusterEstimate& estimated_row() const { return total() ? estimate.total : estimate.clusters[row]; }
 };
@@ -146,7 +148,7 @@ protected:
         throw ParamError("platform", spec.file + " is a star; hierarchical-farm needs clusters");
       n = spec.clusters.size();
     } else {
-      n = sg::probe_platform(p.platform).clusters.size();
+      n = sg::probe_platform(p.platform, loads::resolver()).clusters.size();
       if (!values_match(p.inet_kib_s.value(), Params{}.inet_kib_s.value()))
         throw ParamError("inet_kib_s", "inet_kib_s overrides a grid spec's inter-cluster links; a SimGrid platform's "
                                        "routes are as its file declares them");
@@ -216,9 +218,9 @@ protected:
       throw ParamError("platform", fmt::format("{}: it runs the master", why));
   }
 
-  Plan make_plan(const Params& p, const PointInfo&, const SimulationContext&) const override
+  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
-    Plan plan{FarmLayout::of(p), 0, {}};
+    Plan plan{FarmLayout::of(p), 0, {}, at.seed};
     plan.row      = plan.layout.row_of(p.cluster);
     plan.estimate = plan.layout.estimate();
     return plan;
@@ -251,9 +253,9 @@ protected:
     const FarmLayout& f = plan.layout;
     sg::Session session(context.simgrid_config, context.simgrid_logs);
     if (f.spec.clusters.empty())
-      sg::load_platform(p.platform);
+      sg::load_platform(p.platform, loads::point_loads(plan.seed));
     else
-      sg::build_grid(f.spec);
+      sg::build_grid(f.spec, loads::point_loads(plan.seed));
     FarmRun run;
     run.tasks           = p.tasks;
     run.task_flops      = f.task.flops;

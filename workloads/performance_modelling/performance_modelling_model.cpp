@@ -220,6 +220,7 @@ struct Campaign {
   std::size_t training = 0;
   std::optional<std::size_t> target;  // the target cluster of a cross-platform campaign
   std::vector<RunChoice> target_runs;  // the same application's runs there
+  std::uint64_t seed = 0;  // the point's: the loads SimGrid replays and the sensors read are drawn from it
 };
 
 std::size_t cluster_index(const GridSpec& spec, const std::string& name, const char* key = "cluster")
@@ -344,6 +345,7 @@ std::vector<std::size_t> draw_hosts(std::size_t p, std::size_t hosts, SeededRand
 Campaign plan_campaign(const Params& p, std::uint64_t seed)
 {
   Campaign campaign;
+  campaign.seed        = seed;
   campaign.spec        = grid_of(p);
   campaign.cluster     = cluster_index(campaign.spec, p.cluster);
   if (!p.target_platform.empty())
@@ -591,7 +593,7 @@ protected:
     std::vector<TimedRun> timed, target_timed;
     {
       sg::Session session(context.simgrid_config, context.simgrid_logs);
-      sg::build_grid(campaign.spec);  // replays the loads drawn from this point's seed
+      sg::build_grid(campaign.spec, loads::point_loads(campaign.seed));
       // Each cluster's runs one after the other, from its first host; a target's campaign runs alongside. The
       // drivers read their runs while the session runs.
       auto planned_on = [&](const ClusterSpec& on, const std::vector<RunChoice>& choices) {
@@ -618,7 +620,7 @@ protected:
       session.run();
     }
     // The sensors read the same traces SimGrid replayed.
-    std::vector<loads::ClusterTraces> traces = loads::platform_traces(campaign.spec, evaluated_point_seed());
+    std::vector<loads::ClusterTraces> traces = loads::platform_traces(campaign.spec, campaign.seed);
     Sensing sensing(traces[campaign.cluster], p, mbit_per_s(cluster));
     std::vector<CampaignRun> sensed;
     std::vector<PhasedCampaignRun> phases;

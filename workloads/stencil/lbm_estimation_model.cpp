@@ -98,9 +98,10 @@ protected:
 
   FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
 
-  Plan make_plan(const Params& p, const PointInfo&, const SimulationContext& context) const override
+  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
     Plan plan{{request_for(p), std::nullopt}, 0, 0, 0};
+    plan.request.seed = at.seed;
     const LbmRequest& r = plan.request;
     if (r.platform.empty()) {
       plan.delta = r.delta[0], plan.tau_comm = r.tau_comm, plan.tau_grid = r.tau_grid;

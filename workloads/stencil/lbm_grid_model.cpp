@@ -170,6 +170,7 @@ protected:
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
     Plan plan{{request_of(p, ranks_of(p)), std::nullopt}, {}, at.seed};
+    plan.request.seed   = at.seed;
     const LbmRequest& r = plan.request;
     plan.calibration    = r.platform.empty() ? Calibration{r.delta, r.tau_comm, r.tau_grid}
                                              : calibration_of(plan.set_up(context));

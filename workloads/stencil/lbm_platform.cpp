@@ -6,6 +6,7 @@
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -106,9 +107,9 @@ LbmPlatform set_up_lbm_platform(const LbmRequest& r)
 {
   std::vector<sg::PlatformCluster> found;
   if (r.platform.empty()) {
-    sg::build_grid(generated_spec(r));
+    sg::build_grid(generated_spec(r), loads::point_loads(r.seed));
   } else {
-    sg::load_platform(r.platform);
+    sg::load_platform(r.platform, loads::point_loads(r.seed));
   }
   found = sg::platform_clusters();
   std::vector<ClusterSize> sizes;

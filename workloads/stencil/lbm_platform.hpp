@@ -8,6 +8,7 @@
 #include "workloads/stencil/lbm_skeleton.hpp"
 
 #include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ struct LbmRequest {
   std::string platform;         // a platform file, or "" to generate
   double update_flops = 7500;   // flops of one lattice update
   double point_bytes  = 1200;   // bytes of one boundary point
+  std::uint64_t seed  = 0;      // the point's: what a platform file's declared background load is drawn from
 };
 
 // The request of a point whose clusters have `ranks` processors each (delta must give one value or one per cluster).
