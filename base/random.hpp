@@ -54,4 +54,29 @@ private:
   uint64_t state_;
 };
 
+// A point's random streams, each derived from its seed by what it is for, so that drawing one stream never shifts
+// another: SeedStream(seed).child("cluster speeds").random(). Streams that had a magic salt before they had a
+// name keep it (StreamSalt: the name, and the salt the results were produced with), so results stay identical.
+struct StreamSalt {
+  std::string_view name;  // what the stream is for
+  uint64_t salt;          // mixed with the parent seed
+};
+
+class SeedStream {
+public:
+  explicit SeedStream(uint64_t seed) : seed_(seed) {}
+  uint64_t seed() const { return seed_; }
+  SeededRandom random() const { return SeededRandom(seed_); }
+
+  // The stream of a name: a policy's, a cluster's, a link's.
+  SeedStream child(std::string_view name) const { return SeedStream(mix64(seed_ ^ name_hash(name))); }
+  // A stream kept at its former salt.
+  SeedStream child(const StreamSalt& named) const { return SeedStream(mix64(seed_ ^ named.salt)); }
+  // One of a family of streams numbered by `index` (a step and a cluster, a resource).
+  SeedStream nth(uint64_t index) const { return SeedStream(mix64(seed_ ^ mix64(index))); }
+
+private:
+  uint64_t seed_;
+};
+
 }  // namespace isogrid

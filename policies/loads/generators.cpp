@@ -58,7 +58,8 @@ ISOGRID_POLICY_FAMILY(load_generator_registry);
 
 SeededRandom resource_stream(std::uint64_t seed, std::size_t resource)
 {
-  return SeededRandom(mix64(seed ^ mix64(0x10ad0000ULL + resource)));
+  constexpr std::uint64_t kFirstResource = 0x10ad0000;  // resources are numbered from here, as they always were
+  return SeedStream(seed).nth(kFirstResource + resource).random();
 }
 
 }  // namespace isogrid::loads

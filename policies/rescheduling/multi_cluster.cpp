@@ -92,7 +92,7 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
     std::vector<std::size_t> first_lengths;
     for (std::size_t c = 0; c < clusters; ++c) {
       rest.push_back(apps[c].tail(start));
-      std::uint64_t stream = mix64(seed ^ mix64((static_cast<std::uint64_t>(step) << 20) | c));
+      std::uint64_t stream = SeedStream(seed).nth((static_cast<std::uint64_t>(step) << 20) | c).seed();
       intervals.push_back(scheduler(loads, step, c, rest[c], stream, settings.interval_policy));
       SeededRandom random(mix64(stream + 1));
       first_lengths.push_back(scrp(*intervals[c], within, random).ends.front());

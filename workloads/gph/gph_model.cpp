@@ -354,8 +354,10 @@ protected:
     lay_out(p, plan);
     plan.topology = plan.layout.topology();
     plan.seed     = at.seed;
-    // A random main PE (GUM) draws from the point's seed, apart from the PEs' own streams.
-    SeededRandom rng(at.seed ^ 0x6d61696e5045ULL);
+    // A random main PE (GUM) draws from the point's seed, apart from the PEs' own streams. The one stream that
+    // took its salt unmixed, kept so: its results were produced so.
+    constexpr StreamSalt kMainPe{"main PE", 0x6d61696e5045ULL};
+    SeededRandom rng(at.seed ^ kMainPe.salt);
     plan.main_pe = runtime_policies().get(p.runtime).main_pe(*plan.topology, [&rng] { return rng.next(); });
     return plan;
   }

@@ -109,7 +109,7 @@ std::vector<AvailabilityTrace> inter_link_traces(const GridSpec& spec, std::uint
       out.emplace_back();
       continue;
     }
-    std::uint64_t stream = mix64(seed ^ name_hash(inter_link_name(spec, l)));
+    std::uint64_t stream = SeedStream(seed).child(inter_link_name(spec, l)).seed();
     out.push_back(traces_of(l.load->bandwidth, 1, l.load->horizon, stream).front());
   }
   return out;
@@ -124,10 +124,10 @@ std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t s
     traces.bandwidth.resize(static_cast<std::size_t>(c.hosts));
     if (c.load) {
       // Each cluster and resource kind its own streams, keyed by the cluster's name.
-      std::uint64_t cluster = mix64(seed ^ name_hash(c.name));
-      traces.cpu = traces_of(c.load->cpu, c.hosts, c.load->horizon, mix64(cluster ^ 0xc9u));
-      traces.bandwidth =
-          traces_of(c.load->bandwidth, c.hosts, c.load->horizon, mix64(cluster ^ 0xb3u));
+      SeedStream cluster = SeedStream(seed).child(c.name);
+      traces.cpu = traces_of(c.load->cpu, c.hosts, c.load->horizon, cluster.child(StreamSalt{"cpu", 0xc9}).seed());
+      traces.bandwidth = traces_of(c.load->bandwidth, c.hosts, c.load->horizon,
+                                   cluster.child(StreamSalt{"bandwidth", 0xb3}).seed());
     }
     out.push_back(std::move(traces));
   }

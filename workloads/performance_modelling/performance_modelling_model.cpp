@@ -354,7 +354,7 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
   choose_loads(cluster, p.cpu_load, p.bandwidth_load);
   campaign.application             = campaign_application(p.application, cluster.speed);
   const CampaignApplication& kernel = campaign.application;
-  SeededRandom random(mix64(seed ^ 0xca3b));
+  SeededRandom random = SeedStream(seed).child(StreamSalt{"campaign runs", 0xca3b}).random();
   const auto hosts = static_cast<std::size_t>(cluster.hosts);
   std::vector<double> train = training_sizes(kernel);
   for (std::size_t k = 0; k < p.training_processors.size(); ++k)

@@ -117,7 +117,7 @@ struct Grid {
   // Cluster c's loads at a step: drawn from the point's seed, the step and the cluster alone.
   ClusterState state(std::size_t step, std::size_t c) const
   {
-    SeededRandom random(mix64(seed ^ mix64((static_cast<std::uint64_t>(step) << 16) | c)));
+    SeededRandom random = SeedStream(seed).nth((static_cast<std::uint64_t>(step) << 16) | c).random();
     return scheduling::draw_uniform_load_state(draws[c], random);
   }
   GridLoads loads(std::size_t step) const
@@ -132,8 +132,8 @@ struct Grid {
 Grid draw_grid(const Params& p, std::uint64_t seed)
 {
   Grid grid;
-  grid.seed = mix64(seed ^ 0x6e1d);
-  SeededRandom random(mix64(seed ^ 0x9c1d));
+  grid.seed           = SeedStream(seed).child(StreamSalt{"grid loads", 0x6e1d}).seed();
+  SeededRandom random = SeedStream(seed).child(StreamSalt{"grid clusters", 0x9c1d}).random();
   const std::vector<double>& capacities =
       p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
   const PhasedApplication& app = phased_applications().get(p.application);
@@ -229,8 +229,9 @@ protected:
     SharedLoads loads([&grid](std::size_t step) { return grid.loads(step); });
     for (const std::string& name : p.planners)
       out.plans.emplace_back(name, multi_cluster_plan(grid.apps, loads, planners().get(name), grid.settings,
-                                                      mix64(at.seed ^ name_hash(name))));
-    out.single = single_schedule(grid.apps, loads, mix64(at.seed ^ 0x5171e));
+                                                      SeedStream(at.seed).child(name).seed()));
+    out.single =
+        single_schedule(grid.apps, loads, SeedStream(at.seed).child(StreamSalt{"single schedule", 0x5171e}).seed());
     return out;
   }
 

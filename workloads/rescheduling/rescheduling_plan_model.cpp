@@ -259,18 +259,18 @@ protected:
     out.app = application_of(p);
     // The cluster comes from the point's seed alone, so every planner (and every rcost, with same_seed_across)
     // sees the same one.
-    SeededRandom random(mix64(at.seed ^ 0x5c4ed));
+    SeededRandom random = SeedStream(at.seed).child(StreamSalt{"cluster", 0x5c4ed}).random();
     const std::vector<double>& capacities =
         p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
     scheduling::UniformLoadDraw draw =
         uniform_load_draw(p, static_cast<std::size_t>(p.machines), capacities[random.below(capacities.size())]);
     out.state = std::make_shared<const ClusterState>(scheduling::draw_uniform_load_state(draw, random));
 
-    IntervalScheduler intervals(*out.state, out.app, mix64(at.seed ^ 0xbe));
+    IntervalScheduler intervals(*out.state, out.app, SeedStream(at.seed).child(StreamSalt{"intervals", 0xbe}).seed());
     PlanSettings settings{p.rcost, p.t_thres};
     PlanSettings seen{p.planners_see_rcost ? p.rcost : 0, p.t_thres};  // what the heuristics plan with
     for (const std::string& name : p.planners) {
-      SeededRandom planner_random(mix64(at.seed ^ name_hash(name)));
+      SeededRandom planner_random = SeedStream(at.seed).child(name).random();
       Plan plan = planners().get(name)(intervals, seen, planner_random);
       out.plans.emplace_back(name, plan_of(intervals, plan.ends, settings));  // scored with the real rcost
     }

@@ -154,7 +154,7 @@ Race run_race(const Params& p, std::uint64_t seed)
   }
   for (const std::string& name : race.setup.schedulers) {
     // Each scheduler's own random stream and error draws, from its name: the same whatever else runs.
-    std::uint64_t salt = mix64(seed ^ name_hash(name));
+    std::uint64_t salt = SeedStream(seed).child(name).seed();
     SeededRandom random(salt);
     race.choices.emplace_back(
         name, select_over_clusters(race.states, race.models, resource_selection_policies().get(name),

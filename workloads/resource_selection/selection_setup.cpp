@@ -89,7 +89,7 @@ SelectionSetup draw_selection_setup(const ResourceSelectionParams& p, std::uint6
   const std::vector<double>& factors    = p.scaling_factors;
   const std::vector<double>& bandwidths = p.max_bandwidths.empty() ? thesis_max_bandwidths() : p.max_bandwidths;
 
-  SeededRandom random(mix64(seed ^ 0x5e1ec7));
+  SeededRandom random = SeedStream(seed).child(StreamSalt{"drawn grid", 0x5e1ec7}).random();
   std::size_t count = draw_between(random, p.clusters, p.clusters_max);
   for (std::size_t c = 0; c < count; ++c) {
     ClusterDraw draw;
