@@ -95,7 +95,7 @@ void add_list_command(CLI::App& app, Shared& shared)
   add_plugin_option(cmd, shared.plugins);
   cmd->callback([what, &shared] {
     load_plugins(shared.plugins);
-    const Catalog& c = builtin_catalog();
+    const Catalog c = build_command_catalog();
     if (*what == "models" || *what == "all")
       list_models(c);
     if (*what == "policies" || *what == "all")

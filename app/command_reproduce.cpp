@@ -29,8 +29,9 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   std::vector<Experiment> experiments;
   for (const auto& f : files)
     preload_plugins(f);
+  const Catalog catalog = build_command_catalog();
   for (const auto& f : files)
-    experiments.push_back(load_checked_experiment(f, {}));
+    experiments.push_back(load_checked_experiment(f, {}, catalog));
   // "experiments/drozdowski2003/" (as the README writes it) names the folder drozdowski2003, not "".
   fs::path paper_folder = fs::path(args.folder).lexically_normal();
   if (paper_folder.filename().empty())

@@ -28,7 +28,9 @@ std::string default_out_dir(const std::string& experiment)
 
 void run(const RunArgs& args, Shared& shared)
 {
-  Experiment ex = load_checked_experiment(args.experiment, args.set);
+  preload_plugins(args.experiment);
+  const Catalog catalog = build_command_catalog();
+  Experiment ex         = load_checked_experiment(args.experiment, args.set, catalog);
   std::string out = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
   std::optional<ShardSpec> shard;
   if (!args.shard.empty()) {

@@ -137,13 +137,17 @@ void submit(const SubmitArgs& args, Shared& shared)
       throw OutputConflict(fmt::format("{} holds no submission ({} is missing): submit the experiment first",
                                        args.resume, saved.string()));
     s = read_json(saved.string()).get<SlurmSubmission>();
-    Experiment ex = load_checked_experiment(s.experiment, s.overrides);
+    preload_plugins(s.experiment);
+    const Catalog catalog = build_command_catalog();
+    Experiment ex         = load_checked_experiment(s.experiment, s.overrides, catalog);
     total         = ex.included_points;
     s.tasks       = unfinished_shards(s.out_dir, s.shards);
   } else {
     if (args.experiment.empty() || args.out.empty() || args.shards == 0)
       throw CLI::ValidationError("submit", "give EXPERIMENT, --out DIR and --shards N (or --resume DIR)");
-    Experiment ex = load_checked_experiment(args.experiment, args.set);  // bad input: refused, nothing written
+    preload_plugins(args.experiment);
+    const Catalog catalog = build_command_catalog();
+    Experiment ex = load_checked_experiment(args.experiment, args.set, catalog);  // bad input: refused, nothing written
     total         = ex.included_points;
     s.isogrid     = fs::read_symlink("/proc/self/exe").string();
     s.experiment  = absolute(args.experiment);

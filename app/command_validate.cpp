@@ -15,7 +15,9 @@ namespace {
 
 void validate_experiment(const std::string& path, const std::vector<std::string>& set, bool print_plots)
 {
-  Experiment ex = load_checked_experiment(path, set);
+  preload_plugins(path);
+  const Catalog catalog = build_command_catalog();
+  Experiment ex         = load_checked_experiment(path, set, catalog);
   if (print_plots) {  // for tools, and for the test that holds them against the plot schema
     fmt::print("{}\n", to_json(ex.plots).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
@@ -39,8 +41,9 @@ void validate_paper(const std::string& folder, const std::vector<std::string>& s
   uint64_t points  = 0;
   for (const auto& study : files.studies)
     preload_plugins(study);
+  const Catalog catalog = build_command_catalog();
   for (const auto& study : files.studies) {
-    Experiment ex = load_checked_experiment(study, set);
+    Experiment ex = load_checked_experiment(study, set, catalog);
     points += ex.included_points;
     fmt::print("  {}: model {} ({}), {} point(s)\n", study, ex.model->info().name, mode_name(ex.mode),
                ex.included_points);

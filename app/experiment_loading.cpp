@@ -44,11 +44,14 @@ SimulatorChecks simulator_checks()
 
 void preload_plugins(const std::string& path) { load_plugins_named_in(path, simulator_checks()); }
 
-Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides)
+Catalog build_command_catalog() { return build_catalog(plugin_models()); }
+
+Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                                   const Catalog& catalog)
 {
   SimulatorChecks checks = simulator_checks();
-  load_plugins_named_in(path, checks);  // before builtin_catalog() builds the catalog, which closes it to plugins
-  return load_experiment(path, overrides, builtin_catalog(), checks);
+  load_plugins_named_in(path, checks);  // loaded already (preload_plugins); a new one is refused as too late
+  return load_experiment(path, overrides, catalog, checks);
 }
 
 void add_plugin_option(CLI::App* command, std::vector<std::string>& plugins)

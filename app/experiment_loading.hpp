@@ -11,8 +11,15 @@ class App;
 
 namespace isogrid::cli {
 
-// An experiment checked in full, its platform files loaded once in a child process, the plugins it names loaded.
-Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides);
+// The command's catalog: what registered itself, and the models of the plugins loaded so far. A command loads every
+// plugin it names first (--plugin: load_plugins; the files' plugins: preload_plugins), then builds it once and
+// passes it down; building it closes the policy families to later plugins.
+Catalog build_command_catalog();
+
+// An experiment checked in full against `catalog`, its platform files loaded once in a child process. The plugins it
+// names must be loaded before the catalog was built (preload_plugins).
+Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides,
+                                   const Catalog& catalog);
 
 // `--plugin PATH` (repeatable) on a command; load_plugins loads them into the catalog before it reads anything,
 // and refuses a plugin with InputError (exit 2).

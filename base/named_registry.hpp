@@ -73,6 +73,7 @@ public:
     return out;
   }
   void freeze() override { frozen_ = true; }
+  bool frozen() const override { return frozen_; }
 
 private:
   std::string family_;

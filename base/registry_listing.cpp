@@ -17,4 +17,12 @@ const std::vector<PolicyFamilyAccessor>& registered_policy_families() { return f
 
 void register_policy_family(PolicyFamilyAccessor family) { families().push_back(family); }
 
+bool policy_families_closed()
+{
+  for (PolicyFamilyAccessor family : registered_policy_families())
+    if (family().frozen())
+      return true;
+  return false;
+}
+
 }  // namespace isogrid

@@ -21,6 +21,7 @@ public:
   virtual std::vector<Listed> listed() const          = 0;
   // No entry may be added from here on: the catalog freezes the families it lists once plugins are in.
   virtual void freeze() = 0;
+  virtual bool frozen() const = 0;
 };
 
 // A policy family's registry, as its own .cpp keeps it (`NamedRegistry<SequencePolicy>& sequence_registry()`).
@@ -30,6 +31,8 @@ using PolicyFamilyAccessor = RegistryListing& (*)();
 // Registrars run before main (static initialisation), so the list is complete by then and never changes after.
 const std::vector<PolicyFamilyAccessor>& registered_policy_families();
 void register_policy_family(PolicyFamilyAccessor family);
+// True once a catalog has been built (it freezes every family): too late for a plugin to add to them.
+bool policy_families_closed();
 
 }  // namespace isogrid
 

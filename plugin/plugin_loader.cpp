@@ -1,5 +1,6 @@
 #include "plugin/plugin_loader.hpp"
 
+#include "base/registry_listing.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/sha256.hpp"
@@ -21,10 +22,17 @@ namespace isogrid {
 
 namespace {
 
+// What this process has dlopen'ed, like the libraries themselves, lives as long as the process.
 std::vector<LoadedPlugin>& plugins()
 {
   static std::vector<LoadedPlugin> loaded;
   return loaded;
+}
+
+std::vector<PluginModel>& models_added()
+{
+  static std::vector<PluginModel> models;
+  return models;
 }
 
 // Which plugin added a name, per family ("model" for models): for the message when a later one takes it again.
@@ -47,8 +55,8 @@ public:
     std::string name = model->info().name;
     const auto& builtin = builtin_model_names();  // the catalog itself is not built yet: see load_plugin
     claim("model", name, std::find(builtin.begin(), builtin.end(), name) != builtin.end());
-    auto shared = std::make_shared<std::unique_ptr<Model>>(std::move(model));
-    commits_.push_back([this, shared] { add_plugin_model(std::move(*shared), path_); });
+    std::shared_ptr<const Model> shared = std::move(model);
+    commits_.push_back([this, shared] { models_added().push_back({shared, path_}); });
   }
   // Adds everything registered; returns what, for `isogrid list` and the record.
   std::vector<std::string> commit()
@@ -155,7 +163,7 @@ LoadedPlugin load_plugin(const std::string& path)
     if (p.path == absolute)
       return p;
 
-  if (builtin_catalog_built())
+  if (policy_families_closed())
     throw PluginRefused(fmt::format("{} comes too late: plugins are loaded before isogrid reads its catalog of models "
                                     "and policies (name it with --plugin, or in the experiment's plugins:)",
                                     absolute));
@@ -185,5 +193,7 @@ LoadedPlugin load_plugin(const std::string& path)
 }
 
 std::vector<LoadedPlugin> loaded_plugins() { return plugins(); }
+
+std::vector<PluginModel> plugin_models() { return models_added(); }
 
 }  // namespace isogrid

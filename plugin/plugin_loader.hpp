@@ -23,12 +23,14 @@ public:
 };
 
 // Loads the plugin at `path` (relative to the working directory) and adds what it registers to the policy
-// registries and, for a model, to what builtin_catalog() takes in. A file already loaded (the same absolute path)
-// is not loaded again. A new one is refused once the catalog has been built (see builtin_catalog). Throws
+// registries and, for a model, to plugin_models(). A file already loaded (the same absolute path) is not loaded
+// again. A new one is refused once a catalog has been built (build_catalog closes the policy families). Throws
 // PluginRefused.
 LoadedPlugin load_plugin(const std::string& path);
 
 // Every plugin loaded in this process, in load order.
 std::vector<LoadedPlugin> loaded_plugins();
+// The models they added, in load order: what build_catalog takes in beside the built-in ones.
+std::vector<PluginModel> plugin_models();
 
 }  // namespace isogrid

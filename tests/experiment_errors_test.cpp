@@ -33,7 +33,7 @@ InputError load_error(const std::string& text, const std::vector<std::string>& o
   TempDir dir;
   std::string path = dir.write("exp.yaml", text);
   try {
-    load_experiment(path, overrides, builtin_catalog());
+    load_experiment(path, overrides, isogrid::testing::catalog());
   } catch (const InputError& e) {
     EXPECT_EQ(e.where().file, overrides.empty() ? path : e.where().file);
     return e;
@@ -62,7 +62,7 @@ std::string replace(std::string text, const std::string& from, const std::string
 TEST(ExperimentErrors, TheGoodFileLoads)
 {
   TempDir dir;
-  Experiment ex = load_experiment(dir.write("exp.yaml", kGood), {}, builtin_catalog());
+  Experiment ex = load_experiment(dir.write("exp.yaml", kGood), {}, isogrid::testing::catalog());
   EXPECT_EQ(ex.sweep.size(), 12u);
   EXPECT_EQ(ex.model->info().name, "dlt-star");
   EXPECT_EQ(ex.hash.size(), 64u);
@@ -188,7 +188,7 @@ TEST(ExperimentErrors, PlatformThatDoesNotLoadIsReportedAtItsKey)
       EXPECT_EQ(p, dir.file("broken.xml"));
       throw std::runtime_error("bad speed 'fast' at line 4");
     };
-    load_experiment(path, {}, builtin_catalog(), checks);
+    load_experiment(path, {}, isogrid::testing::catalog(), checks);
     ADD_FAILURE() << "expected an error";
   } catch (const InputError& e) {
     EXPECT_TRUE(checked);
@@ -215,7 +215,7 @@ TEST(ExperimentErrors, AFileWithOnlyASweepLoads)
   // No `parameters` key at all: every lookup under it must cope with the key being absent.
   TempDir dir;
   Experiment ex = load_experiment(dir.write("exp.yaml", "model: dlt-star\nsweep:\n  m: [1, 2]\n  V: [10, 100]\n"), {},
-                                  builtin_catalog());
+                                  isogrid::testing::catalog());
   EXPECT_EQ(ex.sweep.size(), 4u);
 }
 
@@ -241,7 +241,7 @@ InputError platform_error(const std::string& text, const std::vector<std::string
   SimulatorChecks checks;
   checks.platform = three_workers;
   try {
-    load_experiment(dir.write("exp.yaml", text), overrides, builtin_catalog(), checks);
+    load_experiment(dir.write("exp.yaml", text), overrides, isogrid::testing::catalog(), checks);
   } catch (const InputError& e) {
     return e;
   }
@@ -285,7 +285,7 @@ TEST(ExperimentErrors, PointsAreCheckedAgainstThePlatformsHostsBeforeTheFirstPoi
   SimulatorChecks checks;
   checks.platform = three_workers;
   dir.write("star.xml", "<platform/>");
-  Experiment ok = load_experiment(dir.write("exp.yaml", kOnStar), {}, builtin_catalog(), checks);
+  Experiment ok = load_experiment(dir.write("exp.yaml", kOnStar), {}, isogrid::testing::catalog(), checks);
   EXPECT_EQ(ok.sweep.size(), 2u);
 }
 
@@ -307,7 +307,7 @@ TEST(ExperimentErrors, SimGridSettingsAreCheckedAtTheirKey)
       throw std::runtime_error("SimGrid refuses cpu/optim:Foo: Invalid value 'Foo'");
   };
   try {
-    load_experiment(path, {}, builtin_catalog(), checks);
+    load_experiment(path, {}, isogrid::testing::catalog(), checks);
     ADD_FAILURE() << "expected an error";
   } catch (const InputError& e) {
     EXPECT_EQ(e.key(), "simgrid.cpu/optim");
@@ -358,7 +358,7 @@ void expect_error_at(const std::string& text, int line, int column, const std::s
 TEST(ExperimentErrors, ElementAxisLoads)
 {
   TempDir dir;
-  Experiment ex = load_experiment(dir.write("exp.yaml", kElement), {}, builtin_catalog());
+  Experiment ex = load_experiment(dir.write("exp.yaml", kElement), {}, isogrid::testing::catalog());
   EXPECT_EQ(ex.sweep.size(), 2u);
 }
 
@@ -401,7 +401,7 @@ TEST(ExperimentErrors, ReferenceOnAnElementAxis)
   std::string refs = "references:\n  metric: makespan\n  tolerance: 0.01\n  values:\n";
   TempDir dir;
   Experiment ex = load_experiment(dir.write("exp.yaml", kElement + refs + "    - {at: {\"C[1]\": 6}, value: 1}\n"), {},
-                                  builtin_catalog());
+                                  isogrid::testing::catalog());
   ASSERT_EQ(ex.references.size(), 1u);
   EXPECT_EQ(ex.references[0].at[0].first.element, std::optional<size_t>(1));
   expect_error(kElement + refs + "    - {at: {\"C[1]\": 7}, value: 1}\n", {12, "references.values[0].at.C[1]", "no point of the sweep has C[1] = 7"});

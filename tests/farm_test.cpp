@@ -17,7 +17,7 @@ using namespace isogrid::testing;
 
 namespace {
 
-const Model& farm_model() { return builtin_catalog().model("hierarchical-farm"); }
+const Model& farm_model() { return isogrid::testing::catalog().model("hierarchical-farm"); }
 
 const std::string kTestbed = std::string(ISOGRID_SOURCE_DIR) + "/platforms/argollo-testbed.yaml";
 

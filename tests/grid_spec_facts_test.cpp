@@ -6,6 +6,7 @@
 #include "simulator/sg/platform_check.hpp"
 #include "simulator/core/catalog.hpp"
 #include "workloads/loads/platform_loads.hpp"
+#include "test_support.hpp"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -32,7 +33,7 @@ std::vector<std::string> shipped_grid_specs()
 
 TEST(GridSpecFacts, EqualWhatSimGridReportsForEveryShippedGridSpec)
 {
-  builtin_catalog();  // installs the load resolver: some shipped specs declare background load
+  isogrid::testing::catalog();  // installs the load resolver: some shipped specs declare background load
   std::vector<std::string> files = shipped_grid_specs();
   ASSERT_GE(files.size(), 12u);  // platforms/ holds 5, examples 2, sanjay 5, bench 2 at least
   bool backbone = false, star = false;

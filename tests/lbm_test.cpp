@@ -207,7 +207,7 @@ TEST(LbmSimulation, MatchesItsScheduleToRounding)
 TEST(LbmSimulation, Das2IsCalibratedAsTheChapterMeasuredIt)
 {
   std::string das2 = std::string(ISOGRID_SOURCE_DIR) + "/platforms/das2.yaml";
-  const Model& estimation = builtin_catalog().model("lbm-estimation");
+  const Model& estimation = isogrid::testing::catalog().model("lbm-estimation");
   std::vector<Point> points = {
       point_for(estimation, {{"platform", das2}, {"N_x", 128.0}, {"N_y", 30.0}, {"p", 8.0}, {"C", 4.0}}),
       point_for(estimation, {{"platform", das2}, {"N_x", 36.0}, {"N_y", 10.0}, {"p", 3.0}, {"C", 2.0}}),

@@ -4,6 +4,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/registrations.hpp"
 #include "policies/dlt/sequence.hpp"
+#include "test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,10 +16,10 @@ using namespace isogrid;
 TEST(PluginCatalog, TheBuiltInModelNamesAreTheCatalogsModels)
 {
   std::vector<std::string> in_catalog;
-  for (const Model* m : builtin_catalog().models())
+  for (const Model* m : isogrid::testing::catalog().models())
     in_catalog.push_back(m->info().name);
   EXPECT_EQ(builtin_model_names(), in_catalog);
-  EXPECT_TRUE(builtin_catalog_built());
+  EXPECT_TRUE(policy_families_closed());
 }
 
 TEST(PluginCatalog, APolicyKeepsItsPluginAndItsFamilyStaysTogether)
@@ -43,7 +44,7 @@ TEST(PluginCatalog, APolicyKeepsItsPluginAndItsFamilyStaysTogether)
 
 TEST(PluginCatalog, EveryRegisteredFamilyIsListedAndClosedOnceTheCatalogIsBuilt)
 {
-  const Catalog& catalog = builtin_catalog();
+  const Catalog& catalog = isogrid::testing::catalog();
   std::vector<std::string> families;
   for (PolicyFamilyAccessor accessor : registered_policy_families()) {
     RegistryListing& family = accessor();

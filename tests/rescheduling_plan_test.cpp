@@ -229,7 +229,7 @@ sweep:
   rcost: [0, 10]
 plots: []
 )");
-  Experiment ex = load_experiment(path, {}, builtin_catalog());
+  Experiment ex = load_experiment(path, {}, isogrid::testing::catalog());
   EXPECT_EQ(ex.included_points, 2u);
   Point p;
   ex.sweep.point_into(0, p);

@@ -347,7 +347,7 @@ namespace {
 std::vector<ReferenceOutcome> run_and_check(const std::string& yaml, const std::vector<std::string>& overrides,
                                             TempDir& dir, const std::string& out, Experiment* loaded = nullptr)
 {
-  Experiment ex = load_experiment(dir.write("exp.yaml", yaml), overrides, builtin_catalog());
+  Experiment ex = load_experiment(dir.write("exp.yaml", yaml), overrides, isogrid::testing::catalog());
   RunOptions o;
   o.out_dir      = dir.file(out);
   o.jobs         = 2;
@@ -415,7 +415,7 @@ TEST(ElementAxes, RunEndToEnd)
   // and in the model's metrics, which match a run of the same list given whole.
   TempDir dir;
   const char* fixed = "model: dlt-star\nmode: predict\nparameters: {m: 3, V: 100, C: [1, 4, 3]}\n";
-  auto whole        = load_experiment(dir.write("whole.yaml", fixed), {}, builtin_catalog());
+  auto whole        = load_experiment(dir.write("whole.yaml", fixed), {}, isogrid::testing::catalog());
   RunOptions o;
   o.out_dir    = dir.file("whole");
   o.progress   = false;

@@ -75,7 +75,7 @@ TEST(Shards, PartitionIsBalancedAndSpreadsAContiguousRegion)
   Experiment ex = load_experiment(
       dir.write("e.yaml", "model: dlt-star\nmode: predict\nparameters: {C: 0.1, V: 100}\nsweep:\n  m: {range: [1, 1000]}\n"
                           "where: \"floor(m / 7) * 7 != m\"\n"),
-      {}, builtin_catalog());
+      {}, isogrid::testing::catalog());
   const unsigned n = 8;
   std::vector<unsigned> shard = shard_of_points(ex, n);
   std::vector<std::uint64_t> size(n + 1, 0), tail(n + 1, 0);

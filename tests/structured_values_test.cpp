@@ -48,7 +48,7 @@ void expect_error(const std::string& text, const Where& x)
   TempDir dir;
   std::string path = dir.write("exp.yaml", text);
   try {
-    load_experiment(path, {}, builtin_catalog());
+    load_experiment(path, {}, isogrid::testing::catalog());
     ADD_FAILURE() << "expected an error for:\n" << text;
   } catch (const InputError& e) {
     EXPECT_EQ(e.where().file, path);
@@ -62,7 +62,7 @@ void expect_error(const std::string& text, const Where& x)
 Experiment load(const std::string& text)
 {
   TempDir dir;
-  return load_experiment(dir.write("exp.yaml", text), {}, builtin_catalog());
+  return load_experiment(dir.write("exp.yaml", text), {}, isogrid::testing::catalog());
 }
 
 }  // namespace
@@ -186,19 +186,19 @@ TEST(StructuredValues, SetFixesAListParameterWithAList)
 {
   TempDir dir;
   std::string path = dir.write("exp.yaml", selection_experiment(""));
-  Experiment fixed = load_experiment(path, {"schedulers=[dp, be]", "scaling_factors=[0.6, 1.4]"}, builtin_catalog());
+  Experiment fixed = load_experiment(path, {"schedulers=[dp, be]", "scaling_factors=[0.6, 1.4]"}, isogrid::testing::catalog());
   EXPECT_EQ(fixed.sweep.size(), 1u);
   auto p = scheduling::resource_selection_schema().params_of(fixed.sweep.point(0));
   EXPECT_EQ(p.schedulers, (std::vector<std::string>{"dp", "be"}));
   EXPECT_EQ(p.scaling_factors, (std::vector<double>{0.6, 1.4}));
-  Experiment swept = load_experiment(path, {"schedulers=[[dp, be], [be]]"}, builtin_catalog());
+  Experiment swept = load_experiment(path, {"schedulers=[[dp, be], [be]]"}, isogrid::testing::catalog());
   EXPECT_EQ(swept.sweep.size(), 2u);
   EXPECT_EQ(scheduling::resource_selection_schema().params_of(swept.sweep.point(1)).schedulers,
             (std::vector<std::string>{"be"}));
   // A number-or-list parameter: [1, 2] could be A for two workers or two values of A, so the path must say which.
   std::string dlt = dir.write("dlt.yaml", "model: dlt-star\nparameters: {m: 2, V: 10}\n");
   try {
-    load_experiment(dlt, {"A=[1, 2]"}, builtin_catalog());
+    load_experiment(dlt, {"A=[1, 2]"}, isogrid::testing::catalog());
     ADD_FAILURE() << "A=[1, 2] is ambiguous";
   } catch (const InputError& e) {
     EXPECT_EQ(e.key(), "A");
@@ -206,12 +206,12 @@ TEST(StructuredValues, SetFixesAListParameterWithAList)
               std::string::npos)
         << e.what();
   }
-  EXPECT_EQ(load_experiment(dlt, {"sweep.A=[1, 2]"}, builtin_catalog()).sweep.size(), 2u);
-  Experiment one = load_experiment(dlt, {"parameters.A=[1, 3]"}, builtin_catalog());
+  EXPECT_EQ(load_experiment(dlt, {"sweep.A=[1, 2]"}, isogrid::testing::catalog()).sweep.size(), 2u);
+  Experiment one = load_experiment(dlt, {"parameters.A=[1, 3]"}, isogrid::testing::catalog());
   EXPECT_EQ(one.sweep.size(), 1u);
   EXPECT_EQ(format_value(one.sweep.fixed()[*one.model->info().param_index("A")]), "1;3");
-  EXPECT_EQ(load_experiment(dlt, {"A=[[1, 2], [2, 1]]"}, builtin_catalog()).sweep.size(), 2u);
-  EXPECT_EQ(load_experiment(dlt, {"A=range(1, 3)"}, builtin_catalog()).sweep.size(), 3u);
+  EXPECT_EQ(load_experiment(dlt, {"A=[[1, 2], [2, 1]]"}, isogrid::testing::catalog()).sweep.size(), 2u);
+  EXPECT_EQ(load_experiment(dlt, {"A=range(1, 3)"}, isogrid::testing::catalog()).sweep.size(), 3u);
 }
 
 TEST(StructuredValues, AListParameterSweptOverLists)

@@ -23,7 +23,7 @@ stencil::LbmGridParams lbm_params(const Point& p) { return stencil::lbm_grid_sch
 // An experiment written as `yaml` into dir, loaded with the built-in models.
 Experiment load_text(const TempDir& dir, const std::string& yaml, const std::vector<std::string>& overrides = {})
 {
-  return load_experiment(dir.write("e.yaml", yaml), overrides, builtin_catalog());
+  return load_experiment(dir.write("e.yaml", yaml), overrides, isogrid::testing::catalog());
 }
 
 }  // namespace
@@ -58,8 +58,8 @@ TEST(AxisGenerators, StringFormReadsLikeTheMappingForm)
   TempDir dir;
   std::string a = dir.write("a.yaml", "model: dlt-star\nsweep:\n  m: range(1, 20, 2)\n  V: 'logspace(0, 10, 41)'\n");
   std::string b = dir.write("b.yaml", "model: dlt-star\nsweep:\n  m: {range: [1, 20, 2]}\n  V: {logspace: [0, 10, 41]}\n");
-  Experiment ea = load_experiment(a, {}, builtin_catalog());
-  Experiment eb = load_experiment(b, {}, builtin_catalog());
+  Experiment ea = load_experiment(a, {}, isogrid::testing::catalog());
+  Experiment eb = load_experiment(b, {}, isogrid::testing::catalog());
   ASSERT_EQ(ea.sweep.size(), eb.sweep.size());
   EXPECT_EQ(ea.sweep.size(), 10u * 41u);
   for (uint64_t i = 0; i < ea.sweep.size(); i += 37)
@@ -91,8 +91,8 @@ TEST(SweepSeeds, DerivedFromExperimentSeedCombinationAndRepetition)
   TempDir dir;
   Experiment three = load_text(dir, "model: dlt-star\nseed: 42\nrepetitions: 3\nsweep:\n  m: [1, 2]\n  V: [10, 20]\n");
   std::string path = dir.file("e.yaml");  // the file load_text wrote, loaded again with overrides
-  Experiment five  = load_experiment(path, {"repetitions=5"}, builtin_catalog());
-  Experiment other = load_experiment(path, {"seed=43"}, builtin_catalog());
+  Experiment five  = load_experiment(path, {"repetitions=5"}, isogrid::testing::catalog());
+  Experiment other = load_experiment(path, {"seed=43"}, isogrid::testing::catalog());
   std::set<uint64_t> seen;
   for (uint64_t c = 0; c < 4; ++c)
     for (uint32_t r = 0; r < 3; ++r) {
@@ -109,19 +109,19 @@ TEST(Overrides, BareNamesFixOrSweepParameters)
 {
   TempDir dir;
   std::string path = dir.write("e.yaml", "model: dlt-star\nparameters: {V: 100}\nsweep:\n  m: [1, 2, 3]\n");
-  Experiment fixed = load_experiment(path, {"m=5"}, builtin_catalog());
+  Experiment fixed = load_experiment(path, {"m=5"}, isogrid::testing::catalog());
   EXPECT_EQ(fixed.sweep.size(), 1u);
   EXPECT_EQ(dlt_params(fixed.sweep.point(0)).m, 5);
-  Experiment swept = load_experiment(path, {"V=logspace(1, 3, 3)"}, builtin_catalog());
+  Experiment swept = load_experiment(path, {"V=logspace(1, 3, 3)"}, isogrid::testing::catalog());
   EXPECT_EQ(swept.sweep.size(), 9u);
   EXPECT_EQ(dlt_params(swept.sweep.point(8)).V, 1000);
-  Experiment mapping = load_experiment(path, {"V={geomspace: [10, 1000, 3]}"}, builtin_catalog());
+  Experiment mapping = load_experiment(path, {"V={geomspace: [10, 1000, 3]}"}, isogrid::testing::catalog());
   EXPECT_EQ(mapping.sweep.size(), 9u);
   EXPECT_EQ(dlt_params(mapping.sweep.point(7)).V, 100);
-  Experiment list = load_experiment(path, {"parameters.A=[1, 2, 3]", "m=3"}, builtin_catalog());
+  Experiment list = load_experiment(path, {"parameters.A=[1, 2, 3]", "m=3"}, isogrid::testing::catalog());
   EXPECT_EQ(dlt_params(list.sweep.point(0)).A.expanded(3), (std::vector<double>{1, 2, 3}));
   EXPECT_TRUE(dlt_params(list.sweep.point(0)).A.is_list());
-  Experiment top = load_experiment(path, {"seed=9", "mode=predict"}, builtin_catalog());
+  Experiment top = load_experiment(path, {"seed=9", "mode=predict"}, isogrid::testing::catalog());
   EXPECT_EQ(top.seed, 9u);
   EXPECT_EQ(top.mode, RunMode::Predict);
   EXPECT_NE(top.hash, fixed.hash);  // the hash covers the overrides
@@ -171,7 +171,7 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
   // Errors point into the condition.
   std::string bad = dir.write("bad.yaml", "model: lbm-grid\nwhere: N_x / (px * C) >= 1\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
   try {
-    load_experiment(bad, {}, builtin_catalog());
+    load_experiment(bad, {}, isogrid::testing::catalog());
     ADD_FAILURE() << "expected an error";
   } catch (const InputError& e) {
     EXPECT_EQ(e.where().line, 2);
@@ -179,7 +179,7 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
     EXPECT_NE(std::string(e.what()).find("unknown parameter 'px' (did you mean 'p'?)"), std::string::npos) << e.what();
   }
   std::string none = dir.write("none.yaml", "model: lbm-grid\nwhere: N_x > 100\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
-  EXPECT_THROW(load_experiment(none, {}, builtin_catalog()), InputError);
+  EXPECT_THROW(load_experiment(none, {}, isogrid::testing::catalog()), InputError);
 }
 
 TEST(SweepOrder, CombinationAtInvertsPointDecoding)
@@ -216,7 +216,7 @@ TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
   // Two elements of one list, with generators: the cartesian product of both.
   std::string two = dir.write("two.yaml", "model: lbm-grid\nparameters: {N_x: 100, N_y: 10, C: 3, p: [1, 2, 3]}\n"
                                           "sweep:\n  p[0]: {range: [1, 2]}\n  p[2]: 'linspace(4, 8, 2)'\n");
-  Experiment both = load_experiment(two, {}, builtin_catalog());
+  Experiment both = load_experiment(two, {}, isogrid::testing::catalog());
   ASSERT_EQ(both.sweep.size(), 4u);
   std::vector<std::vector<double>> ps;
   for (uint64_t i = 0; i < 4; ++i)
@@ -225,13 +225,13 @@ TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
 
   // --set sweeps an element like any parameter; sweeping the whole list replaces the element axes.
   std::string path = dir.file("e.yaml");  // the file load_text wrote, loaded again with overrides
-  Experiment set   = load_experiment(path, {"delta[1]=linspace(5, 100, 20)"}, builtin_catalog());
+  Experiment set   = load_experiment(path, {"delta[1]=linspace(5, 100, 20)"}, isogrid::testing::catalog());
   ASSERT_EQ(set.sweep.size(), 20u);
   EXPECT_EQ(delta(set, 19), (std::vector<double>{1, 100, 3}));
-  Experiment one = load_experiment(path, {"delta[1]=7"}, builtin_catalog());
+  Experiment one = load_experiment(path, {"delta[1]=7"}, isogrid::testing::catalog());
   ASSERT_EQ(one.sweep.size(), 1u);
   EXPECT_EQ(delta(one, 0), (std::vector<double>{1, 7, 3}));
-  Experiment whole = load_experiment(path, {"delta=[[1, 1, 1], [2, 2, 2]]"}, builtin_catalog());
+  Experiment whole = load_experiment(path, {"delta=[[1, 1, 1], [2, 2, 2]]"}, isogrid::testing::catalog());
   ASSERT_EQ(whole.sweep.axes().size(), 1u);
   EXPECT_EQ(whole.sweep.axes().front().name, "delta");
   EXPECT_EQ(delta(whole, 1), (std::vector<double>{2, 2, 2}));

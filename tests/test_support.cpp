@@ -19,6 +19,12 @@
 
 namespace isogrid::testing {
 
+const Catalog& catalog()
+{
+  static const Catalog built = build_catalog({});
+  return built;
+}
+
 Point point_for(const Model& model, const std::map<std::string, Value>& values, uint64_t seed)
 {
   Point p;

@@ -32,11 +32,14 @@ std::vector<std::string> run_in_children(const std::vector<std::function<std::st
 // Both faces of each point, each point in a child process of its own, under SimGrid's exact network settings.
 std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, const Model& model);
 
+// The catalog the tests read models from: the built-in one (no plugin), built once per test process.
+const Catalog& catalog();
+
 // The model a schema declares, as the catalog holds it.
 template <class P, class M>
 const Model& model_of(const ModelSchema<P, M>& schema)
 {
-  return builtin_catalog().model(schema.info().name);
+  return catalog().model(schema.info().name);
 }
 
 // The predicted face of one point, computed in this process (models whose predicted face needs no worker).

@@ -1,5 +1,5 @@
 // The catalog of everything that registered itself (simulator/core/registrations.hpp): built-in models, policy
-// families, model subcommands, platform generators, and what plugins added before it was built.
+// families, model subcommands, platform generators, and the models plugins added.
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/registrations.hpp"
 
@@ -10,14 +10,6 @@ namespace isogrid {
 
 namespace {
 
-bool built = false;
-
-std::vector<std::pair<std::unique_ptr<Model>, std::string>>& plugin_models()
-{
-  static std::vector<std::pair<std::unique_ptr<Model>, std::string>> models;
-  return models;
-}
-
 template <class T, class Key>
 std::vector<T> sorted_by(std::vector<T> items, Key key)
 {
@@ -25,7 +17,9 @@ std::vector<T> sorted_by(std::vector<T> items, Key key)
   return items;
 }
 
-Catalog make_builtin_catalog()
+}  // namespace
+
+Catalog build_catalog(const std::vector<PluginModel>& plugin_models)
 {
   Catalog c;
   std::vector<const ModelRegistration*> models;
@@ -53,22 +47,10 @@ Catalog make_builtin_catalog()
       generators.push_back(std::move(g));
   for (auto& g : sorted_by(std::move(generators), [](const GeneratorEntry& g) { return g.name; }))
     c.add_platform_generator(std::move(g));
-  for (auto& [model, plugin] : plugin_models())
-    c.add_model(std::move(model), plugin);
-  plugin_models().clear();
-  built = true;
+  for (const PluginModel& m : plugin_models)
+    c.add_model(m.model, m.plugin);
   return c;
 }
-
-}  // namespace
-
-const Catalog& builtin_catalog()
-{
-  static const Catalog catalog = make_builtin_catalog();
-  return catalog;
-}
-
-bool builtin_catalog_built() { return built; }
 
 const std::vector<std::string>& builtin_model_names()
 {
@@ -80,13 +62,6 @@ const std::vector<std::string>& builtin_model_names()
     return out;
   }();
   return names;
-}
-
-void add_plugin_model(std::unique_ptr<Model> model, std::string plugin)
-{
-  if (built)
-    throw std::logic_error("add_plugin_model after the catalog was built");
-  plugin_models().emplace_back(std::move(model), std::move(plugin));
 }
 
 std::vector<CommandEntry> builtin_commands()

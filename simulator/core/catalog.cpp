@@ -6,7 +6,7 @@
 
 namespace isogrid {
 
-void Catalog::add_model(std::unique_ptr<Model> model, std::string plugin)
+void Catalog::add_model(std::shared_ptr<const Model> model, std::string plugin)
 {
   models_.push_back(std::move(model));
   model_plugins_.push_back(std::move(plugin));

@@ -40,7 +40,7 @@ struct GeneratorEntry {
 class Catalog {
 public:
   // `plugin`: the plugin file that added it; empty when built in.
-  void add_model(std::unique_ptr<Model> model, std::string plugin = "");
+  void add_model(std::shared_ptr<const Model> model, std::string plugin = "");
   const std::string& plugin_of(const Model& model) const;  // empty when built in
   const Model& model(const std::string& name) const;  // throws UnknownName listing the known models
   std::vector<const Model*> models() const;
@@ -63,23 +63,27 @@ public:
   const std::vector<GeneratorEntry>& platform_generators() const { return generators_; }
 
 private:
-  std::vector<std::unique_ptr<Model>> models_;
+  std::vector<std::shared_ptr<const Model>> models_;  // shared: a plugin's model serves every catalog built
   std::vector<std::string> model_plugins_;  // models_[i] came from model_plugins_[i]
   std::vector<PolicyEntry> policies_;
   std::vector<GeneratorEntry> generators_;
   std::vector<CommandEntry> commands_;
 };
 
-// The catalog of everything built into isogrid (defined next to the models, in workloads/), and of what plugins
-// added (plugin/). Built when first called, from the policy registries and the models as they are then:
-// plugins are loaded before it, so that a model whose metrics follow a registry (time_<scheduler>) has columns
-// for a plugin's entries too.
-const Catalog& builtin_catalog();
-bool builtin_catalog_built();
+// A model a plugin added, and the plugin file.
+struct PluginModel {
+  std::shared_ptr<const Model> model;
+  std::string plugin;
+};
+
+// The catalog of what registered itself (registrations.hpp: the built-in models, policy families, subcommands and
+// platform generators) and of the models plugins added. The command line builds it once the plugins it names are
+// loaded (plugins add to the policy families first, so that a model whose metrics follow a family, time_<scheduler>,
+// has columns for a plugin's entries too), and passes it down. Building it closes every policy family: a plugin
+// loaded after it is refused.
+Catalog build_catalog(const std::vector<PluginModel>& plugin_models);
 // The built-in models' names, known without building the catalog (a test holds them equal to its models').
 const std::vector<std::string>& builtin_model_names();
-// A model a plugin adds; builtin_catalog() takes it in. Only before it is built.
-void add_plugin_model(std::unique_ptr<Model> model, std::string plugin);
 // The subcommands models bring along (`isogrid plan`), without building the catalog.
 std::vector<CommandEntry> builtin_commands();
 

@@ -9,7 +9,7 @@
 // Policy families register the same way from policies/ (ISOGRID_POLICY_FAMILY, base/registry_listing.hpp). The
 // registrars run during static initialisation, before main; the object files that hold them are always linked
 // (isogrid_models and isogrid_policies are linked whole: cmake/isogrid_modules.cmake), so none is dropped. The
-// catalog (builtin_catalog) is built from what registered, in name order, so that the link order changes nothing.
+// catalog (build_catalog) is built from what registered, in name order, so that the link order changes nothing.
 #include "base/registry_listing.hpp"
 #include "simulator/core/catalog.hpp"
 

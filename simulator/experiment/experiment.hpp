@@ -72,7 +72,7 @@ struct SimulatorChecks {
 };
 
 // Loads the plugins an experiment file names (`plugins:`) through checks.plugin, and nothing else: for the command
-// line to call before anything reads the catalog (see builtin_catalog). Throws InputError as load_experiment does.
+// line to call before it builds the catalog (build_catalog). Throws InputError as load_experiment does.
 void load_plugins_named_in(const std::string& path, const SimulatorChecks& checks);
 
 // Reads, overrides (--set key=value) and validates an experiment file. Throws InputError naming file, line, key.
