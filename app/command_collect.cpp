@@ -23,8 +23,8 @@ struct CollectArgs {
 
 void collect(const CollectArgs& args, Shared& shared)
 {
-  ShardedExperiment recorded = sharded_experiment(args.dir);
-  std::string path                 = args.experiment.empty() ? recorded.path : args.experiment;
+  ShardedExperiment recorded         = sharded_experiment(args.dir);
+  std::string path                   = args.experiment.empty() ? recorded.path : args.experiment;
   std::vector<std::string> overrides = args.experiment.empty() ? recorded.overrides : args.set;
   preload_plugins(path);
   const Catalog catalog = build_command_catalog();

@@ -19,7 +19,7 @@ std::string bounds(const ParamSpec& p)
     return "";
   std::string lo = std::isinf(p.min) ? "" : fmt::format("{} {}", p.min_exclusive ? ">" : ">=", format_number(p.min));
   // An integer's own range (2^53 and beyond) is no bound a user sets.
-  std::string hi = !p.max_text.empty()                              ? "<= " + p.max_text
+  std::string hi = !p.max_text.empty()                                ? "<= " + p.max_text
                    : std::isinf(p.max) || p.max >= 9007199254740992.0 ? ""
                                                                       : fmt::format("<= {}", format_number(p.max));
   if (!lo.empty() && !hi.empty())
@@ -87,7 +87,7 @@ void list_platforms(const Catalog& c)
 
 void add_list_command(CLI::App& app, Shared& shared)
 {
-  auto what = std::make_shared<std::string>("all");
+  auto what     = std::make_shared<std::string>("all");
   CLI::App* cmd = app.add_subcommand("list", "List models (with their parameters and metrics), policies and "
                                              "platform generators");
   cmd->add_option("what", *what, "models | policies | platforms | all")

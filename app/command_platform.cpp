@@ -14,8 +14,8 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace fs = std::filesystem;
 
@@ -30,7 +30,7 @@ std::string si(double x, const char* unit)
     return fmt::format("inf {}", unit);
   if (x == 0)
     return fmt::format("0 {}", unit);
-  static const std::pair<double, const char*> prefixes[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"},
+  static const std::pair<double, const char*> prefixes[] = {{1e12, "T"}, {1e9, "G"},  {1e6, "M"},  {1e3, "k"},
                                                             {1, ""},     {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}};
   for (auto [scale, prefix] : prefixes)
     if (std::fabs(x) >= scale * 0.9995)
@@ -108,10 +108,10 @@ void print_cluster_routes(const PlatformFacts& f)
     bool routed = r.kind != std::string(1, PlatformFacts::kNoRoute);
     t.rows.push_back({f.clusters[r.from].name, r.from == r.to ? "(itself)" : f.clusters[r.to].name,
                       routed ? std::to_string(r.links) : "-", routed ? si(r.latency, "s") : "-",
-                      !routed                                         ? "-"
-                      : r.links == 0                                  ? "unlimited"
+                      !routed                                          ? "-"
+                      : r.links == 0                                   ? "unlimited"
                       : r.kind == std::string(1, PlatformFacts::kWifi) ? "Wi-Fi"
-                                                                      : si(r.bandwidth, "B/s"),
+                                                                       : si(r.bandwidth, "B/s"),
                       routed ? r.note : "no route"});
   }
   fmt::print("\nRoutes between clusters (first host to first host; within a cluster, first to second):\n{}",
@@ -126,8 +126,8 @@ void print_route_coverage(const PlatformFacts& f)
       routed += r.kind != std::string(1, PlatformFacts::kNoRoute);
     fmt::print("\nHost pairs: not probed one by one ({} hosts); between the first hosts of the {} zones that hold "
                "hosts, {} of {} routes exist, which a model's check reads for every host of those zones\n",
-               f.hosts.size(), std::set<size_t>(f.host_zone.begin(), f.host_zone.end()).size(),
-               routed, f.zone_routes.size());
+               f.hosts.size(), std::set<size_t>(f.host_zone.begin(), f.host_zone.end()).size(), routed,
+               f.zone_routes.size());
     return;
   }
   size_t n = f.hosts.size(), routed = 0, wifi = 0, varying = 0;
@@ -229,9 +229,7 @@ void add_platform_command(CLI::App& app, Shared& shared)
   cmd->add_option("--plot", *png, "draw the zones, their hosts and the routes between clusters into this PNG file");
   cmd->footer("The platform is loaded into SimGrid in a worker process under isogrid's exact network settings, as\n"
               "before any experiment. A file SimGrid refuses exits 2 with SimGrid's one-line reason.");
-  cmd->callback([=, &shared] {
-    shared.exit_code = show_platform(*file, *as_json, *hosts, *png);
-  });
+  cmd->callback([=, &shared] { shared.exit_code = show_platform(*file, *as_json, *hosts, *png); });
 }
 
 }  // namespace isogrid::cli

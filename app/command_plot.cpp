@@ -8,7 +8,7 @@ namespace isogrid::cli {
 
 void add_plot_command(CLI::App& app, Shared& shared)
 {
-  auto dir = std::make_shared<std::string>();
+  auto dir      = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("plot", "Draw the plots of a results folder (line plots; contour maps with "
                                              "labelled iso-lines for two-parameter sweeps)");
   cmd->add_option("folder", *dir, "a folder written by `isogrid run` (holds results.csv and run.json)")

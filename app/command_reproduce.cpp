@@ -54,7 +54,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   }
 
   std::vector<StudyReport> studies;
-  size_t missed = 0;
+  size_t missed       = 0;
   uint64_t error_rows = 0;
   for (size_t i = 0; i < experiments.size(); ++i) {
     const Experiment& ex = experiments[i];
@@ -78,10 +78,10 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     const RunAnalysis& a = s.analysis;
     fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}{}\n", s.run.counts.total, s.run.wall_s,
                s.run.counts.errors, a.references.size() - count_failures(a.references), a.references.size(),
-               a.comparisons.empty() ? ""
-                                     : fmt::format(", comparison groups held {}/{}",
-                                                   a.comparisons.size() - count_failures(a.comparisons),
-                                                   a.comparisons.size()));
+               a.comparisons.empty()
+                   ? ""
+                   : fmt::format(", comparison groups held {}/{}", a.comparisons.size() - count_failures(a.comparisons),
+                                 a.comparisons.size()));
     if (!s.plots.ok && !s.plots.error.empty())
       fmt::print(stderr, "  warning: {}\n", s.plots.error);
     studies.push_back(std::move(s));
@@ -104,7 +104,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
 
 void add_reproduce_command(CLI::App& app, Shared& shared)
 {
-  auto args = std::make_shared<ReproduceArgs>();
+  auto args     = std::make_shared<ReproduceArgs>();
   CLI::App* cmd = app.add_subcommand("reproduce", "Run every study of a paper (each YAML file of the folder) and "
                                                   "write REPORT.md: paper vs predicted vs simulated, with plots");
   cmd->add_option("folder", args->folder, "a paper's folder, e.g. experiments/drozdowski2003/")

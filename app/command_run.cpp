@@ -31,14 +31,14 @@ void run(const RunArgs& args, Shared& shared)
   preload_plugins(args.experiment);
   const Catalog catalog = build_command_catalog();
   Experiment ex         = load_checked_experiment(args.experiment, args.set, catalog);
-  std::string out = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
+  std::string out       = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
   std::optional<ShardSpec> shard;
   if (!args.shard.empty()) {
     shard = parse_shard(args.shard);  // checked when the command line was parsed
     restrict_to_shard(ex, *shard);
     if (ex.included_points == 0)
-      fmt::print("shard {}/{}: no point of the sweep falls in it (more shards than points); nothing to run\n",
-                 shard->k, shard->n);
+      fmt::print("shard {}/{}: no point of the sweep falls in it (more shards than points); nothing to run\n", shard->k,
+                 shard->n);
   }
   RunOptions opt = make_run_options(args.flags, shard ? shard_folder(out, *shard) : out, shared);
   opt.shard      = shard;
@@ -46,8 +46,9 @@ void run(const RunArgs& args, Shared& shared)
   fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
              ex.included_points, ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);
   RunResult r = run_experiment(ex, opt);
-  fmt::print("{} {} points ({} already done, {} run, {} errors) in {}\n", r.interrupted ? "interrupted after" : "done:",
-             r.counts.total, r.counts.skipped, r.counts.ran, r.counts.errors, format_duration(r.wall_s));
+  fmt::print("{} {} points ({} already done, {} run, {} errors) in {}\n",
+             r.interrupted ? "interrupted after" : "done:", r.counts.total, r.counts.skipped, r.counts.ran,
+             r.counts.errors, format_duration(r.wall_s));
   if (r.error_rows)
     fmt::print("{} error row(s) in {}; --resume --retry-errors computes them again\n", r.error_rows, r.results_csv);
   if (r.interrupted) {
@@ -72,7 +73,7 @@ void run(const RunArgs& args, Shared& shared)
 
 void add_run_command(CLI::App& app, Shared& shared)
 {
-  auto args = std::make_shared<RunArgs>();
+  auto args     = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand("run", "Run an experiment file: validate, expand the sweep, run every point, "
                                             "write results.csv, run.json and plots");
   cmd->add_option("experiment", args->experiment, "experiment file (YAML), e.g. experiments/drozdowski2003/fig3.yaml")

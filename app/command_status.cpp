@@ -26,7 +26,7 @@ void status(const std::string& dir, Shared& shared)
   }
   const size_t n = shards.size();
   Table table;
-  table.columns = {"shard", "state", "points done", "of", "host"};
+  table.columns      = {"shard", "state", "points done", "of", "host"};
   std::uint64_t done = 0, total = 0;
   size_t complete = 0, not_started = 0;
   std::map<std::string, unsigned> by_state;
@@ -64,9 +64,10 @@ void add_status_command(CLI::App& app, Shared& shared)
   cmd->add_option("dir", *dir, "a results folder (--out of run, or of run --shard)")
       ->required()
       ->check(CLI::ExistingDirectory);
-  cmd->footer("States: complete, running, interrupted (Ctrl-C or a signal), failed, stopped (run.json says running but\n"
-              "no process holds the folder: killed, or its node went away), not started.\n"
-              "Exit 0 when every shard (or the run) is complete, 1 otherwise.");
+  cmd->footer(
+      "States: complete, running, interrupted (Ctrl-C or a signal), failed, stopped (run.json says running but\n"
+      "no process holds the folder: killed, or its node went away), not started.\n"
+      "Exit 0 when every shard (or the run) is complete, 1 otherwise.");
   cmd->callback([dir, &shared] { status(*dir, shared); });
 }
 

@@ -1,8 +1,8 @@
 // `isogrid submit`: a sweep as a Slurm job array of shards plus a collect job that runs after it; `--wait` follows
 // them to the end, `--resume DIR` submits again what did not finish. See docs/cluster.md.
 #include "app/commands.hpp"
-#include "app/run_flags.hpp"
 #include "app/experiment_loading.hpp"
+#include "app/run_flags.hpp"
 #include "app/slurm_client.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/run/output_folder.hpp"
@@ -57,8 +57,7 @@ void warn_if_node_local(const std::string& path, const char* what)
   struct statfs fs_info {};
   bool tmpfs = ::statfs(path.c_str(), &fs_info) == 0 && static_cast<long>(fs_info.f_type) == kTmpfsMagic;
   if (tmpfs || path.rfind("/tmp/", 0) == 0 || path.rfind("/dev/shm/", 0) == 0)
-    fmt::print(stderr,
-               "warning: {} {} looks node-local ({}): every node of the array must see it at the same path\n",
+    fmt::print(stderr, "warning: {} {} looks node-local ({}): every node of the array must see it at the same path\n",
                what, path, tmpfs ? "tmpfs" : "under /tmp");
 }
 
@@ -90,15 +89,15 @@ void wait_for(const std::vector<std::string>& jobs, const SlurmSubmission& s, st
   auto started = std::chrono::steady_clock::now();
   for (;;) {
     std::vector<std::string> queued = jobs_in_queue(jobs);
-    std::uint64_t done = 0;
-    unsigned complete  = 0;
+    std::uint64_t done              = 0;
+    unsigned complete               = 0;
     for (const FolderState& st : shard_states(s.out_dir)) {
       done += st.done;
       complete += st.state == "complete" ? 1 : 0;
     }
-    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::string line = fmt::format("{} of {} points, {} of {} shards complete, {} job(s) queued", done, total,
-                                   complete, s.shards, queued.size());
+    double elapsed   = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::string line = fmt::format("{} of {} points, {} of {} shards complete, {} job(s) queued", done, total, complete,
+                                   s.shards, queued.size());
     if (line != last) {
       fmt::print(terminal ? "\r{} [{}]\x1b[K" : "{} [{}]\n", line, format_duration(elapsed));
       std::fflush(stdout);
@@ -140,8 +139,8 @@ void submit(const SubmitArgs& args, Shared& shared)
     preload_plugins(s.experiment);
     const Catalog catalog = build_command_catalog();
     Experiment ex         = load_checked_experiment(s.experiment, s.overrides, catalog);
-    total         = ex.included_points;
-    s.tasks       = unfinished_shards(s.out_dir, s.shards);
+    total                 = ex.included_points;
+    s.tasks               = unfinished_shards(s.out_dir, s.shards);
   } else {
     if (args.experiment.empty() || args.out.empty() || args.shards == 0)
       throw CLI::ValidationError("submit", "give EXPERIMENT, --out DIR and --shards N (or --resume DIR)");
@@ -155,10 +154,10 @@ void submit(const SubmitArgs& args, Shared& shared)
     s.out_dir     = absolute(args.out);
     s.shards      = args.shards;
     s.cpus_per_task = args.cpus;
-    s.partition   = args.partition;
-    s.time_limit  = args.time;
-    s.sbatch_args = args.sbatch_args;
-    s.job_name    = "isogrid-" + fs::path(args.experiment).stem().string();
+    s.partition     = args.partition;
+    s.time_limit    = args.time;
+    s.sbatch_args   = args.sbatch_args;
+    s.job_name      = "isogrid-" + fs::path(args.experiment).stem().string();
     for (unsigned k = 1; k <= s.shards; ++k)
       s.tasks.push_back(k);
     check_output_path(s.out_dir);
@@ -168,8 +167,8 @@ void submit(const SubmitArgs& args, Shared& shared)
                                        s.out_dir, s.out_dir));
     if (!args.dry_run && !args.force &&
         (fs::exists(fs::path(s.out_dir) / "run.json") || fs::exists(fs::path(s.out_dir) / "results.csv")))
-      throw OutputConflict(fmt::format("{} already holds a run; give another --out, or --force to replace it",
-                                       s.out_dir));
+      throw OutputConflict(
+          fmt::format("{} already holds a run; give another --out, or --force to replace it", s.out_dir));
   }
   std::string array_text = array_script(s), collect_text = collect_script(s);
   if (args.dry_run) {
@@ -238,19 +237,22 @@ void add_submit_command(CLI::App& app, Shared& shared)
       ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--partition", args->partition, "Slurm partition (default: the cluster's)");
   cmd->add_option("--time", args->time, "time limit per task, as sbatch takes it (e.g. 2:00:00)");
-  cmd->add_option("--sbatch", args->sbatch_args, "an sbatch argument for both jobs, e.g. --sbatch=--account=proj "
-                                                 "(repeatable)")
+  cmd->add_option("--sbatch", args->sbatch_args,
+                  "an sbatch argument for both jobs, e.g. --sbatch=--account=proj "
+                  "(repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--resume", args->resume, "submit again what an earlier submission into DIR did not finish")
       ->check(CLI::ExistingDirectory);
   cmd->add_flag("--wait", args->wait, "follow the jobs until collect ends, showing progress");
-  cmd->add_option("--poll", args->poll_s, "with --wait: seconds between looks at the queue")->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--poll", args->poll_s, "with --wait: seconds between looks at the queue")
+      ->check(CLI::Range(0.1, 3600.0));
   cmd->add_flag("--dry-run", args->dry_run, "print the two sbatch scripts and submit nothing");
   cmd->add_flag("--force", args->force,
                 "start over: remove the shards and the results an earlier run or submission left in --out");
-  cmd->footer("Each task runs `isogrid run EXP --shard K/N --out DIR --resume --jobs $SLURM_CPUS_PER_TASK`; collect runs\n"
-              "after the array (afterany) and refuses, writing nothing, if a shard did not finish. A task that fails or\n"
-              "is preempted keeps its finished rows: `isogrid submit --resume DIR` runs only what is missing.");
+  cmd->footer(
+      "Each task runs `isogrid run EXP --shard K/N --out DIR --resume --jobs $SLURM_CPUS_PER_TASK`; collect runs\n"
+      "after the array (afterany) and refuses, writing nothing, if a shard did not finish. A task that fails or\n"
+      "is preempted keeps its finished rows: `isogrid submit --resume DIR` runs only what is missing.");
   cmd->callback([args, &shared] { submit(*args, shared); });
 }
 

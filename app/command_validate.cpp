@@ -48,8 +48,8 @@ void validate_paper(const std::string& folder, const std::vector<std::string>& s
     fmt::print("  {}: model {} ({}), {} point(s)\n", study, ex.model->info().name, mode_name(ex.mode),
                ex.included_points);
   }
-  fmt::print("{}: valid paper \"{}\", {} {}, {} point(s)\n", folder, files.paper.title,
-             files.studies.size(), files.studies.size() == 1 ? "study" : "studies", points);
+  fmt::print("{}: valid paper \"{}\", {} {}, {} point(s)\n", folder, files.paper.title, files.studies.size(),
+             files.studies.size() == 1 ? "study" : "studies", points);
 }
 
 }  // namespace
@@ -61,7 +61,7 @@ void add_validate_command(CLI::App& app, Shared& shared)
     std::vector<std::string> set;
     bool print_plots = false;
   };
-  auto args = std::make_shared<Args>();
+  auto args     = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("validate", "Check an experiment file, a paper (its folder or paper.yaml: "
                                                  "every study) or a platform file (SimGrid XML or isogrid YAML grid "
                                                  "spec) without running anything");
@@ -79,8 +79,7 @@ void add_validate_command(CLI::App& app, Shared& shared)
     load_plugins(shared.plugins);
     const std::string& f = args->file;
     if (std::filesystem::is_directory(f) || is_paper_file(f)) {
-      validate_paper(std::filesystem::is_directory(f) ? f : std::filesystem::path(f).parent_path().string(),
-                     args->set);
+      validate_paper(std::filesystem::is_directory(f) ? f : std::filesystem::path(f).parent_path().string(), args->set);
       return;
     }
     // A YAML file is a grid spec when it says so (clusters: or star:), else an experiment, so that an experiment

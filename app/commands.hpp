@@ -6,12 +6,12 @@
 namespace isogrid::cli {
 
 enum ExitCode : int {
-  kOk          = 0,
-  kFailure     = 1,    // the run went through but something did not hold (a reference missed, a plot failed)
-  kBadInput    = 2,    // invalid experiment or platform, unknown name, conflicting output folder: nothing written
-  kPointsFailed = 3,   // the run finished but results.csv holds error rows (--resume --retry-errors runs them again)
-  kWriteFailed = 4,    // the results folder could not be written (a full disk): the run stopped, --resume finishes it
-  kInterrupted = 130,  // Ctrl-C / SIGTERM: finished rows are kept, --resume continues
+  kOk           = 0,
+  kFailure      = 1,    // the run went through but something did not hold (a reference missed, a plot failed)
+  kBadInput     = 2,    // invalid experiment or platform, unknown name, conflicting output folder: nothing written
+  kPointsFailed = 3,    // the run finished but results.csv holds error rows (--resume --retry-errors runs them again)
+  kWriteFailed  = 4,    // the results folder could not be written (a full disk): the run stopped, --resume finishes it
+  kInterrupted  = 130,  // Ctrl-C / SIGTERM: finished rows are kept, --resume continues
 };
 
 struct Shared {

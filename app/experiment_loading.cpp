@@ -1,11 +1,11 @@
 #include "app/experiment_loading.hpp"
 
 #include "app/commands.hpp"
+#include "plugin/plugin_loader.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/core/yaml_source.hpp"
-#include "plugin/plugin_loader.hpp"
 #include "simulator/sg/config_check.hpp"
 #include "simulator/sg/platform_check.hpp"
 #include "workloads/loads/platform_loads.hpp"
@@ -25,7 +25,7 @@ namespace {
 SimulatorChecks simulator_checks()
 {
   SimulatorChecks checks;
-  checks.platform       = [](const std::string& path) -> const PlatformFacts& {
+  checks.platform = [](const std::string& path) -> const PlatformFacts& {
     return sg::probe_platform(path, loads::resolver());
   };
   checks.setting        = sg::check_simgrid_setting;
@@ -56,9 +56,10 @@ Experiment load_checked_experiment(const std::string& path, const std::vector<st
 
 void add_plugin_option(CLI::App* command, std::vector<std::string>& plugins)
 {
-  command->add_option("--plugin", plugins,
-                      "load a plugin (a shared library built against this isogrid: docs/extending.md) first; "
-                      "repeatable. An experiment file can name its own with `plugins:`")
+  command
+      ->add_option("--plugin", plugins,
+                   "load a plugin (a shared library built against this isogrid: docs/extending.md) first; "
+                   "repeatable. An experiment file can name its own with `plugins:`")
       ->take_all()
       ->allow_extra_args(false);
 }

@@ -7,12 +7,12 @@ namespace isogrid::cli {
 
 void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& default_out)
 {
-  command->add_option("-o,--out", flags.out, "output folder (default: " + default_out + ")")
-      ->check(folder_validator());
-  command->add_option("-j,--jobs", flags.jobs, "simulated points run in parallel, one process each (default: all cores)")
+  command->add_option("-o,--out", flags.out, "output folder (default: " + default_out + ")")->check(folder_validator());
+  command
+      ->add_option("-j,--jobs", flags.jobs, "simulated points run in parallel, one process each (default: all cores)")
       ->check(CLI::Range(1u, 1024u));
-  CLI::Option* resume =
-      command->add_flag("--resume", flags.resume, "continue an interrupted run in the same folder; finished points are kept");
+  CLI::Option* resume = command->add_flag("--resume", flags.resume,
+                                          "continue an interrupted run in the same folder; finished points are kept");
   command->add_flag("--retry-errors", flags.retry_errors, "with --resume: compute the error rows again too")
       ->needs(resume);
   command->add_flag("--force", flags.force, "replace a previous run in the output folder (every file it wrote)")

@@ -4,11 +4,11 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <unistd.h>
 #include <fmt/format.h>
 #include <sstream>
 #include <stdexcept>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace isogrid::cli {
 
@@ -16,13 +16,13 @@ void require_on_path(const std::vector<std::string>& commands)
 {
   const char* path = std::getenv("PATH");
   for (const auto& command : commands) {
-    bool found = false;
+    bool found       = false;
     std::string dirs = path ? path : "";
     for (size_t start = 0; !found && start <= dirs.size();) {
       size_t end      = dirs.find(':', start);
       std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
-      found = ::access(((dir.empty() ? std::string(".") : dir) + "/" + command).c_str(), X_OK) == 0;
-      start = end == std::string::npos ? dirs.size() + 1 : end + 1;
+      found           = ::access(((dir.empty() ? std::string(".") : dir) + "/" + command).c_str(), X_OK) == 0;
+      start           = end == std::string::npos ? dirs.size() + 1 : end + 1;
     }
     if (!found)
       throw SlurmUnavailable(fmt::format("{} is not on PATH: submit from a Slurm login node (--dry-run prints the "

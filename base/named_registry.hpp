@@ -34,7 +34,8 @@ public:
   NamedRegistry& add(std::string name, std::string summary, T item, std::string plugin = "")
   {
     if (frozen_)
-      throw std::logic_error("the " + family_ + " registry is frozen: '" + name + "' added after the catalog was built");
+      throw std::logic_error("the " + family_ + " registry is frozen: '" + name +
+                             "' added after the catalog was built");
     entries_.push_back({std::move(name), std::move(summary), std::move(item), std::move(plugin)});
     return *this;
   }

@@ -29,9 +29,9 @@ inline double quantile_of_sorted(const std::vector<double>& sorted, double p)
 {
   if (sorted.empty())
     return std::numeric_limits<double>::quiet_NaN();
-  const double rank        = std::clamp(p, 0.0, 1.0) * static_cast<double>(sorted.size() - 1);
-  const auto below         = static_cast<std::size_t>(rank);
-  const std::size_t above  = std::min(below + 1, sorted.size() - 1);
+  const double rank       = std::clamp(p, 0.0, 1.0) * static_cast<double>(sorted.size() - 1);
+  const auto below        = static_cast<std::size_t>(rank);
+  const std::size_t above = std::min(below + 1, sorted.size() - 1);
   return sorted[below] + (rank - static_cast<double>(below)) * (sorted[above] - sorted[below]);
 }
 

@@ -15,12 +15,12 @@ public:
     std::string plugin;  // the plugin file that added it; empty when built in
   };
 
-  virtual ~RegistryListing() = default;
-  virtual const std::string& family() const           = 0;
+  virtual ~RegistryListing()                           = default;
+  virtual const std::string& family() const            = 0;
   virtual bool contains(const std::string& name) const = 0;
-  virtual std::vector<Listed> listed() const          = 0;
+  virtual std::vector<Listed> listed() const           = 0;
   // No entry may be added from here on: the catalog freezes the families it lists once plugins are in.
-  virtual void freeze() = 0;
+  virtual void freeze()       = 0;
   virtual bool frozen() const = 0;
 };
 
@@ -37,11 +37,11 @@ bool policy_families_closed();
 }  // namespace isogrid
 
 #define ISOGRID_CONCAT_INNER(a, b) a##b
-#define ISOGRID_CONCAT(a, b) ISOGRID_CONCAT_INNER(a, b)
+#define ISOGRID_CONCAT(a, b)       ISOGRID_CONCAT_INNER(a, b)
 
 // In a policy family's .cpp, at namespace scope: `ISOGRID_POLICY_FAMILY(sequence_registry);`, where
 // sequence_registry() returns the family's NamedRegistry<T>&. The object file is always linked (isogrid_policies is
 // linked whole), so the registrar runs.
-#define ISOGRID_POLICY_FAMILY(accessor)                                                                            \
-  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_policy_family_, __LINE__) =                            \
+#define ISOGRID_POLICY_FAMILY(accessor)                                                                                \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_policy_family_, __LINE__) =                                \
       (::isogrid::register_policy_family([]() -> ::isogrid::RegistryListing& { return accessor(); }), true)

@@ -17,8 +17,8 @@ size_t edit_distance(const std::string& a, const std::string& b)
     row[0]          = i;
     for (size_t j = 1; j <= b.size(); ++j) {
       size_t above = row[j];
-      bool same    = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                  std::tolower(static_cast<unsigned char>(b[j - 1]));
+      bool same =
+          std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
       row[j]   = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
       diagonal = above;
     }
@@ -45,7 +45,7 @@ std::string closest_match(const std::string& name, const std::vector<std::string
 std::string unknown_name_message(const std::string& what, const std::string& name,
                                  const std::vector<std::string>& known)
 {
-  std::string msg = "unknown " + what + " '" + name + "'";
+  std::string msg   = "unknown " + what + " '" + name + "'";
   std::string close = closest_match(name, known);
   if (!close.empty())
     msg += " (did you mean '" + close + "'?)";

@@ -23,8 +23,8 @@ int main(int argc, char** argv)
     std::fprintf(stderr, "usage: %s OUT.csv [points]\n", argv[0]);
     return 2;
   }
-  size_t points = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1000000;
-  auto start    = std::chrono::steady_clock::now();
+  size_t points  = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1000000;
+  auto start     = std::chrono::steady_clock::now();
   std::FILE* out = std::fopen(argv[1], "w");
   if (!out)
     return 1;
@@ -43,8 +43,8 @@ int main(int argc, char** argv)
     fmt::format_to(to, FMT_COMPILE("{},{},"), i, V);
     if (s.feasible)
       fmt::format_to(to, FMT_COMPILE("{}"), s.makespan);
-    fmt::format_to(to, FMT_COMPILE(",{},{},{},{},{},{},{},"), s.sequential, s.speedup, s.efficiency,
-                   s.feasible ? 1 : 0, s.largest_feasible, alpha.front(), alpha.back());
+    fmt::format_to(to, FMT_COMPILE(",{},{},{},{},{},{},{},"), s.sequential, s.speedup, s.efficiency, s.feasible ? 1 : 0,
+                   s.largest_feasible, alpha.front(), alpha.back());
     if (!s.feasible)
       fmt::format_to(to, "infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative,
                      s.largest_feasible);

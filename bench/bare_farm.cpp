@@ -110,8 +110,8 @@ void worker(sg4::Mailbox* inbox, sg4::Mailbox* reply, long long id)
 void master(Farm& farm, const std::vector<Consumer>& consumers)
 {
   long long remaining = farm.tasks, done = 0;
-  bool flushed        = false;
-  auto give           = [&](const Consumer& c, long long k) {
+  bool flushed = false;
+  auto give    = [&](const Consumer& c, long long k) {
     k = std::min(k, remaining);
     if (k > 0)
       post(c.commands, static_cast<double>(k) * kCommandBytes, {kTasks, 0, k});
@@ -200,8 +200,7 @@ void launch(Farm& farm)
     farm.uplinks.push_back(std::make_unique<Queue>());
     farm.worker_boxes.emplace_back();
     for (size_t w = 0; w < farm.workers[c].size(); ++w)
-      farm.worker_boxes[c].push_back(
-          sg4::Mailbox::by_name("farm:c" + std::to_string(c) + ":w" + std::to_string(w)));
+      farm.worker_boxes[c].push_back(sg4::Mailbox::by_name("farm:c" + std::to_string(c) + ":w" + std::to_string(w)));
   }
   std::vector<Consumer> consumers;
   for (size_t w = 0; w < farm.workers[0].size(); ++w) {
@@ -212,9 +211,9 @@ void launch(Farm& farm)
                        [box = farm.worker_boxes[0][w], reply, id] { worker(box, reply, id); });
   }
   for (size_t c = 1; c < n; ++c) {
-    std::string cs = std::to_string(c);
-    auto id        = static_cast<long long>(consumers.size());
-    Queue& inbox   = *farm.sub_inbox[c];
+    std::string cs         = std::to_string(c);
+    auto id                = static_cast<long long>(consumers.size());
+    Queue& inbox           = *farm.sub_inbox[c];
     sg4::Mailbox* commands = open_line(inbox, "farm:c" + cs + ":commands", farm.heads[c]);
     sg4::Mailbox* results  = open_line(farm.master, "farm:master:from-c" + cs, farm.heads[0]);
     consumers.push_back({commands, c, static_cast<long long>(farm.workers[c].size()) + farm.queue});
@@ -224,9 +223,7 @@ void launch(Farm& farm)
     for (size_t w = 0; w < farm.workers[c].size(); ++w) {
       sg4::Mailbox* reply = open_line(inbox, "farm:c" + cs + ":results-w" + std::to_string(w), farm.heads[c]);
       sg4::Actor::create("worker-" + cs + "-" + std::to_string(w), farm.workers[c][w],
-                         [box = farm.worker_boxes[c][w], reply, w] {
-                           worker(box, reply, static_cast<long long>(w));
-                         });
+                         [box = farm.worker_boxes[c][w], reply, w] { worker(box, reply, static_cast<long long>(w)); });
     }
   }
   sg4::Actor::create("master", farm.heads[0], [&farm, consumers] { master(farm, consumers); });
@@ -249,8 +246,7 @@ void build_platform(Farm& farm, size_t clusters, size_t workers, double lan, dou
       sg4::Host* host       = zone->create_host(host_name, 1e9)->set_core_count(1)->seal();
       sg4::Link* link = zone->create_split_duplex_link("link:" + host_name, c == 0 ? 1e9 : lan)->set_latency(1e-4);
       link->seal();
-      zone->add_route(host->get_netpoint(), nullptr, nullptr, nullptr, {{link, sg4::LinkInRoute::Direction::UP}},
-                      true);
+      zone->add_route(host->get_netpoint(), nullptr, nullptr, nullptr, {{link, sg4::LinkInRoute::Direction::UP}}, true);
       hosts.push_back(host);
     }
     routers.push_back(zone->create_router(name + "-router"));

@@ -45,8 +45,8 @@ int main(int argc, char** argv)
     std::fprintf(stderr, "usage: %s OUT.csv POINTS JOBS\n", argv[0]);
     return 2;
   }
-  size_t points = std::strtoull(argv[2], nullptr, 10);
-  size_t jobs   = std::strtoull(argv[3], nullptr, 10);
+  size_t points  = std::strtoull(argv[2], nullptr, 10);
+  size_t jobs    = std::strtoull(argv[3], nullptr, 10);
   std::FILE* out = std::fopen(argv[1], "w");
   if (!out || points < 2 || jobs < 1)
     return 1;
@@ -54,7 +54,7 @@ int main(int argc, char** argv)
   std::map<pid_t, Running> running;
   std::map<size_t, std::string> done;  // lines that finished before an earlier one
   size_t next_to_write = 0;
-  auto reap_one = [&] {
+  auto reap_one        = [&] {
     siginfo_t info{};
     ::waitid(P_ALL, 0, &info, WEXITED | WNOWAIT);  // the first child to exit, left for finish() to reap
     auto it = running.find(info.si_pid);

@@ -38,7 +38,7 @@ inline simgrid::s4u::Engine& start_engine(const char* program, const std::vector
 // Builds the star in the started engine and runs it: each worker gets `part` bytes and flops.
 inline StarTimes run_star(simgrid::s4u::Engine& e, int m, double part)
 {
-  namespace sg4 = simgrid::s4u;
+  namespace sg4    = simgrid::s4u;
   static int token = 0;
   auto* zone       = sg4::create_star_zone("star");
   sg4::Host* root  = zone->create_host("P0", 1e9);

@@ -31,7 +31,7 @@ std::vector<Observation> campaign()
 void staged_search_60_runs(benchmark::State& state)
 {
   const std::vector<Observation> runs = campaign();
-  std::size_t kept = 0;
+  std::size_t kept                    = 0;
   for (auto _ : state)
     kept = staged_search(runs).size();
   state.counters["models_kept"] = static_cast<double>(kept);

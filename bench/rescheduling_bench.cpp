@@ -48,8 +48,8 @@ void planner(benchmark::State& state, const char* application, const char* name)
     SeededRandom random(++seed);
     benchmark::DoNotOptimize(planners().get(name)(intervals, settings, random).time);
   }
-  state.counters["plans_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()),
-                                                     benchmark::Counter::kIsRate);
+  state.counters["plans_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 }  // namespace

@@ -21,11 +21,11 @@ namespace {
 PerformanceModel md()
 {
   PerformanceModel m;
-  m.application = "MD";
-  m.problem_size = 2048;
-  m.computation = {{6.4e-4, 2, 0}};
-  m.communication = {{0.86, 1, 0}};
-  m.computation_speedup = Growth::Linear;
+  m.application           = "MD";
+  m.problem_size          = 2048;
+  m.computation           = {{6.4e-4, 2, 0}};
+  m.communication         = {{0.86, 1, 0}};
+  m.computation_speedup   = Growth::Linear;
   m.communication_speedup = Growth::Sqrt;
   return m;
 }
@@ -37,7 +37,7 @@ const ClusterState& cluster(std::size_t machines)
     if (n == machines)
       return s;
   ClusterDraw draw;
-  draw.machines = machines;
+  draw.machines      = machines;
   draw.max_bandwidth = 1000;
   SeededRandom random(machines);
   made.emplace_back(machines, draw_cluster_state(draw, random));
@@ -47,7 +47,7 @@ const ClusterState& cluster(std::size_t machines)
 // An evaluation from the machine list, as a budget charges it: O(P^2) for the minimum link.
 void EvaluateFromMachineList(benchmark::State& state)
 {
-  const ClusterState& s = cluster(1024);
+  const ClusterState& s  = cluster(1024);
   PerformanceModel model = md();
   Evaluator evaluate(s, model);
   SeededRandom random(1);
@@ -63,10 +63,10 @@ BENCHMARK(EvaluateFromMachineList)->Arg(16)->Arg(128)->Arg(1024);
 // An evaluation whose traits the search kept: the model alone.
 void EvaluateFromTraits(benchmark::State& state)
 {
-  const ClusterState& s = cluster(1024);
+  const ClusterState& s  = cluster(1024);
   PerformanceModel model = md();
   Evaluator evaluate(s, model);
-  Schedule schedule = {0, 1, 2};
+  Schedule schedule     = {0, 1, 2};
   ScheduleTraits traits = traits_of(s, schedule);
   for (auto _ : state) {
     traits.processors = 3 + (traits.processors + 1) % 1000;
@@ -79,8 +79,8 @@ BENCHMARK(EvaluateFromTraits);
 // A scheduler on 1024 machines with 20 000 evaluations; items/s is evaluations per second.
 void Scheduler(benchmark::State& state, const std::function<ScheduleResult(Evaluator&, SeededRandom&)>& run)
 {
-  const ClusterState& s = cluster(1024);
-  PerformanceModel model = md();
+  const ClusterState& s     = cluster(1024);
+  PerformanceModel model    = md();
   std::uint64_t evaluations = 0;
   for (auto _ : state) {
     EvaluatorOptions budget;
@@ -94,21 +94,24 @@ void Scheduler(benchmark::State& state, const std::function<ScheduleResult(Evalu
   state.SetItemsProcessed(static_cast<std::int64_t>(evaluations));
 }
 
-BENCHMARK_CAPTURE(Scheduler, sa, [](Evaluator& e, SeededRandom& r) { return simulated_annealing(e, r); })
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Scheduler, ga, [](Evaluator& e, SeededRandom& r) { return genetic_schedule(e, r); })
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Scheduler, aco, [](Evaluator& e, SeededRandom& r) { return ant_colony(e, r); })
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Scheduler, bb, [](Evaluator& e, SeededRandom&) { return branch_and_bound(e); })
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Scheduler, dp, [](Evaluator& e, SeededRandom&) { return dynamic_programming(e); })
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Scheduler, be,
-                  [](Evaluator& e, SeededRandom& r) {
-                    return box_elimination(e, BoxEliminationOptions{}, [&r] { return r.next(); });
-                  })
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Scheduler, sa, [](Evaluator& e, SeededRandom& r) {
+  return simulated_annealing(e, r);
+})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Scheduler, ga, [](Evaluator& e, SeededRandom& r) {
+  return genetic_schedule(e, r);
+})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Scheduler, aco, [](Evaluator& e, SeededRandom& r) {
+  return ant_colony(e, r);
+})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Scheduler, bb, [](Evaluator& e, SeededRandom&) {
+  return branch_and_bound(e);
+})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Scheduler, dp, [](Evaluator& e, SeededRandom&) {
+  return dynamic_programming(e);
+})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Scheduler, be, [](Evaluator& e, SeededRandom& r) {
+  return box_elimination(e, BoxEliminationOptions{}, [&r] { return r.next(); });
+})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -16,13 +16,13 @@
 // registered is dropped. A plugin is loaded before the first point, in the process the workers are forked from, so
 // every worker has it.
 #include "base/named_registry.hpp"
+#include "plugin/plugin_stamp.hpp"
 #include "policies/dlt/sequence.hpp"
 #include "policies/farm/worker_selection.hpp"
 #include "policies/gph/runtime_policies.hpp"
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/resource_selection.hpp"
 #include "simulator/core/model.hpp"
-#include "plugin/plugin_stamp.hpp"
 
 #include <functional>
 #include <memory>
@@ -52,8 +52,7 @@ public:
   }
 
   // The families a plugin adds to most, by name.
-  void add_resource_selection(const std::string& name, const std::string& summary,
-                              scheduling::ResourceSelection policy)
+  void add_resource_selection(const std::string& name, const std::string& summary, scheduling::ResourceSelection policy)
   {
     add_policy(scheduling::resource_selection_registry(), name, summary, std::move(policy));
   }
@@ -85,10 +84,9 @@ protected:
 
 // Defines the two functions isogrid looks for in a plugin: its stamp, and the function that registers what it adds
 // (the body that follows the macro).
-#define ISOGRID_PLUGIN(registrar)                                                                                  \
-  extern "C" __attribute__((visibility("default"))) const char* isogrid_plugin_stamp()                          \
-  {                                                                                                                \
-    return ISOGRID_PLUGIN_STAMP;                                                                                   \
-  }                                                                                                                \
-  extern "C" __attribute__((visibility("default"))) void isogrid_plugin_register(                                \
-      ::isogrid::PluginRegistrar& registrar)
+#define ISOGRID_PLUGIN(registrar)                                                                                      \
+  extern "C" __attribute__((visibility("default"))) const char* isogrid_plugin_stamp()                                 \
+  {                                                                                                                    \
+    return ISOGRID_PLUGIN_STAMP;                                                                                       \
+  }                                                                                                                    \
+  extern "C" __attribute__((visibility("default"))) void isogrid_plugin_register(::isogrid::PluginRegistrar& registrar)

@@ -1,11 +1,11 @@
 #include "plugin/plugin_loader.hpp"
 
 #include "base/registry_listing.hpp"
+#include "plugin/plugin.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/sha256.hpp"
 #include "simulator/process/process_pool.hpp"
-#include "plugin/plugin.hpp"
 
 #include <algorithm>
 #include <dlfcn.h>
@@ -52,7 +52,7 @@ public:
   {
     if (!model)
       throw PluginRefused("add_model was given no model");
-    std::string name = model->info().name;
+    std::string name    = model->info().name;
     const auto& builtin = builtin_model_names();  // the catalog itself is not built yet: see load_plugin
     claim("model", name, std::find(builtin.begin(), builtin.end(), name) != builtin.end());
     std::shared_ptr<const Model> shared = std::move(model);
@@ -76,8 +76,8 @@ private:
                  std::function<void(const std::string& plugin)> commit) override
   {
     if (name.empty() || name.find_first_of(" \t\n,[]{}:#") != std::string::npos)
-      throw PluginRefused(fmt::format("'{}' is not a usable {} name (a word, as an experiment file writes it)", name,
-                                      family.family()));
+      throw PluginRefused(
+          fmt::format("'{}' is not a usable {} name (a word, as an experiment file writes it)", name, family.family()));
     claim(family.family(), name, family.contains(name));
     commits_.push_back([this, commit = std::move(commit)] { commit(path_); });
   }
@@ -120,16 +120,15 @@ void open_and_register(const std::string& absolute, Registrar& registrar)
     const char* why = ::dlerror();
     throw PluginRefused(fmt::format("cannot load {}: {}", absolute, why ? why : "unknown reason"));
   }
-  auto stamp = reinterpret_cast<const char* (*)()>(::dlsym(handle, "isogrid_plugin_stamp"));
-  auto registration =
-      reinterpret_cast<void (*)(PluginRegistrar&)>(::dlsym(handle, "isogrid_plugin_register"));
+  auto stamp        = reinterpret_cast<const char* (*)()>(::dlsym(handle, "isogrid_plugin_stamp"));
+  auto registration = reinterpret_cast<void (*)(PluginRegistrar&)>(::dlsym(handle, "isogrid_plugin_register"));
   if (!stamp || !registration) {
     ::dlclose(handle);
     throw PluginRefused(fmt::format("{} is not an isogrid plugin: it defines no ISOGRID_PLUGIN "
                                     "(isogrid_plugin_stamp and isogrid_plugin_register)",
                                     absolute));
   }
-  const char* given = stamp();
+  const char* given  = stamp();
   std::string theirs = given ? given : "";
   if (theirs != ISOGRID_PLUGIN_STAMP) {
     ::dlclose(handle);

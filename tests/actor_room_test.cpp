@@ -80,9 +80,10 @@ TEST(ActorRoom, AFarmOfTwentyThousandWorkersRunsWithTheSettingsRecorded)
                              "  - {name: a, hosts: 10001, speed: 1Gf, link: {bandwidth: 1GBps, latency: 100us}}\n"
                              "  - {name: b, hosts: 10001, speed: 1Gf, link: {bandwidth: 1GBps, latency: 100us}}\n"
                              "inter_cluster: {bandwidth: 1GBps, latency: 1ms}\n");
-  std::string experiment = dir.write("farm.yaml", "model: hierarchical-farm\nmode: simulate\n"
-                                                  "parameters: {platform: platform.yaml, tasks: 20000, aggregation: 1}\n"
-                                                  "plots: []\n");
+  std::string experiment =
+      dir.write("farm.yaml", "model: hierarchical-farm\nmode: simulate\n"
+                             "parameters: {platform: platform.yaml, tasks: 20000, aggregation: 1}\n"
+                             "plots: []\n");
   ASSERT_TRUE(ran_with_small_stacks(dir, experiment));
   std::map<std::string, double> row = only_row(dir.file("out"), {"sim_workers", "sim_makespan"});
   EXPECT_EQ(row["sim_workers"], 20000);  // every worker took part
@@ -135,15 +136,15 @@ TEST(ActorRoom, ShippedModelsGiveTheSameResultsInSmallStacks)
   struct Case {
     std::string name, body;
   };
-  const std::string gph     = fmt::format("model: gph-runtime\nmode: simulate\nparameters:\n"
-                                          "  platform: {}/platforms/gph-beowulf.yaml\n  alphabet: {{E: Edin1}}\n"
-                                          "  configuration: 16E\n  program: parFib\n  runtime: grid-gum2\nplots: []\n",
-                                          ISOGRID_SOURCE_DIR);
-  const std::string farm    = fmt::format("model: hierarchical-farm\nmode: simulate\nparameters:\n"
-                                          "  platform: {}/platforms/argollo-testbed.yaml\nplots: []\n",
-                                          ISOGRID_SOURCE_DIR);
+  const std::string gph  = fmt::format("model: gph-runtime\nmode: simulate\nparameters:\n"
+                                        "  platform: {}/platforms/gph-beowulf.yaml\n  alphabet: {{E: Edin1}}\n"
+                                        "  configuration: 16E\n  program: parFib\n  runtime: grid-gum2\nplots: []\n",
+                                       ISOGRID_SOURCE_DIR);
+  const std::string farm = fmt::format("model: hierarchical-farm\nmode: simulate\nparameters:\n"
+                                       "  platform: {}/platforms/argollo-testbed.yaml\nplots: []\n",
+                                       ISOGRID_SOURCE_DIR);
   const std::string dlt  = "model: dlt-star\nmode: simulate\nparameters: {m: 20, V: 1e6, A: 1, C: 0.01, S: 0.1}\n"
-                          "plots: []\n";
+                           "plots: []\n";
   for (const auto& c : std::vector<Case>{{"gph", gph}, {"farm", farm}, {"dlt", dlt}}) {
     SCOPED_TRACE(c.name);
     expect_the_same_rows_in_small_stacks(c.body);

@@ -32,8 +32,8 @@ public:
   explicit FileSizeLimit(rlim_t bytes)
   {
     ::getrlimit(RLIMIT_FSIZE, &saved_);
-    previous_ = std::signal(SIGXFSZ, SIG_IGN);  // EFBIG rather than a killed process, as isogrid's main sets
-    rlimit lowered = saved_;
+    previous_        = std::signal(SIGXFSZ, SIG_IGN);  // EFBIG rather than a killed process, as isogrid's main sets
+    rlimit lowered   = saved_;
     lowered.rlim_cur = bytes;
     ::setrlimit(RLIMIT_FSIZE, &lowered);
   }
@@ -166,7 +166,9 @@ TEST_F(CheckedFile, ASpaceReserveHoldsItsBytesUntilReleased)
     r.release();
     EXPECT_FALSE(fs::exists(reserve));
   }
-  { SpaceReserve r(reserve.string(), 5000); }
+  {
+    SpaceReserve r(reserve.string(), 5000);
+  }
   EXPECT_FALSE(fs::exists(reserve));  // a run that ends removes it
   {
     FileSizeLimit limit(1000);

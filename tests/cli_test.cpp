@@ -22,8 +22,8 @@ std::string source(const std::string& relative) { return std::string(ISOGRID_SOU
 // `isogrid reproduce` of a shipped paper folder into dir/report, which must succeed; its REPORT.md.
 std::string reproduced_report(const TempDir& dir, const std::string& paper)
 {
-  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --jobs 2", source("experiments/" + paper),
-                                            dir.file("report")));
+  CommandResult r =
+      run_isogrid(fmt::format("reproduce {} --out {} --jobs 2", source("experiments/" + paper), dir.file("report")));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   return read_file(dir.file("report/REPORT.md"));
 }
@@ -68,7 +68,7 @@ TEST(Cli, ValidateReportsGoodAndBadFiles)
 // of someone's `reproduce`.
 TEST(Cli, EveryShippedExperimentValidates)
 {
-  namespace fs = std::filesystem;
+  namespace fs   = std::filesystem;
   size_t studies = 0;
   for (const auto& folder : fs::directory_iterator(source("experiments"))) {
     if (!folder.is_directory())
@@ -120,7 +120,8 @@ TEST(Cli, ResumeChecksANewTableWithoutRerunningButRefusesANewParameter)
   std::string exp  = dir.write("exp.yaml", head);
   std::string out  = dir.file("out");
   ASSERT_EQ(run_isogrid(fmt::format("run {} --out {} --no-plot", exp, out)).exit_code, 0);
-  dir.write("exp.yaml", head + "title: with a table\ntables:\n  - {title: T, metrics: [efficiency], face: predicted}\n");
+  dir.write("exp.yaml",
+            head + "title: with a table\ntables:\n  - {title: T, metrics: [efficiency], face: predicted}\n");
   CommandResult resumed = run_isogrid(fmt::format("run {} --out {} --resume --no-plot", exp, out));
   EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
   EXPECT_TRUE(contains(resumed.output, "(2 already done, 0 run, 0 errors)")) << resumed.output;
@@ -136,7 +137,7 @@ TEST(Cli, InterruptKeepsFinishedRowsAndResumeCompletesTheSweep)
   TempDir dir;
   // 30 points of a 1000-worker star: about 75 ms each on one job.
   std::string exp = dir.write("slow.yaml", "model: dlt-star\nparameters: {m: 1000, C: 0.001}\nsweep:\n"
-                                            "  V: {logspace: [11, 12, 30]}\n");
+                                           "  V: {logspace: [11, 12, 30]}\n");
   std::string out = dir.file("out");
   pid_t pid       = start_isogrid({"run", exp, "--out", out, "--jobs", "1", "--no-plot"}, dir.file("log"));
   auto deadline   = std::chrono::steady_clock::now() + std::chrono::seconds(30);
@@ -171,14 +172,16 @@ TEST(Cli, ReproduceWritesTheReportWithEveryReferenceMet)
 {
   TempDir dir;
   std::string report = reproduced_report(dir, "drozdowski2003");
-  EXPECT_TRUE(contains(report, "62 of 62 reference values and agreements met within tolerance")) << report.substr(0, 3000);
+  EXPECT_TRUE(contains(report, "62 of 62 reference values and agreements met within tolerance"))
+      << report.substr(0, 3000);
   EXPECT_TRUE(contains(report, "| m=4, V=100000 | efficiency | 0.457 | 0.457095 |")) << report;
   // Studies in paper.yaml's order, each with its plots.
   size_t fig3 = report.find("## Fig. 3"), fig4 = report.find("## Fig. 4"), ext1 = report.find("## Beyond the paper");
   EXPECT_LT(fig3, fig4);
   EXPECT_LT(fig4, ext1);
-  for (const char* png : {"fig3-isoefficiency-m-V/fig3-isoefficiency-m-V.png", "fig4-isoefficiency-C-S/fig4-isoefficiency-C-S.png",
-                          "ext2-result-return/ext2-isoefficiency-m-beta.png"}) {
+  for (const char* png :
+       {"fig3-isoefficiency-m-V/fig3-isoefficiency-m-V.png", "fig4-isoefficiency-C-S/fig4-isoefficiency-C-S.png",
+        "ext2-result-return/ext2-isoefficiency-m-beta.png"}) {
     EXPECT_TRUE(contains(report, std::string("(") + png + ")")) << png;
     EXPECT_GT(std::filesystem::file_size(dir.file(std::string("report/") + png)), 20000u) << png;
   }
@@ -213,9 +216,10 @@ TEST(Cli, ReproduceKorkhovFindsTheThresholdsFromSimulation)
   EXPECT_TRUE(contains(report, "| tau_grid | 5% of predicted | 36 | 0 |")) << report;
   EXPECT_FALSE(contains(report, "MISS"));
   EXPECT_FALSE(contains(report, "NOT MET"));
-  for (const char* png : {"fig4-3-predicted-vs-simulated", "fig4-4-time-vs-grain-size", "fig4-5-grid-speedup-vs-grain-size",
-                          "fig4-6-grid-speedup-vs-p", "fig4-7-grid-efficiency-vs-p", "fig4-8-grid-speedup-vs-beta",
-                          "fig4-9-grid-efficiency-vs-beta"})
+  for (const char* png :
+       {"fig4-3-predicted-vs-simulated", "fig4-4-time-vs-grain-size", "fig4-5-grid-speedup-vs-grain-size",
+        "fig4-6-grid-speedup-vs-p", "fig4-7-grid-efficiency-vs-p", "fig4-8-grid-speedup-vs-beta",
+        "fig4-9-grid-efficiency-vs-beta"})
     EXPECT_TRUE(std::filesystem::exists(dir.file(std::string("report/das2-sweep/") + png + ".png"))) << png;
   // Repeated points get their mean and standard deviation.
   ResultsTable summary = read_results(dir.file("report/noise/summary.csv"));
@@ -322,14 +326,14 @@ TEST(Cli, PlanRejectsBadInputWithExitTwo)
 TEST(Cli, AlZainTable3RuntimesAndTable8OrderingHold)
 {
   TempDir dir;
-  CommandResult t3 = run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot",
-                                             source("experiments/alzain2008/table3-homogeneous-high-latency-low-comm.yaml"),
-                                             dir.file("t3")));
+  CommandResult t3 = run_isogrid(
+      fmt::format("run {} --out {} --jobs 2 --no-plot",
+                  source("experiments/alzain2008/table3-homogeneous-high-latency-low-comm.yaml"), dir.file("t3")));
   EXPECT_EQ(t3.exit_code, 0) << t3.output;
   EXPECT_TRUE(contains(t3.output, "references: 12 of 12 within tolerance")) << t3.output;
-  CommandResult t8 = run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot",
-                                             source("experiments/alzain2008/table8-homogeneous-high-latency.yaml"),
-                                             dir.file("t8")));
+  CommandResult t8 =
+      run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot",
+                              source("experiments/alzain2008/table8-homogeneous-high-latency.yaml"), dir.file("t8")));
   EXPECT_EQ(t8.exit_code, 0) << t8.output;
   EXPECT_TRUE(contains(t8.output, "comparisons: 10 of 10 group(s) hold")) << t8.output;
 }
@@ -348,8 +352,8 @@ TEST(Cli, ReproduceRunsEachStudyUnderItsOwnSimGridSettings)
   ASSERT_EQ(both.exit_code, 0) << both.output;
   for (const char* study : {"a-exact", "b-lv08"}) {
     std::string alone = dir.file(std::string("alone-") + study);
-    CommandResult r   = run_isogrid(fmt::format("run {}/paper/{}.yaml --out {} --no-plot", dir.path().string(), study,
-                                                alone));
+    CommandResult r =
+        run_isogrid(fmt::format("run {}/paper/{}.yaml --out {} --no-plot", dir.path().string(), study, alone));
     ASSERT_EQ(r.exit_code, 0) << r.output;
     ResultsTable reproduced = read_results(dir.file(std::string("both/") + study + "/results.csv"));
     ResultsTable run_alone  = read_results(alone + "/results.csv");

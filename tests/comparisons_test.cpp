@@ -62,8 +62,8 @@ sweep:
 std::string results_csv()
 {
   const std::vector<std::vector<double>> runtimes = {{1, 2, 4, 9}, {10, 10, 10, 10}, {3, 3, 4, 6}, {}};
-  const char* policy[] = {"gum1", "gum1", "gum2", "gum2"};
-  const char* program[] = {"a", "b", "a", "b"};
+  const char* policy[]                            = {"gum1", "gum1", "gum2", "gum2"};
+  const char* program[]                           = {"a", "b", "a", "b"};
   std::string csv = "index,repetition,policy,program,n,seed,status,sim_runtime,sim_overhead,message,wall_s\n";
   for (size_t c = 0; c < 4; ++c)
     for (size_t r = 0; r < 5; ++r) {
@@ -169,8 +169,8 @@ TEST(ReferenceStatistic, UnknownNamesListTheKnownOnes)
 {
   Fixture f;
   std::string refs = std::string(kSweep) + "references:\n  metric: runtime\n  tolerance: 0.1\n";
-  expect_error(f.error(refs + "  statistic: medians\n  values:\n    - {at: {policy: gum1, program: a}, value: 1}\n"), 10,
-               "references.statistic",
+  expect_error(f.error(refs + "  statistic: medians\n  values:\n    - {at: {policy: gum1, program: a}, value: 1}\n"),
+               10, "references.statistic",
                "unknown statistic 'medians' (did you mean 'median'?); known: mean, median, sd, cv, min, max, geomean");
   expect_error(f.error(refs + "  values:\n    - {at: {policy: gum1, program: a}, value: 1, statistic: stdev}\n"), 11,
                "references.values[0].statistic", "unknown statistic 'stdev'");
@@ -319,13 +319,12 @@ TEST(Comparisons, SidesCanCompareTwoMetrics)
   EXPECT_DOUBLE_EQ(c[0].left, 2);  // mean overhead 2 < mean runtime 4
   EXPECT_DOUBLE_EQ(c[0].right, 4);
   EXPECT_TRUE(c[0].passed());
-  EXPECT_TRUE(c[3].missing());  // (gum2, b) has only error rows
+  EXPECT_TRUE(c[3].missing());     // (gum2, b) has only error rows
   EXPECT_DOUBLE_EQ(c[4].left, 2);  // gum2's overhead 2 <= 0.5 x gum1's runtime 4
   EXPECT_DOUBLE_EQ(c[4].right, 4);
   EXPECT_TRUE(c[4].passed());
   std::string md = markdown_sections(comparison_sections(ex, c));
-  EXPECT_TRUE(contains(md, "**metrics (mean, simulated): left overhead vs right runtime: 3 of 4 group(s) hold"))
-      << md;
+  EXPECT_TRUE(contains(md, "**metrics (mean, simulated): left overhead vs right runtime: 3 of 4 group(s) hold")) << md;
   EXPECT_TRUE(contains(md, "left overhead at policy=gum2 vs right runtime at policy=gum1 at program=a")) << md;
   // The same metric on both sides with the same values compares nothing.
   InputError e = f.error(std::string(kSweep) + "comparisons:\n  - left: {metric: runtime}\n    right: {metric: "
@@ -366,11 +365,12 @@ TEST(Comparisons, OverridesThatNarrowTheSweepLeaveThemOut)
   - {metric: runtime, left: {policy: gum2}, right: {policy: gum1}, relation: "<="}
   - {metric: runtime, left: {program: a}, right: {program: b}, relation: "<="}
 )";
-  Experiment ex = f.load(yaml, {"policy=gum1"});
+  Experiment ex    = f.load(yaml, {"policy=gum1"});
   ASSERT_EQ(ex.comparisons.size(), 1u);
   EXPECT_EQ(slot_values_text(ex.comparisons[0].left, ex.model->info()), "program=a");
-  std::string typo = std::string(kSweep) + "comparisons:\n  - {metric: runtime, left: {program: a}, right: {program: b}, "
-                                           "relation: \"<=\", statistic: mode}\n";
+  std::string typo = std::string(kSweep) +
+                     "comparisons:\n  - {metric: runtime, left: {program: a}, right: {program: b}, "
+                     "relation: \"<=\", statistic: mode}\n";
   try {
     f.load(typo, {"policy=gum1"});
     ADD_FAILURE() << "expected an error";
@@ -396,8 +396,8 @@ TEST(Comparisons, ACheckOnAFaceThatWasNotComputedIsMissing)
 TEST(Comparisons, BadInputsNameFileLineAndKey)
 {
   Fixture f;
-  std::string head = std::string(kSweep) + "comparisons:\n  - metric: runtime\n";  // the comparison starts on line 8
-  std::string sides = "    left: {policy: gum2}\n    right: {policy: gum1}\n";   // lines 9, 10
+  std::string head  = std::string(kSweep) + "comparisons:\n  - metric: runtime\n";  // the comparison starts on line 8
+  std::string sides = "    left: {policy: gum2}\n    right: {policy: gum1}\n";      // lines 9, 10
   expect_error(f.error(head + sides + "    relation: \"<=\"\n    statistic: avg\n"), 12, "comparisons[0].statistic",
                "unknown statistic 'avg'");
   expect_error(f.error(head + sides + "    relation: \"<=\"\n    statistic: avg\n"), 12, "comparisons[0].statistic",
@@ -414,18 +414,19 @@ TEST(Comparisons, BadInputsNameFileLineAndKey)
                "comparisons[0].left.policy", "no point of the sweep has policy = gum3");
   expect_error(f.error(head + "    left: {policy: gum2}\n    right: {policy: gum2}\n    relation: \"<\"\n"), 10,
                "comparisons[0].right", "left and right select the same points");
-  expect_error(f.error(head + sides + "    relation: \"<\"\n    at: {policy: gum1}\n"), 12,
-               "comparisons[0].at.policy", "policy is what left and right compare");
+  expect_error(f.error(head + sides + "    relation: \"<\"\n    at: {policy: gum1}\n"), 12, "comparisons[0].at.policy",
+               "policy is what left and right compare");
   expect_error(f.error(head + sides + "    relation: \"<\"\n    at: {n: 2}\n"), 12, "comparisons[0].at.n",
                "no point of the sweep has n = 2");
   expect_error(f.error(head + sides + "    relation: \"<\"\n    face: estimated\n"), 12, "comparisons[0].face",
                "unknown face 'estimated'");
-  expect_error(f.error(head + sides + "    relation: \"<\"\n    factor: 0\n"), 12, "comparisons[0].factor", "expected a number > 0");
+  expect_error(f.error(head + sides + "    relation: \"<\"\n    factor: 0\n"), 12, "comparisons[0].factor",
+               "expected a number > 0");
   expect_error(f.error(head + sides + "    relation: \"<\"\n    tolerance: 0.1\n"), 12, "comparisons[0].tolerance",
                "unknown comparison key");
   // A predict-only run has no simulated face to compare.
-  std::string predict = std::string(kSweep) + "comparisons:\n  - {metric: runtime, left: {policy: gum2}, "
-                                              "right: {policy: gum1}, relation: \"<\"}\n";
+  std::string predict      = std::string(kSweep) + "comparisons:\n  - {metric: runtime, left: {policy: gum2}, "
+                                                   "right: {policy: gum1}, relation: \"<\"}\n";
   std::string predict_only = predict.replace(predict.find("mode: simulate"), 14, "mode: predict");
   expect_error(f.error(predict_only), 8, "comparisons[0]", "add face: predicted");
 }
@@ -451,7 +452,7 @@ TEST(SummaryTables, StatisticsPerGroupWithThePapersValues)
   const SummaryTableOutcome& first = a.tables[0];
   EXPECT_EQ(first.group, "policy=gum1, program=a");
   EXPECT_EQ(first.rows_ok, (std::vector<size_t>{4, 4}));
-  EXPECT_DOUBLE_EQ(first.cells[0][0], 4);                              // (1 + 2 + 4 + 9) / 4
+  EXPECT_DOUBLE_EQ(first.cells[0][0], 4);  // (1 + 2 + 4 + 9) / 4
   EXPECT_DOUBLE_EQ(first.cells[0][1], 9);
   EXPECT_NEAR(first.cells[0][2], std::pow(1.0 * 2 * 4 * 9, 0.25), 1e-12);  // 72^(1/4)
   EXPECT_DOUBLE_EQ(first.cells[1][0], 2);
@@ -464,7 +465,8 @@ TEST(SummaryTables, StatisticsPerGroupWithThePapersValues)
 
   std::string md = markdown_sections(summary_table_sections(ex, a.tables));
   EXPECT_TRUE(contains(md, "**Table 1 (simulated, policy=gum1, program=a)**")) << md;
-  EXPECT_TRUE(contains(md, "| metric | mean (paper) | max (paper) | geomean (paper) | mean / mean of overhead (paper) | rows |"))
+  EXPECT_TRUE(contains(
+      md, "| metric | mean (paper) | max (paper) | geomean (paper) | mean / mean of overhead (paper) | rows |"))
       << md;
   EXPECT_TRUE(contains(md, "| runtime | 4 (4.5) | 9 (8) | 2.913 (4) | 2 (2) | 4 |")) << md;
   EXPECT_TRUE(contains(md, "| runtime | - (4.5) | - (8) | - (4) | - (2) | 0 |")) << md;
@@ -522,7 +524,8 @@ comparisons:
     factor: 0.6
     at: {V: 1000}
 )");
-  CommandResult run = run_isogrid(fmt::format("run {} --out {} --no-plot", dir.file("paper/study.yaml"), dir.file("run")));
+  CommandResult run =
+      run_isogrid(fmt::format("run {} --out {} --no-plot", dir.file("paper/study.yaml"), dir.file("run")));
   EXPECT_EQ(run.exit_code, 0) << run.output;  // `run` reports; `reproduce` judges
   EXPECT_TRUE(contains(run.output, "comparisons: 2 of 3 group(s) hold")) << run.output;
   EXPECT_TRUE(contains(run.output, "left < 0.6 × right")) << run.output;
@@ -531,10 +534,10 @@ comparisons:
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "comparison groups held 2/3")) << r.output;
   std::string report = read_file(dir.file("out/REPORT.md"));
-  for (const char* row : {"| V=100 | 133.333 | 200 | left <= 0.667 × right | pass |",
-                          "| V=1000 | 1333.33 | 2000 | left <= 0.667 × right | pass |",
-                          "| V=1000 | 1333.33 | 2000 | left < 0.6 × right | FAIL |", "2 of 3 comparison groups hold.",
-                          "2 of 3 reference values, agreements and comparison groups met",
-                          "| comparisons held |", "| 2/3 |"})
+  for (const char* row :
+       {"| V=100 | 133.333 | 200 | left <= 0.667 × right | pass |",
+        "| V=1000 | 1333.33 | 2000 | left <= 0.667 × right | pass |",
+        "| V=1000 | 1333.33 | 2000 | left < 0.6 × right | FAIL |", "2 of 3 comparison groups hold.",
+        "2 of 3 reference values, agreements and comparison groups met", "| comparisons held |", "| 2/3 |"})
     EXPECT_TRUE(contains(report, row)) << row << "\n" << report;
 }

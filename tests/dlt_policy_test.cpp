@@ -55,8 +55,7 @@ TEST(DltPartition, SatisfiesTheSimultaneousFinishEquations)
     EXPECT_NEAR(std::accumulate(p.alpha.begin(), p.alpha.end(), 0.0), V, 1e-9 * V);
     // Eq. 1: A_i alpha_i = S_{i+1} + alpha_{i+1} (C_{i+1} + A_{i+1}).
     for (size_t i = 0; i + 1 < m; ++i)
-      EXPECT_NEAR(w[i].A * p.alpha[i], w[i + 1].S + p.alpha[i + 1] * (w[i + 1].C + w[i + 1].A),
-                  1e-9 * w[i].A * V);
+      EXPECT_NEAR(w[i].A * p.alpha[i], w[i + 1].S + p.alpha[i + 1] * (w[i + 1].C + w[i + 1].A), 1e-9 * w[i].A * V);
     // Every worker ends at T_m: the sum of the transfers before it, plus its own computation.
     if (p.summary.feasible) {
       double sent = 0;
@@ -74,8 +73,8 @@ TEST(DltPartition, MatchesTheHomogeneousClosedForm)
   for (size_t m : {1, 2, 3, 5, 8, 13})
     for (double C : {1e-3, 0.1, 1.0})
       for (double S : {0.0, 1.0, 50.0}) {
-        double V   = 1e7;
-        Summary s  = solve(homogeneous(m, 1, C, S), V).summary;
+        double V  = 1e7;
+        Summary s = solve(homogeneous(m, 1, C, S), V).summary;
         ASSERT_TRUE(s.feasible);
         EXPECT_NEAR(s.makespan, homogeneous_makespan(m, V, 1, C, S), 1e-9 * s.makespan) << m << " " << C << " " << S;
       }

@@ -54,8 +54,8 @@ DltStarParams random_feasible_instance(std::mt19937_64& rng, int trial)
     C.push_back(c_scale * log_uniform(rng, -1, 1));
     S.push_back(trial % 7 == 0 ? 0.0 : s_scale * log_uniform(rng, -1, 1));
   }
-  double V    = log_uniform(rng, 0, 10);
-  double beta = trial % 3 == 0 ? log_uniform(rng, -3, 0) : 0.0;
+  double V        = log_uniform(rng, 0, 10);
+  double beta     = trial % 3 == 0 ? log_uniform(rng, -3, 0) : 0.0;
   DltStarParams p = instance(double(m), V, A, C, S, beta);
   auto k          = static_cast<size_t>(predicted(schema(), p).largest_feasible_m);
   if (k < m) {
@@ -121,8 +121,8 @@ TEST(DltSimulation, DefaultSimGridNetworkModelDoesNotMatchTheClosedForm)
 {
   // Why the exact settings matter: LV08's factors (latency x13.01, bandwidth x0.97) and its TCP window change
   // the transfer times, so the same instance no longer matches eqs. 1-3.
-  Point p = schema().point_of(instance(4, 1e5, 1.0, 1.0, 1000.0));
-  auto payload = run_in_children({[&p] {
+  Point p                        = schema().point_of(instance(4, 1e5, 1.0, 1.0, 1000.0));
+  auto payload                   = run_in_children({[&p] {
     Outcome out(dlt_model().info().metrics.size());
     dlt_model().evaluate(p, Faces{true, true}, SimulationContext{{"network/model:LV08"}, false}, out);
     return encode_outcome(out);
@@ -134,8 +134,8 @@ TEST(DltSimulation, DefaultSimGridNetworkModelDoesNotMatchTheClosedForm)
 TEST(DltSimulation, PlatformFilesGiveTheirOwnClosedForm)
 {
   // On a platform file A, C and S are read off the hosts and routes; both faces come from the child.
-  std::string star     = std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/star-4.xml";
-  std::string clusters = std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/two-clusters.yaml";
+  std::string star                  = std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/star-4.xml";
+  std::string clusters              = std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/two-clusters.yaml";
   std::vector<DltStarParams> points = {
       on_platform(star, "master", 4, 1e9, 100),
       on_platform(star, "master", 1, 1e8, 100),
@@ -144,7 +144,7 @@ TEST(DltSimulation, PlatformFilesGiveTheirOwnClosedForm)
   };
   points[2].sequence = "fastest-link-first";
   points[3].beta     = 0.1;
-  auto outcomes = evaluate_in_children(schema(), points);
+  auto outcomes      = evaluate_in_children(schema(), points);
   for (size_t i = 0; i < points.size(); ++i) {
     const DltStarMetrics &pred = outcomes[i].predicted, &sim = outcomes[i].simulated;
     ASSERT_EQ(pred.feasible, 1.0) << i;

@@ -75,7 +75,10 @@ TEST(ExperimentErrors, MalformedYamlGivesLineAndColumn)
   EXPECT_NE(std::string(e.what()).find("malformed YAML"), std::string::npos) << e.what();
 }
 
-TEST(ExperimentErrors, DuplicateKey) { expect_error(replace(kGood, "  C: 1\n", "  C: 1\n  C: 2\n"), {6, "C", "duplicate"}); }
+TEST(ExperimentErrors, DuplicateKey)
+{
+  expect_error(replace(kGood, "  C: 1\n", "  C: 1\n  C: 2\n"), {6, "C", "duplicate"});
+}
 
 TEST(ExperimentErrors, UnknownTopLevelKeySuggestsTheClosestOne)
 {
@@ -87,13 +90,25 @@ TEST(ExperimentErrors, UnknownModelListsTheKnownOnes)
   expect_error(replace(kGood, "model: dlt-star", "model: dlt-sta"), {2, "model", "known: dlt-star"});
 }
 
-TEST(ExperimentErrors, UnknownParameter) { expect_error(replace(kGood, "  A: 1", "  Q: 1"), {4, "parameters.Q", "unknown parameter"}); }
+TEST(ExperimentErrors, UnknownParameter)
+{
+  expect_error(replace(kGood, "  A: 1", "  Q: 1"), {4, "parameters.Q", "unknown parameter"});
+}
 
-TEST(ExperimentErrors, NegativeSize) { expect_error(replace(kGood, "  S: 1000", "  S: -5"), {6, "parameters.S", "S must be >= 0"}); }
+TEST(ExperimentErrors, NegativeSize)
+{
+  expect_error(replace(kGood, "  S: 1000", "  S: -5"), {6, "parameters.S", "S must be >= 0"});
+}
 
-TEST(ExperimentErrors, ZeroRate) { expect_error(replace(kGood, "  C: 1", "  C: 0"), {5, "parameters.C", "C must be > 0"}); }
+TEST(ExperimentErrors, ZeroRate)
+{
+  expect_error(replace(kGood, "  C: 1", "  C: 0"), {5, "parameters.C", "C must be > 0"});
+}
 
-TEST(ExperimentErrors, NotANumber) { expect_error(replace(kGood, "  A: 1", "  A: fast"), {4, "parameters.A", "expected a finite number"}); }
+TEST(ExperimentErrors, NotANumber)
+{
+  expect_error(replace(kGood, "  A: 1", "  A: fast"), {4, "parameters.A", "expected a finite number"});
+}
 
 TEST(ExperimentErrors, WorkerCountMustBeWhole)
 {
@@ -102,10 +117,12 @@ TEST(ExperimentErrors, WorkerCountMustBeWhole)
 
 TEST(ExperimentErrors, AxisGeneratorErrors)
 {
-  expect_error(replace(kGood, "{logspace: [3, 5, 3]}", "{logspace: [3, 5]}"), {9, "sweep.V.logspace", "takes [start, stop, count]"});
+  expect_error(replace(kGood, "{logspace: [3, 5, 3]}", "{logspace: [3, 5]}"),
+               {9, "sweep.V.logspace", "takes [start, stop, count]"});
   expect_error(replace(kGood, "{range: [1, 4]}", "{range: [4, 1]}"), {8, "sweep.m.range", "produces no value"});
   expect_error(replace(kGood, "{range: [1, 4]}", "{steps: [1, 4]}"), {8, "sweep.m.steps", "unknown axis generator"});
-  expect_error(replace(kGood, "{logspace: [3, 5, 3]}", "{linspace: [-1, 5, 3]}"), {9, "sweep.V.linspace", "V must be > 0"});
+  expect_error(replace(kGood, "{logspace: [3, 5, 3]}", "{linspace: [-1, 5, 3]}"),
+               {9, "sweep.V.linspace", "V must be > 0"});
 }
 
 TEST(ExperimentErrors, ParameterBothFixedAndSwept)
@@ -120,7 +137,8 @@ TEST(ExperimentErrors, MissingRequiredParameter)
 
 TEST(ExperimentErrors, ListLengthMustMatchTheWorkerCount)
 {
-  expect_error(replace(kGood, "  A: 1", "  A: [1, 2, 3]"), {4, "parameters.A", "A lists 3 values but m = 1 (at m=1, V=1000)"});
+  expect_error(replace(kGood, "  A: 1", "  A: [1, 2, 3]"),
+               {4, "parameters.A", "A lists 3 values but m = 1 (at m=1, V=1000)"});
 }
 
 TEST(ExperimentErrors, UnknownPolicyListsTheKnownOnes)
@@ -129,12 +147,16 @@ TEST(ExperimentErrors, UnknownPolicyListsTheKnownOnes)
                {7, "parameters.sequence", "known: given, fastest-link-first"});
 }
 
-TEST(ExperimentErrors, UnknownMode) { expect_error(replace(kGood, "title: ok", "title: ok\nmode: fast"), {2, "mode", "known: predict, simulate, both"}); }
+TEST(ExperimentErrors, UnknownMode)
+{
+  expect_error(replace(kGood, "title: ok", "title: ok\nmode: fast"), {2, "mode", "known: predict, simulate, both"});
+}
 
 TEST(ExperimentErrors, ReferenceOutsideTheSweep)
 {
-  std::string text = std::string(kGood) +
-                     "references:\n  metric: efficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 9, V: 1e3}, value: 1}\n";
+  std::string text =
+      std::string(kGood) +
+      "references:\n  metric: efficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 9, V: 1e3}, value: 1}\n";
   expect_error(text, {14, "references.values[0].at.m", "no point of the sweep has m = 9"});
 }
 
@@ -147,8 +169,9 @@ TEST(ExperimentErrors, ReferenceMustPinEverySweptParameter)
 
 TEST(ExperimentErrors, ReferenceUnknownMetric)
 {
-  std::string text = std::string(kGood) +
-                     "references:\n  metric: eficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 2, V: 1e3}, value: 1}\n";
+  std::string text =
+      std::string(kGood) +
+      "references:\n  metric: eficiency\n  tolerance: 0.01\n  values:\n    - {at: {m: 2, V: 1e3}, value: 1}\n";
   expect_error(text, {11, "references.metric", "did you mean 'efficiency'"});
 }
 
@@ -171,7 +194,8 @@ TEST(ExperimentErrors, PlotBinsNeedAMetricOnX)
 
 TEST(ExperimentErrors, MissingPlatformFile)
 {
-  expect_error(replace(kGood, "  S: 1000", "  S: 1000\n  platform: nowhere.xml"), {7, "parameters.platform", "no such file"});
+  expect_error(replace(kGood, "  S: 1000", "  S: 1000\n  platform: nowhere.xml"),
+               {7, "parameters.platform", "no such file"});
 }
 
 TEST(ExperimentErrors, PlatformThatDoesNotLoadIsReportedAtItsKey)
@@ -180,7 +204,7 @@ TEST(ExperimentErrors, PlatformThatDoesNotLoadIsReportedAtItsKey)
   dir.write("broken.xml", "<?xml version='1.0'?>\n<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Full\">\n"
                           "    <host id=\"a\" speed=\"fast\"/>\n  </zone>\n</platform>\n");
   std::string path = dir.write("exp.yaml", replace(kGood, "  S: 1000", "  S: 1000\n  platform: broken.xml"));
-  bool checked = false;
+  bool checked     = false;
   try {
     SimulatorChecks checks;
     checks.platform = [&](const std::string& p) -> const PlatformFacts& {
@@ -378,7 +402,8 @@ TEST(ExperimentErrors, ElementAxisIndexWithinTheList)
 TEST(ExperimentErrors, ListSweptBothWholeAndByElement)
 {
   expect_error_at(std::string(kElement) + "  C: [[1, 1, 1]]\n", 8, 3, "sweep.C", "C[1] and C both sweep C");
-  expect_error_at(replace(kElement, "  C[1]", "  C: [[1, 1, 1]]\n  C[1]"), 8, 3, "sweep.C[1]", "C and C[1] both sweep C");
+  expect_error_at(replace(kElement, "  C[1]", "  C: [[1, 1, 1]]\n  C[1]"), 8, 3, "sweep.C[1]",
+                  "C and C[1] both sweep C");
 }
 
 TEST(ExperimentErrors, ElementAxisSyntax)
@@ -404,9 +429,12 @@ TEST(ExperimentErrors, ReferenceOnAnElementAxis)
                                   isogrid::testing::catalog());
   ASSERT_EQ(ex.references.size(), 1u);
   EXPECT_EQ(ex.references[0].at[0].first.element, std::optional<size_t>(1));
-  expect_error(kElement + refs + "    - {at: {\"C[1]\": 7}, value: 1}\n", {12, "references.values[0].at.C[1]", "no point of the sweep has C[1] = 7"});
-  expect_error(kElement + refs + "    - {at: {C: [1, 5, 3]}, value: 1}\n", {12, "references.values[0].at", "which C[1]"});
-  expect_error(kElement + refs + "    - {at: {\"C[x]\": 6}, value: 1}\n", {12, "references.values[0].at.C[x]", "name[index]"});
+  expect_error(kElement + refs + "    - {at: {\"C[1]\": 7}, value: 1}\n",
+               {12, "references.values[0].at.C[1]", "no point of the sweep has C[1] = 7"});
+  expect_error(kElement + refs + "    - {at: {C: [1, 5, 3]}, value: 1}\n",
+               {12, "references.values[0].at", "which C[1]"});
+  expect_error(kElement + refs + "    - {at: {\"C[x]\": 6}, value: 1}\n",
+               {12, "references.values[0].at.C[x]", "name[index]"});
 }
 
 TEST(ExperimentErrors, ReferenceFaceIsPredictedSimulatedOrBoth)

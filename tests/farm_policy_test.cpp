@@ -1,8 +1,8 @@
 // Argollo et al.'s analytic model (Eqs. 1-5), worker selection and the three-phase planner against the paper's
 // printed estimates (Tables 1-5) and hand-worked cases. No SimGrid here: these are pure policies.
 #include "policies/farm/farm_performance.hpp"
-#include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
+#include "policies/farm/worker_selection.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -49,7 +49,7 @@ TEST(FarmModel, MaxPerformanceIsThroughputOverDataPerTask)
 
 TEST(FarmModel, Table2AllResources)
 {
-  auto clusters = testbed();
+  auto clusters  = testbed();
   FarmEstimate e = estimate_farm(clusters, all_workers(clusters), kCV, {1, 1, 1});
   expect_row(e.clusters[0], 1.000, 100);
   expect_row(e.clusters[1], 1.771, 100);
@@ -89,10 +89,10 @@ TEST(FarmSelection, ThresholdKeepsThreeSpanishWorkers)
 {
   auto clusters = testbed();
   SelectionRequest r;
-  r.bytes_per_task = kCV;
-  r.threshold      = 0.85;
+  r.bytes_per_task   = kCV;
+  r.threshold        = 0.85;
   const auto& select = selection_policies().get("threshold");
-  r.cluster = &clusters[2];
+  r.cluster          = &clusters[2];
   // Three give 8.885e-3 <= 9.308e-3 (100 %); a fourth gives 11.82e-3 against 9.308e-3, 79 % < 85 %.
   EXPECT_EQ(select(r), (std::vector<size_t>{0, 1, 2}));
   r.cluster = &clusters[1];

@@ -33,7 +33,6 @@ Point testbed_point(std::map<std::string, Value> values)
   return point_for(farm_model(), values);
 }
 
-
 }  // namespace
 
 TEST(FarmPlatform, TestbedIsCalibratedToThePaper)
@@ -71,15 +70,23 @@ TEST(FarmSimulation, OneWorkerOnDemandMatchesTheHandWorkedSchedule)
   std::string platform = dir.write("one.yaml", "clusters:\n"
                                                "  - {name: home, hosts: 2, speed: 1Gf, "
                                                "link: {bandwidth: 1MBps, latency: 1ms}}\n");
-  Point p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9},
-                                     {"result_bytes", 1e6}, {"aggregate_flops", 0.0}, {"worker_prefetch", 1.0}});
-  auto out = run_farm({p})[0];
+  Point p              = point_for(farm_model(), {{"platform", platform},
+                                                  {"tasks", 5.0},
+                                                  {"task_flops", 1e9},
+                                                  {"result_bytes", 1e6},
+                                                  {"aggregate_flops", 0.0},
+                                                  {"worker_prefetch", 1.0}});
+  auto out             = run_farm({p})[0];
   EXPECT_NEAR(out.simulated.makespan, 5 * (0.002 + 4e-6 + 1 + 0.002 + 1), 1e-9);
   EXPECT_EQ(out.simulated.tasks, 5);
   // Holding two tasks overlaps the next computation with the result's transfer: the worker then waits only for
   // the command that replaces the task it just finished, at most 2 x 2 ms + 4 us per task after the first.
-  p = point_for(farm_model(), {{"platform", platform}, {"tasks", 5.0}, {"task_flops", 1e9}, {"result_bytes", 1e6},
-                               {"aggregate_flops", 0.0}, {"worker_prefetch", 2.0}});
+  p                 = point_for(farm_model(), {{"platform", platform},
+                                               {"tasks", 5.0},
+                                               {"task_flops", 1e9},
+                                               {"result_bytes", 1e6},
+                                               {"aggregate_flops", 0.0},
+                                               {"worker_prefetch", 2.0}});
   double overlapped = run_farm({p})[0].simulated.makespan;
   EXPECT_LT(overlapped, 5 * 1.0 + 1.002 + 0.002 + 4 * 0.0041);
   EXPECT_GT(overlapped, 5 * 1.0 + 1.002 + 0.002);
@@ -95,8 +102,8 @@ TEST(FarmSimulation, TaskSharesAddUpToN)
   EXPECT_EQ(shares, 500);
   EXPECT_EQ(out[3].simulated.tasks, 500);
   // Per-cluster speedups add up to the total, as in the paper's tables.
-  EXPECT_NEAR(out[0].simulated.speedup + out[1].simulated.speedup + out[2].simulated.speedup,
-              out[3].simulated.speedup, 1e-12);
+  EXPECT_NEAR(out[0].simulated.speedup + out[1].simulated.speedup + out[2].simulated.speedup, out[3].simulated.speedup,
+              1e-12);
   for (const auto& o : out)
     EXPECT_DOUBLE_EQ(o.simulated.makespan, out[3].simulated.makespan);
 }
@@ -137,15 +144,15 @@ TEST(FarmSimulation, LastPartialMessageIsFlushed)
 TEST(FarmPlatform, AnXmlPlatformGivesWhatItsYamlTwinGives)
 {
   const std::string dir = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/";
-  auto point_on = [](const std::string& platform) {
+  auto point_on         = [](const std::string& platform) {
     return point_for(farm_model(), {{"platform", platform}, {"tasks", 60.0}, {"task_flops", 2e9}});
   };
   FarmParams yaml_params, xml_params;
-  yaml_params.platform = dir + "pair.yaml";
-  xml_params.platform  = dir + "pair.xml";
+  yaml_params.platform   = dir + "pair.yaml";
+  xml_params.platform    = dir + "pair.xml";
   yaml_params.task_flops = xml_params.task_flops = 2e9;
-  FarmLayout from_yaml = FarmLayout::of(yaml_params);
-  FarmLayout from_xml  = FarmLayout::of(xml_params);
+  FarmLayout from_yaml                           = FarmLayout::of(yaml_params);
+  FarmLayout from_xml                            = FarmLayout::of(xml_params);
   ASSERT_EQ(from_xml.clusters.size(), 2u);
   EXPECT_EQ(from_xml.hosts, from_yaml.hosts);  // a-0 .. a-2, b-0, b-1 in both
   for (size_t c = 0; c < 2; ++c) {
@@ -180,12 +187,13 @@ TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)
   EXPECT_EQ(refused_on(testbed_point({{"selection", std::string("count")}, {"workers", std::vector<double>{0, 5, 8}}}))
                 .rfind("workers", 0),
             0u);
-  EXPECT_EQ(refused_on(point_for(farm_model(), {{"platform", std::string(ISOGRID_SOURCE_DIR) +
-                                                                 "/platforms/examples/star-10.yaml"}}))
+  EXPECT_EQ(refused_on(point_for(farm_model(),
+                                 {{"platform", std::string(ISOGRID_SOURCE_DIR) + "/platforms/examples/star-10.yaml"}}))
                 .rfind("platform", 0),
             0u);
-  EXPECT_EQ(refused_on(testbed_point({{"plan_step", std::string("tuned")}, {"aggregation", 3.0}})).rfind("aggregation", 0),
-            0u);
+  EXPECT_EQ(
+      refused_on(testbed_point({{"plan_step", std::string("tuned")}, {"aggregation", 3.0}})).rfind("aggregation", 0),
+      0u);
   EXPECT_EQ(refused_on(testbed_point({{"plan_step", std::string("tuned")}})), "");
   EXPECT_EQ(refused_on(testbed_point({})), "");
 }

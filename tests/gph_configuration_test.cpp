@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <sstream>
 #include <gtest/gtest.h>
+#include <sstream>
 
 using namespace isogrid;
 using namespace isogrid::gph;
@@ -29,9 +29,9 @@ ClusterTable beowulfs()
 }
 
 // The letters change meaning between tables: E is Edin2 in Tables 3, 4 and 8, Edin1 in Tables 9-12.
-const Alphabet kTable2  = {{"F", "Edin3"}, {"S", "SBC"}};
-const Alphabet kTable3  = {{"E", "Edin2"}, {"M", "Muni"}};
-const Alphabet kTable9  = {{"E", "Edin1"}, {"M", "Muni"}, {"E2", "Edin2"}};
+const Alphabet kTable2 = {{"F", "Edin3"}, {"S", "SBC"}};
+const Alphabet kTable3 = {{"E", "Edin2"}, {"M", "Muni"}};
+const Alphabet kTable9 = {{"E", "Edin1"}, {"M", "Muni"}, {"E2", "Edin2"}};
 
 ConfigurationSummary summary(const std::string& text, const Alphabet& alphabet)
 {
@@ -90,8 +90,8 @@ TEST(GphConfiguration, BadStringsNameThePosition)
 
 TEST(GphPlatform, BeowulfFileHoldsTables14And15)
 {
-  GridSpec spec   = read_grid_spec(std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml");
-  ClusterTable t  = cluster_table(spec);
+  GridSpec spec      = read_grid_spec(std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml");
+  ClusterTable t     = cluster_table(spec);
   ClusterTable paper = beowulfs();
   ASSERT_EQ(t.names, paper.names);
   EXPECT_EQ(t.mhz, paper.mhz);
@@ -108,7 +108,7 @@ TEST(GphPlatform, SimGridRoutesCarryTheTableLatencies)
 {
   // One host of each cluster to one of every other (and to a second host of its own): the built platform's
   // one-way route latency is Table 15's.
-  std::string path = std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml";
+  std::string path             = std::string(ISOGRID_SOURCE_DIR) + "/platforms/gph-beowulf.yaml";
   std::vector<std::string> out = isogrid::testing::run_in_children({[path] {
     isogrid::sg::Session session(isogrid::sg::exact_network_config(), false);
     isogrid::sg::load_platform(path, {});

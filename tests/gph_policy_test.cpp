@@ -42,7 +42,7 @@ private:
 };
 
 // Clusters of Tables 14 and 15: index 0 Edin1, 1 Edin2, 2 Edin3, 3 SBC, 4 Muni. Speeds in MHz, latencies in s.
-const std::vector<double> kMhz = {534, 1395, 1816, 933, 1529};
+const std::vector<double> kMhz                  = {534, 1395, 1816, 933, 1529};
 const std::vector<std::vector<double>> kLatency = {{0.20 * kMs, 0.27 * kMs, 0.35 * kMs, 2.03 * kMs, 35.8 * kMs},
                                                    {0.27 * kMs, 0.15 * kMs, 0.20 * kMs, 2.03 * kMs, 35.8 * kMs},
                                                    {0.35 * kMs, 0.20 * kMs, 0.20 * kMs, 2.03 * kMs, 35.8 * kMs},
@@ -63,8 +63,7 @@ Topology configuration(const std::vector<std::pair<size_t, size_t>>& groups)
   return Topology(cluster_of, speed, kLatency);
 }
 
-PeView view(const Topology& t, size_t self, size_t main_pe = 0, const PeKnowledge* knowledge = nullptr,
-            double now = 0)
+PeView view(const Topology& t, size_t self, size_t main_pe = 0, const PeKnowledge* knowledge = nullptr, double now = 0)
 {
   return PeView{&t, self, main_pe, knowledge, now};
 }
@@ -130,7 +129,7 @@ TEST(GphChoosePe, NeverSelfOverManyDraws)
 TEST(GphFishing, AFishAgesTenHopsThenGoesHome)
 {
   // 4 PEs, all without sparks. PE 0 fishes; every forward draws 2 more than the holder, so it never hits PE 0.
-  Topology t = configuration({{4, kEdin1}});
+  Topology t               = configuration({{4, kEdin1}});
   const RuntimePolicy& gum = policy("gum");
   Parameters p;
   Fish fish{0, 0};
@@ -164,7 +163,7 @@ TEST(GphFishing, AFishAgesTenHopsThenGoesHome)
 
 TEST(GphFishing, AnswerReturnAndEarlyHomecoming)
 {
-  Topology t = configuration({{4, kEdin1}});
+  Topology t               = configuration({{4, kEdin1}});
   const RuntimePolicy& gg1 = policy("grid-gum1");
   Parameters p;
   // A PE with sparks answers the origin with exactly one, whatever the pool, and draws nothing.
@@ -220,7 +219,7 @@ TEST(GphMainPe, PapersHeterogeneousConfigurations)
   // Table 9's letters: E = Edin1 (534 MHz), M = Muni (1529 MHz).
   Topology e1m4 = configuration({{1, kEdin1}, {4, kMuni}});  // 1E4M
   FixedDraws seven({7});
-  EXPECT_EQ(policy("gum").main_pe(e1m4, seven.source()), 2u);  // 7 % 5
+  EXPECT_EQ(policy("gum").main_pe(e1m4, seven.source()), 2u);                   // 7 % 5
   EXPECT_EQ(policy("grid-gum1").main_pe(e1m4, FixedDraws({}).source()), 0u);    // the E PE written first
   EXPECT_EQ(policy("grid-gum1.1").main_pe(e1m4, FixedDraws({}).source()), 1u);  // the first M
   EXPECT_EQ(policy("grid-gum2").main_pe(e1m4, FixedDraws({}).source()), 1u);    // sum M 6116 > E 534
@@ -286,7 +285,7 @@ TEST(GphSpeedFilter, SlowPeNeverTargetsAFastNonMainPe)
 
 TEST(GphSpeedFilter, ForwardingKeepsTheOriginsRestriction)
 {
-  Topology t = configuration({{2, kEdin1}, {2, kMuni}});
+  Topology t       = configuration({{2, kEdin1}, {2, kMuni}});
   const auto& gg11 = policy("grid-gum1.1");
   Parameters p;
   // PE 1 has no spark and holds a fish from slow PE 0: it passes it to a PE PE 0 may take work from, other than
@@ -304,7 +303,7 @@ TEST(GphSpeedFilter, ForwardingKeepsTheOriginsRestriction)
 
 TEST(GphSpeedFilter, ReceiverSideVariant)
 {
-  Topology t = configuration({{2, kEdin1}, {2, kMuni}});
+  Topology t       = configuration({{2, kEdin1}, {2, kMuni}});
   const auto& gg11 = policy("grid-gum1.1");
   Parameters p;
   p.gg11_receiver_side = true;
@@ -316,12 +315,9 @@ TEST(GphSpeedFilter, ReceiverSideVariant)
   EXPECT_EQ(refused.to, 1u);
   EXPECT_EQ(refused.fish.age, 1u);
   // The main PE serves everyone; fast PE 3 serves fast PE 2 and slow PE 1 serves slow PE 0.
-  EXPECT_EQ(gg11.on_fish(view(t, 2, 2), Fish{0, 0}, 5, FixedDraws({}).source(), p).outcome,
-            FishOutcome::Schedule);
-  EXPECT_EQ(gg11.on_fish(view(t, 3, 2), Fish{2, 0}, 5, FixedDraws({}).source(), p).outcome,
-            FishOutcome::Schedule);
-  EXPECT_EQ(gg11.on_fish(view(t, 1, 2), Fish{0, 0}, 5, FixedDraws({}).source(), p).outcome,
-            FishOutcome::Schedule);
+  EXPECT_EQ(gg11.on_fish(view(t, 2, 2), Fish{0, 0}, 5, FixedDraws({}).source(), p).outcome, FishOutcome::Schedule);
+  EXPECT_EQ(gg11.on_fish(view(t, 3, 2), Fish{2, 0}, 5, FixedDraws({}).source(), p).outcome, FishOutcome::Schedule);
+  EXPECT_EQ(gg11.on_fish(view(t, 1, 2), Fish{0, 0}, 5, FixedDraws({}).source(), p).outcome, FishOutcome::Schedule);
 }
 
 TEST(GphSpeedFilter, SlowMainPeFallsBackToBlindFishing)
@@ -374,7 +370,7 @@ TEST(GphInformedTarget, TheStaticRuleKeepsSlowPesFromFasterNonMainPes)
   k.loads.record(4, 20, 1.0);
   EXPECT_EQ(informed_target(view(t, 0, 3, &k, 2.0), FixedDraws({}).source(), p).pe, 4u);
   p.gg2.static_rule = true;
-  FishTarget ruled = informed_target(view(t, 0, 3, &k, 2.0), FixedDraws({}).source(), p);
+  FishTarget ruled  = informed_target(view(t, 0, 3, &k, 2.0), FixedDraws({}).source(), p);
   EXPECT_EQ(ruled.pe, 3u);
   EXPECT_TRUE(ruled.informed);
   // Only PE 4 known loaded: no allowed candidate, so a random fish among the PEs PE 0 may rob (1, 2 and the main
@@ -455,7 +451,7 @@ TEST(GphInformedTarget, StaleThresholdAndTies)
   // qualifies and the fish goes blind (draw 2 -> PE 2).
   p.gg2.stale_after             = std::numeric_limits<double>::infinity();
   p.gg2.relative_load_threshold = 8e-3;
-  FishTarget blind = informed_target(view(t, 0, 3, &k, 10.0), FixedDraws({2}).source(), p);
+  FishTarget blind              = informed_target(view(t, 0, 3, &k, 10.0), FixedDraws({2}).source(), p);
   EXPECT_TRUE(blind.found);
   EXPECT_FALSE(blind.informed);
   EXPECT_EQ(blind.pe, 2u);
@@ -539,7 +535,7 @@ TEST(GphSparksPerSchedule, HandWorkedLatencies)
   EXPECT_EQ(k(4, 3), 1u);   // min(2, ...) = 2, half 1
   EXPECT_EQ(k(4, 1), 1u);   // nothing spare, but a fish is never refused a spark
   EXPECT_EQ(k(4, 0), 0u);
-  EXPECT_EQ(k(2, 3), 1u);   // min(2, 2, 8) = 2, half 1
+  EXPECT_EQ(k(2, 3), 1u);  // min(2, 2, 8) = 2, half 1
   // Same cluster but a measured 1.5 ms (> 1 ms): ceil(1.5 / 0.2) = ceil(7.5) = 8 -> min(19, 8, 8, 10) = 8.
   EXPECT_EQ(sparks_for_requester(t, 0, 1, 20, 1.5 * kMs, g), 8u);
   g.k_max = 4;
@@ -693,8 +689,7 @@ TEST(GphLoadTable, LoadDefinitions)
 
 TEST(GphRuntimePolicies, RegisteredByName)
 {
-  EXPECT_EQ(runtime_policies().names(),
-            (std::vector<std::string>{"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"}));
+  EXPECT_EQ(runtime_policies().names(), (std::vector<std::string>{"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"}));
   EXPECT_THROW(runtime_policies().get("grid-gum3"), isogrid::UnknownName);
   EXPECT_FALSE(policy("gum").exchanges_speeds);
   EXPECT_FALSE(policy("grid-gum1").piggybacks_loads);
@@ -712,10 +707,10 @@ TEST(GphTopology, LatenciesByClusterAndValidation)
   EXPECT_EQ(t.latency(0, 1), 0.20 * kMs);
   EXPECT_EQ(t.latency(4, 0), 35.8 * kMs);
   EXPECT_EQ(t.local_latency(3), 0.13 * kMs);
-  EXPECT_THROW(Topology({0, 1}, {1, 1}, {{0.1}}), std::invalid_argument);          // cluster 1 of 1
-  EXPECT_THROW(Topology({0}, {0}, {{0.1}}), std::invalid_argument);                // speed 0
-  EXPECT_THROW(Topology({0}, {1, 2}, {{0.1}}), std::invalid_argument);             // sizes
-  EXPECT_THROW(Topology({}, {}, {{0.1}}), std::invalid_argument);                  // no PE
+  EXPECT_THROW(Topology({0, 1}, {1, 1}, {{0.1}}), std::invalid_argument);  // cluster 1 of 1
+  EXPECT_THROW(Topology({0}, {0}, {{0.1}}), std::invalid_argument);        // speed 0
+  EXPECT_THROW(Topology({0}, {1, 2}, {{0.1}}), std::invalid_argument);     // sizes
+  EXPECT_THROW(Topology({}, {}, {{0.1}}), std::invalid_argument);          // no PE
   EXPECT_THROW(Topology({0, 1}, {1, 1}, {{0.1, -1}, {0.1, 0.1}}), std::invalid_argument);
 }
 

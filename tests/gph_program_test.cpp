@@ -48,7 +48,7 @@ void expect_same_node(const Node& x, const Node& y)
 // The subtree's work below a key, sparks and inline children alike.
 double subtree_work(const Program& p, const NodeKey& key)
 {
-  Node n = p.expand(key);
+  Node n   = p.expand(key);
   double w = n.work();
   for (const NodeKey& c : n.sparked)
     w += subtree_work(p, c);
@@ -75,7 +75,7 @@ TEST(GphParFib, SparkCountMatchesRecursion)
   for (int threshold : {0, 1, 2, 3, 5, 10, 19})
     for (int n = 0; n <= 24; ++n)
       EXPECT_EQ(parfib_sparks(n, threshold), sparks_by_recursion(n, threshold)) << n << " " << threshold;
-  EXPECT_EQ(parfib_sparks(41, 19), 75024u);  // F(25) - 1
+  EXPECT_EQ(parfib_sparks(41, 19), 75024u);     // F(25) - 1
   EXPECT_EQ(parfib_sparks(41, 0), 267914295u);  // no cut-off: F(42) - 1
 }
 
@@ -83,8 +83,8 @@ TEST(GphParFib, FullExpansionMatchesClosedForm)
 {
   ParFib cut({20, 8, 1e-6, 5.6});
   TreeTotals t = expect_closed_forms(cut);
-  EXPECT_EQ(t.sparks, 609u);  // F(15) - 1
-  EXPECT_EQ(t.nodes, 1219u);  // every internal node has two children
+  EXPECT_EQ(t.sparks, 609u);             // F(15) - 1
+  EXPECT_EQ(t.nodes, 1219u);             // every internal node has two children
   EXPECT_NEAR(t.work, 21891e-6, 1e-15);  // parfib_calls(20) = 21 891
 
   ParFib plain({15, 0, 1e-6, 5.6});
@@ -98,7 +98,7 @@ TEST(GphParFib, NodesSparkNf2AndEvaluateNf1Inline)
 {
   ParFib p;
   double unit = 465.1 / 535828591.0;
-  Node top = p.expand(p.root());
+  Node top    = p.expand(p.root());
   EXPECT_DOUBLE_EQ(top.before, unit / 2);
   EXPECT_DOUBLE_EQ(top.after, unit / 2);
   ASSERT_EQ(top.sparked.size(), 1u);
@@ -107,7 +107,7 @@ TEST(GphParFib, NodesSparkNf2AndEvaluateNf1Inline)
   EXPECT_DOUBLE_EQ(top.result_bytes, 5.6);
   EXPECT_DOUBLE_EQ(top.graph_bytes, 5.6);
 
-  Node leaf = p.expand({18, 0, 0});  // below the threshold 19
+  Node leaf = p.expand({18, 0, 0});            // below the threshold 19
   EXPECT_DOUBLE_EQ(leaf.before, 8361 * unit);  // parfib_calls(18)
   EXPECT_DOUBLE_EQ(leaf.after, 0);
   EXPECT_TRUE(leaf.sparked.empty());
@@ -175,10 +175,10 @@ TEST(GphSumEuler, DefaultHas82ChunksOfTheDescendingList)
 TEST(GphSumEuler, UnevenChunksAndExactCostsExpandToTheClosedForm)
 {
   SumEulerParameters s;
-  s.lower = 1;
-  s.upper = 1000;
-  s.chunk = 300;
-  s.exact = true;
+  s.lower        = 1;
+  s.upper        = 1000;
+  s.chunk        = 300;
+  s.exact        = true;
   s.call_seconds = 1e-6;
   SumEuler p(s);
   ASSERT_EQ(p.chunk_count(), 4u);
@@ -204,8 +204,8 @@ TEST(GphSumEuler, UnevenChunksAndExactCostsExpandToTheClosedForm)
 
 TEST(GphQueens, SearchNodesOfKnownBoards)
 {
-  EXPECT_EQ(queens_search_nodes(4), 17u);     // 1 + 4 + 6 + 4 + 2
-  EXPECT_EQ(queens_search_nodes(8), 2057u);   // 1 + 8 + 42 + 140 + 344 + 568 + 550 + 312 + 92
+  EXPECT_EQ(queens_search_nodes(4), 17u);    // 1 + 4 + 6 + 4 + 2
+  EXPECT_EQ(queens_search_nodes(8), 2057u);  // 1 + 8 + 42 + 140 + 344 + 568 + 550 + 312 + 92
   EXPECT_EQ(queens_search_nodes(13), 4674890u);
 }
 
@@ -251,7 +251,7 @@ TEST(GphRaytracer, DefaultSplitsTheCostlyGroupsIntoRows)
 {
   Raytracer p;
   EXPECT_EQ(p.spark_count(), 352u);
-  int split = 0;
+  int split     = 0;
   double traced = 0, cheapest = 1e300, dearest = 0;
   for (int g = 0; g < 32; ++g) {
     EXPECT_EQ(p.group_rows(g), (std::pair<int, int>{20 * g, 20 * g + 20}));
@@ -260,7 +260,7 @@ TEST(GphRaytracer, DefaultSplitsTheCostlyGroupsIntoRows)
   }
   for (int r = 0; r < 640; ++r) {
     cheapest = std::min(cheapest, p.row_work(r));
-    dearest = std::max(dearest, p.row_work(r));
+    dearest  = std::max(dearest, p.row_work(r));
   }
   EXPECT_EQ(split, 16);
   EXPECT_NEAR(traced, 0.97 * 2782.7, 1e-6);
@@ -292,10 +292,10 @@ TEST(GphRaytracer, DefaultSplitsTheCostlyGroupsIntoRows)
 TEST(GphRaytracer, UnevenGroupsExpandToTheClosedForm)
 {
   RaytracerParameters s;
-  s.rows = 50;
-  s.width = 10;
-  s.groups = 7;
-  s.seed = 3;
+  s.rows        = 50;
+  s.width       = 10;
+  s.groups      = 7;
+  s.seed        = 3;
   s.split_above = 0.8;
   Raytracer p(s);
   for (int r = 0; r < 50; ++r) {
@@ -304,7 +304,7 @@ TEST(GphRaytracer, UnevenGroupsExpandToTheClosedForm)
     EXPECT_LT(r, end);
   }
   EXPECT_EQ(p.group_rows(6), (std::pair<int, int>{42, 50}));
-  TreeTotals t = expect_closed_forms(p);
+  TreeTotals t    = expect_closed_forms(p);
   uint64_t sparks = 7;
   for (int g = 0; g < 7; ++g)
     if (p.group_splits(g))
@@ -394,10 +394,10 @@ TEST(GphLinSolv, DefaultIsAChainOfStagesSparkingUnequalTasks)
 TEST(GphLinSolv, SmallChainExpandsToTheClosedForm)
 {
   LinSolvParameters s;
-  s.stages = 3;
-  s.tasks = 2;
+  s.stages             = 3;
+  s.tasks              = 2;
   s.sequential_seconds = 10;
-  TreeTotals t = expect_closed_forms(LinSolv(s));
+  TreeTotals t         = expect_closed_forms(LinSolv(s));
   EXPECT_NEAR(t.work, 10, 1e-12);
   EXPECT_EQ(t.sparks, 6u);
 }
@@ -411,10 +411,9 @@ TEST(GphKernels, DefaultsMatchTable1AndBoundTable6Threads)
   const std::vector<uint64_t> sparks{75024, 82, 145, 352, 144, 242};
   for (size_t i = 0; i < names.size(); ++i) {
     const KernelSpec& spec = kernels().get(names[i]);
-    auto p = make_kernel(names[i]);
+    auto p                 = make_kernel(names[i]);
     EXPECT_EQ(p->name(), names[i]);
-    EXPECT_NEAR(p->sequential_work(), spec.paper.sequential_seconds, 0.01 * spec.paper.sequential_seconds)
-        << names[i];
+    EXPECT_NEAR(p->sequential_work(), spec.paper.sequential_seconds, 0.01 * spec.paper.sequential_seconds) << names[i];
     EXPECT_NEAR(p->sequential_work(), spec.paper.sequential_seconds, 1e-6) << names[i];  // in fact exactly
     EXPECT_EQ(p->spark_count(), sparks[i]) << names[i];
     EXPECT_GE(p->spark_count(), spec.paper.threads16) << names[i];

@@ -1,13 +1,13 @@
 // The GUM runtime's PE core (workloads/gph/runtime/pe_core.hpp) driven by hand through a loopback network with a
 // fixed latency: hand-worked timelines of sparks, steals, FETCH/RESUME, black holes and packets, with no SimGrid.
 // The simulated shell is checked through the gph-runtime model at the end: one PE is the sequential run exactly.
+#include "base/random.hpp"
 #include "policies/gph/runtime_policies.hpp"
 #include "simulator/core/catalog.hpp"
-#include "base/random.hpp"
 #include "simulator/sg/platform_check.hpp"
-#include "workloads/gph/grid_configuration.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/gph/gph_model.hpp"
+#include "workloads/gph/grid_configuration.hpp"
 #include "workloads/gph/kernels.hpp"
 #include "workloads/gph/runtime/pe_core.hpp"
 #include "workloads/loads/platform_loads.hpp"
@@ -42,8 +42,8 @@ private:
   std::vector<Node> nodes_;
 };
 
-Node node(double before, std::vector<int64_t> sparked = {}, std::optional<int64_t> inline_child = {},
-          double after = 0, double result_bytes = 8, double graph_bytes = 8)
+Node node(double before, std::vector<int64_t> sparked = {}, std::optional<int64_t> inline_child = {}, double after = 0,
+          double result_bytes = 8, double graph_bytes = 8)
 {
   Node n;
   n.before = before;
@@ -79,7 +79,7 @@ struct Loopback {
   Loopback(const Program& program, Topology t, const std::string& runtime, Parameters parameters, size_t main_pe)
       : topology(std::move(t))
   {
-    size_t pes = topology.pes();
+    size_t pes       = topology.pes();
     setup.program    = &program;
     setup.topology   = &topology;
     setup.policy     = &runtime_policies().get(runtime);
@@ -110,9 +110,10 @@ struct Loopback {
       collect(*c);
     }
     while (finished_at < 0) {
-      double next_message = in_flight.empty() ? std::numeric_limits<double>::infinity() : in_flight.begin()->first.first;
-      size_t waking       = cores.size();
-      double next_wake    = std::numeric_limits<double>::infinity();
+      double next_message =
+          in_flight.empty() ? std::numeric_limits<double>::infinity() : in_flight.begin()->first.first;
+      size_t waking    = cores.size();
+      double next_wake = std::numeric_limits<double>::infinity();
       for (size_t pe = 0; pe < cores.size(); ++pe)
         if (cores[pe]->wake_time() < next_wake)
           next_wake = cores[pe]->wake_time(), waking = pe;
@@ -216,7 +217,7 @@ TEST(GphRuntime, HandWorkedStealFetchAndResume)
   EXPECT_EQ(m.of(MessageKind::Schedule), 1u);
   EXPECT_EQ(m.of(MessageKind::Fetch), 1u);
   EXPECT_EQ(m.of(MessageKind::Resume), 1u);
-  EXPECT_EQ(m.of(MessageKind::Ack), 2u);  // for the SCHEDULE and for the RESUME
+  EXPECT_EQ(m.of(MessageKind::Ack), 2u);   // for the SCHEDULE and for the RESUME
   EXPECT_GE(m.of(MessageKind::Fish), 5u);  // three fishes from PE 1, two passed back by PE 0 (and later ones)
   EXPECT_EQ(net.cores[0]->statistics().threads, 1u);
   EXPECT_EQ(net.cores[1]->statistics().threads, 1u);
@@ -224,7 +225,7 @@ TEST(GphRuntime, HandWorkedStealFetchAndResume)
   EXPECT_EQ(net.sum(&PeStatistics::shipped), 1u);
   EXPECT_NEAR(net.cores[1]->statistics().busy_seconds, 4.0, 1e-12);
   EXPECT_EQ(net.cores[1]->statistics().stolen_work, std::vector<double>{4.0});  // A, the one stolen spark
-  EXPECT_TRUE(net.cores[0]->statistics().stolen_work.empty());                   // main is not a stolen spark
+  EXPECT_TRUE(net.cores[0]->statistics().stolen_work.empty());                  // main is not a stolen spark
 }
 
 // The same program with A reading the program's input, which lives on the main PE (PE 0): one fetch of 100 B cuts
@@ -268,11 +269,11 @@ TEST(GphRuntime, AThreadAwayFromTheMainPeFetchesItsInputSynchronously)
 TEST(GphRuntime, ASharedInputPieceIsFetchedOncePerPe)
 {
   auto run = [](std::uint64_t c_first_piece, std::uint64_t expect_fetches, double expect_end) {
-    Node a         = node(3, {}, 3);
-    a.fetch_bytes  = 100;
+    Node a          = node(3, {}, 3);
+    a.fetch_bytes   = 100;
     a.shared_inputs = {{7, 2}};
-    Node c         = node(1);
-    c.fetch_bytes  = 100;
+    Node c          = node(1);
+    c.fetch_bytes   = 100;
     c.shared_inputs = {{c_first_piece, 2}, {8, 1}};
     TableProgram program({node(1, {1}, 2, 1), a, node(4), c});
     Loopback net(program, 2, "grid-gum1", with_delay(0.5));
@@ -332,7 +333,7 @@ TEST(GphRuntime, GridGum2SendsSeveralSparksToARemoteRequester)
   TableProgram program(nodes);
   Topology topology({0, 1}, {1.0, 1.0}, {{1e-4, 0.03}, {0.03, 1e-4}});
   RuntimeSetup setup = setup_for(program, topology, "grid-gum2");
-  setup.parameters    = with_delay(0.5);
+  setup.parameters   = with_delay(0.5);
   isogrid::SeededRandom r0(1), r1(2);
   PeCore pe0(setup, 0, [&] { return r0.next(); });
   PeCore pe1(setup, 1, [&] { return r1.next(); });
@@ -388,7 +389,7 @@ TEST(GphRuntime, ABusyPeHandlesMessagesAtTheNextTimerTick)
     EXPECT_NEAR(pe0.outbox()[0].sent_at, poll > 0 ? 0.14 : 0.13, 1e-12);
     pe0.outbox().clear();
     EXPECT_EQ(pe0.wake_time(), 0.5);  // the thread computed on through the tick
-    pe0.on_wake(0.5);                  // 8 sparks, the first absorbed: computing until 1.5
+    pe0.on_wake(0.5);                 // 8 sparks, the first absorbed: computing until 1.5
     EXPECT_EQ(pe0.pool_size(), 7u);
     EXPECT_EQ(pe0.wake_time(), 1.5);
     pe0.on_message(fish_from_1(0.61), 0.61);
@@ -503,9 +504,9 @@ TEST(GphRuntime, RejectsASetupThatDoesNotMatchItsTopology)
   TableProgram program({node(1)});
   Topology topology({0}, {1.0}, {{0.1}});
   RuntimeSetup setup;
-  setup.program  = &program;
-  setup.topology = &topology;
-  setup.policy   = &runtime_policies().get("gum");
+  setup.program   = &program;
+  setup.topology  = &topology;
+  setup.policy    = &runtime_policies().get("gum");
   setup.work_rate = {1.0, 1.0};
   EXPECT_THROW(PeCore(setup, 0, [] { return std::uint64_t{0}; }), std::invalid_argument);
   setup.work_rate = {0.0};
@@ -519,9 +520,10 @@ TEST(GphRuntime, RejectsASetupThatDoesNotMatchItsTopology)
 TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
 {
   // parFib, and a raytracer whose rows fetch their scene from the main PE.
-  auto parfib    = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
-  auto raytracer = make_kernel("raytracer", {{"rows", 48}, {"groups", 8}, {"fetches_per_row", 3},
-                                             {"fetch_bytes", 300}, {"pixel_seconds", 1e-3}});
+  auto parfib = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
+  auto raytracer =
+      make_kernel("raytracer",
+                  {{"rows", 48}, {"groups", 8}, {"fetches_per_row", 3}, {"fetch_bytes", 300}, {"pixel_seconds", 1e-3}});
   for (const Program* program : {parfib.get(), raytracer.get()}) {
     std::uint64_t fetched = 0;
     bool stolen_any       = false;
@@ -529,7 +531,7 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
       for (uint64_t seed = 0; seed < 40; ++seed) {
         // Messages handled on arrival, and (every other seed) at scheduler entry with a 20-ms timer; the last spark
         // kept from a FISH or not (two seeds in four).
-        const double poll = seed % 2 ? 0.02 : 0.0;
+        const double poll           = seed % 2 ? 0.02 : 0.0;
         std::vector<size_t> cluster = {0, 0, 0, 1, 1};
         std::vector<double> speed   = {1.0, 1.0, 1.0, 2.5, 2.5};
         Topology topology(cluster, speed, {{1e-3, 0.03}, {0.03, 1e-3}});
@@ -609,10 +611,10 @@ TEST(GphModel, OnePeRunsTheSequentialProgram)
 // the same clusters, latencies and runs as the YAML grid spec: the model reads either through SimGrid's view.
 TEST(GphModel, AnXmlPlatformRunsAsItsYamlTwin)
 {
-  GphParams yaml = gph_params("1E4M", mapping({{"E", std::string("Edin1")}, {"M", std::string("Muni")}}), "raytracer",
-                              "grid-gum2");
-  GphParams xml = yaml;
-  xml.platform  = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/gph-beowulf.xml";
+  GphParams yaml =
+      gph_params("1E4M", mapping({{"E", std::string("Edin1")}, {"M", std::string("Muni")}}), "raytracer", "grid-gum2");
+  GphParams xml          = yaml;
+  xml.platform           = std::string(ISOGRID_SOURCE_DIR) + "/tests/platforms/gph-beowulf.xml";
   ClusterTable from_yaml = cluster_table(isogrid::read_grid_spec(yaml.platform));
   ClusterTable from_xml  = cluster_table(isogrid::sg::probe_platform(xml.platform, isogrid::loads::resolver()));
   EXPECT_EQ(from_xml.names, from_yaml.names);
@@ -638,8 +640,8 @@ TEST(GphModel, StartingOnAFastPeWinsOnAHeterogeneousGrid)
 {
   std::vector<GphParams> points;
   for (const char* runtime : {"grid-gum1", "grid-gum1.1", "grid-gum2"})
-    points.push_back(gph_params("1E4M", mapping({{"E", std::string("Edin1")}, {"M", std::string("Muni")}}),
-                                "raytracer", runtime));
+    points.push_back(
+        gph_params("1E4M", mapping({{"E", std::string("Edin1")}, {"M", std::string("Muni")}}), "raytracer", runtime));
   auto out = isogrid::testing::evaluate_in_children(gph_runtime_schema(), points);
   EXPECT_NEAR(out[0].simulated.mean_cpu, 1330.0, 1e-9);
   EXPECT_NEAR(out[0].simulated.mean_latency, 14.4, 0.05);
@@ -678,19 +680,22 @@ TEST(GphModel, RejectsBadConfigurationsAndProgramParameters)
   EXPECT_EQ(error(with("FFX", isogrid::testing::mapping({{"F", std::string("Edin3")}}))).rfind("configuration: ", 0),
             0u);
   EXPECT_EQ(error(with("FF", mapping({{"F", std::string("Nowhere")}}))).rfind("alphabet/F: ", 0), 0u);
-  EXPECT_EQ(error(with("E", e, mapping({{"chess", mapping({{"n", 8.0}})}}))).rfind("program_parameters/chess (key): "
-                                                                                   "unknown program 'chess'",
-                                                                                   0),
+  EXPECT_EQ(error(with("E", e, mapping({{"chess", mapping({{"n", 8.0}})}})))
+                .rfind("program_parameters/chess (key): "
+                       "unknown program 'chess'",
+                       0),
             0u);
-  EXPECT_EQ(error(with("E", e, mapping({{"queens", mapping({{"dept", 1.0}})}})))
-                .rfind("program_parameters/queens/dept (key): unknown queens parameter 'dept' (did you mean 'depth'?)", 0),
-            0u);
-  EXPECT_EQ(error(with("E", e, mapping({{"n", 20.5}}))).rfind("program_parameters/n: parFib parameter n must be a whole",
-                                                              0),
-            0u);
-  EXPECT_EQ(error(with("E", e, mapping({{"work_scale", -1.0}}))).rfind("program_parameters/work_scale: work_scale must "
-                                                                       "be > 0",
-                                                                       0),
+  EXPECT_EQ(
+      error(with("E", e, mapping({{"queens", mapping({{"dept", 1.0}})}})))
+          .rfind("program_parameters/queens/dept (key): unknown queens parameter 'dept' (did you mean 'depth'?)", 0),
+      0u);
+  EXPECT_EQ(
+      error(with("E", e, mapping({{"n", 20.5}}))).rfind("program_parameters/n: parFib parameter n must be a whole", 0),
+      0u);
+  EXPECT_EQ(error(with("E", e, mapping({{"work_scale", -1.0}})))
+                .rfind("program_parameters/work_scale: work_scale must "
+                       "be > 0",
+                       0),
             0u);
   EXPECT_EQ(error(with("E", e,
                        mapping({{"queens", mapping({{"depth", 1.0}})},

@@ -156,7 +156,7 @@ TEST_F(GridBuilder, ListedSpeedsGoToTheirHostsInOrder)
 )");
   EXPECT_EQ(host_listing(p), "m-0@2e+09 m-1@5e+08 m-2@1e+09 ");
   // Each core of a host runs at that host's speed.
-  const double F = 1e9;
+  const double F        = 1e9;
   std::vector<double> t = computation_times(p, {{"m-0", F}, {"m-1", F}, {"m-1", F}, {"m-2", F}});
   ASSERT_EQ(t.size(), 4u);
   expect_close(t[0], F / 2e9);
@@ -167,7 +167,7 @@ TEST_F(GridBuilder, ListedSpeedsGoToTheirHostsInOrder)
 
 TEST_F(GridBuilder, TransferInsideAClusterCrossesBothLinksAndTheBackboneOnce)
 {
-  std::string p = kTwoClusters;
+  std::string p  = kTwoClusters;
   const double B = 1e6;
   // a-0 -> a-2: link 50 us, backbone 10 us (once), link 50 us; narrowest 125 MB/s.
   expect_close(transfer_time(p, "a-0", "a-2", B), 110e-6 + B / 125e6);
@@ -177,7 +177,7 @@ TEST_F(GridBuilder, TransferInsideAClusterCrossesBothLinksAndTheBackboneOnce)
 
 TEST_F(GridBuilder, TransferBetweenClustersCrossesEveryLevel)
 {
-  std::string p = kTwoClusters;
+  std::string p  = kTwoClusters;
   const double B = 2e6;
   // a-1 -> b-1: link a (50 us), backbone a (10 us), inter-cluster (5 ms), backbone b (30 us), link b (20 us);
   // the inter-cluster link at 10 MB/s is the narrowest.
@@ -188,7 +188,7 @@ TEST_F(GridBuilder, TransferBetweenClustersCrossesEveryLevel)
 
 TEST_F(GridBuilder, TheNarrowestLinkOfTheRouteSetsTheRate)
 {
-  std::string p = write("narrow.yaml", R"(clusters:
+  std::string p  = write("narrow.yaml", R"(clusters:
   - name: c
     hosts: 2
     speed: 1Gf
@@ -201,8 +201,8 @@ TEST_F(GridBuilder, TheNarrowestLinkOfTheRouteSetsTheRate)
 
 TEST_F(GridBuilder, RouteBetweenReportsTheSameLatencyAndBandwidth)
 {
-  std::string p      = kTwoClusters;
-  sg::RouteInfo r    = route(p, "a-0", "b-1");
+  std::string p   = kTwoClusters;
+  sg::RouteInfo r = route(p, "a-0", "b-1");
   expect_close(r.latency, 50e-6 + 10e-6 + 5e-3 + 30e-6 + 20e-6);
   expect_close(r.bandwidth, 10e6);
   sg::RouteInfo same = route(p, "a-0", "a-1");
@@ -214,10 +214,10 @@ TEST_F(GridBuilder, HostLinksAreSplitDuplex)
 {
   // No backbone: two opposite transfers between the same hosts use different halves of each link and do not slow
   // each other down.
-  std::string p = write("duplex.yaml", R"(clusters:
+  std::string p         = write("duplex.yaml", R"(clusters:
   - {name: c, hosts: 2, speed: 1Gf, link: {bandwidth: 100MBps, latency: 10us}}
 )");
-  const double B = 1e6;
+  const double B        = 1e6;
   std::vector<double> t = transfer_times(p, {{"c-0", "c-1", B}, {"c-1", "c-0", B}});
   ASSERT_EQ(t.size(), 2u);
   expect_close(t[0], 20e-6 + B / 100e6);
@@ -237,10 +237,10 @@ TEST_F(GridBuilder, SharedBackboneIsSharedAndFatpipeIsNot)
 )",
                        sharing);
   };
-  const double B                   = 1e6;
-  std::vector<Transfer> two_flows  = {{"c-0", "c-1", B}, {"c-2", "c-3", B}};
-  std::vector<double> shared       = transfer_times(write("shared.yaml", spec("shared")), two_flows);
-  std::vector<double> fatpipe      = transfer_times(write("fatpipe.yaml", spec("fatpipe")), two_flows);
+  const double B                  = 1e6;
+  std::vector<Transfer> two_flows = {{"c-0", "c-1", B}, {"c-2", "c-3", B}};
+  std::vector<double> shared      = transfer_times(write("shared.yaml", spec("shared")), two_flows);
+  std::vector<double> fatpipe     = transfer_times(write("fatpipe.yaml", spec("fatpipe")), two_flows);
   ASSERT_EQ(shared.size(), 2u);
   ASSERT_EQ(fatpipe.size(), 2u);
   for (int i = 0; i < 2; ++i) {
@@ -251,7 +251,7 @@ TEST_F(GridBuilder, SharedBackboneIsSharedAndFatpipeIsNot)
 
 TEST_F(GridBuilder, ComputationTakesFlopsOverSpeedOnEachCore)
 {
-  std::string p = kTwoClusters;
+  std::string p  = kTwoClusters;
   const double F = 3e9;
   // a-0 has 2 cores at 2 Gf: two computations run side by side. b-0 has one core at 1 Gf: two share it.
   std::vector<double> t = computation_times(p, {{"a-0", F}, {"a-0", F}, {"b-0", F}, {"b-0", F}, {"a-1", F}});
@@ -278,8 +278,8 @@ inter_cluster:
     order: [x, z]
     values: [[0, 3ms], [3ms, 0]]
 )";
-  std::string p  = write("matrix.yaml", spec);
-  const double B = 1e6;
+  std::string p    = write("matrix.yaml", spec);
+  const double B   = 1e6;
   // x-z: the matrix's 3 ms beats the override's 99 ms; the override's bandwidth stays.
   expect_close(transfer_time(p, "x-0", "z-0", B), 2e-6 + 3e-3 + B / 25e6, "x-z");
   expect_close(transfer_time(p, "z-0", "x-0", B), 2e-6 + 3e-3 + B / 25e6, "z-x");
@@ -293,7 +293,7 @@ inter_cluster:
 
 TEST_F(GridBuilder, StarGeneratorGivesLatencyPlusBytesOverBandwidth)
 {
-  std::string p = write("star.yaml", R"(star:
+  std::string p     = write("star.yaml", R"(star:
   center: {name: P0, speed: 4Gf}
   workers: {count: 10, prefix: P, speed: 1Gf, bandwidth: 100MBps, latency: 1ms}
 )");
@@ -307,7 +307,7 @@ TEST_F(GridBuilder, StarGeneratorGivesLatencyPlusBytesOverBandwidth)
 
 TEST_F(GridBuilder, StarFromAListKeepsEachWorkersLink)
 {
-  std::string p = write("list.yaml", R"(star:
+  std::string p  = write("list.yaml", R"(star:
   center: {name: m, speed: 1Gf}
   workers:
     - {name: fast, speed: 1Gf, bandwidth: 1GBps, latency: 100us}
@@ -372,7 +372,7 @@ TEST_F(GridBuilder, ABrokenPlatformFailsValidation)
 {
   std::string p =
       write("broken.yaml", "clusters:\n  - name: a\n    hosts: 2\n    speed: 1Gz\n    link: {bandwidth: 1GBps}\n");
-  auto c        = run_isogrid("validate " + p);
+  auto c = run_isogrid("validate " + p);
   EXPECT_NE(c.exit_code, 0) << c.output;
   EXPECT_NE(c.output.find(p + ":4:12: clusters[0].speed: cannot read '1Gz' as a speed: unknown unit 'Gz'"),
             std::string::npos)

@@ -1,12 +1,12 @@
 // A grid spec's facts read off the spec (simulator/platform/grid_spec_facts.hpp) against what SimGrid reports once
 // the spec is built: hosts, clusters and link count identical, and every pair of hosts routed, for every grid spec
 // the project ships (stars, clusters with and without backbones, declared loads, the 10 000-host benchmark).
+#include "simulator/core/catalog.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/platform/grid_spec_facts.hpp"
 #include "simulator/sg/platform_check.hpp"
-#include "simulator/core/catalog.hpp"
-#include "workloads/loads/platform_loads.hpp"
 #include "test_support.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -39,8 +39,8 @@ TEST(GridSpecFacts, EqualWhatSimGridReportsForEveryShippedGridSpec)
   bool backbone = false, star = false;
   for (const auto& path : files) {
     SCOPED_TRACE(path);
-    GridSpec spec       = read_grid_spec(path);
-    PlatformFacts mine  = grid_spec_facts(spec);
+    GridSpec spec        = read_grid_spec(path);
+    PlatformFacts mine   = grid_spec_facts(spec);
     PlatformFacts theirs = sg::probe_platform_in_simgrid(path, loads::resolver());
     EXPECT_EQ(mine.hosts, theirs.hosts);
     ASSERT_EQ(mine.clusters.size(), theirs.clusters.size());
@@ -63,7 +63,7 @@ TEST(GridSpecFacts, EqualWhatSimGridReportsForEveryShippedGridSpec)
 TEST(GridSpecFacts, AGridSpecWithoutLoadsIsProbedWithoutSimGrid)
 {
   // The 10 000-host benchmark platform: probe_platform answers from the spec, so it takes no worker at all.
-  std::string path          = std::string(ISOGRID_SOURCE_DIR) + "/bench/farm-100x100-platform.yaml";
+  std::string path           = std::string(ISOGRID_SOURCE_DIR) + "/bench/farm-100x100-platform.yaml";
   const PlatformFacts& facts = sg::probe_platform(path, loads::resolver());
   EXPECT_EQ(facts.hosts.size(), 10100u);
   EXPECT_EQ(facts.clusters.size(), 100u);

@@ -151,17 +151,17 @@ inter_cluster:
     EXPECT_EQ(s.inter_links[i].b, order[i].second);
   }
   auto link = [&](size_t i) { return s.inter_links[i].link; };
-  EXPECT_DOUBLE_EQ(link(0).bandwidth, 1e8);    // a-b: default bandwidth,
-  EXPECT_DOUBLE_EQ(link(0).latency, 1.2e-3);   //      matrix latency
-  EXPECT_DOUBLE_EQ(link(1).bandwidth, 5e7);    // a-c: override bandwidth,
-  EXPECT_DOUBLE_EQ(link(1).latency, 2e-3);     //      the matrix beats the override's 3 ms
-  EXPECT_DOUBLE_EQ(link(2).bandwidth, 1e8);    // a-d: all defaults (d is not in the matrix)
+  EXPECT_DOUBLE_EQ(link(0).bandwidth, 1e8);   // a-b: default bandwidth,
+  EXPECT_DOUBLE_EQ(link(0).latency, 1.2e-3);  //      matrix latency
+  EXPECT_DOUBLE_EQ(link(1).bandwidth, 5e7);   // a-c: override bandwidth,
+  EXPECT_DOUBLE_EQ(link(1).latency, 2e-3);    //      the matrix beats the override's 3 ms
+  EXPECT_DOUBLE_EQ(link(2).bandwidth, 1e8);   // a-d: all defaults (d is not in the matrix)
   EXPECT_DOUBLE_EQ(link(2).latency, 1e-2);
-  EXPECT_DOUBLE_EQ(link(3).bandwidth, 1.25e8); // b-c: 1 Gbit/s
+  EXPECT_DOUBLE_EQ(link(3).bandwidth, 1.25e8);  // b-c: 1 Gbit/s
   EXPECT_DOUBLE_EQ(link(3).latency, 4e-3);
-  EXPECT_DOUBLE_EQ(link(4).bandwidth, 1e8);    // b-d: override latency only
+  EXPECT_DOUBLE_EQ(link(4).bandwidth, 1e8);  // b-d: override latency only
   EXPECT_DOUBLE_EQ(link(4).latency, 7e-3);
-  EXPECT_DOUBLE_EQ(link(5).latency, 1e-2);     // c-d: defaults
+  EXPECT_DOUBLE_EQ(link(5).latency, 1e-2);  // c-d: defaults
 }
 
 TEST_F(GridSpecFiles, StarFromACountAndPrefix)
@@ -309,18 +309,16 @@ TEST_F(GridSpecFiles, BadUnitsPointAtTheValue)
     const char* key;
     const char* says;
   };
-  for (const Case& c : {Case{"speed: 500Mf", "speed: 500MHz", 11, "clusters[1].speed", "unknown unit 'MHz'"},
-                        Case{"speed: 500Mf", "speed: 0f", 11, "clusters[1].speed", "above zero"},
-                        Case{"cores: 2", "cores: 0", 6, "clusters[0].cores", ">= 1"},
-                        Case{"latency: 5us", "latency: -5us", 7, "clusters[0].link.latency", "negative"},
-                        Case{"bandwidth: 1.25GBps", "bandwidth: 1.25GB", 7, "clusters[0].link.bandwidth",
-                             "unknown unit 'GB'"},
-                        Case{"bandwidth: 10GBps", "bandwidth: -10GBps", 8, "clusters[0].backbone.bandwidth",
-                             "negative"},
-                        Case{"sharing: fatpipe", "sharing: splitduplex", 8, "clusters[0].backbone.sharing",
-                             "unknown sharing policy"},
-                        Case{"bandwidth: 100MBps", "bandwidth: 0MBps", 14, "inter_cluster.bandwidth", "above zero"},
-                        Case{"latency: 10ms", "latency: 10 ms", 15, "inter_cluster.latency", "unknown unit"}}) {
+  for (const Case& c :
+       {Case{"speed: 500Mf", "speed: 500MHz", 11, "clusters[1].speed", "unknown unit 'MHz'"},
+        Case{"speed: 500Mf", "speed: 0f", 11, "clusters[1].speed", "above zero"},
+        Case{"cores: 2", "cores: 0", 6, "clusters[0].cores", ">= 1"},
+        Case{"latency: 5us", "latency: -5us", 7, "clusters[0].link.latency", "negative"},
+        Case{"bandwidth: 1.25GBps", "bandwidth: 1.25GB", 7, "clusters[0].link.bandwidth", "unknown unit 'GB'"},
+        Case{"bandwidth: 10GBps", "bandwidth: -10GBps", 8, "clusters[0].backbone.bandwidth", "negative"},
+        Case{"sharing: fatpipe", "sharing: splitduplex", 8, "clusters[0].backbone.sharing", "unknown sharing policy"},
+        Case{"bandwidth: 100MBps", "bandwidth: 0MBps", 14, "inter_cluster.bandwidth", "above zero"},
+        Case{"latency: 10ms", "latency: 10 ms", 15, "inter_cluster.latency", "unknown unit"}}) {
     std::string text = kTwoClusters;
     text.replace(text.find(c.from), std::string(c.from).size(), c.to);
     Failure f = failure(text);
@@ -332,7 +330,7 @@ TEST_F(GridSpecFiles, BadUnitsPointAtTheValue)
 
 TEST_F(GridSpecFiles, SpeedListGivesEachHostItsOwn)
 {
-  GridSpec s = parse(R"(clusters:
+  GridSpec s             = parse(R"(clusters:
   - name: das
     hosts: 3
     speed: [2.9617Gf, 2.9617Gf, 2.937Gf]
@@ -402,7 +400,7 @@ TEST_F(GridSpecFiles, ABadSpeedInABlockListPointsAtItsLine)
       - 1GHz
     link: {bandwidth: 1GBps}
 )";
-  Failure f = failure(text);
+  Failure f        = failure(text);
   EXPECT_EQ(f.line, 6);
   EXPECT_EQ(f.column, 9);
   EXPECT_EQ(f.key, "clusters[0].speed[1]");
@@ -426,7 +424,7 @@ TEST_F(GridSpecFiles, ClusterNamedLikeAnotherClustersHost)
   - {name: a-2, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}
 inter_cluster: {bandwidth: 1GBps}
 )";
-  Failure f = failure(text);
+  Failure f        = failure(text);
   EXPECT_EQ(f.line, 3);
   EXPECT_EQ(f.key, "clusters[1].name");
   EXPECT_TRUE(contains(f.message, "'a-2' would name both host 2 of cluster 'a' and cluster 'a-2'")) << f.message;
@@ -448,7 +446,7 @@ clusters:
   - {name: vu-router, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}
 inter_cluster: {bandwidth: 1GBps}
 )";
-  f = failure(text);
+  f    = failure(text);
   EXPECT_EQ(f.line, 3);
   EXPECT_EQ(f.key, "clusters[1].name");
   EXPECT_TRUE(contains(f.message, "the router of cluster 'vu'")) << f.message;
@@ -488,7 +486,7 @@ TEST_F(GridSpecFiles, ClustersAndStarTogether)
 {
   std::string text =
       kTwoClusters + "star:\n  center: {speed: 1Gf}\n  workers: {count: 2, speed: 1Gf, bandwidth: 1GBps}\n";
-  Failure f        = failure(text);
+  Failure f = failure(text);
   EXPECT_EQ(f.line, 16);
   EXPECT_EQ(f.key, "star");
 }
@@ -505,7 +503,7 @@ TEST_F(GridSpecFiles, BetweenNamesAnUnknownCluster)
 {
   std::string text =
       kFourClusters + "  links:\n    - {between: [a, b], latency: 1ms}\n    - {between: [b, x], latency: 1ms}\n";
-  Failure f        = failure(text);
+  Failure f = failure(text);
   EXPECT_EQ(f.line, 9);
   EXPECT_EQ(f.key, "inter_cluster.links[1].between[1]");
   EXPECT_TRUE(contains(f.message, "unknown cluster 'x'")) << f.message;
@@ -539,7 +537,7 @@ TEST_F(GridSpecFiles, SamePairOverriddenTwice)
 {
   std::string text =
       kFourClusters + "  links:\n    - {between: [a, c], latency: 1ms}\n    - {between: [c, a], bandwidth: 1GBps}\n";
-  Failure f        = failure(text);
+  Failure f = failure(text);
   EXPECT_EQ(f.line, 9);
   EXPECT_EQ(f.key, "inter_cluster.links[1].between");
   EXPECT_TRUE(contains(f.message, "already set by links[0]")) << f.message;
@@ -558,12 +556,11 @@ TEST_F(GridSpecFiles, LatencyMatrixMistakes)
                 "unknown cluster 'x'"},
            Case{"    order: [a, b, a]\n    values: []\n", 8, "inter_cluster.latency_matrix.order[2]", "twice"},
            Case{"    order: [a, b]\n    values: [[0, 1ms], [1ms, 0], [0, 0]]\n", 9,
-                "inter_cluster.latency_matrix.values",
-                "expected 2 rows"},
+                "inter_cluster.latency_matrix.values", "expected 2 rows"},
            Case{"    order: [a, b]\n    values: [[0, 1ms], [1ms]]\n", 9, "inter_cluster.latency_matrix.values[1]",
                 "square"},
-           Case{"    order: [a, b]\n    values: [[0, 1ms], [2ms, 0]]\n", 9,
-                "inter_cluster.latency_matrix.values[1][0]", "not symmetric"},
+           Case{"    order: [a, b]\n    values: [[0, 1ms], [2ms, 0]]\n", 9, "inter_cluster.latency_matrix.values[1][0]",
+                "not symmetric"},
            Case{"    order: [a, b]\n    values: [[0, 1ms], [1ms, 1us]]\n", 9,
                 "inter_cluster.latency_matrix.values[1][1]", "diagonal"},
            Case{"    order: [a, b]\n    values: [[0, 1ms], [1 ms, 0]]\n", 9,
@@ -588,7 +585,7 @@ TEST_F(GridSpecFiles, LatencyMatrixOnSeveralLinesPointsAtTheBadCell)
       - [1ms, 0,   3ms]
       - [2ms, 3.5ms, 0]
 )";
-  Failure f = failure(text);
+  Failure f        = failure(text);
   EXPECT_EQ(f.line, line_of(text, "[2ms, 3.5ms, 0]"));
   EXPECT_EQ(f.key, "inter_cluster.latency_matrix.values[2][1]");
   EXPECT_TRUE(contains(f.message, "values[1][2]")) << f.message;
@@ -604,17 +601,16 @@ TEST_F(GridSpecFiles, StarMistakes)
     const char* says;
   };
   for (const Case& c : {
-           Case{"  center: {name: P3, speed: 1Gf}\n  workers: {count: 4, speed: 1Gf, bandwidth: 1GBps}\n", "workers:",
-                "star.workers", "both the center and worker 'P3'"},
-           Case{"  center: {speed: 1Gf}\n  workers: {count: 0, speed: 1Gf, bandwidth: 1GBps}\n", "workers:",
-                "star.workers.count", ">= 1"},
+           Case{"  center: {name: P3, speed: 1Gf}\n  workers: {count: 4, speed: 1Gf, bandwidth: 1GBps}\n",
+                "workers:", "star.workers", "both the center and worker 'P3'"},
+           Case{"  center: {speed: 1Gf}\n  workers: {count: 0, speed: 1Gf, bandwidth: 1GBps}\n",
+                "workers:", "star.workers.count", ">= 1"},
            Case{"  center: {speed: 1Gf}\n  workers: {count: 2, speed: 1Gf}\n", "workers:", "star.workers",
                 "missing required key 'bandwidth'"},
            Case{"  center: {speed: 1Gf}\n  workers: {count: 2, speed: 1Gf, bandwidth: 1GBps, latncy: 1ms}\n",
-                "workers:",
-                "star.workers.latncy", "did you mean 'latency'"},
-           Case{"  center: {spead: 1Gf}\n  workers: {count: 2, speed: 1Gf, bandwidth: 1GBps}\n", "center:",
-                "star.center.spead", "did you mean 'speed'"},
+                "workers:", "star.workers.latncy", "did you mean 'latency'"},
+           Case{"  center: {spead: 1Gf}\n  workers: {count: 2, speed: 1Gf, bandwidth: 1GBps}\n",
+                "center:", "star.center.spead", "did you mean 'speed'"},
            Case{"  center: {speed: 1Gf}\n  workers:\n    - {name: w1, speed: 1Gf, bandwidth: 1GBps}\n"
                 "    - {name: w1, speed: 1Gf, bandwidth: 1GBps, latency: 2ms}\n",
                 "latency: 2ms", "star.workers[1].name", "worker 'w1' is defined twice"},
@@ -678,12 +674,13 @@ TEST_F(GridSpecFiles, TheRenderedMessageReadsLikeACompilerError)
 
 TEST_F(GridSpecFiles, ClusterPropertiesAreReadAsText)
 {
-  GridSpec g = parse("clusters:\n"
-                     "  - {name: edin1, hosts: 2, speed: 1Gf, link: {bandwidth: 1GBps}, properties: {mhz: 534, site: HW}}\n");
+  GridSpec g =
+      parse("clusters:\n"
+            "  - {name: edin1, hosts: 2, speed: 1Gf, link: {bandwidth: 1GBps}, properties: {mhz: 534, site: HW}}\n");
   EXPECT_EQ(g.clusters[0].properties.at("mhz"), "534");
   EXPECT_EQ(g.clusters[0].properties.at("site"), "HW");
   std::string bad = "clusters:\n  - {name: e, hosts: 2, speed: 1Gf, link: {bandwidth: 1GBps}, properties: [534]}\n";
-  Failure f = failure(bad);
+  Failure f       = failure(bad);
   EXPECT_EQ(f.line, 2);
   EXPECT_EQ(f.key, "clusters[0].properties");
   EXPECT_TRUE(contains(f.message, "expected a map of names")) << f.what;

@@ -53,7 +53,7 @@ double schedule_time(const LbmCase& c, int steps = 1)
 TEST(StencilDecomposition, EqualSplitIsThePapers)
 {
   std::vector<ClusterShape> two = {{4, 1.0}, {4, 1.0}};
-  auto shares = decomposition_policies().get("equal")(two, 64);
+  auto shares                   = decomposition_policies().get("equal")(two, 64);
   ASSERT_EQ(shares.size(), 8u);
   for (double s : shares)
     EXPECT_DOUBLE_EQ(s, 8.0);
@@ -64,7 +64,7 @@ TEST(StencilDecomposition, EqualSplitIsThePapers)
 TEST(StencilDecomposition, CapacityWeightedEqualisesComputeTime)
 {
   std::vector<ClusterShape> clusters = {{2, 1.0}, {4, 3.0}, {1, 2.0}};
-  auto shares = decomposition_policies().get("capacity-weighted")(clusters, 100);
+  auto shares                        = decomposition_policies().get("capacity-weighted")(clusters, 100);
   EXPECT_NEAR(std::accumulate(shares.begin(), shares.end(), 0.0), 100, 1e-12);
   auto owner = cluster_of_ranks(clusters);
   for (size_t r = 0; r < shares.size(); ++r)  // share / speed is the same for everyone: 100 / (2 + 12 + 2)
@@ -93,7 +93,7 @@ TEST(HaloPlan, CriticalPathIsTheChaptersOnEvenClusters)
   // Per step: 2 N_y^2 tau_comm on one cluster, N_y^2 (tau_grid + tau_comm) on several (eq. 4.26).
   for (size_t C : {1, 2, 3, 5})
     for (size_t p : {4, 8, 16, 32}) {
-      LbmCase c = paper_case(512, 30, C, p);
+      LbmCase c      = paper_case(512, 30, C, p);
       double compute = c.nx * c.ny * c.ny / (static_cast<double>(C * p) * c.delta);
       double comm    = C == 1 ? 2 * c.ny * c.ny * c.tau_comm : c.ny * c.ny * (c.tau_comm + c.tau_grid);
       EXPECT_NEAR(schedule_time(c), compute + comm, 1e-12) << C << " " << p;
@@ -123,9 +123,18 @@ TEST(GridSpeedupFormulas, ReproduceTheChaptersThresholds)
 TEST(GridSpeedupFormulas, MatchTheDerivedTable)
 {
   // Notes A.3.4: gamma = (beta + 2)/(beta + 7C) at alpha = 6.
-  struct Row { double beta; size_t C; double gamma; };
-  for (Row r : std::vector<Row>{{2, 2, 0.250}, {10, 2, 0.500}, {46, 3, 0.716}, {74, 4, 0.745}, {102, 5, 0.759},
-                                {200, 3, 0.914}, {1000, 4, 0.975}}) {
+  struct Row {
+    double beta;
+    size_t C;
+    double gamma;
+  };
+  for (Row r : std::vector<Row>{{2, 2, 0.250},
+                                {10, 2, 0.500},
+                                {46, 3, 0.716},
+                                {74, 4, 0.745},
+                                {102, 5, 0.759},
+                                {200, 3, 0.914},
+                                {1000, 4, 0.975}}) {
     double p  = 4;
     LbmCase c = paper_case(r.beta * p * 1.3e5 * 5e-6, 30, r.C, 4);
     EXPECT_NEAR(grid_efficiency(c), r.gamma, 5e-4) << r.beta << " " << r.C;
@@ -145,7 +154,7 @@ TEST(GridSpeedupFormulas, MatchTheDerivedTable)
 TEST(GridSpeedupFormulas, GammaGrowsWithBetaAndFallsWithAlpha)
 {
   // Erratum E3: the chapter's text says the opposite; eq. 4.33 says this.
-  LbmCase c = paper_case(128, 20, 3, 4);
+  LbmCase c         = paper_case(128, 20, 3, 4);
   LbmCase more_beta = c, more_alpha = c;
   more_beta.nx *= 2;
   more_alpha.tau_grid *= 2;
@@ -157,7 +166,7 @@ TEST(GridSpeedupFormulas, GammaGrowsWithBetaAndFallsWithAlpha)
 
 TEST(LbmSchedule, StaysWithinFivePercentOfEquation433OverTheSweep)
 {
-  size_t points = 0;
+  size_t points     = 0;
   double worst_even = 0, worst_single = 0;
   for (double nx : {36, 64, 128, 256, 512})
     for (double ny : {10, 20, 30, 40, 50})
@@ -167,12 +176,12 @@ TEST(LbmSchedule, StaysWithinFivePercentOfEquation433OverTheSweep)
           if (grain_size(c) < 1)
             continue;
           ++points;
-          LbmCase one = c;
-          one.clusters = 1;
-          double gamma_schedule = schedule_time(one) / schedule_time(c);
-          double dev_gamma      = std::fabs(gamma_schedule / grid_speedup(c) - 1);
-          double dev_time       = std::fabs(schedule_time(c) / multi_cluster_time(c) - 1);
-          double dev            = std::max(dev_gamma, dev_time);
+          LbmCase one                          = c;
+          one.clusters                         = 1;
+          double gamma_schedule                = schedule_time(one) / schedule_time(c);
+          double dev_gamma                     = std::fabs(gamma_schedule / grid_speedup(c) - 1);
+          double dev_time                      = std::fabs(schedule_time(c) / multi_cluster_time(c) - 1);
+          double dev                           = std::max(dev_gamma, dev_time);
           (p == 1 ? worst_single : worst_even) = std::max(p == 1 ? worst_single : worst_even, dev);
         }
   EXPECT_EQ(points, 685u);
@@ -195,8 +204,8 @@ TEST(LbmSimulation, MatchesItsScheduleToRounding)
   for (size_t i = 0; i < points.size(); ++i) {
     LbmGridParams params = lbm_grid_schema().params_of(points[i]);
     LbmCase c            = paper_case(96, 20, static_cast<size_t>(params.C), static_cast<size_t>(params.p[0]));
-    LbmCase one = c;
-    one.clusters = 1;
+    LbmCase one          = c;
+    one.clusters         = 1;
     EXPECT_NEAR(outcomes[i].simulated.time / schedule_time(c, 3), 1, 1e-9) << i;
     EXPECT_NEAR(outcomes[i].simulated.reference_time / schedule_time(one, 3), 1, 1e-9) << i;
     EXPECT_NEAR(outcomes[i].simulated.one_processor_time, 3 * 96.0 * 400 / 1.3e5, 1e-9) << i;
@@ -206,8 +215,8 @@ TEST(LbmSimulation, MatchesItsScheduleToRounding)
 
 TEST(LbmSimulation, Das2IsCalibratedAsTheChapterMeasuredIt)
 {
-  std::string das2 = std::string(ISOGRID_SOURCE_DIR) + "/platforms/das2.yaml";
-  const Model& estimation = isogrid::testing::catalog().model("lbm-estimation");
+  std::string das2          = std::string(ISOGRID_SOURCE_DIR) + "/platforms/das2.yaml";
+  const Model& estimation   = isogrid::testing::catalog().model("lbm-estimation");
   std::vector<Point> points = {
       point_for(estimation, {{"platform", das2}, {"N_x", 128.0}, {"N_y", 30.0}, {"p", 8.0}, {"C", 4.0}}),
       point_for(estimation, {{"platform", das2}, {"N_x", 36.0}, {"N_y", 10.0}, {"p", 3.0}, {"C", 2.0}}),
@@ -223,8 +232,8 @@ TEST(LbmSimulation, Das2IsCalibratedAsTheChapterMeasuredIt)
     EXPECT_NEAR(o.simulated.alpha, 6, 1e-8);
   }
   // The lbm-grid model on DAS-2 predicts from the probed constants and matches its generated twin.
-  auto on_das2 = run_lbm({point_for(lbm(), {{"platform", das2}, {"N_x", 256.0}, {"N_y", 40.0}, {"C", 5.0},
-                                            {"p", 8.0}})});
+  auto on_das2 =
+      run_lbm({point_for(lbm(), {{"platform", das2}, {"N_x", 256.0}, {"N_y", 40.0}, {"C", 5.0}, {"p", 8.0}})});
   EXPECT_NEAR(on_das2[0].predicted.time, multi_cluster_time(paper_case(256, 40, 5, 8)), 1e-12);
   EXPECT_NEAR(on_das2[0].simulated.time, schedule_time(paper_case(256, 40, 5, 8)), 1e-9);
 }
@@ -232,7 +241,7 @@ TEST(LbmSimulation, Das2IsCalibratedAsTheChapterMeasuredIt)
 TEST(LbmSimulation, TooFewHostsOnTheDas2ClustersIsAClearError)
 {
   std::string das2 = std::string(ISOGRID_SOURCE_DIR) + "/platforms/das2.yaml";
-  Point p = point_for(lbm(), {{"platform", das2}, {"N_x", 512.0}, {"N_y", 10.0}, {"C", 2.0}, {"p", 33.0}});
+  Point p          = point_for(lbm(), {{"platform", das2}, {"N_x", 512.0}, {"N_y", 10.0}, {"C", 2.0}, {"p", 33.0}});
   ProcessPool pool(1, 60);
   pool.launch(0, [&p] {
     Outcome out(lbm().info().metrics.size());
@@ -248,9 +257,9 @@ TEST(LbmSimulation, BackgroundLoadSlowsRunsDownWithinItsBound)
 {
   std::vector<Point> points;
   for (uint64_t seed = 1; seed <= 6; ++seed)
-    points.push_back(point_for(lbm(), {{"N_x", 256.0}, {"N_y", 30.0}, {"C", 2.0}, {"p", 4.0},
-                                       {"noise_probability", 1.0}, {"noise_max", 0.3}},
-                               seed));
+    points.push_back(point_for(
+        lbm(), {{"N_x", 256.0}, {"N_y", 30.0}, {"C", 2.0}, {"p", 4.0}, {"noise_probability", 1.0}, {"noise_max", 0.3}},
+        seed));
   points.push_back(point_for(lbm(), {{"N_x", 256.0}, {"N_y", 30.0}, {"C", 2.0}, {"p", 4.0}}));
   auto outcomes = run_lbm(points);
   double quiet  = outcomes.back().simulated.time;
@@ -273,12 +282,12 @@ TEST(LbmSimulation, BackgroundLoadSlowsRunsDownWithinItsBound)
 TEST(LbmSimulation, CapacityWeightedSplitHelpsHeterogeneousClusters)
 {
   // Cluster 1 is twice as fast; the equal split waits for cluster 0, the weighted one does not.
-  std::map<std::string, Value> base = {{"N_x", 300.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", 4.0},
-                                       {"delta", std::vector<double>{1e5, 2e5}}};
-  auto equal    = base;
-  auto weighted = base;
+  std::map<std::string, Value> base = {
+      {"N_x", 300.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", 4.0}, {"delta", std::vector<double>{1e5, 2e5}}};
+  auto equal                = base;
+  auto weighted             = base;
   weighted["decomposition"] = std::string("capacity-weighted");
-  auto o = run_lbm({point_for(lbm(), equal), point_for(lbm(), weighted)});
+  auto o                    = run_lbm({point_for(lbm(), equal), point_for(lbm(), weighted)});
   EXPECT_LT(o[1].simulated.time, 0.8 * o[0].simulated.time);
   for (const auto& x : o) {
     EXPECT_NEAR(x.simulated.time / x.predicted.time, 1, 1e-9);
@@ -288,9 +297,12 @@ TEST(LbmSimulation, CapacityWeightedSplitHelpsHeterogeneousClusters)
     EXPECT_NEAR(x.predicted.reference_time, fast_alone, 1e-12);
   }
   // Unequal processor counts ("fractional C"): 2 + 6 processors, weighted by capacity.
-  auto fractional = point_for(lbm(), {{"N_x", 320.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", std::vector<double>{2, 6}},
+  auto fractional = point_for(lbm(), {{"N_x", 320.0},
+                                      {"N_y", 20.0},
+                                      {"C", 2.0},
+                                      {"p", std::vector<double>{2, 6}},
                                       {"decomposition", std::string("capacity-weighted")}});
-  auto f = run_lbm({fractional});
+  auto f          = run_lbm({fractional});
   EXPECT_NEAR(f[0].simulated.time / f[0].predicted.time, 1, 0.05);
   EXPECT_NEAR(f[0].simulated.grain_size, 40, 1e-12);  // 320 slices over 8 processors
 }
@@ -306,7 +318,7 @@ TEST(GridSpeedupGeneral, IdentitiesHoldAndG2SignFollowsQ2sGrowth)
     return predicted(grid_speedup_general_schema(), p);
   };
   for (auto f : {eval(1, 0, 1e-3), eval(0.5, 0, 0.05), eval(1.5, 0, 1e-5), eval(1, 3, 0)}) {
-    EXPECT_NEAR(f.speedup, f.speedup_closed_form, 1e-9 * f.speedup);                // eq. 4.13 = eq. 4.12
+    EXPECT_NEAR(f.speedup, f.speedup_closed_form, 1e-9 * f.speedup);                 // eq. 4.13 = eq. 4.12
     EXPECT_NEAR(f.grid_speedup, f.grid_speedup_closed_form, 1e-9 * f.grid_speedup);  // eq. 4.18 = eq. 4.16
     EXPECT_NEAR(f.grid_efficiency, f.grid_speedup / 4, 1e-12);
   }

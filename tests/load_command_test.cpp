@@ -33,8 +33,8 @@ void expect_same(const loads::AvailabilityTrace& a, const loads::AvailabilityTra
 TEST(LoadCommand, ProfilesAreTheGeneratorsTracesForTheSeed)
 {
   TempDir dir;
-  CommandResult r = run_isogrid(fmt::format("load random-cpu --resources 3 --hours 2 --seed 5 --no-plot --out {}",
-                                            dir.file("cpu")));
+  CommandResult r =
+      run_isogrid(fmt::format("load random-cpu --resources 3 --hours 2 --seed 5 --no-plot --out {}", dir.file("cpu")));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (std::size_t k = 0; k < 3; ++k)
     expect_same(drawn("random-cpu", 5, k, 2),
@@ -49,8 +49,9 @@ TEST(LoadCommand, ProfilesAreTheGeneratorsTracesForTheSeed)
 TEST(LoadCommand, BandwidthProfilesAreInBytesPerSecond)
 {
   TempDir dir;
-  CommandResult r = run_isogrid(fmt::format(
-      "load random-bandwidth --resources 1 --hours 1 --seed 2 --link-bandwidth 1Gbps --no-plot --out {}", dir.file("bw")));
+  CommandResult r = run_isogrid(
+      fmt::format("load random-bandwidth --resources 1 --hours 1 --seed 2 --link-bandwidth 1Gbps --no-plot --out {}",
+                  dir.file("bw")));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   // Read back as a trace, the values would be out of (0, 1]: parse them by hand against 1 Gbit/s = 1.25e8 B/s.
   std::string text = read_file(dir.file("bw/random-bandwidth-0.profile"));
@@ -70,8 +71,8 @@ TEST(LoadCommand, BandwidthProfilesAreInBytesPerSecond)
 TEST(LoadCommand, RefusesBadOptionsAndWritesNothing)
 {
   TempDir dir;
-  for (const char* options : {"annealing", "random-cpu --hours 0", "random-cpu --resources 0",
-                              "constant --value 1.5", "random-bandwidth --link-bandwidth fast"}) {
+  for (const char* options : {"annealing", "random-cpu --hours 0", "random-cpu --resources 0", "constant --value 1.5",
+                              "random-bandwidth --link-bandwidth fast"}) {
     CommandResult r = run_isogrid(fmt::format("load {} --no-plot --out {}", options, dir.file("x")));
     EXPECT_EQ(r.exit_code, 2) << options << ": " << r.output;
     EXPECT_FALSE(std::filesystem::exists(dir.file("x"))) << options;

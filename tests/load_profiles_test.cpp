@@ -50,9 +50,8 @@ TEST(LoadProfiles, AComputationAndATransferCrossAChangePoint)
 {
   // Speed: full until 10 s, then half: 15 Gflop = 10 s at 1 Gflop/s + 5 Gflop at 0.5 = 20 s.
   // Bandwidth: 0.25 of 1 MB/s until 4 s, then full: 3 MB = 4 s x 0.25 MB/s + 2 MB at 1 MB/s = 6 s.
-  auto [computed, transferred] =
-      finish_times(loads::AvailabilityTrace({{0, 1}, {10, 0.5}}), loads::AvailabilityTrace({{0, 0.25}, {4, 1}}),
-                   15e9, 3e6);
+  auto [computed, transferred] = finish_times(loads::AvailabilityTrace({{0, 1}, {10, 0.5}}),
+                                              loads::AvailabilityTrace({{0, 0.25}, {4, 1}}), 15e9, 3e6);
   EXPECT_NEAR(computed, 20, 20 * 1e-9);
   EXPECT_NEAR(transferred, 6, 6 * 1e-9);
 }
@@ -143,7 +142,7 @@ TEST(LoadProfiles, AnXmlPlatformReplaysItsOwnSpeedFiles)
   </zone>
 </platform>
 )");
-  std::string payload = isogrid::testing::run_in_children({[&] {
+  std::string payload  = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
     sg::load_platform(platform, {});
     double computed = 0;
@@ -275,8 +274,16 @@ std::vector<ProfiledTransfer> around_changes()
   const Steps rise = {{0, 0.25e6}, {4, 1e6}}, drop = {{0, 1e6}, {4, 0.25e6}};
   const Steps three = {{0, 0.5e6}, {2, 1e6}, {5, 0.2e6}};
   return {
-      {rise, 0, 0.5e6},  {rise, 0, 3e6},   {rise, 0.5, 3e6}, {rise, 1, 3e6},   {rise, 5, 3e6},
-      {drop, 0, 3e6},    {drop, 1, 4e6},   {drop, 5, 1e6},   {three, 1, 4e6},  {three, 0.5, 1.5e6},
+      {rise, 0, 0.5e6},
+      {rise, 0, 3e6},
+      {rise, 0.5, 3e6},
+      {rise, 1, 3e6},
+      {rise, 5, 3e6},
+      {drop, 0, 3e6},
+      {drop, 1, 4e6},
+      {drop, 5, 1e6},
+      {three, 1, 4e6},
+      {three, 0.5, 1.5e6},
       {{{0, 1e6}, {3, 2e6}}, 0, 5e6},  // a rise above the nominal bandwidth
   };
 }
@@ -315,8 +322,8 @@ TEST(LoadProfiles, ATransferFollowsItsLinksBandwidthAsItChanges)
       for (size_t i = 0; i < cases.size(); ++i) {
         double expected = closed_form_end(cases[i].steps, cases[i].start, latency, cases[i].bytes);
         EXPECT_NEAR(ends[i], expected, expected * 1e-9)
-            << (xml ? "XML" : "C++ API") << ", latency " << latency << ", case " << i << " (start "
-            << cases[i].start << " s, " << cases[i].bytes << " bytes)";
+            << (xml ? "XML" : "C++ API") << ", latency " << latency << ", case " << i << " (start " << cases[i].start
+            << " s, " << cases[i].bytes << " bytes)";
       }
     }
   // The case the documentation once gave as an XML limitation: 3 MB under "0.25 MB/s, 1 MB/s from 4 s" takes 6 s.
@@ -327,7 +334,7 @@ TEST(LoadProfiles, RandomProfilesAgreeWithTheClosedForm)
 {
   for (double latency : {0.0, 0.2}) {
     std::vector<ProfiledTransfer> cases = random_cases(latency == 0 ? 21 : 34, 20);
-    std::vector<double> ends = profiled_transfer_ends(cases, true, latency);
+    std::vector<double> ends            = profiled_transfer_ends(cases, true, latency);
     for (size_t i = 0; i < cases.size(); ++i) {
       double expected = closed_form_end(cases[i].steps, cases[i].start, latency, cases[i].bytes);
       EXPECT_NEAR(ends[i], expected, expected * 1e-9) << "latency " << latency << ", random case " << i;
@@ -351,7 +358,7 @@ TEST(CompetingTraffic, KeepsItsCapOnARouteWithLatency)
   </zone>
 </platform>
 )");
-  double done = transfer_under_traffic(
+  double done          = transfer_under_traffic(
       [&] {
         sg::load_platform(platform, {});
         return std::make_pair(sg::host_by_name("a"), sg::host_by_name("b"));

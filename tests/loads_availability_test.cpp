@@ -64,7 +64,7 @@ TEST(AvailabilityTrace, RefusesImpossibleSteps)
 TEST(RandomEpisodes, StayWithinTheThesisRangesAndDurations)
 {
   SeededRandom random(42);
-  const double horizon = 3 * 3600;  // the thesis's 3-hour windows (Figs. 3.3-3.6)
+  const double horizon  = 3 * 3600;  // the thesis's 3-hour windows (Figs. 3.3-3.6)
   AvailabilityTrace cpu = random_episodes(random_cpu_loading(), horizon, random);
   ASSERT_GT(cpu.steps().size(), 5u);
   std::size_t loaded = 0;
@@ -99,7 +99,7 @@ TEST(RandomEpisodes, UserJobsLoadFewNodesAtATime)
   for (std::uint64_t node = 0; node < nodes; ++node) {
     SeededRandom r(mix64(node + 99));
     AvailabilityTrace t = random_episodes(user_jobs_cpu(), 3600, r);
-    double at = t.at(0);
+    double at           = t.at(0);
     if (at < 1) {
       ++loaded;
       EXPECT_GE(at, 0.5);
@@ -151,7 +151,7 @@ TEST(RandomEpisodes, RefusesRangesOutsideTheUnitInterval)
 TEST(ProfileText, WrittenAndReadBackExactly)
 {
   SeededRandom random(3);
-  AvailabilityTrace t = random_episodes(random_cpu_loading(), 3600, random);
+  AvailabilityTrace t    = random_episodes(random_cpu_loading(), 3600, random);
   AvailabilityTrace back = parse_profile(profile_text(t));
   ASSERT_EQ(back.steps().size(), t.steps().size());
   for (std::size_t k = 0; k < t.steps().size(); ++k) {
@@ -178,9 +178,9 @@ TEST(ProfileText, RefusesWhatIsNotATraceAtItsLine)
   EXPECT_EQ(line_of("0 0.5\n10 0.4\n5 0.3\n"), 3);  // backwards
   EXPECT_EQ(line_of("0 0.5\n# note\n10 0\n"), 3);   // zero availability
   EXPECT_EQ(line_of("0 -0.5\n"), 1);
-  EXPECT_EQ(line_of("0 0.5\nten 0.4\n"), 2);        // not a number
-  EXPECT_EQ(line_of("0 0.5 7\n"), 1);               // one field too many
+  EXPECT_EQ(line_of("0 0.5\nten 0.4\n"), 2);  // not a number
+  EXPECT_EQ(line_of("0 0.5 7\n"), 1);         // one field too many
   EXPECT_EQ(line_of("0 0.5\nLOOPAFTER -3\n"), 2);
   EXPECT_EQ(line_of("0 0.5\nPERIODICITY 4\n8 0.5\n"), 2);  // a period shorter than the steps
-  EXPECT_EQ(line_of("0 0.5\n10 0.25\n"), 0);        // fine
+  EXPECT_EQ(line_of("0 0.5\n10 0.25\n"), 0);               // fine
 }

@@ -34,9 +34,9 @@ TEST(LeastSquares, RecoversAnExactLineAndStatesItsStandardError)
 
 TEST(LeastSquares, RefusesWhatItCannotFit)
 {
-  EXPECT_FALSE(least_squares({{1, 2}, {3, 4}}, {1, 2}).usable());              // n <= p
-  EXPECT_FALSE(least_squares({{1, 2, 3}, {2, 4, 6}}, {1, 2, 3}).usable());     // dependent columns
-  EXPECT_FALSE(least_squares({{1, NAN, 3, 4}}, {1, 2, 3, 4}).usable());        // undefined on a run
+  EXPECT_FALSE(least_squares({{1, 2}, {3, 4}}, {1, 2}).usable());           // n <= p
+  EXPECT_FALSE(least_squares({{1, 2, 3}, {2, 4, 6}}, {1, 2, 3}).usable());  // dependent columns
+  EXPECT_FALSE(least_squares({{1, NAN, 3, 4}}, {1, 2, 3, 4}).usable());     // undefined on a run
 }
 
 TEST(Candidates, TheThesisCounts)
@@ -81,7 +81,7 @@ scheduling::PerformanceModel known_model()
 TEST(StagedSearch, FindsTheModelNoiseFreeRunsWereMadeWith)
 {
   const scheduling::PerformanceModel truth = known_model();
-  std::vector<FittedModel> sorted = staged_search(campaign(truth, 11));
+  std::vector<FittedModel> sorted          = staged_search(campaign(truth, 11));
   ASSERT_FALSE(sorted.empty());
   EXPECT_LE(sorted.size(), 1000u);
   // Exact fits tie; the fewest terms come first, so the head is the truth's own shape.
@@ -118,8 +118,8 @@ TEST(StagedSearch, KeepsWithinTwentyPercentOfTheBestAndTheCap)
     m.standard_error = se;
     return m;
   };
-  std::vector<FittedModel> kept = keep_best({model(1.3), model(1.0), model(1.19), model(INFINITY), model(1.2)}, 10,
-                                            1.2, 100);
+  std::vector<FittedModel> kept =
+      keep_best({model(1.3), model(1.0), model(1.19), model(INFINITY), model(1.2)}, 10, 1.2, 100);
   ASSERT_EQ(kept.size(), 3u);  // 1.0, 1.19, 1.2; not 1.3, nor the unusable one
   EXPECT_EQ(kept[0].standard_error, 1.0);
   EXPECT_EQ(kept[2].standard_error, 1.2);
@@ -279,11 +279,11 @@ TEST(Porting, RecoversTheTargetsFactorsFromDedicatedRuns)
   EXPECT_NEAR(r_bw, 0.6, 1e-9);
   // Eq. 3.9 then predicts loaded runs on the target, on any processor count.
   scheduling::PerformanceModel on_target = ported(reference, r_cpu, r_bw);
-  double want = at_size(target, 3000).time(8, 0.4, 20);
+  double want                            = at_size(target, 3000).time(8, 0.4, 20);
   EXPECT_NEAR(at_size(on_target, 3000).time(8, 0.4, 20), want, 1e-9 * want);
   EXPECT_THROW(cpu_scaling_factor(0, 1), std::invalid_argument);
   // A factor cannot make a time negative: a target whose runs the computation alone overshoots gets R_bw 0.
-  std::vector<Observation> quick = runs;
+  std::vector<Observation> quick                      = runs;
   const scheduling::PerformanceModel computation_only = ported(reference, r_cpu, 0);
   for (Observation& r : quick)
     r.time = 0.9 * at_size(computation_only, r.problem_size).time(2, 1, 100);
@@ -304,7 +304,7 @@ TEST(MultiPhase, TheCumulativeModelFollowsPhasesThatScaleDifferently)
   // communication, both shrinking as sqrt P). One Eq. 3.6 model has one f_Pcomp and cannot hold both; the sum of two
   // can.
   scheduling::PerformanceModel compute;
-  compute.computation = {{2e-9, 3, 0}};
+  compute.computation   = {{2e-9, 3, 0}};
   compute.communication = {{1e-6, 1, 0}};
   scheduling::PerformanceModel exchange;
   exchange.computation           = {{5e-7, 2, 0}};
@@ -322,8 +322,8 @@ TEST(MultiPhase, TheCumulativeModelFollowsPhasesThatScaleDifferently)
   double worst_cumulative = 0, worst_single = 0;
   for (int k = 0; k < 40; ++k) {
     double n = random.uniform(500, 4000), cpu = random.uniform(0.065, 1), bw = random.uniform(2, 100);
-    std::size_t p = std::size_t{2} << random.below(3);
-    double want   = at_size(compute, n).time(p, cpu, bw) + at_size(exchange, n).time(p, cpu, bw);
+    std::size_t p    = std::size_t{2} << random.below(3);
+    double want      = at_size(compute, n).time(p, cpu, bw) + at_size(exchange, n).time(p, cpu, bw);
     worst_cumulative = std::max(worst_cumulative, std::abs(cumulative.time(n, p, cpu, bw) - want) / want);
     worst_single     = std::max(worst_single, std::abs(predicted_time(single, n, p, cpu, bw) - want) / want);
   }
@@ -352,9 +352,8 @@ TEST(Evaluation, SchedulingUsefulnessAsTable34)
 {
   // Table 3.4's first group: the predictions pick (4800, 8), actually 987.27 s; the fastest was (4800, 6) at 951.02
   // s: 3.81 % lost, printed 3 %. A second group, 200 s of dedicated time later, where the pick is the fastest.
-  std::vector<ScheduleCandidate> runs = {
-      {4700, 8, 990, 1002.1}, {4800, 8, 940, 987.27}, {4800, 6, 960, 951.02}, {4900, 4, 1100, 1080.5},
-      {5500, 8, 1150, 1153.53}, {5700, 4, 1200, 1160.0}};
+  std::vector<ScheduleCandidate> runs = {{4700, 8, 990, 1002.1},  {4800, 8, 940, 987.27},   {4800, 6, 960, 951.02},
+                                         {4900, 4, 1100, 1080.5}, {5500, 8, 1150, 1153.53}, {5700, 4, 1200, 1160.0}};
   auto dedicated = [](double n) { return n < 5000 ? 900 + (n - 4700) / 10 : 1100 + (n - 5500) / 10; };
   std::vector<UsefulnessGroup> groups = scheduling_usefulness(runs, dedicated);
   ASSERT_EQ(groups.size(), 2u);

@@ -4,10 +4,10 @@
 // dedicated cluster, where the fitted models must predict almost exactly.
 #include "policies/modelling/campaign.hpp"
 #include "policies/modelling/cross_platform.hpp"
-#include "policies/modelling/porting.hpp"
-#include "policies/modelling/stochastic_structural.hpp"
 #include "policies/modelling/evaluation.hpp"
+#include "policies/modelling/porting.hpp"
 #include "policies/modelling/prediction_campaign.hpp"
+#include "policies/modelling/stochastic_structural.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/platform_loader.hpp"
@@ -138,9 +138,9 @@ TEST(PredictionCampaign, ExactRunsArePredictedExactly)
   // predictor is exact after training.
   SeededRandom random(3);
   CampaignSettings settings;
-  settings.runs                = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}, {3, 10}};
+  settings.runs                 = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}, {3, 10}};
   std::vector<CampaignRun> runs = perfectly_sensed(synthetic_campaign(cubic_and_square(), random, settings));
-  CampaignPredictions p = predict_campaign(runs, 60);
+  CampaignPredictions p         = predict_campaign(runs, 60);
   ASSERT_EQ(p.actual.size(), 20u);
   EXPECT_LT(summarize_ppe(p.actual, p.adaptive).mean, 1e-6);
   EXPECT_LT(summarize_ppe(p.actual, p.single).mean, 1e-6);
@@ -160,7 +160,7 @@ TEST(PredictionCampaign, PhasesThatScaleApartNeedTheCumulativeModel)
   // exact; one model of whole-run times, with one speedup function, cannot be.
   scheduling::PerformanceModel a, b;
   a.computation         = {{1e-7, 3, 0}};
-  b.computation         = {{2e-4, 2, 0}};  // as long as the first phase over the sizes drawn
+  b.computation         = {{2e-4, 2, 0}};               // as long as the first phase over the sizes drawn
   b.computation_speedup = scheduling::Growth::InvSqrt;  // slower on more processors: a serial, growing phase
   CampaignSettings settings;
   settings.runs = {{1, 20}, {2, 20}, {4, 10}, {8, 10}, {6, 10}, {3, 10}};
@@ -218,7 +218,7 @@ TEST(CrossPlatform, PortsExactlyWithTheRightFactorsAndLearnsTheTargetOtherwise)
       predict_campaign(perfectly_sensed(synthetic_campaign(truth, random, settings)), 60).adaptive_list;
 
   CampaignSettings on_target;
-  on_target.runs = {{3, 10}, {2, 10}, {12, 10}, {16, 10}};  // beyond the reference's 8 processors too
+  on_target.runs                 = {{3, 10}, {2, 10}, {12, 10}, {16, 10}};  // beyond the reference's 8 processors too
   std::vector<Observation> drawn = synthetic_campaign(ported(truth, 2, 3), random, on_target);
   for (std::size_t i = drawn.size(); i > 1; --i)  // in a random order, as a campaign meets them
     std::swap(drawn[i - 1], drawn[random.below(i)]);
@@ -245,13 +245,13 @@ TEST(PerformanceModelling, ADedicatedClusterPortsToAnotherAlmostExactly)
   // cluster: R_cpu is the speed ratio (1.4 / 2.2 Gflop/s), and Eq. 3.9 predicts the IBM runs within 1 % although
   // their links are ten times faster and their processor counts four times larger.
   PerformanceModellingParams p;
-  p.platform        = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
-  p.target_platform = ISOGRID_SOURCE_DIR "/platforms/sanjay/ibm-32.yaml";
-  p.cpu_load        = "dedicated";
-  p.bandwidth_load  = "dedicated";
-  p.predictions     = 40;
-  p.target_runs     = 30;
-  auto out          = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
+  p.platform                           = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  p.target_platform                    = ISOGRID_SOURCE_DIR "/platforms/sanjay/ibm-32.yaml";
+  p.cpu_load                           = "dedicated";
+  p.bandwidth_load                     = "dedicated";
+  p.predictions                        = 40;
+  p.target_runs                        = 30;
+  auto out                             = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
   const PerformanceModellingMetrics& m = out[0].simulated;
   EXPECT_NEAR(m.r_cpu, 1.4 / 2.2, 1e-12) << out[0].note;
   EXPECT_LT(m.ppe_ported, 1);
@@ -265,11 +265,11 @@ TEST(PerformanceModelling, ADedicatedCampaignIsPredictedAlmostExactly)
   // latencies, a shape the candidates hold, and nothing varies; the fitted models must predict within 1 %, and a
   // scheduler trusting them loses nothing.
   PerformanceModellingParams p;
-  p.platform       = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
-  p.cpu_load       = "dedicated";
-  p.bandwidth_load = "dedicated";
-  p.predictions    = 40;
-  auto out         = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
+  p.platform                           = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  p.cpu_load                           = "dedicated";
+  p.bandwidth_load                     = "dedicated";
+  p.predictions                        = 40;
+  auto out                             = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
   const PerformanceModellingMetrics& m = out[0].simulated;
   EXPECT_LT(m.ppe_adaptive, 1) << out[0].note;
   EXPECT_LT(m.ppe_single, 1);
@@ -285,13 +285,13 @@ TEST(PerformanceModelling, LoadedRunsAreSlowerAndSensed)
 {
   // The same campaign under the platform's random loading: runs slow down, and the sensors see the load.
   PerformanceModellingParams p;
-  p.platform    = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
-  p.application = "md";
-  p.predictions = 40;
+  p.platform                           = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  p.application                        = "md";
+  p.predictions                        = 40;
   PerformanceModellingParams dedicated = p;
   dedicated.cpu_load = dedicated.bandwidth_load = "dedicated";
-  PerformanceModellingParams minima = p;
-  minima.load_measure = "average-of-minima";
+  PerformanceModellingParams minima             = p;
+  minima.load_measure                           = "average-of-minima";
   auto out = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p, dedicated, minima});
   const PerformanceModellingMetrics& loaded = out[0].simulated;
   EXPECT_GT(loaded.mean_time, 1.3 * out[1].simulated.mean_time);  // the same runs (same seed), slowed down
@@ -308,11 +308,11 @@ TEST(PerformanceModelling, TheMeanOfMinimaExplainsSynchronousRunsWhereTheThesisM
   // (the thesis's minAvgAvailCPU). Given each run's own loads (no forecasting), the model errs far less with the
   // first measure (measured: 6-8 % against 28-49 % over two campaigns).
   PerformanceModellingParams thesis;
-  thesis.platform    = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
-  thesis.application = "md";
-  thesis.predictions = 40;
+  thesis.platform                   = ISOGRID_SOURCE_DIR "/platforms/sanjay/intel-8.yaml";
+  thesis.application                = "md";
+  thesis.predictions                = 40;
   PerformanceModellingParams minima = thesis;
-  minima.load_measure = "average-of-minima";
+  minima.load_measure               = "average-of-minima";
   auto out = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {thesis, minima});
   EXPECT_LT(out[1].simulated.ppe_measured, 12) << out[1].note;
   EXPECT_GT(out[0].simulated.ppe_measured, 2 * out[1].simulated.ppe_measured);
@@ -326,11 +326,11 @@ TEST(PerformanceModelling, PhasedMdIsPredictedPhaseByPhase)
   // phases that scale apart
   // (measured 130 % on the first).
   PerformanceModellingParams p;
-  p.platform       = ISOGRID_SOURCE_DIR "/platforms/sanjay/amd-48.yaml";
-  p.application    = "phased-MD";
-  p.cpu_load       = "dedicated";
-  p.bandwidth_load = "dedicated";
-  auto out         = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
+  p.platform                           = ISOGRID_SOURCE_DIR "/platforms/sanjay/amd-48.yaml";
+  p.application                        = "phased-MD";
+  p.cpu_load                           = "dedicated";
+  p.bandwidth_load                     = "dedicated";
+  auto out                             = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
   const PerformanceModellingMetrics& m = out[0].simulated;
   EXPECT_LT(m.ppe_cumulative, 3) << out[0].note;
   EXPECT_GT(m.ppe_whole, 5 * m.ppe_cumulative) << m.ppe_whole;

@@ -30,7 +30,6 @@ GridSpec read_checked(const std::string& path)
 
 class PlatformLoads : public ::testing::Test {
 protected:
-
   // Two 1 Gflop/s hosts behind 1 MB/s links, with `load` (YAML flow mapping) declared on the cluster.
   std::string spec(const std::string& load)
   {
@@ -39,7 +38,8 @@ protected:
                                    "    hosts: 2\n"
                                    "    speed: 1Gf\n"
                                    "    link: {bandwidth: 1MBps}\n"
-                                   "    load: " + load + "\n");
+                                   "    load: " +
+                                       load + "\n");
   }
 
   InputError refusal(const std::string& load)
@@ -76,7 +76,7 @@ double closed_form_end(const loads::AvailabilityTrace& trace, double peak, doubl
   while (trace.mean(0, high) * high * peak < flops)
     high *= 2;
   for (int i = 0; i < 200; ++i) {
-    double mid = (low + high) / 2;
+    double mid                                             = (low + high) / 2;
     (trace.mean(0, mid) * mid * peak < flops ? low : high) = mid;
   }
   return high;
@@ -90,7 +90,7 @@ TEST_F(PlatformLoads, ProfileFilesReplayExactly)
   // of 1 MB/s until 4 s, then full: 3 MB cross both links (same profile) in 4 + (3 - 1) / 1 = 6 s.
   tmp_.write("cpu.txt", "# shares of the peak\n0 1\n10 0.5\n");
   tmp_.write("bw.txt", "0 0.25\n4 1\n");
-  std::string path = spec("{cpu_profile: cpu.txt, bandwidth_profile: bw.txt}");
+  std::string path             = spec("{cpu_profile: cpu.txt, bandwidth_profile: bw.txt}");
   auto [computed, transferred] = finish_times(path, 1, 15e9, 3e6);
   EXPECT_NEAR(computed, 20, 20 * 1e-9);
   EXPECT_NEAR(transferred, 6, 6 * 1e-9);
@@ -151,9 +151,9 @@ TEST_F(PlatformLoads, GeneratorsDrawOneTracePerHostFromTheSeed)
   };
   EXPECT_TRUE(same(a[0].cpu[0], b[0].cpu[0]));
   EXPECT_TRUE(same(a[0].bandwidth[1], b[0].bandwidth[1]));
-  EXPECT_FALSE(same(a[0].cpu[0], a[0].cpu[1]));       // each host its own stream
-  EXPECT_FALSE(same(a[0].cpu[0], c[0].cpu[0]));       // another point, other loads
-  EXPECT_FALSE(same(a[0].cpu[0], a[0].bandwidth[0])); // CPU and links draw apart
+  EXPECT_FALSE(same(a[0].cpu[0], a[0].cpu[1]));        // each host its own stream
+  EXPECT_FALSE(same(a[0].cpu[0], c[0].cpu[0]));        // another point, other loads
+  EXPECT_FALSE(same(a[0].cpu[0], a[0].bandwidth[0]));  // CPU and links draw apart
   for (const loads::AvailabilityTrace& t : a[0].cpu) {
     EXPECT_GE(t.steps().back().time, 0);
     double last = t.steps().back().time;
@@ -170,10 +170,10 @@ TEST_F(PlatformLoads, ABuiltHostFollowsItsDrawnTrace)
 {
   // 10 000 Gflop on c-0 of a random-loaded cluster take hours, through many load episodes: SimGrid ends
   // the computation where the drawn trace's integral reaches it.
-  std::string path = spec("{cpu: random-cpu}");
-  GridSpec grid    = read_checked(path);
+  std::string path                     = spec("{cpu: random-cpu}");
+  GridSpec grid                        = read_checked(path);
   const loads::AvailabilityTrace trace = loads::platform_traces(grid, 42)[0].cpu[0];
-  double expected = closed_form_end(trace, 1e9, 1e13);
+  double expected                      = closed_form_end(trace, 1e9, 1e13);
   ASSERT_GT(expected, 10000.0 * 1.1);  // the load slowed it
   auto [computed, transferred] = finish_times(path, 42, 1e13, 1e3);
   EXPECT_NEAR(computed, expected, expected * 1e-9);
@@ -209,8 +209,7 @@ TEST_F(PlatformLoads, BadDeclarationsAreRefusedAtTheirLine)
   tmp_.write("half.txt", "0 0.5\n");
   InputError host = refusal("{cpu_profile: {c-7: half.txt}}");
   EXPECT_EQ(host.where().line, 6);
-  EXPECT_NE(std::string(host.message()).find("cluster c has no host c-7: its hosts are c-0 .. c-1"),
-            std::string::npos)
+  EXPECT_NE(std::string(host.message()).find("cluster c has no host c-7: its hosts are c-0 .. c-1"), std::string::npos)
       << host.message();
   InputError unread = refusal("{cpu_profile: {c-1: nowhere.txt}}");
   EXPECT_NE(std::string(unread.message()).find("cannot read"), std::string::npos) << unread.message();
@@ -227,12 +226,12 @@ TEST_F(PlatformLoads, AnInterClusterLinkReplaysItsProfile)
   // Two clusters behind fast host links, joined by a 1 MB/s link at a quarter until 4 s: 3 MB from a-0 to b-0 end at
   // 4 + (3 - 1) / 1 = 6 s, as on a host link.
   tmp_.write("internet.txt", "0 0.25\n4 1\n");
-  std::string path = tmp_.write("two.yaml", "clusters:\n"
-                                            "  - {name: a, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
-                                            "  - {name: b, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
-                                            "inter_cluster:\n"
-                                            "  bandwidth: 1MBps\n"
-                                            "  load: {bandwidth_profile: internet.txt}\n");
+  std::string path    = tmp_.write("two.yaml", "clusters:\n"
+                                                  "  - {name: a, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
+                                                  "  - {name: b, hosts: 1, speed: 1Gf, link: {bandwidth: 1GBps}}\n"
+                                                  "inter_cluster:\n"
+                                                  "  bandwidth: 1MBps\n"
+                                                  "  load: {bandwidth_profile: internet.txt}\n");
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
     sg::build_grid_platform(path, loads::point_loads(0));

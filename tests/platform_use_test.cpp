@@ -12,11 +12,11 @@ namespace {
 PlatformFacts three_hosts()
 {
   PlatformFacts f;
-  f.hosts     = {"a", "b", "c"};
-  f.routes    = {"11w", "110", "000"};
-  f.host_info = {{1e9, 1, 1, "z", "", "p.xml:3:5", {}},
-                 {1e9, 4, 2, "z", "speed_file b.txt", "p.xml:4:5", {}},
-                 {1e9, 1, 1, "z", "state_file c-off.txt", "p.xml:5:5", {}}};
+  f.hosts                  = {"a", "b", "c"};
+  f.routes                 = {"11w", "110", "000"};
+  f.host_info              = {{1e9, 1, 1, "z", "", "p.xml:3:5", {}},
+                              {1e9, 4, 2, "z", "speed_file b.txt", "p.xml:4:5", {}},
+                              {1e9, 1, 1, "z", "state_file c-off.txt", "p.xml:5:5", {}}};
   f.route_notes[0 * 3 + 2] = "crosses WIFI link ap (p.xml:9:5)";
   return f;
 }
@@ -51,7 +51,7 @@ TEST(PlatformUse, AProfileRefusesAClosedFormAndAFailureRefusesEveryModel)
 
 TEST(PlatformUse, AVaryingLinkRefusesAClosedFormOnly)
 {
-  PlatformFacts f = three_hosts();
+  PlatformFacts f          = three_hosts();
   f.routes[1][0]           = PlatformFacts::kVarying;
   f.route_notes[1 * 3 + 0] = "crosses link l, which follows bandwidth_file l.txt (p.xml:8:5)";
   EXPECT_EQ(unusable_route(f, "b", "a", kAnyCapacity), "");
@@ -66,8 +66,8 @@ TEST(PlatformUse, LargePlatformsAnswerThroughTheRoutesBetweenTheirZones)
 {
   // No pair-by-pair routes: zone 1 reaches zone 2, zone 2 does not reach zone 1, zone 2's hosts reach each other.
   PlatformFacts f;
-  f.hosts     = {"x1", "x2", "y1", "y2"};
-  f.host_zone = {1, 1, 2, 2};
+  f.hosts       = {"x1", "x2", "y1", "y2"};
+  f.host_zone   = {1, 1, 2, 2};
   f.zone_routes = {{1, 2, "1", "", 1, 0.01, 1e6}, {2, 1, "0", "", 0, 0, 0}, {2, 2, "1", "", 2, 0.001, 1e7}};
   EXPECT_TRUE(f.has_route("x2", "y1"));
   EXPECT_FALSE(f.has_route("y2", "x1"));
@@ -80,7 +80,7 @@ TEST(PlatformUse, LargePlatformsAnswerThroughTheRoutesBetweenTheirZones)
 
 TEST(PlatformUse, SettingsThatChangeTimingRefuseAClosedForm)
 {
-  PlatformFacts f = three_hosts();
+  PlatformFacts f     = three_hosts();
   f.platform_settings = {{"network/model:SMPI", "p.xml:4:5", false}, {"cpu/optim:TI", "p.xml:5:5", true}};
   EXPECT_EQ(unusable_settings(f, kClosedForm), "");  // SMPI is overridden by isogrid's CM02; cpu/optim is timing-free
   f.platform_settings.push_back({"network/latency-factor:13", "p.xml:6:5", true});
@@ -93,7 +93,7 @@ TEST(PlatformUse, SettingsThatChangeTimingRefuseAClosedForm)
 TEST(PlatformSourceIndex, PlacesProfilesAndSettingsOfAPlatformFile)
 {
   testing::TempDir dir;
-  std::string path = dir.write("p.xml", R"(<?xml version='1.0'?>
+  std::string path          = dir.write("p.xml", R"(<?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
 <platform version="4.1">
   <config><prop id="network/model" value="SMPI"/></config>
@@ -114,7 +114,7 @@ TEST(PlatformSourceIndex, PlacesProfilesAndSettingsOfAPlatformFile)
   PlatformSourceIndex index = index_platform_xml(path);
   EXPECT_EQ(index.where_host("h2"), path + ":11:5");
   EXPECT_EQ(index.where_zone("c"), path + ":13:5");
-  EXPECT_EQ(index.where_host("n-0"), path);  // a cluster's host has no line of its own
+  EXPECT_EQ(index.where_host("n-0"), path);              // a cluster's host has no line of its own
   EXPECT_EQ(index.where_link("l1_UP"), path + ":12:5");  // SimGrid's name for one half of a split-duplex link
   EXPECT_EQ(index.link_profile("l1_DOWN"), "bandwidth_file l1.txt");
   EXPECT_EQ(index.profiled_hosts.at("h2"), "state_file h2.txt");
@@ -131,7 +131,7 @@ TEST(PlatformSourceIndex, PlacesProfilesAndSettingsOfAPlatformFile)
 TEST(PlatformSourceIndex, PlacesWhatSimGridRefusesWithoutALine)
 {
   testing::TempDir dir;
-  std::string path = dir.write("twice.xml", R"(<?xml version='1.0'?>
+  std::string path          = dir.write("twice.xml", R"(<?xml version='1.0'?>
 <platform version="4.1">
   <zone id="z" routing="Full">
     <host id="a" speed="1Gf"/>

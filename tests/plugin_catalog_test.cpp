@@ -1,9 +1,9 @@
 // What the plugin loader relies on in the catalog: the built-in model names it checks a plugin's models against
 // without building the catalog, the plugin origin of a policy carried from its registry into the catalog, and a
 // family added to later listed in one piece; and what registered itself is what the catalog holds, closed once built.
+#include "policies/dlt/sequence.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/registrations.hpp"
-#include "policies/dlt/sequence.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>

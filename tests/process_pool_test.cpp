@@ -48,8 +48,8 @@ TEST(ProcessPool, ChildrenRunInSeparateProcesses)
 {
   ProcessPool pool(2, 30);
   static int counter = 0;  // each child sees the parent's value, never another child's change
-  auto results = run_all(pool, {[] { return std::to_string(++counter) + ":" + std::to_string(::getpid()); },
-                                [] { return std::to_string(++counter) + ":" + std::to_string(::getpid()); }});
+  auto results       = run_all(pool, {[] { return std::to_string(++counter) + ":" + std::to_string(::getpid()); },
+                                      [] { return std::to_string(++counter) + ":" + std::to_string(::getpid()); }});
   EXPECT_EQ(results[0].payload.substr(0, 2), "1:");
   EXPECT_EQ(results[1].payload.substr(0, 2), "1:");
   EXPECT_NE(results[0].payload, results[1].payload);
@@ -96,7 +96,7 @@ TEST(ProcessPool, TimeoutKillsTheChildAndTheOthersGoOn)
                                   std::this_thread::sleep_for(std::chrono::seconds(60));
                                   return "late";
                                 },
-                                [] { return std::string("quick"); }, [] { return std::string("quick too"); }});
+                                 [] { return std::string("quick"); }, [] { return std::string("quick too"); }});
   double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   EXPECT_FALSE(results[0].ok);
   EXPECT_NE(results[0].error.find("timed out after 0.3 s"), std::string::npos) << results[0].error;

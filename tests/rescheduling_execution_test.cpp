@@ -79,11 +79,11 @@ constexpr double tolerance = 1e-6;  // relative: SimGrid's own precision on work
 
 TEST(MalleableRun, ProcessShareIsTheModelsTermsOverTheirSpeedups)
 {
-  PerformanceModel m       = phase(600, 80);
-  m.computation_speedup    = Growth::Sqrt;
-  m.communication_speedup  = Growth::Log;
-  m.cpu_scaling            = 1.5;
-  ProcessShare four        = process_share(m, 4);
+  PerformanceModel m      = phase(600, 80);
+  m.computation_speedup   = Growth::Sqrt;
+  m.communication_speedup = Growth::Log;
+  m.cpu_scaling           = 1.5;
+  ProcessShare four       = process_share(m, 4);
   EXPECT_DOUBLE_EQ(four.computation_s, 1.5 * 600 / 2);
   EXPECT_DOUBLE_EQ(four.communication_mbit, 80 / std::log(4.0));
   ProcessShare one = process_share(m, 1);
@@ -99,8 +99,8 @@ TEST(MalleableRun, OneSegmentTakesEq36OnItsSlowestMachineAndLink)
   MalleableGrid grid;
   grid.apps         = {PhasedApplication("test", {phase(300, 120), phase(60, 600)})};
   grid.storage_mbps = {1000};
-  auto state        = cluster({1.0, 0.5, 0.25}, [](std::size_t a, std::size_t b) { return a == 0 && b == 2 ? 10.0 : 100.0; });
-  grid.state        = [state](std::size_t, std::size_t) { return state; };
+  auto state = cluster({1.0, 0.5, 0.25}, [](std::size_t a, std::size_t b) { return a == 0 && b == 2 ? 10.0 : 100.0; });
+  grid.state = [state](std::size_t, std::size_t) { return state; };
   std::vector<ExecutedRun> out = execute_in_child(grid, {{segment(0, 0, 2, 0, {0, 1, 2}, false)}});
   ASSERT_EQ(out.size(), 1u);
   // Phase 1: 300 / 3 / 0.25 + 120 / 3 / 10 = 404; phase 2: 60 / 3 / 0.25 + 600 / 3 / 10 = 100.
@@ -115,12 +115,12 @@ TEST(MalleableRun, ARingMeetsOnlyItsOwnLinks)
   // Four machines in ring order 0-1-2-3-0: the 1 Mbit/s link 0-2 is not on the ring, so the run does not meet it
   // (Eq. 3.6 over the schedule's pairs would); the ring's slowest link is 3-0 at 20 Mbit/s.
   MalleableGrid grid;
-  grid.apps         = {PhasedApplication("test", {phase(0, 400)})};
-  grid.storage_mbps = {1000};
-  auto state        = cluster({1, 1, 1, 1}, [](std::size_t a, std::size_t b) {
+  grid.apps                    = {PhasedApplication("test", {phase(0, 400)})};
+  grid.storage_mbps            = {1000};
+  auto state                   = cluster({1, 1, 1, 1}, [](std::size_t a, std::size_t b) {
     return a == 0 && b == 2 ? 1.0 : (a == 0 && b == 3 ? 20.0 : 100.0);
   });
-  grid.state        = [state](std::size_t, std::size_t) { return state; };
+  grid.state                   = [state](std::size_t, std::size_t) { return state; };
   std::vector<ExecutedRun> out = execute_in_child(grid, {{segment(0, 0, 1, 0, {0, 1, 2, 3}, false)}});
   EXPECT_NEAR(out[0].time, 400.0 / 4 / 20, 5 * tolerance);
 }
@@ -130,13 +130,13 @@ TEST(MalleableRun, ARescheduleWritesRestartsAndReads)
   // Phase 1 on machines {0, 1}, then a reschedule to {2}: four processes' worth of checkpoint through a 100 Mbit/s
   // storage link each way (250 MB: 20 s out, 20 s in) and a 7 s restart.
   MalleableGrid grid;
-  grid.apps          = {PhasedApplication("test", {phase(200, 40), phase(90, 0)})};
-  grid.storage_mbps  = {100};
-  grid.checkpoint_mb = 250;
-  grid.restart_s     = 7;
-  auto state         = cluster({0.5, 1, 0.9}, [](std::size_t, std::size_t) { return 8.0; });
-  grid.state         = [state](std::size_t, std::size_t) { return state; };
-  MalleableRun run   = {segment(0, 0, 1, 0, {0, 1}, false), segment(0, 1, 2, 0, {2}, true)};
+  grid.apps                    = {PhasedApplication("test", {phase(200, 40), phase(90, 0)})};
+  grid.storage_mbps            = {100};
+  grid.checkpoint_mb           = 250;
+  grid.restart_s               = 7;
+  auto state                   = cluster({0.5, 1, 0.9}, [](std::size_t, std::size_t) { return 8.0; });
+  grid.state                   = [state](std::size_t, std::size_t) { return state; };
+  MalleableRun run             = {segment(0, 0, 1, 0, {0, 1}, false), segment(0, 1, 2, 0, {2}, true)};
   std::vector<ExecutedRun> out = execute_in_child(grid, {run});
   double first = 200.0 / 2 / 0.5 + 40.0 / 2 / 8, second = 90 / 0.9, cost = 20 + 7 + 20;
   EXPECT_NEAR(out[0].time, first + cost + second, (first + cost + second) * tolerance);
@@ -150,14 +150,14 @@ TEST(MalleableRun, AMoveCarriesTheCheckpointOverTheWideArea)
   // checkpoint takes 1 s out, 400 s across, 2 s in, plus a 5 s restart. Cluster 1's machines are twice as slow.
   MalleableGrid grid;
   PhasedApplication app("test", {phase(100, 0), phase(100, 0)});
-  grid.apps          = {app, app.scaled(2)};
-  grid.storage_mbps  = {800, 400};
-  grid.wan_mbps      = {{0, 2}, {2, 0}};
-  grid.checkpoint_mb = 100;
-  grid.restart_s     = 5;
-  auto state         = cluster({1, 1}, [](std::size_t, std::size_t) { return 50.0; });
-  grid.state         = [state](std::size_t, std::size_t) { return state; };
-  MalleableRun run   = {segment(0, 0, 1, 0, {0}, false), segment(1, 1, 2, 1, {0, 1}, true)};
+  grid.apps                    = {app, app.scaled(2)};
+  grid.storage_mbps            = {800, 400};
+  grid.wan_mbps                = {{0, 2}, {2, 0}};
+  grid.checkpoint_mb           = 100;
+  grid.restart_s               = 5;
+  auto state                   = cluster({1, 1}, [](std::size_t, std::size_t) { return 50.0; });
+  grid.state                   = [state](std::size_t, std::size_t) { return state; };
+  MalleableRun run             = {segment(0, 0, 1, 0, {0}, false), segment(1, 1, 2, 1, {0, 1}, true)};
   std::vector<ExecutedRun> out = execute_in_child(grid, {run});
   double cost = 1 + 400 + 2 + 5, time = 100 + cost + 200.0 / 2;
   EXPECT_NEAR(out[0].time, time, time * tolerance);
@@ -195,10 +195,10 @@ TEST(MalleableRun, RefusesARunItCannotExecute)
   EXPECT_THROW(execute_runs(grid, {{segment(0, 0, 2, 0, {0}, false)}}, context), std::invalid_argument);
   EXPECT_THROW(execute_runs(grid, {{segment(0, 0, 1, 0, {}, false)}}, context), std::invalid_argument);
   grid.apps[0] = PhasedApplication("test", {[] {
-                                      PerformanceModel m = phase(1, 1);
-                                      m.bandwidth_effect = Growth::Sqrt;
-                                      return m;
-                                    }()});
+                                     PerformanceModel m = phase(1, 1);
+                                     m.bandwidth_effect = Growth::Sqrt;
+                                     return m;
+                                   }()});
   EXPECT_THROW(execute_runs(grid, {{segment(0, 0, 1, 0, {0, 1}, false)}}, context), std::invalid_argument);
 }
 

@@ -3,17 +3,17 @@
 // multi-cluster plans on a small drawn grid.
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/experiment.hpp"
+#include "tests/test_support.hpp"
 #include "workloads/rescheduling/rescheduling_grid_model.hpp"
 #include "workloads/rescheduling/rescheduling_plan_model.hpp"
-#include "tests/test_support.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
 
 using namespace isogrid;
 using namespace isogrid::testing;
-using isogrid::rescheduling::ReschedulingPlanMetrics;
 using isogrid::rescheduling::rescheduling_plan_schema;
+using isogrid::rescheduling::ReschedulingPlanMetrics;
 
 namespace {
 
@@ -61,7 +61,7 @@ TEST(ReschedulingPlanModel, PlannersAgainstTheOptimumOnACustomApplication)
   EXPECT_GE(out.intervals_optimum, 2);
   EXPECT_LT(out.time_optimum, out.time_single);
   EXPECT_NEAR(out.gain_optimum, 100 * (out.time_single - out.time_optimum) / out.time_single, 1e-9);
-  EXPECT_LE(out.interval_schedules, 21);  // 6 phases: 21 intervals at most, each scheduled once
+  EXPECT_LE(out.interval_schedules, 21);                      // 6 phases: 21 intervals at most, each scheduled once
   EXPECT_TRUE(std::isnan(out.planners["brute-force"].time));  // not asked for
 }
 
@@ -86,12 +86,12 @@ TEST(ReschedulingPlanModel, TheSameClusterForEveryRcost)
 TEST(ReschedulingPlanModel, PlannersBlindToRcostAreScoredWithIt)
 {
   std::map<std::string, Value> values = {{"machines", 64.0}, {"rcost", 0.0}};
-  ReschedulingPlanMetrics free_ = plans(values, 13);
-  values["rcost"]              = 300.0;
-  values["planners_see_rcost"] = std::string("off");
-  ReschedulingPlanMetrics blind = plans(values, 13);
-  values["planners_see_rcost"] = std::string("on");
-  ReschedulingPlanMetrics aware = plans(values, 13);
+  ReschedulingPlanMetrics free_       = plans(values, 13);
+  values["rcost"]                     = 300.0;
+  values["planners_see_rcost"]        = std::string("off");
+  ReschedulingPlanMetrics blind       = plans(values, 13);
+  values["planners_see_rcost"]        = std::string("on");
+  ReschedulingPlanMetrics aware       = plans(values, 13);
   EXPECT_EQ(blind.time_optimum, aware.time_optimum);
   for (const char* name : {"incremental", "division", "genetic"}) {
     const auto& row = free_.planners[name];
@@ -121,12 +121,15 @@ isogrid::rescheduling::ReschedulingGridMetrics grid_plans(const std::map<std::st
 // (the loads of each step come from the seed alone, and are shared).
 TEST(ReschedulingGridModel, PlansOnASmallGridAreWithinTheirRangesAndIndependentOfOtherPlanners)
 {
-  std::map<std::string, Value> values = {{"application", std::string("MD-15")}, {"clusters", 2.0},
-                                         {"clusters_max", 3.0},                 {"machines", 16.0},
-                                         {"machines_max", 32.0},                {"planners", words({"incremental"})}};
-  auto alone  = grid_plans(values, 3);
-  values["planners"] = words({"genetic", "incremental"});
-  auto beside = grid_plans(values, 3);
+  std::map<std::string, Value> values = {{"application", std::string("MD-15")},
+                                         {"clusters", 2.0},
+                                         {"clusters_max", 3.0},
+                                         {"machines", 16.0},
+                                         {"machines_max", 32.0},
+                                         {"planners", words({"incremental"})}};
+  auto alone                          = grid_plans(values, 3);
+  values["planners"]                  = words({"genetic", "incremental"});
+  auto beside                         = grid_plans(values, 3);
   EXPECT_EQ(alone.planners["incremental"].hours, beside.planners["incremental"].hours);
   EXPECT_TRUE(std::isnan(alone.planners["genetic"].hours));
   EXPECT_EQ(alone.hours_single, beside.hours_single);
@@ -184,19 +187,19 @@ TEST(ReschedulingPlanModel, ExecutedPlansRunTheirIntervalsAndPayTheCheckpointsCo
 TEST(ReschedulingGridModel, ExecutedPlansRunTheirIntervalsUnderEachStepsLoads)
 {
   rescheduling::ReschedulingGridParams p;
-  p.application  = "MD-15";
-  p.clusters     = 3;
-  p.clusters_max = 0;
-  p.machines     = 3;
-  p.machines_max = 0;
-  p.planners     = {"incremental", "genetic"};
-  p.t_thres      = 0;
-  p.intra_cost   = 60;
-  auto out = evaluate_in_children(rescheduling::rescheduling_grid_schema(),
-                                  std::vector<rescheduling::ReschedulingGridParams>{p}, 11);
+  p.application         = "MD-15";
+  p.clusters            = 3;
+  p.clusters_max        = 0;
+  p.machines            = 3;
+  p.machines_max        = 0;
+  p.planners            = {"incremental", "genetic"};
+  p.t_thres             = 0;
+  p.intra_cost          = 60;
+  auto out              = evaluate_in_children(rescheduling::rescheduling_grid_schema(),
+                                               std::vector<rescheduling::ReschedulingGridParams>{p}, 11);
   const auto& predicted = out[0].predicted;
   const auto& executed  = out[0].simulated;
-  double moves = 0;
+  double moves          = 0;
   for (const char* name : {"incremental", "genetic"}) {
     const auto& pred = predicted.planners[name];
     const auto& sim  = executed.planners[name];
@@ -229,7 +232,7 @@ sweep:
   rcost: [0, 10]
 plots: []
 )");
-  Experiment ex = load_experiment(path, {}, isogrid::testing::catalog());
+  Experiment ex    = load_experiment(path, {}, isogrid::testing::catalog());
   EXPECT_EQ(ex.included_points, 2u);
   Point p;
   ex.sweep.point_into(0, p);

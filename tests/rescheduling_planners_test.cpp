@@ -1,12 +1,12 @@
 // Sanjay's chapter 5 planners on hand-worked cases, and the DAG optimum against brute force.
-#include "policies/rescheduling/phased_applications.hpp"
 #include "policies/rescheduling/multi_cluster.hpp"
+#include "policies/rescheduling/phased_applications.hpp"
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
 #include "scheduling_support.hpp"
 
-#include <gtest/gtest.h>
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace isogrid::rescheduling {
 namespace {
@@ -226,7 +226,7 @@ TEST(Planners, TheDagOptimumIsBruteForcesWithBoxElimination)
 TEST(Planners, TheGeneticPlanIsReproducible)
 {
   const PhasedApplication& md15 = phased_applications().get("MD-15");
-  ClusterState state = drawn_cluster(32, 9);
+  ClusterState state            = drawn_cluster(32, 9);
   IntervalScheduler intervals(state, md15, 9);
   PlanSettings settings{120, 1200};
   SeededRandom a(11), b(11);
@@ -238,7 +238,7 @@ TEST(Planners, TheGeneticPlanIsReproducible)
 TEST(IntervalScheduler, AnswersDoNotDependOnTheOrderOfQuestions)
 {
   const PhasedApplication& md15 = phased_applications().get("MD-15");
-  ClusterState state = drawn_cluster(40, 4);
+  ClusterState state            = drawn_cluster(40, 4);
   IntervalScheduler forward(state, md15, 4), backward(state, md15, 4);
   std::vector<double> ahead, behind;
   for (std::size_t i = 0; i < 15; ++i)
@@ -259,7 +259,7 @@ TEST(IntervalScheduler, AnswersDoNotDependOnTheOrderOfQuestions)
 TEST(IntervalScheduler, BoxEliminationIsNearTheBestScheduleWhateverItsStream)
 {
   const PhasedApplication& md15 = phased_applications().get("MD-15");
-  double worst = 0;
+  double worst                  = 0;
   std::vector<double> missed;  // the interval the snapped elimination missed by 11x, stream by stream
   for (std::uint64_t cluster : {3, 5, 7, 8, 9}) {
     ClusterState state = drawn_cluster(12, cluster, true);
@@ -329,7 +329,7 @@ TEST(IntervalScheduler, TheExactIntervalOptimumBoundsTheBoxEliminationOne)
 TEST(BoxEliminationMappingCache, GivesTheSameSchedulesAsMappingAfresh)
 {
   const PhasedApplication& md = phased_applications().get("MD");
-  ClusterState state = drawn_cluster(64, 6);
+  ClusterState state          = drawn_cluster(64, 6);
   scheduling::MappingCache cache(state);
   for (std::size_t k = 0; k < md.phases(); k += 3) {
     IntervalSchedule cached = box_eliminate(state, md.interval(k, k + 1), 100 + k, &cache);
@@ -342,8 +342,8 @@ TEST(BoxEliminationMappingCache, GivesTheSameSchedulesAsMappingAfresh)
 
 TEST(PhasedApplications, HaveTheThesisPhaseCountsAndMonotoneModels)
 {
-  const std::vector<std::pair<std::string, std::size_t>> counts = {
-      {"MD", 30}, {"MD-15", 15}, {"ChaNGa", 50}, {"Athena", 100}, {"LAMMPS", 26}, {"MPB", 32}};
+  const std::vector<std::pair<std::string, std::size_t>> counts = {{"MD", 30},      {"MD-15", 15},  {"ChaNGa", 50},
+                                                                   {"Athena", 100}, {"LAMMPS", 26}, {"MPB", 32}};
   for (const auto& [name, phases] : counts) {
     const PhasedApplication& app = phased_applications().get(name);
     EXPECT_EQ(app.phases(), phases) << name;
@@ -379,7 +379,6 @@ TEST(PhasedApplications, MergingPairsSumsTheirModels)
   EXPECT_DOUBLE_EQ(md15.whole().time(t), md.whole().time(t));
 }
 
-
 // Two clusters of the two-schedule kind under loads that never change (each state is the tiny two-machine one).
 SharedLoads steady_loads(std::size_t clusters)
 {
@@ -403,9 +402,8 @@ MultiClusterSettings two_cluster_settings(double intra, double inter)
 TEST(MultiClusterPlan, ReschedulesWithinTheClusterByHand)
 {
   std::vector<PhasedApplication> apps{halves(), halves()};
-  SharedLoads steady = steady_loads(2);
-  MultiClusterPlan plan =
-      multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 500), 1);
+  SharedLoads steady    = steady_loads(2);
+  MultiClusterPlan plan = multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 500), 1);
   ASSERT_EQ(plan.intervals.size(), 2u);
   EXPECT_EQ(plan.intervals[0].last, 2u);
   EXPECT_EQ(plan.intervals[0].cluster, 0u);
@@ -429,9 +427,8 @@ std::vector<PhasedApplication> second_cluster_suits_the_end()
 TEST(MultiClusterPlan, MovesToTheClusterThatSuitsTheNextPhases)
 {
   std::vector<PhasedApplication> apps = second_cluster_suits_the_end();
-  SharedLoads steady = steady_loads(2);
-  MultiClusterPlan plan =
-      multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 300), 1);
+  SharedLoads steady                  = steady_loads(2);
+  MultiClusterPlan plan = multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 300), 1);
   ASSERT_EQ(plan.intervals.size(), 2u);
   EXPECT_EQ(plan.intervals[1].cluster, 1u);
   EXPECT_EQ(plan.intervals[1].move, Move::ToCluster);
@@ -448,7 +445,7 @@ TEST(MultiClusterPlan, MovesToTheClusterThatSuitsTheNextPhases)
 TEST(MultiClusterPlan, ADearMoveIsNotTaken)
 {
   std::vector<PhasedApplication> apps = second_cluster_suits_the_end();
-  SharedLoads steady = steady_loads(2);
+  SharedLoads steady                  = steady_loads(2);
   MultiClusterPlan plan =
       multi_cluster_plan(apps, steady, planners().get("optimal"), two_cluster_settings(60, 2000), 1);
   ASSERT_EQ(plan.intervals.size(), 2u);
@@ -477,11 +474,11 @@ TEST(MultiClusterPlan, CoversThePhasesAndIsReproducibleUnderChangingLoads)
   multi_cluster_plan(apps, shared, planners().get("genetic"), settings, 8);
   EXPECT_EQ(multi_cluster_plan(apps, shared, planners().get("division"), settings, 7).time, plan.time);
   std::size_t next = 0;
-  double total = 0;
+  double total     = 0;
   for (std::size_t k = 0; k < plan.intervals.size(); ++k) {
     const MultiClusterInterval& i = plan.intervals[k];
     EXPECT_EQ(i.first, next);
-    next = i.last;
+    next               = i.last;
     ClusterState state = loads(k).clusters[i.cluster];
     EXPECT_NEAR(i.time, apps[i.cluster].interval(i.first, i.last).time(traits_of(state, i.schedule)), 1e-9 * i.time);
     total += i.time + i.cost;

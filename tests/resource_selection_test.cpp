@@ -3,9 +3,9 @@
 // headline ordering on 512 and 1024 machines.
 #include "simulator/core/catalog.hpp"
 #include "simulator/sg/session.hpp"
+#include "tests/test_support.hpp"
 #include "workloads/resource_selection/resource_selection_model.hpp"
 #include "workloads/resource_selection/systolic_ring.hpp"
-#include "tests/test_support.hpp"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -13,9 +13,9 @@
 
 using namespace isogrid;
 using namespace isogrid::testing;
+using isogrid::scheduling::resource_selection_schema;
 using isogrid::scheduling::ResourceSelectionMetrics;
 using isogrid::scheduling::ResourceSelectionParams;
-using isogrid::scheduling::resource_selection_schema;
 
 namespace {
 
@@ -75,9 +75,15 @@ TEST(ResourceSelectionModel, SchedulersAreComparedOnTheSameDrawnGrid)
   EXPECT_EQ(alone.schedulers["be"].time, raced.schedulers["be"].time);
   EXPECT_TRUE(std::isnan(alone.schedulers["dp"].time));
   EXPECT_TRUE(std::isnan(alone.be_gain));  // nobody to compare with
-  auto grid = race({{"machines", 32.0}, {"machines_max", 64.0}, {"clusters", 3.0}, {"clusters_max", 5.0},
-                    {"scaling_factors", std::vector<double>{0.6, 1.4}}, {"schedulers", words({"dp", "be"})},
-                    {"light", 0.0}, {"medium", 0.0}, {"heavy", 0.0}});
+  auto grid       = race({{"machines", 32.0},
+                          {"machines_max", 64.0},
+                          {"clusters", 3.0},
+                          {"clusters_max", 5.0},
+                          {"scaling_factors", std::vector<double>{0.6, 1.4}},
+                          {"schedulers", words({"dp", "be"})},
+                          {"light", 0.0},
+                          {"medium", 0.0},
+                          {"heavy", 0.0}});
   double clusters = grid.cluster_count, total = grid.machines_total;
   EXPECT_GE(clusters, 3);
   EXPECT_LE(clusters, 5);
@@ -97,8 +103,8 @@ TEST(SystolicRing, EqualMachinesMatchTheClosedForm)
     SimulationContext context{sg::exact_network_config(), false};
     std::vector<SystolicRing> rings = {
         {{0.5, 0.5, 0.5, 0.5}, {100, 100, 100, 100}, 40, 200},  // 40 / 0.5 + 3 x (200 / 4) / 100 = 81.5
-        {{0.8}, {}, 40, 200},                                    // 40 / 0.8 = 50
-        {{1, 0.25, 1}, {100, 100, 100}, 30, 0},                  // at least 30 / 0.25 = 120
+        {{0.8}, {}, 40, 200},                                   // 40 / 0.8 = 50
+        {{1, 0.25, 1}, {100, 100, 100}, 30, 0},                 // at least 30 / 0.25 = 120
     };
     std::vector<double> t = isogrid::scheduling::run_systolic_rings(rings, context);
     return fmt::format("{:.9f} {:.9f} {:.9f}", t[0], t[1], t[2]);
@@ -138,7 +144,8 @@ TEST(ResourceSelectionModel, BadInputsNameTheKey)
     return std::string("no error");
   };
   EXPECT_TRUE(contains(error_key({{"machines", 64.0}, {"machines_max", 32.0}}), "machines_max: "));
-  EXPECT_TRUE(contains(error_key({{"light", 50.0}, {"medium", 40.0}, {"heavy", 30.0}}), "light: light + medium + heavy must be 100"));
+  EXPECT_TRUE(contains(error_key({{"light", 50.0}, {"medium", 40.0}, {"heavy", 30.0}}),
+                       "light: light + medium + heavy must be 100"));
   EXPECT_TRUE(contains(error_key({{"error", 1.5}}), "error: "));
   EXPECT_TRUE(contains(error_key({{"link_share_low", 0.9}}), "link_share_low: "));
 }
@@ -157,7 +164,7 @@ TEST(Cli, SanjayGapStudyIsTheSameWhateverTheJobs)
   auto without_wall = [&](const std::string& folder) {
     std::string csv = read_file(dir.file(folder + "/results.csv")), out;
     for (size_t start = 0; start < csv.size();) {
-      size_t end = csv.find('\n', start);
+      size_t end       = csv.find('\n', start);
       std::string line = csv.substr(start, end - start);
       out += line.substr(0, line.rfind(',')) + "\n";  // wall_s is the last column
       start = end + 1;
@@ -172,10 +179,10 @@ TEST(Cli, SanjayGapStudyIsTheSameWhateverTheJobs)
 TEST(Cli, SanjayBoxEliminationBeatsDpOn512And1024Machines)
 {
   TempDir dir;
-  CommandResult r = run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot --set repetitions=3 "
-                                            "--set 'machines=[512, 1024]'",
-                                            source("experiments/sanjay2008-ch4/fig4-15-scalability.yaml"),
-                                            dir.file("s")));
+  CommandResult r =
+      run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot --set repetitions=3 "
+                              "--set 'machines=[512, 1024]'",
+                              source("experiments/sanjay2008-ch4/fig4-15-scalability.yaml"), dir.file("s")));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "comparisons: 6 of 6 group(s) hold")) << r.output;
 }

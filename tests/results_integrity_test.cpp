@@ -119,7 +119,7 @@ void wait_for_rows(const std::string& csv, size_t rows)
 TEST(ResultsIntegrity, ErrorRowsAreComputedAgainOnRequest)
 {
   Folder f;
-  Experiment ex = f.load(kSweep);
+  Experiment ex   = f.load(kSweep);
   RunResult clean = f.run(ex);
   ASSERT_EQ(clean.error_rows, 0u);
   std::string expected = without_wall_time(f.csv());
@@ -179,11 +179,11 @@ TEST(ResultsIntegrity, ForceRemovesEverythingTheEarlierRunWrote)
   dir.write("out/notes.txt", "mine");
   std::string again = dir.write("f.yaml", "model: dlt-star\nmode: predict\nparameters: {m: 3}\nsweep:\n"
                                           "  V: [10, 100]\nplots: []\n");
-  CommandResult r = run_isogrid(fmt::format("run {} --out {} --force", again, out));
+  CommandResult r   = run_isogrid(fmt::format("run {} --out {} --force", again, out));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_FALSE(fs::exists(out + "/summary.csv"));  // one repetition: none is written, and the old one is gone
   EXPECT_FALSE(fs::exists(out + "/first.png"));
-  EXPECT_TRUE(fs::exists(out + "/notes.txt"));     // not the run's
+  EXPECT_TRUE(fs::exists(out + "/notes.txt"));  // not the run's
   EXPECT_EQ(read_results(out + "/results.csv").rows.size(), 2u);
 }
 

@@ -198,13 +198,13 @@ TEST(Runner, FailingPointsBecomeErrorRowsAndTheSweepGoesOn)
 TEST(Runner, ResumeRecomputesNothingThatFinished)
 {
   Fixture f;
-  Experiment ex   = f.load(kSweep);
-  RunResult whole = f.run(ex, "whole", 2);
+  Experiment ex        = f.load(kSweep);
+  RunResult whole      = f.run(ex, "whole", 2);
   std::string expected = without_wall_time(whole.results_csv);
 
   // An interrupted run: keep rows 0..39 and 70..89 (finished early), drop the rest, and tear the last line.
-  RunResult part = f.run(ex, "part", 2);
-  ResultsTable t = read_results(part.results_csv);
+  RunResult part   = f.run(ex, "part", 2);
+  ResultsTable t   = read_results(part.results_csv);
   std::string kept = read_file(part.results_csv).substr(0, read_file(part.results_csv).find('\n') + 1);
   size_t kept_rows = 0;
   for (size_t i = 0; i < t.rows.size(); ++i) {
@@ -349,11 +349,11 @@ std::vector<ReferenceOutcome> run_and_check(const std::string& yaml, const std::
 {
   Experiment ex = load_experiment(dir.write("exp.yaml", yaml), overrides, isogrid::testing::catalog());
   RunOptions o;
-  o.out_dir      = dir.file(out);
-  o.jobs         = 2;
-  o.progress     = false;
-  RunResult r    = run_experiment(ex, o);
-  auto outcomes  = check_references(ex, r.results_csv, compute_crossings(ex, r.results_csv));
+  o.out_dir     = dir.file(out);
+  o.jobs        = 2;
+  o.progress    = false;
+  RunResult r   = run_experiment(ex, o);
+  auto outcomes = check_references(ex, r.results_csv, compute_crossings(ex, r.results_csv));
   if (loaded)
     *loaded = std::move(ex);
   return outcomes;
@@ -417,19 +417,20 @@ TEST(ElementAxes, RunEndToEnd)
   const char* fixed = "model: dlt-star\nmode: predict\nparameters: {m: 3, V: 100, C: [1, 4, 3]}\n";
   auto whole        = load_experiment(dir.write("whole.yaml", fixed), {}, isogrid::testing::catalog());
   RunOptions o;
-  o.out_dir    = dir.file("whole");
-  o.progress   = false;
-  ResultsTable w = read_results(run_experiment(whole, o).results_csv);
+  o.out_dir            = dir.file("whole");
+  o.progress           = false;
+  ResultsTable w       = read_results(run_experiment(whole, o).results_csv);
   std::string makespan = w.rows[0][static_cast<size_t>(w.column("pred_makespan"))];
 
-  std::string yaml = std::string("model: dlt-star\nparameters: {m: 3, V: 100, C: [1, 2, 3]}\nsweep:\n  C[1]: [1, 2, 4]\n"
-                                 "crossings:\n  - {name: slow_link, metric: makespan, level: ") +
-                     makespan +
-                     ", along: \"C[1]\"}\n"
-                     "references:\n  - {metric: makespan, tolerance: {rel: 1e-6}, values: [{at: {\"C[1]\": 4}, value: " +
-                     makespan + "}]}\n  - {crossing: slow_link, tolerance: {rel: 1e-6}, values: [{at: {}, value: 4}]}\n";
+  std::string yaml =
+      std::string("model: dlt-star\nparameters: {m: 3, V: 100, C: [1, 2, 3]}\nsweep:\n  C[1]: [1, 2, 4]\n"
+                  "crossings:\n  - {name: slow_link, metric: makespan, level: ") +
+      makespan +
+      ", along: \"C[1]\"}\n"
+      "references:\n  - {metric: makespan, tolerance: {rel: 1e-6}, values: [{at: {\"C[1]\": 4}, value: " +
+      makespan + "}]}\n  - {crossing: slow_link, tolerance: {rel: 1e-6}, values: [{at: {}, value: 4}]}\n";
   Experiment ex;
-  auto outcomes = run_and_check(yaml, {}, dir, "element", &ex);
+  auto outcomes  = run_and_check(yaml, {}, dir, "element", &ex);
   ResultsTable t = read_results(dir.file("element/results.csv"));
   ASSERT_EQ(t.rows.size(), 3u);
   EXPECT_EQ(t.rows[1][static_cast<size_t>(t.column("C"))], "1;2;3");
@@ -449,8 +450,7 @@ TEST(ElementAxes, RunEndToEnd)
 TEST(ResultsReader, SplitsWhatTheSinkWrites)
 {
   EXPECT_EQ(split_csv_line("1,2.5,,ok"), (std::vector<std::string>{"1", "2.5", "", "ok"}));
-  EXPECT_EQ(split_csv_line("\"sa, be\",x,\"say \"\"hi\"\"\""),
-            (std::vector<std::string>{"sa, be", "x", "say \"hi\""}));
+  EXPECT_EQ(split_csv_line("\"sa, be\",x,\"say \"\"hi\"\"\""), (std::vector<std::string>{"sa, be", "x", "say \"hi\""}));
   EXPECT_EQ(split_csv_line(",a,"), (std::vector<std::string>{"", "a", ""}));
   EXPECT_EQ(split_csv_line(""), (std::vector<std::string>{""}));
   EXPECT_EQ(split_csv_line("\"\""), (std::vector<std::string>{""}));

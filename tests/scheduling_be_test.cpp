@@ -5,8 +5,8 @@
 #include "policies/scheduling/find_schedule.hpp"
 #include "tests/scheduling_support.hpp"
 
-#include <gtest/gtest.h>
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <limits>
 #include <vector>
 
@@ -14,13 +14,13 @@ using namespace isogrid;
 using namespace isogrid::scheduling;
 using namespace isogrid::scheduling::testing;
 
-
 // cpu floor 0.4 keeps machines 0, 1, 2; against a 50 Mbit/s floor, 0-2 (20) is the one bad link, so 0 and 2 have
 // one violation each and 2, with the lower average bandwidth ((20 + 80) / 2 against (100 + 20) / 2), leaves. Phase
 // 2 does not bring it back (its link to 0 is still 20).
 TEST(FindScheduleWithConstraints, DropsTheMachineWithMostBadLinksThenTheSlowerOne)
 {
-  ClusterState s = state_of({0.9, 0.5, 0.8, 0.3}, {{0, 100, 20, 90}, {100, 0, 80, 90}, {20, 80, 0, 90}, {90, 90, 90, 0}});
+  ClusterState s =
+      state_of({0.9, 0.5, 0.8, 0.3}, {{0, 100, 20, 90}, {100, 0, 80, 90}, {20, 80, 0, 90}, {90, 90, 90, 0}});
   MappedSchedule m = find_schedule_with_constraints(s, 0.4, 50);
   EXPECT_EQ(m.schedule, (Schedule{0, 1}));
   EXPECT_EQ(m.traits.processors, 2u);
@@ -88,9 +88,9 @@ TEST(BoxElimination, StopsAtItsEvaluationBudgetWithTheBestSoFar)
 
 TEST(BoxElimination, RefusesAModelThatIsNotMonotone)
 {
-  PerformanceModel model = test_model();
+  PerformanceModel model    = test_model();
   model.computation_speedup = Growth::InvLinear;  // more processors, slower computation: SB1 would drop good points
-  ClusterState state     = random_state(6, 1, 100);
+  ClusterState state        = random_state(6, 1, 100);
   Evaluator evaluate(state, model);
   SeededRandom random(1);
   EXPECT_THROW(box_elimination(evaluate, BoxEliminationOptions{}, [&] { return random.next(); }),

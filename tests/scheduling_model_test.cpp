@@ -7,8 +7,8 @@
 #include "policies/scheduling/schedule_evaluator.hpp"
 #include "tests/scheduling_support.hpp"
 
-#include <gtest/gtest.h>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 
 using namespace isogrid;
@@ -19,7 +19,7 @@ using namespace isogrid::scheduling::testing;
 TEST(PerformanceModel, Eq41ByHand)
 {
   PerformanceModel m = test_model();
-  EXPECT_DOUBLE_EQ(m.time(4, 0.5, 25), 1000 / (0.5 * 4) + 50 / (25 * 2));  // 500 + 1
+  EXPECT_DOUBLE_EQ(m.time(4, 0.5, 25), 1000 / (0.5 * 4) + 50 / (25 * 2));           // 500 + 1
   EXPECT_DOUBLE_EQ(m.time(1, 0.8, std::numeric_limits<double>::infinity()), 1250);  // one machine: no link
   EXPECT_EQ(m.time(0, 1, 1), std::numeric_limits<double>::infinity());
   // A cluster 1.4 times slower scales only the computation.
@@ -67,7 +67,7 @@ TEST(ClusterState, TraitsAreTheMinimaOverTheSchedule)
 // 1000 / 1.6 = 625, {0} 1111: the optimum is {0, 2}, found after all 7 subsets.
 TEST(Exhaustive, FindsTheBestSubsetByHand)
 {
-  ClusterState s = state_of({0.9, 0.5, 0.8}, {{0, 100, 20}, {100, 0, 80}, {20, 80, 0}});
+  ClusterState s     = state_of({0.9, 0.5, 0.8}, {{0, 100, 20}, {100, 0, 80}, {20, 80, 0}});
   PerformanceModel m = test_model();
   m.communication.clear();
   Evaluator evaluate(s, m);
@@ -79,18 +79,18 @@ TEST(Exhaustive, FindsTheBestSubsetByHand)
 
 TEST(Evaluator, PredictionErrorStaysWithinItsBoundAndIsReproducible)
 {
-  ClusterState s = random_state(8, 5, 0);
+  ClusterState s     = random_state(8, 5, 0);
   PerformanceModel m = test_model();
   EvaluatorOptions noisy;
   noisy.error = 0.3;
-  noisy.seed = 11;
+  noisy.seed  = 11;
   Evaluator a(s, m, noisy), b(s, m, noisy);
   double low = 1e300, high = 0;
   for (int i = 0; i < 2000; ++i) {
     double exact = a.exact({0, 1, 2});
-    double seen = a({0, 1, 2});
+    double seen  = a({0, 1, 2});
     EXPECT_EQ(seen, b({0, 1, 2}));
-    low = std::min(low, seen / exact);
+    low  = std::min(low, seen / exact);
     high = std::max(high, seen / exact);
   }
   EXPECT_GE(low, 0.7);
@@ -106,7 +106,7 @@ TEST(Evaluator, PredictionErrorStaysWithinItsBoundAndIsReproducible)
 
 TEST(Evaluator, BudgetsAreCountedAndTheWallClockIsAsked)
 {
-  ClusterState s = random_state(6, 2, 0);
+  ClusterState s     = random_state(6, 2, 0);
   PerformanceModel m = test_model();
   EvaluatorOptions budget;
   budget.max_evaluations = 3;
@@ -145,7 +145,7 @@ TEST(ClusterDraw, CategoriesAreExactSharesAndLinksStayInTheirRange)
 {
   for (std::size_t n : {10u, 11u}) {
     ClusterDraw draw;
-    draw.machines = n;
+    draw.machines      = n;
     draw.max_bandwidth = 5000;
     SeededRandom random(n);
     ClusterState s = draw_cluster_state(draw, random);

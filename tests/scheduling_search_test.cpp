@@ -8,11 +8,11 @@
 #include "policies/scheduling/simulated_annealing.hpp"
 #include "tests/scheduling_support.hpp"
 
-#include <gtest/gtest.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <gtest/gtest.h>
 #include <map>
 #include <set>
 #include <string>
@@ -142,7 +142,7 @@ TEST(SwapSchedule, TraitsAgreeWithARecountThroughSwaps)
       while (in[outsider]);
       for (std::size_t k = 0; k < now.size(); ++k) {
         Schedule swapped = now;
-        swapped[k] = outsider;
+        swapped[k]       = outsider;
         same(schedule.traits_swapped(schedule.remove(k), outsider), traits_of(s, swapped));
       }
       std::size_t k = random.below(now.size());
@@ -151,7 +151,7 @@ TEST(SwapSchedule, TraitsAgreeWithARecountThroughSwaps)
     }
   }
   // The slowest link names its two ends; SA's constructor from a known slowest link agrees with the scan.
-  ClusterState s = state_of({1, 1, 1}, {{0, 30, 20}, {30, 0, 40}, {20, 40, 0}});
+  ClusterState s      = state_of({1, 1, 1}, {{0, 30, 20}, {30, 0, 40}, {20, 40, 0}});
   SlowestLink slowest = slowest_link(s, {2, 1, 0});
   EXPECT_DOUBLE_EQ(slowest.bandwidth, 20);
   EXPECT_EQ(std::set<std::size_t>({slowest.a, slowest.b}), (std::set<std::size_t>{0, 2}));
@@ -204,7 +204,7 @@ TEST(GrowingSchedule, TraitsAgreeWithARecountAsItGrows)
 
 TEST(PopulationSearches, FindTheOptimumOfThreeMachines)
 {
-  ClusterState s = state_of({0.9, 0.5, 0.8}, {{0, 100, 20}, {100, 0, 80}, {20, 80, 0}});
+  ClusterState s     = state_of({0.9, 0.5, 0.8}, {{0, 100, 20}, {100, 0, 80}, {20, 80, 0}});
   PerformanceModel m = test_model();
   m.communication.clear();
   for (const NamedSearch& search : searches()) {
@@ -222,9 +222,9 @@ TEST(PopulationSearches, FindTheOptimumOfThreeMachines)
 // subset has CPU 0.5 or a slow link and is slower. The optimum leaves the fast-CPU machine out for its links.
 TEST(PopulationSearches, FindTheOptimumOfFourMachinesAroundASlowlyLinkedOne)
 {
-  ClusterState s = state_of({1.0, 0.9, 0.8, 0.5},
-                            {{0, 0.1, 100, 100}, {0.1, 0, 0.1, 0.1}, {100, 0.1, 0, 100}, {100, 0.1, 100, 0}});
-  PerformanceModel m = test_model();
+  ClusterState s =
+      state_of({1.0, 0.9, 0.8, 0.5}, {{0, 0.1, 100, 100}, {0.1, 0, 0.1, 0.1}, {100, 0.1, 0, 100}, {100, 0.1, 100, 0}});
+  PerformanceModel m    = test_model();
   const double expected = 625 + 50 / (100 * std::sqrt(2.0));
   Evaluator exact(s, m);
   ScheduleResult optimum = exhaustive_optimum(exact);
@@ -254,17 +254,15 @@ TEST(PopulationSearches, ReachTheOptimumOfRandomTwelveMachineStatesWithoutABudge
 }
 
 // With 3000 evaluations the thesis's order of sizes, max_procs first, decides: SA spends 81 evaluations per size
-// (its literal rule ends every size after one temperature level) and finishes in 12 + 1 + 10 x 81 = 823; Metropolis anneals each size
-// through all 21 levels (up to 1681) and gets through a few; ACO spends 60 + 50 x 60 x 9 on size 11 (8 machines
-// drawn, 3 added greedily among 4, 3, 2) and GA 60 + 50 x 60 x 3 (3 mutation steps, 1 candidate), so both return
-// a size-11 or the 12-machine schedule. Measured when written, mean / worst gap over the 20 states: sa 0 / 0,
+// (its literal rule ends every size after one temperature level) and finishes in 12 + 1 + 10 x 81 = 823; Metropolis
+// anneals each size through all 21 levels (up to 1681) and gets through a few; ACO spends 60 + 50 x 60 x 9 on size 11
+// (8 machines drawn, 3 added greedily among 4, 3, 2) and GA 60 + 50 x 60 x 3 (3 mutation steps, 1 candidate), so both
+// return a size-11 or the 12-machine schedule. Measured when written, mean / worst gap over the 20 states: sa 0 / 0,
 // sa-metropolis 0.1644 / 1.5620, ga 1.0286 / 2.4924, aco 0.2881 / 0.8628. The bounds are twice those.
 TEST(PopulationSearches, GapToTheOptimumWithThreeThousandEvaluationsIsMeasured)
 {
-  const std::map<std::string, Gap> bound = {{"sa", {1e-12, 1e-12}},
-                                            {"sa-metropolis", {0.33, 3.13}},
-                                            {"ga", {2.06, 4.99}},
-                                            {"aco", {0.58, 1.73}}};
+  const std::map<std::string, Gap> bound = {
+      {"sa", {1e-12, 1e-12}}, {"sa-metropolis", {0.33, 3.13}}, {"ga", {2.06, 4.99}}, {"aco", {0.58, 1.73}}};
   for (const NamedSearch& search : searches()) {
     Gap gap = gap_to_optimum(std::string(search.name) + "-3000", [&](Evaluator& e, std::uint64_t seed) {
       EvaluatorOptions budget;
@@ -292,8 +290,8 @@ TEST(PopulationSearches, StopAtExactlyTheEvaluationBudget)
       for (const NamedSearch& search : searches()) {
         EvaluatorOptions budget;
         budget.max_evaluations = 100;
-        budget.error = error;
-        budget.seed = 3;
+        budget.error           = error;
+        budget.seed            = 3;
         Evaluator evaluate(s, m, budget);
         SeededRandom random(7);
         ScheduleResult r = search.run(evaluate, random);
@@ -307,7 +305,7 @@ TEST(PopulationSearches, StopAtExactlyTheEvaluationBudget)
 // which returns the one schedule it evaluated (SA: machine 0 alone; GA and ACO: every machine).
 TEST(PopulationSearches, StopWhenTheWallClockSaysSo)
 {
-  ClusterState s = random_state(12, 5, 0);
+  ClusterState s     = random_state(12, 5, 0);
   PerformanceModel m = test_model();
   for (const NamedSearch& search : searches()) {
     EvaluatorOptions budget;
@@ -342,7 +340,7 @@ TEST(PopulationSearches, SameSeedSameSchedule)
 
 TEST(PopulationSearches, OneMachineIsItsOwnSchedule)
 {
-  ClusterState one = state_of({0.4}, {{0}});
+  ClusterState one   = state_of({0.4}, {{0}});
   PerformanceModel m = test_model();
   for (const NamedSearch& search : searches()) {
     Evaluator evaluate(one, m);
@@ -356,7 +354,7 @@ TEST(PopulationSearches, OneMachineIsItsOwnSchedule)
 
 TEST(PopulationSearches, RejectMeaninglessOptions)
 {
-  ClusterState s = random_state(4, 1, 0);
+  ClusterState s     = random_state(4, 1, 0);
   PerformanceModel m = test_model();
   Evaluator evaluate(s, m);
   SeededRandom random(1);
@@ -380,7 +378,7 @@ TEST(PopulationSearches, RejectMeaninglessOptions)
 // and forth and the level ends the size, 5 + 80 = 85 evaluations. A linear cooling by 0.8 would give 124 levels.
 TEST(SimulatedAnnealing, TheThesisRuleAndMetropolisAcceptDifferently)
 {
-  ClusterState s = state_of({1.0, 1.0, 0.05}, {{0, 100, 100}, {100, 0, 100}, {100, 100, 0}});
+  ClusterState s     = state_of({1.0, 1.0, 0.05}, {{0, 100, 100}, {100, 0, 100}, {100, 100, 0}});
   PerformanceModel m = test_model();
   m.communication.clear();
   for (SaAcceptance rule : {SaAcceptance::Metropolis, SaAcceptance::Thesis}) {
@@ -402,7 +400,7 @@ TEST(AntColony, TiedAntsDepositWithoutDividingByZero)
 {
   std::vector<double> cpu(8, 1.0), bw(64, 0.5);
   ClusterState flat(cpu, bw);
-  PerformanceModel m = test_model();
+  PerformanceModel m      = test_model();
   m.communication_speedup = Growth::InvLinear;
   Evaluator evaluate(flat, m);
   SeededRandom random(2);

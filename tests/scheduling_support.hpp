@@ -1,14 +1,14 @@
 #pragma once
 // Small cluster states and a monotone Eq. 4.1 model for the resource-selection policy tests.
+#include "base/random.hpp"
 #include "policies/scheduling/cluster_state.hpp"
 #include "policies/scheduling/exhaustive.hpp"
 #include "policies/scheduling/performance_model.hpp"
-#include "base/random.hpp"
 
-#include <gtest/gtest.h>
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <gtest/gtest.h>
 #include <string>
 #include <vector>
 
@@ -26,12 +26,12 @@ inline ClusterState state_of(std::vector<double> cpu, const std::vector<std::vec
 inline PerformanceModel test_model()
 {
   PerformanceModel m;
-  m.application = "test";
-  m.problem_size = 1000;
-  m.computation = {{1.0, 1.0, 0.0}};
-  m.communication = {{0.05, 1.0, 0.0}};
-  m.bandwidth_effect = Growth::Linear;
-  m.computation_speedup = Growth::Linear;
+  m.application           = "test";
+  m.problem_size          = 1000;
+  m.computation           = {{1.0, 1.0, 0.0}};
+  m.communication         = {{0.05, 1.0, 0.0}};
+  m.bandwidth_effect      = Growth::Linear;
+  m.computation_speedup   = Growth::Linear;
   m.communication_speedup = Growth::Sqrt;
   return m;
 }
@@ -64,8 +64,7 @@ struct Gap {
 // A search's relative gap to the exhaustive optimum over `count` random 12-machine states (seeds 1..count, links
 // U[20, 80]), with test_model(). A negative gap fails the test; the mean and worst are printed and recorded.
 inline Gap gap_to_optimum(const std::string& name,
-                          const std::function<ScheduleResult(Evaluator&, std::uint64_t seed)>& search,
-                          int count = 20)
+                          const std::function<ScheduleResult(Evaluator&, std::uint64_t seed)>& search, int count = 20)
 {
   PerformanceModel model = test_model();
   Gap gap;

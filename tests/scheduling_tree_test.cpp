@@ -6,10 +6,10 @@
 #include "policies/scheduling/exhaustive.hpp"
 #include "tests/scheduling_support.hpp"
 
-#include <gtest/gtest.h>
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <gtest/gtest.h>
 #include <string>
 #include <vector>
 
@@ -22,10 +22,10 @@ namespace {
 // T = (100 / cpu + 1000 / bw) / P: every number below is worked by hand.
 PerformanceModel flat_model()
 {
-  PerformanceModel m = test_model();
-  m.problem_size = 1;
-  m.computation = {{100, 0, 0}};
-  m.communication = {{1000, 0, 0}};
+  PerformanceModel m      = test_model();
+  m.problem_size          = 1;
+  m.computation           = {{100, 0, 0}};
+  m.communication         = {{1000, 0, 0}};
   m.communication_speedup = Growth::Linear;
   return m;
 }
@@ -33,8 +33,7 @@ PerformanceModel flat_model()
 // CPU 0.5, 1, 0.8, 0.5; links 0-1 50, 0-2 100, 0-3 100, 1-2 10, 1-3 100, 2-3 40.
 ClusterState four_machines()
 {
-  return state_of({0.5, 1, 0.8, 0.5},
-                  {{0, 50, 100, 100}, {50, 0, 10, 100}, {100, 10, 0, 40}, {100, 100, 40, 0}});
+  return state_of({0.5, 1, 0.8, 0.5}, {{0, 50, 100, 100}, {50, 0, 10, 100}, {100, 10, 0, 40}, {100, 100, 40, 0}});
 }
 
 // Two bottlenecks of about equal weight: machine 4's CPU (0.5) and the 0-1 link (10 Mbit/s; the others 1000).
@@ -106,7 +105,7 @@ ScheduleResult run_bb(Evaluator& e) { return branch_and_bound(e); }
 // 1 + 3 + 4 + 2 = 10 = 1 + (4 - 1)^2 evaluations; the best is {0,1,3}, which is also the optimum.
 TEST(DynamicProgramming, GrowsFromTheFreestMachineByHand)
 {
-  ClusterState s = four_machines();
+  ClusterState s     = four_machines();
   PerformanceModel m = flat_model();
   Evaluator evaluate(s, m);
   ScheduleResult r = dynamic_programming(evaluate);
@@ -159,7 +158,7 @@ TEST(DynamicProgramming, KeptTraitsAgreeWithARecount)
 // 1 + 4 + 3 = 8 evaluations; the best is {0,1,3}.
 TEST(BranchAndBound, KeepsTheBetterHalfUnderTheBoundByHand)
 {
-  ClusterState s = four_machines();
+  ClusterState s     = four_machines();
   PerformanceModel m = flat_model();
   Evaluator evaluate(s, m);
   ScheduleResult r = branch_and_bound(evaluate);
@@ -182,7 +181,7 @@ TEST(BranchAndBound, KeepsTheBetterHalfUnderTheBoundByHand)
 // the two 33.67s evaluated: the evaluator keeps the first of equal times).
 TEST(BranchAndBound, ASetReachedFromTwoParentsIsEvaluatedAndExpandedOnce)
 {
-  ClusterState s = two_bottlenecks();
+  ClusterState s     = two_bottlenecks();
   PerformanceModel m = flat_model();
   Evaluator merged(s, m), literal(s, m);
   BranchAndBoundOptions thesis;
@@ -200,7 +199,7 @@ TEST(BranchAndBound, ASetReachedFromTwoParentsIsEvaluatedAndExpandedOnce)
 // evaluations, on random states with several equal bottlenecks.
 TEST(BranchAndBound, MergingDuplicatesOnlySavesEvaluations)
 {
-  PerformanceModel m = flat_model();
+  PerformanceModel m         = flat_model();
   std::uint64_t merged_total = 0, literal_total = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     ClusterState s = bottleneck_cluster(12, seed);
@@ -238,10 +237,10 @@ TEST(BranchAndBound, RemovalTraitsAgreeWithARecountForEveryRemoval)
         Schedule without = members;
         without.erase(std::find(without.begin(), without.end(), m));
         ASSERT_EQ(child.members(), without);
-        RemovalTraits::Keepers k = removal.keepers_without(set, keepers, m);
+        RemovalTraits::Keepers k     = removal.keepers_without(set, keepers, m);
         RemovalTraits::Keepers fresh = removal.keepers_of(child);
-        std::string where = "seed " + std::to_string(seed) + ", size " + std::to_string(set.size()) + ", without " +
-                            std::to_string(m);
+        std::string where =
+            "seed " + std::to_string(seed) + ", size " + std::to_string(set.size()) + ", without " + std::to_string(m);
         EXPECT_EQ(k.cpu, fresh.cpu) << where;
         EXPECT_EQ(k.link, fresh.link) << where;
         expect_same_traits(removal.traits(k, child.size()), traits_of(s, without), where);
@@ -252,7 +251,7 @@ TEST(BranchAndBound, RemovalTraitsAgreeWithARecountForEveryRemoval)
         EXPECT_EQ(child.hash(), hash) << where;
       }
       std::size_t leaving = members[random.below(members.size())];
-      keepers = removal.keepers_without(set, keepers, leaving);
+      keepers             = removal.keepers_without(set, keepers, leaving);
       set.erase(leaving);
     }
   }
@@ -287,7 +286,7 @@ TEST(TreeSearches, GapToTheOptimumOnRandomStatesIsMeasured)
 // the best so far, scored exactly. A wall-clock budget already spent leaves the first evaluation only.
 TEST(TreeSearches, StopAtTheBudgetWithTheBestSoFar)
 {
-  ClusterState s = random_cluster(16, 4, false);
+  ClusterState s     = random_cluster(16, 4, false);
   PerformanceModel m = test_model();
   for (const Scheduler& run : {Scheduler(run_dp), Scheduler(run_bb)}) {
     Evaluator unbounded(s, m);
@@ -313,7 +312,7 @@ TEST(TreeSearches, StopAtTheBudgetWithTheBestSoFar)
 
 TEST(TreeSearches, OneMachineIsTheSchedule)
 {
-  ClusterState one = state_of({0.4}, {{0}});
+  ClusterState one   = state_of({0.4}, {{0}});
   PerformanceModel m = test_model();
   for (const Scheduler& run : {Scheduler(run_dp), Scheduler(run_bb)}) {
     Evaluator evaluate(one, m);

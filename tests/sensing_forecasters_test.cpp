@@ -83,7 +83,7 @@ TEST(Forecasters, AdaptiveByAbsoluteErrorCanChooseDifferently)
   // running mean forecasts 0, 0, 1/3, 1/2 and misses by 0, 1, 2/3, 1/2 (squared 1 + 4/9 + 1/4, absolute 13/6).
   // Squared errors choose the mean, absolute ones the last value.
   const std::vector<double> steps = {0, 0, 1, 1, 0};
-  auto race = [&](ErrorMeasure measure) {
+  auto race                       = [&](ErrorMeasure measure) {
     std::vector<AdaptiveForecaster::Member> members;
     members.push_back({"last", std::make_unique<LastValue>()});
     members.push_back({"mean", std::make_unique<RunningMean>()});
@@ -141,7 +141,7 @@ TEST(Sensors, SampleEveryPeriodAndAverageTheRun)
 
 TEST(Sensors, TheLowestAverageOverTheResourcesARunUses)
 {
-  isogrid::loads::AvailabilityTrace free_host;                      // 1 all along
+  isogrid::loads::AvailabilityTrace free_host;                     // 1 all along
   isogrid::loads::AvailabilityTrace busy({{0, 0.3}, {240, 0.9}});  // 0.3, 0.3, 0.9 at 0, 120, 240
   EXPECT_DOUBLE_EQ(min_sampled_mean({&free_host, &busy, &stepped}, 0, 360, 120), 1.5 / 3);
   EXPECT_THROW(min_sampled_mean({}, 0, 1, 1), std::invalid_argument);
@@ -164,7 +164,7 @@ TEST(Sensors, MinOfForecastsAgainstForecastOfMin)
   // so the minimum of the forecasts is 0.5; the series of minima is 0.2, 0.4, 0.2, 0.4, whose mean is 0.3. With
   // the last value: min(0.8, 0.4) = 0.4 both ways.
   std::vector<std::vector<double>> h = {{0.2, 0.8, 0.2, 0.8}, {0.6, 0.4, 0.6, 0.4}};
-  const auto& mean = forecasters().get("running-mean");
+  const auto& mean                   = forecasters().get("running-mean");
   EXPECT_DOUBLE_EQ(forecast_lowest(h, mean, SubsetForecast::MinOfForecasts), 0.5);
   EXPECT_DOUBLE_EQ(forecast_lowest(h, mean, SubsetForecast::ForecastOfMin), 0.3);
   const auto& last = forecasters().get("last");

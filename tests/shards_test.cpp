@@ -38,7 +38,10 @@ std::string without_wall(const std::string& path)
 }
 
 void overwrite(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::trunc) << text; }
-void append_line(const std::string& path, const std::string& line) { std::ofstream(path, std::ios::app) << line << "\n"; }
+void append_line(const std::string& path, const std::string& line)
+{
+  std::ofstream(path, std::ios::app) << line << "\n";
+}
 
 // A results.csv's header and first data row.
 std::pair<std::string, std::string> header_and_first_row(const std::string& csv)
@@ -73,10 +76,11 @@ TEST(Shards, PartitionIsBalancedAndSpreadsAContiguousRegion)
 {
   TempDir dir;
   Experiment ex = load_experiment(
-      dir.write("e.yaml", "model: dlt-star\nmode: predict\nparameters: {C: 0.1, V: 100}\nsweep:\n  m: {range: [1, 1000]}\n"
-                          "where: \"floor(m / 7) * 7 != m\"\n"),
+      dir.write("e.yaml",
+                "model: dlt-star\nmode: predict\nparameters: {C: 0.1, V: 100}\nsweep:\n  m: {range: [1, 1000]}\n"
+                "where: \"floor(m / 7) * 7 != m\"\n"),
       {}, isogrid::testing::catalog());
-  const unsigned n = 8;
+  const unsigned n            = 8;
   std::vector<unsigned> shard = shard_of_points(ex, n);
   std::vector<std::uint64_t> size(n + 1, 0), tail(n + 1, 0);
   for (std::uint64_t i = 0; i < shard.size(); ++i) {
@@ -120,7 +124,7 @@ TEST(Shards, ShardFoldersSortAndMustAgreeOnN)
 TEST(Shards, CollectedShardsAreTheOneMachineRun)
 {
   TempDir dir;
-  std::string exp = dir.write("e.yaml", kSweep);
+  std::string exp   = dir.write("e.yaml", kSweep);
   std::string local = dir.file("local"), out = dir.file("out");
   ASSERT_EQ(run_isogrid(fmt::format("run {} --out {} --jobs 2 --no-plot", exp, local)).exit_code, 0);
 
@@ -142,7 +146,7 @@ TEST(Shards, CollectedShardsAreTheOneMachineRun)
   ASSERT_EQ(again.exit_code, 0) << again.output;
   EXPECT_TRUE(contains(again.output, "0 run, 0 errors")) << again.output;
   // A row that reached the file twice (two copies of one task on two nodes), wall_s apart.
-  std::string csv2 = shard_folder(out, {2, 3}) + "/results.csv";
+  std::string csv2   = shard_folder(out, {2, 3}) + "/results.csv";
   ResultsTable rows2 = read_results(csv2);
   ASSERT_GE(rows2.rows.size(), 7u);
   std::string row2 = header_and_first_row(csv2).second;
@@ -176,7 +180,7 @@ TEST(Shards, CollectRefusesShardsThatDoNotMakeOneRun)
   EXPECT_FALSE(std::filesystem::exists(out + "/results.csv"));
 
   ASSERT_EQ(run_isogrid(shard_run(exp, out, "2/2", "--force")).exit_code, 0);
-  std::string csv1 = shard_folder(out, {1, 2}) + "/results.csv";
+  std::string csv1     = shard_folder(out, {1, 2}) + "/results.csv";
   std::string original = read_file(csv1);
   // The first row again, with another makespan.
   auto [header1, row1]           = header_and_first_row(csv1);
@@ -227,8 +231,8 @@ TEST(Shards, BadShardIsRefusedBeforeAnythingIsWritten)
 TEST(Shards, SubmitWithoutSbatchIsRefusedBeforeAnythingIsWritten)
 {
   TempDir dir;
-  std::string exp = dir.write("e.yaml", kSweep);
-  std::string out = dir.file("out");
+  std::string exp   = dir.write("e.yaml", kSweep);
+  std::string out   = dir.file("out");
   const char* saved = std::getenv("PATH");
   std::string path  = saved ? saved : "";
   ::setenv("PATH", dir.path().c_str(), 1);  // no sbatch there
@@ -261,15 +265,15 @@ TEST(SlurmScripts, QuotesWordsAndCompressesTaskIds)
 TEST(SlurmScripts, ArrayTaskRunsItsShardAndCollectFollowsTheArray)
 {
   SlurmSubmission s;
-  s.isogrid    = "/opt/isogrid/bin/isogrid";
-  s.experiment = "/home/me/exp.yaml";
-  s.overrides  = {"m=[1,2]", "seed=7"};
-  s.out_dir    = "/scratch/me/run 1";
-  s.shards     = 10;
-  s.tasks      = {2, 3, 7};
-  s.cpus_per_task = 4;
-  s.partition  = "long";
-  s.sbatch_args = {"--account=my proj"};
+  s.isogrid         = "/opt/isogrid/bin/isogrid";
+  s.experiment      = "/home/me/exp.yaml";
+  s.overrides       = {"m=[1,2]", "seed=7"};
+  s.out_dir         = "/scratch/me/run 1";
+  s.shards          = 10;
+  s.tasks           = {2, 3, 7};
+  s.cpus_per_task   = 4;
+  s.partition       = "long";
+  s.sbatch_args     = {"--account=my proj"};
   std::string array = array_script(s);
   EXPECT_TRUE(contains(array, "#SBATCH --array=2-3,7\n")) << array;
   EXPECT_TRUE(contains(array, "#SBATCH --cpus-per-task=4\n")) << array;

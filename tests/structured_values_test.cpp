@@ -23,8 +23,11 @@ std::string gph_experiment(const std::string& tail)
   return "model: gph-runtime\n"
          "mode: predict\n"
          "parameters:\n"
-         "  platform: " + beowulf() + "\n"
-         "  program: parFib\n" + tail;
+         "  platform: " +
+         beowulf() +
+         "\n"
+         "  program: parFib\n" +
+         tail;
 }
 
 // A resource-selection experiment whose parameters end with `tail` (from line 5 on).
@@ -33,7 +36,8 @@ std::string selection_experiment(const std::string& tail)
   return "model: resource-selection\n"
          "mode: predict\n"
          "parameters:\n"
-         "  machines: 8\n" + tail;
+         "  machines: 8\n" +
+         tail;
 }
 
 struct Where {
@@ -71,7 +75,7 @@ Experiment load(const std::string& text)
 
 TEST(StructuredValues, AlphabetIsAMappingOfSymbolsToClusters)
 {
-  Experiment ex = load(gph_experiment("  configuration: 1E4M\n  alphabet: {E: Edin1, M: Muni}\n"));
+  Experiment ex    = load(gph_experiment("  configuration: 1E4M\n  alphabet: {E: Edin1, M: Muni}\n"));
   gph::GphParams p = gph::gph_runtime_schema().params_of(ex.sweep.point(0));
   ASSERT_EQ(p.alphabet.entries.size(), 2u);
   EXPECT_EQ(p.alphabet.entries[1].first, "M");
@@ -108,12 +112,13 @@ TEST(StructuredValues, AnAlphabetSweptOverMappingsNamesTheEntryOfTheFailingPoint
 TEST(StructuredValues, ProgramParametersApplyToTheProgramTheyName)
 {
   Experiment ex = load(gph_experiment("  configuration: 4E\n  alphabet: {E: Edin1}\n"
-                           "  program_parameters: {queens: {depth: 1}, parFib: {n: 20, work_scale: 2}}\n"));
+                                      "  program_parameters: {queens: {depth: 1}, parFib: {n: 20, work_scale: 2}}\n"));
   EXPECT_EQ(format_value(ex.sweep.point(0).values[*ex.model->info().param_index("program_parameters")]),
             "queens: depth=1; parFib: n=20, work_scale=2");
   // parFib(20) at twice the work: the predicted runtime is twice that of parFib(20) alone.
   auto runtime = [&](const std::string& overrides) {
-    Experiment e = load(gph_experiment("  configuration: 4E\n  alphabet: {E: Edin1}\n  program_parameters: " + overrides + "\n"));
+    Experiment e =
+        load(gph_experiment("  configuration: 4E\n  alphabet: {E: Edin1}\n  program_parameters: " + overrides + "\n"));
     return gph::gph_runtime_schema().metrics_of(evaluate_point(e, e.sweep.point(0), {}).predicted).runtime;
   };
   EXPECT_NEAR(runtime("{queens: {depth: 1}, parFib: {n: 20, work_scale: 2}}"), 2 * runtime("{n: 20}"), 1e-9);
@@ -128,8 +133,7 @@ TEST(StructuredValues, ProgramParametersReportTheirCulpritWhereItIsWritten)
   };
   const std::vector<Case> cases = {
       {"  program_parameters: {queens: {dept: 1}}\n",
-       {8, 33, "parameters.program_parameters.queens.dept",
-        "unknown queens parameter 'dept' (did you mean 'depth'?)"}},
+       {8, 33, "parameters.program_parameters.queens.dept", "unknown queens parameter 'dept' (did you mean 'depth'?)"}},
       {"  program_parameters: {chess: {n: 8}}\n",
        {8, 24, "parameters.program_parameters.chess", "unknown program 'chess'"}},
       {"  program_parameters: {n: abc}\n",
@@ -152,22 +156,25 @@ TEST(StructuredValues, ProgramParametersReportTheirCulpritWhereItIsWritten)
 TEST(StructuredValues, SchedulersAreAListOfRegisteredPolicies)
 {
   Experiment ex = load(selection_experiment("  schedulers: [dp, be]\n"));
-  auto p = scheduling::resource_selection_schema().params_of(ex.sweep.point(0));
+  auto p        = scheduling::resource_selection_schema().params_of(ex.sweep.point(0));
   EXPECT_EQ(p.schedulers, (std::vector<std::string>{"dp", "be"}));
   EXPECT_EQ(format_value(ex.sweep.point(0).values[*ex.model->info().param_index("schedulers")]), "dp, be");
   expect_error(selection_experiment("  schedulers: [dp, tabu]\n"),
-               {5, 20, "parameters.schedulers[1]", "unknown resource-selection policy 'tabu'; known: sa, ga, aco, bb, "
-                                                   "dp, be"});
-  expect_error(selection_experiment("  schedulers:\n    - dp\n    - dp\n"), {7, 7, "parameters.schedulers[1]", "dp is listed twice"});
-  expect_error(selection_experiment("  schedulers: []\n"), {5, 15, "parameters.schedulers", "needs at least one value"});
-  expect_error(selection_experiment("  schedulers: \"sa, ga\"\n"), {5, 15, "parameters.schedulers",
-                                                          "unknown resource-selection policy 'sa, ga'"});
+               {5, 20, "parameters.schedulers[1]",
+                "unknown resource-selection policy 'tabu'; known: sa, ga, aco, bb, "
+                "dp, be"});
+  expect_error(selection_experiment("  schedulers:\n    - dp\n    - dp\n"),
+               {7, 7, "parameters.schedulers[1]", "dp is listed twice"});
+  expect_error(selection_experiment("  schedulers: []\n"),
+               {5, 15, "parameters.schedulers", "needs at least one value"});
+  expect_error(selection_experiment("  schedulers: \"sa, ga\"\n"),
+               {5, 15, "parameters.schedulers", "unknown resource-selection policy 'sa, ga'"});
 }
 
 TEST(StructuredValues, ScalingFactorsAndBandwidthsAreListsOfPositiveNumbers)
 {
   Experiment ex = load(selection_experiment("  scaling_factors: [0.6, 1.4]\n  max_bandwidths: []\n"));
-  auto p = scheduling::resource_selection_schema().params_of(ex.sweep.point(0));
+  auto p        = scheduling::resource_selection_schema().params_of(ex.sweep.point(0));
   EXPECT_EQ(p.scaling_factors, (std::vector<double>{0.6, 1.4}));
   EXPECT_TRUE(p.max_bandwidths.empty());  // the thesis's capacities
   EXPECT_EQ(scheduling::resource_selection_schema()
@@ -178,7 +185,8 @@ TEST(StructuredValues, ScalingFactorsAndBandwidthsAreListsOfPositiveNumbers)
                {5, 26, "parameters.scaling_factors[1]", "expected a finite number, got 'fast'"});
   expect_error(selection_experiment("  max_bandwidths: [1000, -5]\n"),
                {5, 26, "parameters.max_bandwidths[1]", "max_bandwidths must be > 0, got -5"});
-  expect_error(selection_experiment("  scaling_factors: {a: 1}\n"), {5, 20, "parameters.scaling_factors", "expected a list"});
+  expect_error(selection_experiment("  scaling_factors: {a: 1}\n"),
+               {5, 20, "parameters.scaling_factors", "expected a list"});
 }
 
 // On the command line a list or a mapping is one value of a parameter that holds one, and a list of them sweeps it.
@@ -186,7 +194,8 @@ TEST(StructuredValues, SetFixesAListParameterWithAList)
 {
   TempDir dir;
   std::string path = dir.write("exp.yaml", selection_experiment(""));
-  Experiment fixed = load_experiment(path, {"schedulers=[dp, be]", "scaling_factors=[0.6, 1.4]"}, isogrid::testing::catalog());
+  Experiment fixed =
+      load_experiment(path, {"schedulers=[dp, be]", "scaling_factors=[0.6, 1.4]"}, isogrid::testing::catalog());
   EXPECT_EQ(fixed.sweep.size(), 1u);
   auto p = scheduling::resource_selection_schema().params_of(fixed.sweep.point(0));
   EXPECT_EQ(p.schedulers, (std::vector<std::string>{"dp", "be"}));
@@ -221,5 +230,6 @@ TEST(StructuredValues, AListParameterSweptOverLists)
   auto second = scheduling::resource_selection_schema().params_of(ex.sweep.point(1));
   EXPECT_EQ(second.schedulers, (std::vector<std::string>{"be"}));
   expect_error(selection_experiment("sweep:\n  scaling_factors: {range: [1, 3]}\n"),
-               {6, 28, "sweep.scaling_factors.range", "scaling_factors takes a list of numbers, so it can only be swept over a list of them"});
+               {6, 28, "sweep.scaling_factors.range",
+                "scaling_factors takes a list of numbers, so it can only be swept over a list of them"});
 }

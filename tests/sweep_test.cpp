@@ -1,8 +1,8 @@
 // Sweep expansion: generators, point order, seeds, and --set overrides.
+#include "base/random.hpp"
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/experiment.hpp"
-#include "base/random.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"
@@ -57,7 +57,8 @@ TEST(AxisGenerators, StringFormReadsLikeTheMappingForm)
   EXPECT_FALSE(looks_like_generator("given"));
   TempDir dir;
   std::string a = dir.write("a.yaml", "model: dlt-star\nsweep:\n  m: range(1, 20, 2)\n  V: 'logspace(0, 10, 41)'\n");
-  std::string b = dir.write("b.yaml", "model: dlt-star\nsweep:\n  m: {range: [1, 20, 2]}\n  V: {logspace: [0, 10, 41]}\n");
+  std::string b =
+      dir.write("b.yaml", "model: dlt-star\nsweep:\n  m: {range: [1, 20, 2]}\n  V: {logspace: [0, 10, 41]}\n");
   Experiment ea = load_experiment(a, {}, isogrid::testing::catalog());
   Experiment eb = load_experiment(b, {}, isogrid::testing::catalog());
   ASSERT_EQ(ea.sweep.size(), eb.sweep.size());
@@ -130,8 +131,9 @@ TEST(Overrides, BareNamesFixOrSweepParameters)
 TEST(SweepSeeds, SameSeedAcrossGivesPairedPoints)
 {
   TempDir dir;
-  Experiment ex = load_text(dir, "model: dlt-star\nrepetitions: 2\nsame_seed_across: [sequence]\nparameters: {m: 2}\nsweep:\n"
-                                         "  V: [10, 20]\n  sequence: [given, fastest-link-first, slowest-link-first]\n");
+  Experiment ex =
+      load_text(dir, "model: dlt-star\nrepetitions: 2\nsame_seed_across: [sequence]\nparameters: {m: 2}\nsweep:\n"
+                     "  V: [10, 20]\n  sequence: [given, fastest-link-first, slowest-link-first]\n");
   ASSERT_EQ(ex.sweep.size(), 12u);
   std::set<uint64_t> seeds;
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
@@ -157,7 +159,7 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
 {
   TempDir dir;
   Experiment ex = load_text(dir, "model: lbm-grid\nrepetitions: 2\nwhere: \"N_x / (p * C) >= 1\"\n"
-                                         "parameters: {N_y: 10}\nsweep:\n  N_x: [4, 16]\n  C: [1, 2]\n  p: [1, 4, 8]\n");
+                                 "parameters: {N_y: 10}\nsweep:\n  N_x: [4, 16]\n  C: [1, 2]\n  p: [1, 4, 8]\n");
   // (N_x, C, p) kept: N_x=4: (1,1), (1,4), (2,1); N_x=16: all but (2,16)... i.e. p*C <= N_x.
   size_t kept = 0;
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
@@ -169,7 +171,8 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
   EXPECT_EQ(ex.included_points, kept);
   EXPECT_EQ(kept, 2u * (3 + 6));
   // Errors point into the condition.
-  std::string bad = dir.write("bad.yaml", "model: lbm-grid\nwhere: N_x / (px * C) >= 1\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
+  std::string bad =
+      dir.write("bad.yaml", "model: lbm-grid\nwhere: N_x / (px * C) >= 1\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
   try {
     load_experiment(bad, {}, isogrid::testing::catalog());
     ADD_FAILURE() << "expected an error";
@@ -178,7 +181,8 @@ TEST(SweepWhere, KeepsOnlyThePointsThatSatisfyTheCondition)
     EXPECT_EQ(e.where().column, 15);  // the 'px' inside the condition
     EXPECT_NE(std::string(e.what()).find("unknown parameter 'px' (did you mean 'p'?)"), std::string::npos) << e.what();
   }
-  std::string none = dir.write("none.yaml", "model: lbm-grid\nwhere: N_x > 100\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
+  std::string none =
+      dir.write("none.yaml", "model: lbm-grid\nwhere: N_x > 100\nsweep:\n  N_x: [4]\n  N_y: [1]\n  p: [1]\n");
   EXPECT_THROW(load_experiment(none, {}, isogrid::testing::catalog()), InputError);
 }
 
@@ -186,7 +190,7 @@ TEST(SweepOrder, CombinationAtInvertsPointDecoding)
 {
   TempDir dir;
   Experiment ex = load_text(dir, "model: dlt-star\nrepetitions: 3\nsweep:\n  m: [1, 2, 3]\n  V: [10, 20]\n"
-                                         "  sequence: [given, fastest-link-first]\n");
+                                 "  sequence: [given, fastest-link-first]\n");
   for (uint64_t i = 0; i < ex.sweep.size(); ++i) {
     Point p = ex.sweep.point(i);
     std::vector<size_t> positions;
@@ -204,7 +208,7 @@ TEST(ElementAxes, EachPointIsTheBaseListWithTheSweptElementReplaced)
 {
   TempDir dir;
   Experiment ex = load_text(dir, "model: lbm-grid\nparameters: {N_x: 100, N_y: 10, C: 3, p: [1, 2, 3], "
-                                         "delta: [1, 2, 3]}\nsweep:\n  delta[1]: [5, 6]\n");
+                                 "delta: [1, 2, 3]}\nsweep:\n  delta[1]: [5, 6]\n");
   ASSERT_EQ(ex.sweep.size(), 2u);
   const Axis& axis = ex.sweep.axes().front();
   EXPECT_EQ(axis.name, "delta[1]");

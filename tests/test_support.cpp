@@ -173,8 +173,8 @@ std::string rows_but_wall_time(const std::string& folder)
   std::string csv = read_file(folder + "/results.csv"), out;
   size_t at       = 0;
   while (at < csv.size()) {
-    size_t end        = csv.find('\n', at);
-    std::string line  = csv.substr(at, end - at);
+    size_t end       = csv.find('\n', at);
+    std::string line = csv.substr(at, end - at);
     out += line.substr(0, line.rfind(',')) + "\n";
     at = end == std::string::npos ? csv.size() : end + 1;
   }
@@ -210,14 +210,14 @@ std::vector<Outcome> evaluate_in_children(const std::vector<Point>& points, cons
   return outcomes;
 }
 
-std::pair<double, double> compute_and_transfer_end(
-    const std::function<std::pair<std::string, std::string>()>& build, double flops, double bytes)
+std::pair<double, double> compute_and_transfer_end(const std::function<std::pair<std::string, std::string>()>& build,
+                                                   double flops, double bytes)
 {
   std::string payload = run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
     auto [from_name, to_name] = build();
-    sg::Host* from = sg::host_by_name(from_name);
-    sg::Host* to   = sg::host_by_name(to_name);
+    sg::Host* from            = sg::host_by_name(from_name);
+    sg::Host* to              = sg::host_by_name(to_name);
     double computed = 0, transferred = 0;
     sg::spawn("compute", from, [&] {
       sg::compute(flops);

@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <sys/types.h>
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace isogrid::testing {
@@ -115,7 +115,7 @@ void expect_the_same_rows_in_small_stacks(const std::string& experiment);
 // In a child process with a fresh exact-network session: `build` makes the platform and names two of its hosts;
 // a computation of `flops` on the first and a transfer of `bytes` from the first to the second start at 0. Returns
 // when each ends (profile tests hold them to closed forms across change points).
-std::pair<double, double> compute_and_transfer_end(
-    const std::function<std::pair<std::string, std::string>()>& build, double flops, double bytes);
+std::pair<double, double> compute_and_transfer_end(const std::function<std::pair<std::string, std::string>()>& build,
+                                                   double flops, double bytes);
 
 }  // namespace isogrid::testing

@@ -71,7 +71,7 @@ TEST(WhereExpression, UnaryMinusAndPower)
 {
   EXPECT_TRUE(holds("-2 ^ 2 == -4"));  // as in maths: -(2^2)
   EXPECT_TRUE(holds("(-2) ^ 2 == 4"));
-  EXPECT_TRUE(holds("2 ^ -1 == 0.5"));  // a minus on the right of ^ belongs to the exponent
+  EXPECT_TRUE(holds("2 ^ -1 == 0.5"));      // a minus on the right of ^ belongs to the exponent
   EXPECT_TRUE(holds("2 ^ -1 ^ 2 == 0.5"));  // 2^(-(1^2))
   EXPECT_TRUE(holds("-3 ^ 2 + 10 == 1"));
   EXPECT_TRUE(holds("- -2 == 2"));
@@ -123,12 +123,12 @@ TEST(WhereExpression, BooleanOperatorsAndTheirPrecedence)
   EXPECT_TRUE(holds("!false"));
   EXPECT_TRUE(holds("!!true"));
 
-  EXPECT_TRUE(holds("true or false and false"));     // and binds tighter than or
+  EXPECT_TRUE(holds("true or false and false"));  // and binds tighter than or
   EXPECT_FALSE(holds("(true or false) and false"));
-  EXPECT_TRUE(holds("not true or true"));            // not binds tighter than or ...
-  EXPECT_FALSE(holds("not false and false"));        // ... and than and
+  EXPECT_TRUE(holds("not true or true"));      // not binds tighter than or ...
+  EXPECT_FALSE(holds("not false and false"));  // ... and than and
   EXPECT_FALSE(holds("not (true or true)"));
-  EXPECT_TRUE(holds("not 1 > 2"));                   // not is looser than comparison: not (1 > 2)
+  EXPECT_TRUE(holds("not 1 > 2"));  // not is looser than comparison: not (1 > 2)
   EXPECT_TRUE(holds("!false && true || false"));
   EXPECT_TRUE(holds("1 + 1 > 1 and 2 * 2 == 4"));
   EXPECT_TRUE(holds("1 > 2 or 3 > 2 and 2 > 1"));
@@ -165,7 +165,7 @@ TEST(WhereExpression, IeeeSpecialValues)
   EXPECT_FALSE(holds("0 / 0 == 0 / 0"));  // NaN: every ordering comparison and == are false
   EXPECT_FALSE(holds("0 / 0 < 1"));
   EXPECT_FALSE(holds("0 / 0 >= 1"));
-  EXPECT_TRUE(holds("0 / 0 != 0 / 0"));   // != is the negation of ==, as in IEEE and C++
+  EXPECT_TRUE(holds("0 / 0 != 0 / 0"));  // != is the negation of ==, as in IEEE and C++
   EXPECT_TRUE(holds("not (0 / 0 > 1)"));
   EXPECT_FALSE(holds("log10(-1) < 0 or log10(-1) >= 0"));
   EXPECT_TRUE(holds("log10(0) < -1e308"));
@@ -178,7 +178,7 @@ TEST(WhereExpression, ParametersResolveToIndicesInOrderOfFirstUse)
   auto e = WhereExpression::parse("C * p <= N_x and p > 1 and C >= 1", {"N_x", "p", "C", "m"});
   EXPECT_EQ(e.names(), (std::vector<std::string>{"C", "p", "N_x"}));
   EXPECT_EQ(e.text(), "C * p <= N_x and p > 1 and C >= 1");
-  EXPECT_TRUE(e.holds({2, 4, 8}));    // C=2, p=4, N_x=8
+  EXPECT_TRUE(e.holds({2, 4, 8}));  // C=2, p=4, N_x=8
   EXPECT_FALSE(e.holds({2, 4, 7}));
   EXPECT_FALSE(e.holds({2, 1, 100}));  // p > 1 fails
   EXPECT_THROW(e.holds({2, 4}), std::invalid_argument);
@@ -205,16 +205,8 @@ TEST(WhereExpression, GridSpeedupRuleOnATable)
   };
   const Row table[] = {
       {64, 8, 8, true},  // exactly 1
-      {63, 8, 8, false},
-      {65, 8, 8, true},
-      {1000, 4, 16, true},
-      {100, 10, 11, false},
-      {1, 1, 1, true},
-      {0, 1, 1, false},
-      {128, 2, 64, true},
-      {127.999, 2, 64, false},
-      {1e9, 1024, 1024, true},
-      {1e5, 1024, 1024, false},
+      {63, 8, 8, false}, {65, 8, 8, true},   {1000, 4, 16, true},     {100, 10, 11, false},    {1, 1, 1, true},
+      {0, 1, 1, false},  {128, 2, 64, true}, {127.999, 2, 64, false}, {1e9, 1024, 1024, true}, {1e5, 1024, 1024, false},
   };
   for (const auto& r : table)
     EXPECT_EQ(holds("N_x / (p * C) >= 1", {{"p", r.p}, {"C", r.C}, {"N_x", r.N_x}}), r.kept)
@@ -475,12 +467,11 @@ TEST(WhereExpression, AMillionEvaluations)
   long kept = 0, expected = 0;
   const long n = 1000000;
   for (long i = 0; i < n; ++i) {
-    values[0] = static_cast<double>(i % 1000);       // N_x
-    values[1] = static_cast<double>(1 + i % 16);     // p
+    values[0] = static_cast<double>(i % 1000);            // N_x
+    values[1] = static_cast<double>(1 + i % 16);          // p
     values[2] = static_cast<double>(1 + i / 1000 % 100);  // C
     kept += e.holds(values);
-    expected += (values[0] / (values[1] * values[2]) >= 1 && std::max(values[1], values[2]) <= 64) ||
-                !(values[0] > 0);
+    expected += (values[0] / (values[1] * values[2]) >= 1 && std::max(values[1], values[2]) <= 64) || !(values[0] > 0);
   }
   EXPECT_EQ(kept, expected);
   EXPECT_GT(kept, 0);

@@ -2,8 +2,8 @@
 // The order in which the originator serves the workers. With one port and no result return, serving the
 // fastest links first (increasing C_i) is optimal whatever the speeds (Bharadwaj et al. 1996); the other
 // orders are there to measure how much a naive order costs.
-#include "policies/dlt/single_round.hpp"
 #include "base/named_registry.hpp"
+#include "policies/dlt/single_round.hpp"
 
 #include <vector>
 

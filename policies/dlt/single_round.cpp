@@ -41,7 +41,7 @@ Summary solve_into(const Worker* workers, size_t m, double V, double beta, doubl
 
   double alpha1 = (V - sum_b) / sum_a;
   // Second pass rebuilds b_i rather than storing it: keeps the solver at one output array.
-  b = 0;
+  b            = 0;
   out.feasible = true;
   for (size_t i = 0; i < m; ++i) {
     if (i > 0) {

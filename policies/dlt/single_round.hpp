@@ -22,13 +22,13 @@ struct Worker {
 };
 
 struct Summary {
-  bool feasible = false;      // every alpha_i >= 0
-  double makespan = 0;        // T_m = s_1 + w_1 alpha_1 (meaningful only when feasible)
-  double sequential = 0;      // T(1): all V sent to P1 and computed there, communication included (eq. 3)
-  double speedup = 0;         // T(1)/T_m, 0 when infeasible
-  double efficiency = 0;      // speedup/m, 0 when infeasible (as the paper plots it)
-  size_t largest_feasible = 0;  // the largest k <= m whose prefix P1..Pk admits a feasible partition
-  size_t first_negative = 0;    // 1-based index of the first alpha_i < 0, 0 when feasible
+  bool feasible           = false;  // every alpha_i >= 0
+  double makespan         = 0;      // T_m = s_1 + w_1 alpha_1 (meaningful only when feasible)
+  double sequential       = 0;      // T(1): all V sent to P1 and computed there, communication included (eq. 3)
+  double speedup          = 0;      // T(1)/T_m, 0 when infeasible
+  double efficiency       = 0;      // speedup/m, 0 when infeasible (as the paper plots it)
+  size_t largest_feasible = 0;      // the largest k <= m whose prefix P1..Pk admits a feasible partition
+  size_t first_negative   = 0;      // 1-based index of the first alpha_i < 0, 0 when feasible
 };
 
 // Fills alpha[0..m) and returns the summary. Allocation-free, for sweeps of millions of points.

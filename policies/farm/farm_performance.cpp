@@ -18,8 +18,8 @@ ClusterEstimate estimate_cluster(const ClusterResources& cluster, const std::vec
   e.workers = workers.size();
   for (size_t w : workers)
     e.available += cluster.worker_rates.at(w);
-  e.max_lan  = max_performance(cluster.lan_throughput, bytes_per_task);
-  e.max_inet = is_local ? kUnbounded : max_performance(cluster.inet_throughput, bytes_per_task, aggregation);
+  e.max_lan    = max_performance(cluster.lan_throughput, bytes_per_task);
+  e.max_inet   = is_local ? kUnbounded : max_performance(cluster.inet_throughput, bytes_per_task, aggregation);
   e.estimated  = std::min({e.available, e.max_lan, e.max_inet});
   e.efficiency = e.available > 0 ? e.estimated / e.available : 0;
   return e;
@@ -36,7 +36,7 @@ FarmEstimate estimate_farm(const std::vector<ClusterResources>& clusters,
   FarmEstimate farm;
   for (size_t c = 0; c < clusters.size(); ++c)
     farm.clusters.push_back(estimate_cluster(clusters[c], workers[c], bytes_per_task, aggregation[c], c == 0));
-  double local = farm.clusters[0].estimated;
+  double local       = farm.clusters[0].estimated;
   ClusterEstimate& t = farm.total;
   for (auto& e : farm.clusters) {
     e.speedup = e.estimated / local;

@@ -14,10 +14,10 @@ constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 
 struct ClusterResources {
   std::string name;
-  std::vector<double> worker_rates;        // tasks/s of each worker computing tasks alone (1 / task time)
-  double lan_throughput  = kUnbounded;     // byte/s between a worker and its (sub-)master
-  double inet_throughput = kUnbounded;     // byte/s of the Internet path to the local cluster (none for cluster 0)
-  double inet_latency    = 0;              // s, one way, of that path (for the sub-master's prefetch)
+  std::vector<double> worker_rates;     // tasks/s of each worker computing tasks alone (1 / task time)
+  double lan_throughput  = kUnbounded;  // byte/s between a worker and its (sub-)master
+  double inet_throughput = kUnbounded;  // byte/s of the Internet path to the local cluster (none for cluster 0)
+  double inet_latency    = 0;           // s, one way, of that path (for the sub-master's prefetch)
 };
 
 struct ClusterEstimate {

@@ -20,8 +20,9 @@ NamedRegistry<PrefetchPolicy>& prefetch_registry()
 {
   static NamedRegistry<PrefetchPolicy> registry = [] {
     NamedRegistry<PrefetchPolicy> r("farm-prefetch");
-    r.add("round-trip", "S plus the tasks the sub-workers finish in one round trip (result transfer and two "
-                        "latencies): they never wait for the Internet, and the queue is no longer than that",
+    r.add("round-trip",
+          "S plus the tasks the sub-workers finish in one round trip (result transfer and two "
+          "latencies): they never wait for the Internet, and the queue is no longer than that",
           round_trip);
     r.add("one-per-worker", "S plus one task per sub-worker", one_per_worker);
     r.add("none", "S only: sub-workers wait a round trip each time a message leaves", none);

@@ -31,8 +31,8 @@ const PlanStep& TuningPlan::step(const std::string& name) const
 
 namespace {
 
-PlanStep make_step(const std::vector<ClusterResources>& clusters, double cv, std::string name,
-                   std::string description, std::vector<std::vector<size_t>> workers, std::vector<double> aggregation)
+PlanStep make_step(const std::vector<ClusterResources>& clusters, double cv, std::string name, std::string description,
+                   std::vector<std::vector<size_t>> workers, std::vector<double> aggregation)
 {
   PlanStep s{std::move(name), std::move(description), std::move(workers), std::move(aggregation), {}};
   s.estimate = estimate_farm(clusters, s.workers, cv, s.aggregation);
@@ -56,8 +56,8 @@ TuningPlan plan_tuning(const std::vector<ClusterResources>& clusters, double byt
   // Phase 1: the local cluster alone.
   std::vector<std::vector<size_t>> local_only(n);
   local_only[0] = every[0];
-  plan.steps.push_back(make_step(clusters, bytes_per_task, "local", "Original application, single-cluster execution",
-                                 local_only, ones));
+  plan.steps.push_back(
+      make_step(clusters, bytes_per_task, "local", "Original application, single-cluster execution", local_only, ones));
   plan.local_reaches_available = !plan.steps.back().estimate.clusters[0].communication_bound();
 
   // Phase 2: every resource, then the ones that keep each cluster at the threshold.
@@ -80,7 +80,7 @@ TuningPlan plan_tuning(const std::vector<ClusterResources>& clusters, double byt
   plan.exact_aggregation.assign(n, std::nan(""));
   const FarmEstimate& all = plan.steps[1].estimate;
   for (size_t c = 1; c < n; ++c) {
-    double av = all.clusters[c].available;
+    double av                 = all.clusters[c].available;
     plan.exact_aggregation[c] = exact_aggregation(av, bytes_per_task, clusters[c].inet_throughput);
     if (all.clusters[c].max_inet < av)
       tuned[c] = recommended_aggregation(av, bytes_per_task, clusters[c].inet_throughput);

@@ -31,10 +31,10 @@ struct PlanStep {
 };
 
 struct TuningPlan {
-  double threshold = 0.85;
-  bool local_reaches_available = true;   // Phase 1: the local cluster is computation-bound
-  std::vector<double> exact_aggregation; // per cluster, Eq. 5 solved for S (cluster 0: NaN)
-  std::vector<PlanStep> steps;           // local, all, selected, tuned: the rows of Table 5
+  double threshold             = 0.85;
+  bool local_reaches_available = true;    // Phase 1: the local cluster is computation-bound
+  std::vector<double> exact_aggregation;  // per cluster, Eq. 5 solved for S (cluster 0: NaN)
+  std::vector<PlanStep> steps;            // local, all, selected, tuned: the rows of Table 5
 
   const PlanStep& step(const std::string& name) const;
 };

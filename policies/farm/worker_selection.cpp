@@ -41,8 +41,9 @@ NamedRegistry<SelectionPolicy>& selection_registry()
   static NamedRegistry<SelectionPolicy> registry = [] {
     NamedRegistry<SelectionPolicy> r("farm-selection");
     r.add("all", "every worker of the cluster", every_worker);
-    r.add("threshold", "the most workers, fastest first, whose estimated efficiency (Eq. 3) stays at or above "
-                       "efficiency_threshold (Argollo et al.'s Multi-Cluster Analysis)",
+    r.add("threshold",
+          "the most workers, fastest first, whose estimated efficiency (Eq. 3) stays at or above "
+          "efficiency_threshold (Argollo et al.'s Multi-Cluster Analysis)",
           above_threshold);
     r.add("count", "the `workers` fastest workers of each cluster", fastest_count);
     return r;

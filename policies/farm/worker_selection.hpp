@@ -2,8 +2,8 @@
 // Which workers of a cluster take part in the farm. Argollo et al. keep a cluster's efficiency (EstPerf / AvPerf,
 // Eq. 3) above a threshold by "selecting the workers for which the addition of Available Performance is
 // approximate to the Estimated Performance": adding workers behind a saturated link adds AvPerf but no EstPerf.
-#include "policies/farm/farm_performance.hpp"
 #include "base/named_registry.hpp"
+#include "policies/farm/farm_performance.hpp"
 
 #include <vector>
 
@@ -11,11 +11,11 @@ namespace isogrid::farm {
 
 struct SelectionRequest {
   const ClusterResources* cluster = nullptr;
-  double bytes_per_task = 0;
-  double aggregation    = 1;     // the cluster's S
-  bool is_local         = false;
-  double threshold      = 0.85;  // efficiency to keep ("threshold" policy)
-  size_t count          = 0;     // workers wanted ("count" policy)
+  double bytes_per_task           = 0;
+  double aggregation              = 1;  // the cluster's S
+  bool is_local                   = false;
+  double threshold                = 0.85;  // efficiency to keep ("threshold" policy)
+  size_t count                    = 0;     // workers wanted ("count" policy)
 };
 
 // Returns the chosen workers' indices, fastest first.

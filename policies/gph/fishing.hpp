@@ -22,8 +22,8 @@ struct Fish {
 
 // Where a fish goes.
 struct FishTarget {
-  bool found = false;     // false: nowhere to send one (a single PE; GRID-GUM2 waiting for information)
-  size_t pe = 0;
+  bool found    = false;  // false: nowhere to send one (a single PE; GRID-GUM2 waiting for information)
+  size_t pe     = 0;
   bool informed = false;  // chosen because the PE is known to be loaded (GRID-GUM2), not blindly
 };
 
@@ -36,7 +36,7 @@ FishTarget blind_target(const PeView& pe, const Draw& draw, const Parameters& pa
 // The idle rule's fishing half (the caller has found no runnable thread and no local spark).
 struct FishingState {
   unsigned outstanding = 0;
-  double last_return = -std::numeric_limits<double>::infinity();  // when an own fish last came back empty
+  double last_return   = -std::numeric_limits<double>::infinity();  // when an own fish last came back empty
 };
 bool may_send_fish(const FishingState& state, double now, const Parameters& parameters);
 void note_fish_sent(FishingState& state);
@@ -53,7 +53,7 @@ enum class FishOutcome {
 
 struct FishAction {
   FishOutcome outcome = FishOutcome::Returned;
-  size_t to = 0;
+  size_t to           = 0;
   Fish fish;              // the fish as it travels on (Forward, SendHome); as received otherwise
   size_t sparks = 0;      // Schedule only
   bool informed = false;  // Forward: the next PE was chosen from load information

@@ -21,9 +21,9 @@ double remote_score(double relative_load, double latency, const Gg2Parameters& p
 }
 
 struct Best {
-  bool found = false;
-  size_t pe = 0;
-  double score = 0;
+  bool found     = false;
+  size_t pe      = 0;
+  double score   = 0;
   double latency = 0;
 
   void offer(size_t p, double s, double l)
@@ -76,8 +76,8 @@ FishTarget informed_target(const PeView& pe, const Draw& draw, const Parameters&
     q.latency   = &pe.knowledge->latency;
     q.requester = pe.self;
     q.skip[0] = q.skip[1] = pe.self;
-    q.now     = pe.now;
-    q.main_pe = pe.main_pe;
+    q.now                 = pe.now;
+    q.main_pe             = pe.main_pe;
     if (std::optional<size_t> best = best_loaded_pe(q, parameters.gg2))
       return {true, *best, true};
   }

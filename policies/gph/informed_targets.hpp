@@ -15,13 +15,13 @@
 namespace isogrid::gph {
 
 struct CandidateQuery {
-  const Topology* topology = nullptr;
-  const LoadTable* loads   = nullptr;            // whose beliefs
-  const LatencyEstimates* latency = nullptr;     // measured latencies from `requester`; null: the topology's
-  size_t requester = 0;                          // who wants the work: sets "own cluster" and latency
-  size_t skip[2]   = {0, 0};                     // never chosen (the fisher itself, the fish's origin)
-  double now = 0;                                // for Gg2Parameters::stale_after
-  std::optional<size_t> main_pe;                 // with Gg2Parameters::static_rule: the PE everyone may rob
+  const Topology* topology        = nullptr;
+  const LoadTable* loads          = nullptr;  // whose beliefs
+  const LatencyEstimates* latency = nullptr;  // measured latencies from `requester`; null: the topology's
+  size_t requester                = 0;        // who wants the work: sets "own cluster" and latency
+  size_t skip[2]                  = {0, 0};   // never chosen (the fisher itself, the fish's origin)
+  double now                      = 0;        // for Gg2Parameters::stale_after
+  std::optional<size_t> main_pe;              // with Gg2Parameters::static_rule: the PE everyone may rob
 };
 
 // The best known loaded PE, if any.

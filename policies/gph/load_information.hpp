@@ -19,7 +19,7 @@ namespace isogrid::gph {
 double load_value(LoadMeasure measure, size_t exportable_sparks, size_t runnable_threads, bool busy);
 
 struct LoadEntry {
-  double load = 0;
+  double load      = 0;
   double timestamp = -std::numeric_limits<double>::infinity();  // simulated s when the PE had this load
   bool known() const { return timestamp != -std::numeric_limits<double>::infinity(); }
 };
@@ -27,7 +27,7 @@ struct LoadEntry {
 // One entry as a message carries it.
 struct PiggybackEntry {
   std::uint32_t pe = 0;
-  double load = 0;
+  double load      = 0;
   double timestamp = 0;
 };
 

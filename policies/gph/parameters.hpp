@@ -8,21 +8,21 @@ namespace isogrid::gph {
 
 // What a PE publishes as its "current load" (the paper does not define it).
 enum class LoadMeasure {
-  ExportableSparks,   // |spark pool|: what a FISH could actually take (default)
-  SparksAndThreads,   // spark pool plus runnable threads
-  Busy,               // 1 while a thread runs, else 0
+  ExportableSparks,  // |spark pool|: what a FISH could actually take (default)
+  SparksAndThreads,  // spark pool plus runnable threads
+  Busy,              // 1 while a thread runs, else 0
 };
 
 // How GRID-GUM2 ranks loaded PEs outside the fisher's cluster (or all of them without the cluster preference).
 enum class RemoteScore {
-  LoadOverLatency,    // rel_load / latency (default)
-  Weighted,           // rel_load / (1 + alpha * latency)
+  LoadOverLatency,  // rel_load / latency (default)
+  Weighted,         // rel_load / (1 + alpha * latency)
 };
 
 // What GRID-GUM2 does when its table names no loaded PE.
 enum class NoCandidate {
-  RandomFish,         // GUM's blind choosePE (default)
-  Wait,               // send nothing; the runtime retries when new information arrives
+  RandomFish,  // GUM's blind choosePE (default)
+  Wait,        // send nothing; the runtime retries when new information arrives
 };
 
 struct Gg2Parameters {
@@ -30,10 +30,10 @@ struct Gg2Parameters {
   // P1: a PE is a candidate when its known load is > 0 and load / speed >= this (0: any loaded PE).
   double relative_load_threshold = 0;
   // P2: loaded PEs of the fisher's own cluster first (highest load / speed), remote ones only if none.
-  bool prefer_own_cluster = true;
+  bool prefer_own_cluster  = true;
   RemoteScore remote_score = RemoteScore::LoadOverLatency;
   // 1/s, for RemoteScore::Weighted: 1000 means one millisecond of latency halves a PE's attraction.
-  double alpha = 1000;
+  double alpha         = 1000;
   NoCandidate fallback = NoCandidate::RandomFish;
   // A PE forwarding a fish sends it to a PE it knows is loaded (ranked from the fish's origin), not at random:
   // P1 says work is only sought from PEs known to be loaded, and the forwarder's table may know one.
@@ -41,14 +41,14 @@ struct Gg2Parameters {
   // Entries older than this (s) are ignored when choosing; infinity keeps every entry.
   double stale_after = std::numeric_limits<double>::infinity();
   // Table entries piggy-backed on each message: 0 = every known entry, k = the k most recent.
-  size_t piggyback_entries = 0;
+  size_t piggyback_entries     = 0;
   double piggyback_entry_bytes = 16;  // PE id, load and timestamp: the message-size overhead per entry
   // Weight of a new one-way latency sample in the EWMA (TCP's smoothed-RTT gain, 1/8).
   double latency_gain = 0.125;
   // P3: a requester in another cluster, or farther than latency_threshold (s), gets
   // k = min(pool - keep_local, ceil(lat / lat_local), k_max), at most half the pool, at least 1.
-  size_t k_max = 8;
-  size_t keep_local = 1;
+  size_t k_max             = 8;
+  size_t keep_local        = 1;
   double latency_threshold = 1e-3;
   // GRID-GUM1.1 is "a special implementation of GRID-GUM2 using static information only" (paper, Sec. 5.2; Table 9
   // splits GRID-GUM2's gain into static and dynamic parts), which suggests GRID-GUM2 keeps its static rule: no work
@@ -60,7 +60,7 @@ struct Gg2Parameters {
 
 struct Parameters {
   unsigned fish_life_expectancy = 10;  // FISH_LIFE_EXPECTANCY: hops before a fish is sent home
-  unsigned max_fishes = 1;             // MAX_FISHES: outstanding fishes per PE
+  unsigned max_fishes           = 1;   // MAX_FISHES: outstanding fishes per PE
   // FISH_DELAY after an own fish returns empty, in seconds. GUM 4.06 (Schedule.c v1.57) has the check commented out
   // (re-fish at once: 0); GUM 5.x (v1.194) compares last_fish_arrived_at + 1000 against a millisecond clock (1 s)
   // and blocks on receive meanwhile; GUM 6.x busy-waits until it expires. The model follows 6.x with 5.x's value:

@@ -21,8 +21,7 @@ public:
   // cluster_of[p] indexes cluster_latency (seconds, one way, [a][b]; the diagonal is the intra-cluster latency);
   // speed[p] > 0 in any unit (MHz, flop/s): only ratios and sums matter. Throws std::invalid_argument when there
   // is no PE, sizes disagree, a cluster index is out of range, a speed is not positive or a latency is negative.
-  Topology(std::vector<size_t> cluster_of, std::vector<double> speed,
-           std::vector<std::vector<double>> cluster_latency);
+  Topology(std::vector<size_t> cluster_of, std::vector<double> speed, std::vector<std::vector<double>> cluster_latency);
 
   size_t pes() const { return cluster_of_.size(); }
   size_t clusters() const { return clusters_; }
@@ -47,11 +46,11 @@ private:
 
 // One PE's standpoint for one decision. Cheap to build per call: it only points at shared state.
 struct PeView {
-  const Topology* topology = nullptr;
-  size_t self    = 0;
-  size_t main_pe = 0;
+  const Topology* topology     = nullptr;
+  size_t self                  = 0;
+  size_t main_pe               = 0;
   const PeKnowledge* knowledge = nullptr;  // GRID-GUM2's load and latency tables; null for the blind runtimes
-  double now = 0;                          // simulated seconds, to judge how stale the tables' entries are
+  double now                   = 0;        // simulated seconds, to judge how stale the tables' entries are
 };
 
 }  // namespace isogrid::gph

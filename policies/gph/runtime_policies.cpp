@@ -24,27 +24,26 @@ size_t gg2_sparks(const PeView& receiver, size_t requester, size_t pool, const P
   return sparks_for_requester(*receiver.topology, receiver.self, requester, pool, latency, p.gg2);
 }
 
-FishAction blind_on_fish(const PeView& at, const Fish& fish, size_t exportable, const Draw& draw,
-                         const Parameters& p)
+FishAction blind_on_fish(const PeView& at, const Fish& fish, size_t exportable, const Draw& draw, const Parameters& p)
 {
-  return process_fish(at.self, fish, exportable > 0, one_spark(exportable),
-                      [&] { return blind_target(at, draw, p); }, p);
+  return process_fish(
+      at.self, fish, exportable > 0, one_spark(exportable), [&] { return blind_target(at, draw, p); }, p);
 }
 
 FishAction filtered_on_fish(const PeView& at, const Fish& fish, size_t exportable, const Draw& draw,
                             const Parameters& p)
 {
   bool answers = exportable > 0 && answers_under_filter(at, fish.origin, p);
-  return process_fish(at.self, fish, answers, one_spark(exportable),
-                      [&] { return filtered_forward(at, fish.origin, draw, p); }, p);
+  return process_fish(
+      at.self, fish, answers, one_spark(exportable), [&] { return filtered_forward(at, fish.origin, draw, p); }, p);
 }
 
 FishAction informed_on_fish(const PeView& at, const Fish& fish, size_t exportable, const Draw& draw,
                             const Parameters& p)
 {
   size_t sparks = fish.origin == at.self ? 0 : gg2_sparks(at, fish.origin, exportable, p);
-  return process_fish(at.self, fish, exportable > 0, sparks,
-                      [&] { return informed_forward(at, fish.origin, draw, p); }, p);
+  return process_fish(
+      at.self, fish, exportable > 0, sparks, [&] { return informed_forward(at, fish.origin, draw, p); }, p);
 }
 
 }  // namespace
@@ -57,12 +56,14 @@ NamedRegistry<RuntimePolicy>& runtime_registry()
           {gum_main, blind_target, blind_on_fish, single_spark, false, false});
     r.add("grid-gum1", "GRID-GUM1: GUM on MPICH-G2, the main PE is the first PE of the configuration",
           {gg1_main, blind_target, blind_on_fish, single_spark, false, false});
-    r.add("grid-gum1.1", "GRID-GUM1.1: CPU speeds only; main PE = a fastest PE; no PE takes work from a faster "
-                         "PE unless that is the main PE",
+    r.add("grid-gum1.1",
+          "GRID-GUM1.1: CPU speeds only; main PE = a fastest PE; no PE takes work from a faster "
+          "PE unless that is the main PE",
           {gg11_main, filtered_target, filtered_on_fish, single_spark, true, false});
-    r.add("grid-gum2", "GRID-GUM2: speeds plus piggy-backed load and latency; FISH only known loaded PEs, own "
-                       "cluster first; several sparks to remote requesters; main PE in the cluster with the "
-                       "largest sum of CPU speeds",
+    r.add("grid-gum2",
+          "GRID-GUM2: speeds plus piggy-backed load and latency; FISH only known loaded PEs, own "
+          "cluster first; several sparks to remote requesters; main PE in the cluster with the "
+          "largest sum of CPU speeds",
           {gg2_main, informed_target, informed_on_fish, gg2_sparks, true, true});
     return r;
   }();

@@ -11,10 +11,10 @@
 //   grid-gum1    GUM ported to MPICH-G2: the same, main PE = the first PE of the configuration
 //   grid-gum1.1  static information: fastest main PE, no work from a faster PE unless it is the main PE
 //   grid-gum2    static and dynamic information: P1-P4 (informed_targets.hpp, work_amount.hpp, main_pe.hpp)
+#include "base/named_registry.hpp"
 #include "policies/gph/fishing.hpp"
 #include "policies/gph/parameters.hpp"
 #include "policies/gph/pe_view.hpp"
-#include "base/named_registry.hpp"
 
 namespace isogrid::gph {
 
@@ -25,10 +25,9 @@ struct RuntimePolicy {
                         const Parameters& parameters);
   // `pool` is the receiver's exportable sparks; the latency to the requester comes from receiver.knowledge when
   // there is one, else from the topology.
-  size_t (*sparks_per_schedule)(const PeView& receiver, size_t requester, size_t pool,
-                                const Parameters& parameters);
-  bool exchanges_speeds;      // PEs exchange CPU speeds at start-up (a start-up message cost)
-  bool piggybacks_loads;      // messages carry load-table entries and PEs measure latencies (PeKnowledge)
+  size_t (*sparks_per_schedule)(const PeView& receiver, size_t requester, size_t pool, const Parameters& parameters);
+  bool exchanges_speeds;  // PEs exchange CPU speeds at start-up (a start-up message cost)
+  bool piggybacks_loads;  // messages carry load-table entries and PEs measure latencies (PeKnowledge)
 };
 
 const NamedRegistry<RuntimePolicy>& runtime_policies();

@@ -39,8 +39,7 @@ FishTarget filtered_forward(const PeView& holder, size_t origin, const Draw& dra
 
 bool answers_under_filter(const PeView& receiver, size_t origin, const Parameters& parameters)
 {
-  return !parameters.gg11_receiver_side ||
-         may_take_work(*receiver.topology, receiver.main_pe, origin, receiver.self);
+  return !parameters.gg11_receiver_side || may_take_work(*receiver.topology, receiver.main_pe, origin, receiver.self);
 }
 
 }  // namespace isogrid::gph

@@ -14,8 +14,8 @@ constexpr double kRatioSlack = 1e-9;
 
 size_t one_spark(size_t pool) { return std::min<size_t>(pool, 1); }
 
-size_t sparks_for_requester(const Topology& topology, size_t receiver, size_t requester, size_t pool,
-                            double latency, const Gg2Parameters& p)
+size_t sparks_for_requester(const Topology& topology, size_t receiver, size_t requester, size_t pool, double latency,
+                            const Gg2Parameters& p)
 {
   if (pool == 0)
     return 0;

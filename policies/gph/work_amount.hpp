@@ -16,7 +16,7 @@ size_t one_spark(size_t pool);
 //   k = min(pool - keep_local, ceil(latency / lat_local), k_max), then at most floor(pool / 2), at least 1
 // with lat_local the receiver's intra-cluster latency (k_max when it is 0). A pool of one still gives its spark,
 // as GUM would; the half-pool cap makes the giver keep at least as many sparks as it sends.
-size_t sparks_for_requester(const Topology& topology, size_t receiver, size_t requester, size_t pool,
-                            double latency, const Gg2Parameters& parameters);
+size_t sparks_for_requester(const Topology& topology, size_t receiver, size_t requester, size_t pool, double latency,
+                            const Gg2Parameters& parameters);
 
 }  // namespace isogrid::gph

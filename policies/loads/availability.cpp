@@ -144,7 +144,7 @@ AvailabilityTrace parse_profile(const std::string& text)
       if (!(fields >> a) || (fields >> rest) || !(a > 0))
         throw ProfileError(line_number, first + " takes one positive number of seconds");
       (first == "LOOPAFTER" ? loop_after : periodicity) = a;
-      periodicity_line = first == "PERIODICITY" ? line_number : periodicity_line;
+      periodicity_line                                  = first == "PERIODICITY" ? line_number : periodicity_line;
       continue;
     }
     std::istringstream time_field(first);

@@ -34,7 +34,7 @@ public:
   const std::optional<double>& loop_after() const { return loop_after_; }
 
 private:
-  double integral(double t) const;  // of at() over [0, t)
+  double integral(double t) const;                    // of at() over [0, t)
   double integral_once(double t, double lead) const;  // the same within one period, `lead` before the first step
 
   std::vector<Step> steps_;

@@ -8,9 +8,8 @@ namespace {
 
 LoadGenerator episodes(LoadTarget target, EpisodeSettings settings)
 {
-  return {target, [settings](const GeneratorOptions& o, SeededRandom& r) {
-            return random_episodes(settings, o.horizon, r);
-          }};
+  return {target,
+          [settings](const GeneratorOptions& o, SeededRandom& r) { return random_episodes(settings, o.horizon, r); }};
 }
 
 NamedRegistry<LoadGenerator> make_registry()
@@ -20,8 +19,9 @@ NamedRegistry<LoadGenerator> make_registry()
         episodes(LoadTarget::Cpu, random_cpu_loading()));
   r.add("random-bandwidth", "Sanjay's random loading: AvailBW U[2 %, 80 %] for U[3, 8] min, half the episodes loaded",
         episodes(LoadTarget::Bandwidth, random_bandwidth_loading()));
-  r.add("grads-cpu", "steadier CPU load in the spirit of the GrADS traces: U[60 %, 100 %] for U[30, 60] min (an "
-                     "assumption; the traces are gone)",
+  r.add("grads-cpu",
+        "steadier CPU load in the spirit of the GrADS traces: U[60 %, 100 %] for U[30, 60] min (an "
+        "assumption; the traces are gone)",
         episodes(LoadTarget::Cpu, grads_like_cpu()));
   r.add("grads-bandwidth", "GrADS-like network load: the thesis found random loading's network dynamics similar",
         episodes(LoadTarget::Bandwidth, random_bandwidth_loading()));
@@ -33,14 +33,15 @@ NamedRegistry<LoadGenerator> make_registry()
         "other users' jobs on shared nodes: 1.2 % of the time, for U[10, 60] min, leaving U[50 %, 100 %] (an "
         "assumption for Korkhov's DAS-2 runs: a 24-node run meets one with probability 0.25)",
         episodes(LoadTarget::Cpu, user_jobs_cpu()));
-  r.add("constant", "one share left free all along (value)", {LoadTarget::Cpu, [](const GeneratorOptions& o, SeededRandom&) {
-          if (!(o.value > 0 && o.value <= 1))
-            throw std::invalid_argument("a constant load leaves a share in (0, 1] free");
-          return AvailabilityTrace({{0, o.value}});
-        }});
+  r.add("constant", "one share left free all along (value)",
+        {LoadTarget::Cpu, [](const GeneratorOptions& o, SeededRandom&) {
+           if (!(o.value > 0 && o.value <= 1))
+             throw std::invalid_argument("a constant load leaves a share in (0, 1] free");
+           return AvailabilityTrace({{0, o.value}});
+         }});
   r.add("dedicated", "no load: always free", {LoadTarget::Cpu, [](const GeneratorOptions&, SeededRandom&) {
-          return AvailabilityTrace({{0, 1}});
-        }});
+                                                return AvailabilityTrace({{0, 1}});
+                                              }});
   return r;
 }
 

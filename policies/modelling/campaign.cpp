@@ -9,10 +9,10 @@ std::vector<Observation> synthetic_campaign(const scheduling::PerformanceModel& 
   for (auto [processors, count] : s.runs)
     for (int k = 0; k < count; ++k) {
       Observation r;
-      r.problem_size = random.uniform(s.min_size, s.max_size);
-      r.processors   = processors;
-      r.cpu          = random.uniform(s.min_cpu, s.max_cpu);
-      r.bandwidth    = random.uniform(s.min_bandwidth, s.max_bandwidth);
+      r.problem_size                 = random.uniform(s.min_size, s.max_size);
+      r.processors                   = processors;
+      r.cpu                          = random.uniform(s.min_cpu, s.max_cpu);
+      r.bandwidth                    = random.uniform(s.min_bandwidth, s.max_bandwidth);
       scheduling::PerformanceModel m = truth;
       m.problem_size                 = r.problem_size;
       r.time                         = m.time(processors, r.cpu, r.bandwidth);

@@ -13,9 +13,9 @@ namespace isogrid::modelling {
 struct CampaignSettings {
   std::vector<std::pair<std::size_t, int>> runs = {{1, 20}, {2, 20}, {4, 10}, {8, 10}};  // (processors, count)
   double min_size = 500, max_size = 4000;
-  double min_cpu = 0.065, max_cpu = 1;     // the thesis's random loading
+  double min_cpu = 0.065, max_cpu = 1;            // the thesis's random loading
   double min_bandwidth = 2, max_bandwidth = 100;  // Mbit/s
-  double noise = 0;  // each time multiplied by U[1 - noise, 1 + noise]
+  double noise = 0;                               // each time multiplied by U[1 - noise, 1 + noise]
 };
 
 std::vector<Observation> synthetic_campaign(const scheduling::PerformanceModel& truth, SeededRandom& random,

@@ -16,8 +16,8 @@ using scheduling::Term;
 
 using Shape = std::vector<Term>;  // the terms' powers; coefficients are ignored (fitted)
 
-const std::vector<Shape>& complexity_candidates();  // 77
-const std::vector<Growth>& bandwidth_candidates();  // Table 3.1: 8
+const std::vector<Shape>& complexity_candidates();    // 77
+const std::vector<Growth>& bandwidth_candidates();    // Table 3.1: 8
 const std::vector<Growth>& scalability_candidates();  // Table 3.2: 16
 
 // "1 + N^2 ln N", "N^1.5".

@@ -8,7 +8,7 @@
 namespace isogrid::modelling {
 
 CrossPlatformPredictions predict_cross_platform(const std::vector<FittedModel>& reference, double r_cpu, double r_bw,
-                                               const std::vector<CampaignRun>& target, std::size_t trained_after)
+                                                const std::vector<CampaignRun>& target, std::size_t trained_after)
 {
   if (reference.empty())
     throw std::invalid_argument("cross-platform prediction needs the reference cluster's models");
@@ -23,7 +23,8 @@ CrossPlatformPredictions predict_cross_platform(const std::vector<FittedModel>& 
   CrossPlatformPredictions out;
   for (const CampaignRun& run : target) {
     const Observation& o = run.observed;
-    double by_porting = fitted_time(ported_head, o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth);
+    double by_porting =
+        fitted_time(ported_head, o.problem_size, o.processors, run.forecast_cpu, run.forecast_bandwidth);
     out.actual.push_back(o.time);
     out.ported.push_back(by_porting);
     if (trained) {

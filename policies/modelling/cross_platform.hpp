@@ -22,7 +22,6 @@ struct CrossPlatformPredictions {
 
 // Throws std::invalid_argument on an empty reference list or no target run.
 CrossPlatformPredictions predict_cross_platform(const std::vector<FittedModel>& reference, double r_cpu, double r_bw,
-                                               const std::vector<CampaignRun>& target,
-                                               std::size_t trained_after = 10);
+                                                const std::vector<CampaignRun>& target, std::size_t trained_after = 10);
 
 }  // namespace isogrid::modelling

@@ -29,11 +29,11 @@ struct ScheduleCandidate {
 
 struct UsefulnessGroup {
   double first_size = 0, last_size = 0;
-  ScheduleCandidate chosen;  // the lowest predicted time in the group (the first on a tie)
-  ScheduleCandidate best;    // the lowest actual time
+  ScheduleCandidate chosen;    // the lowest predicted time in the group (the first on a tie)
+  ScheduleCandidate best;      // the lowest actual time
   std::size_t candidates = 0;  // runs in the group
-  double loss_percent = 0;   // 100 (chosen.actual - best.actual) / best.actual
-  int loss_floored    = 0;   // as the thesis prints it: 3.81 % as 3
+  double loss_percent    = 0;  // 100 (chosen.actual - best.actual) / best.actual
+  int loss_floored       = 0;  // as the thesis prints it: 3.81 % as 3
 };
 
 // Groups the candidates' problem sizes in increasing order, each group as long as the dedicated times of its sizes

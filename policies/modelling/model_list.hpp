@@ -13,8 +13,8 @@
 namespace isogrid::modelling {
 
 struct AdaptationSettings {
-  std::size_t prune_after = 5;      // observations in a row in the lowest tenth
-  double prune_fraction   = 0.1;    // the lowest tenth
+  std::size_t prune_after   = 5;    // observations in a row in the lowest tenth
+  double prune_fraction     = 0.1;  // the lowest tenth
   std::size_t rebuild_every = 50;   // observations; 0: never
 };
 
@@ -45,7 +45,7 @@ private:
   std::vector<Observation> runs_;
   std::vector<FittedModel> computation_;  // the computation stage's list, for rebuilds
   std::vector<FittedModel> list_;
-  std::vector<std::size_t> low_streak_;   // parallel to list_
+  std::vector<std::size_t> low_streak_;  // parallel to list_
   SearchLimits limits_;
   AdaptationSettings settings_;
   std::size_t observed_ = 0;

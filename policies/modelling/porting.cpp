@@ -29,12 +29,12 @@ double bandwidth_scaling_factor(const scheduling::PerformanceModel& model, doubl
   // time - computation part = R_bw x communication part, for every run: least squares in R_bw alone.
   double cross = 0, square = 0;
   for (const Observation& r : target_runs) {
-    scheduling::PerformanceModel m = model;
-    m.problem_size                 = r.problem_size;
+    scheduling::PerformanceModel m         = model;
+    m.problem_size                         = r.problem_size;
     scheduling::PerformanceModel comp_only = ported(m, r_cpu, 0);
     scheduling::PerformanceModel comm_only = ported(m, 0, 1);
-    double comp = comp_only.time(r.processors, r.cpu, r.bandwidth);
-    double comm = comm_only.time(r.processors, r.cpu, r.bandwidth);
+    double comp                            = comp_only.time(r.processors, r.cpu, r.bandwidth);
+    double comm                            = comm_only.time(r.processors, r.cpu, r.bandwidth);
     if (!std::isfinite(comp) || !std::isfinite(comm))
       continue;
     cross += comm * (r.time - comp);

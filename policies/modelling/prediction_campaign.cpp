@@ -1,6 +1,5 @@
 #include "policies/modelling/prediction_campaign.hpp"
 
-
 #include <stdexcept>
 
 namespace isogrid::modelling {

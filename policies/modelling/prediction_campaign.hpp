@@ -22,14 +22,14 @@
 namespace isogrid::modelling {
 
 struct CampaignRun {
-  Observation observed;                      // its time and the loads sensed during it (run averages)
+  Observation observed;                             // its time and the loads sensed during it (run averages)
   double forecast_cpu = 1, forecast_bandwidth = 1;  // forecast before it started
   double start_cpu = 1, start_bandwidth = 1;        // measured as it started
 };
 
 struct CampaignPredictions {
   std::vector<double> actual, adaptive, single, uniform, measured, frozen;  // per predicted run, in order
-  std::vector<FittedModel> adaptive_list;                 // the adaptive sorted list at the end, head first
+  std::vector<FittedModel> adaptive_list;  // the adaptive sorted list at the end, head first
 };
 
 // Throws std::invalid_argument when the training runs cannot feed the staged search (runs on 1 and on 2 processors,

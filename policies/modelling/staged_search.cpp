@@ -14,15 +14,15 @@ using scheduling::growth_name;
 std::string FittedModel::name() const
 {
   const Combination& c = combination;
-  std::string out = "comp " + shape_name(complexity_candidates()[c.computation]);
+  std::string out      = "comp " + shape_name(complexity_candidates()[c.computation]);
   if (c.communication)
-    out += ", comm " + shape_name(complexity_candidates()[*c.communication]) + ", f_bw " +
-           growth_name(c.bandwidth_effect);
+    out +=
+        ", comm " + shape_name(complexity_candidates()[*c.communication]) + ", f_bw " + growth_name(c.bandwidth_effect);
   return out + ", f_Pcomp " + growth_name(c.computation_speedup) + ", f_Pcomm " + growth_name(c.communication_speedup);
 }
 
-double fitted_time(const scheduling::PerformanceModel& model, double problem_size, std::size_t processors,
-                   double cpu, double bandwidth)
+double fitted_time(const scheduling::PerformanceModel& model, double problem_size, std::size_t processors, double cpu,
+                   double bandwidth)
 {
   scheduling::PerformanceModel m = model;
   m.problem_size                 = problem_size;
@@ -42,17 +42,17 @@ FittedModel fit(const Combination& c, const std::vector<Observation>& runs)
       for (std::size_t j = 0; j < shape->size(); ++j)
         columns.emplace_back();
   for (const Observation& r : runs) {
-    const double p = static_cast<double>(r.processors);
+    const double p  = static_cast<double>(r.processors);
     std::size_t col = 0;
     for (const Term& t : comp)
       columns[col++].push_back(term_value(t, r.problem_size) /
                                (r.cpu * (r.processors > 1 ? apply(c.computation_speedup, p) : 1.0)));
     if (comm)
       for (const Term& t : *comm)
-        columns[col++].push_back(r.processors > 1 ? term_value(t, r.problem_size) /
-                                                        (apply(c.bandwidth_effect, r.bandwidth) *
-                                                         apply(c.communication_speedup, p))
-                                                  : 0.0);
+        columns[col++].push_back(r.processors > 1
+                                     ? term_value(t, r.problem_size) /
+                                           (apply(c.bandwidth_effect, r.bandwidth) * apply(c.communication_speedup, p))
+                                     : 0.0);
     times.push_back(r.time);
   }
   Fit f = least_squares(columns, times);
@@ -63,7 +63,7 @@ FittedModel fit(const Combination& c, const std::vector<Observation>& runs)
   out.model.bandwidth_effect      = c.bandwidth_effect;
   out.model.computation_speedup   = c.computation_speedup;
   out.model.communication_speedup = c.communication_speedup;
-  std::size_t col = 0;
+  std::size_t col                 = 0;
   for (Term t : comp) {
     t.coefficient = f.coefficients[col++];
     out.model.computation.push_back(t);

@@ -20,11 +20,11 @@ namespace isogrid::modelling {
 
 // One training run: its problem size, processors, minAvgAvailCPU, minAvgAvailBW (Mbit/s) and time (s).
 struct Observation {
-  double problem_size   = 0;
+  double problem_size    = 0;
   std::size_t processors = 1;
-  double cpu            = 1;
-  double bandwidth      = 1;
-  double time           = 0;
+  double cpu             = 1;
+  double bandwidth       = 1;
+  double time            = 0;
 };
 
 struct Combination {
@@ -45,8 +45,8 @@ struct FittedModel {
 // A fitted model's time for N on P processors. One processor applies no speedup function (f_P(1) = 1): the
 // computation stage fits one-processor runs as f_comp(N) / cpu, and a speedup candidate such as log P would
 // otherwise divide by log 1 = 0.
-double fitted_time(const scheduling::PerformanceModel& model, double problem_size, std::size_t processors,
-                   double cpu, double bandwidth);
+double fitted_time(const scheduling::PerformanceModel& model, double problem_size, std::size_t processors, double cpu,
+                   double bandwidth);
 
 // Fits a combination's coefficients on `runs` (time = sum c_j(N) / (cpu f_Pcomp(P)) + sum m_k(N) / (f_bw(bw)
 // f_Pcomm(P)), the communication terms only for P > 1).
@@ -64,8 +64,7 @@ double mean_time(const std::vector<Observation>& runs);
 // The ranked models a stage keeps: sorted by standard error (ties: the order given), those within `within` times
 // the best, at most `cap`. Standard errors below 1e-9 of the runs' mean time count as equal: noise-free runs must
 // not rank candidates by rounding.
-std::vector<FittedModel> keep_best(std::vector<FittedModel> models, std::size_t cap, double within,
-                                   double mean_time);
+std::vector<FittedModel> keep_best(std::vector<FittedModel> models, std::size_t cap, double within, double mean_time);
 
 std::vector<FittedModel> computation_stage(const std::vector<Observation>& one_processor, const SearchLimits& limits);
 std::vector<FittedModel> communication_stage(const std::vector<FittedModel>& computation,

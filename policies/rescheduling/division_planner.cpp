@@ -9,8 +9,8 @@ namespace isogrid::rescheduling {
 
 Plan division_plan(IntervalScheduler& intervals, const PlanSettings& settings)
 {
-  const std::size_t n = intervals.phases();
-  Plan best           = single_interval_plan(intervals, settings);
+  const std::size_t n              = intervals.phases();
+  Plan best                        = single_interval_plan(intervals, settings);
   std::vector<std::size_t> current = best.ends;
   for (std::size_t count = 2; count <= n; ++count) {
     std::optional<Plan> best_of_count;

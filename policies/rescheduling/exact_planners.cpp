@@ -17,7 +17,7 @@ Plan brute_force_plan(IntervalScheduler& intervals, const PlanSettings& settings
     throw std::invalid_argument("brute force enumerates 2^(n-1) plans: at most " +
                                 std::to_string(brute_force_phase_limit) + " phases, " + intervals.application().name() +
                                 " has " + std::to_string(n) + " (the optimal planner gives the same optimum)");
-  Plan best = single_interval_plan(intervals, settings);
+  Plan best                 = single_interval_plan(intervals, settings);
   const std::uint64_t plans = std::uint64_t{1} << (n - 1);
   std::vector<std::size_t> ends;
   for (std::uint64_t markers = 1; markers < plans; ++markers) {
@@ -35,9 +35,9 @@ Plan brute_force_plan(IntervalScheduler& intervals, const PlanSettings& settings
 
 Plan optimal_plan(IntervalScheduler& intervals, const PlanSettings& settings)
 {
-  using Graph  = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
+  using Graph         = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
                                       boost::property<boost::edge_weight_t, double>>;
-  using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
+  using Vertex        = boost::graph_traits<Graph>::vertex_descriptor;
   const std::size_t n = intervals.phases();
   // Vertex k is the boundary before phase k; a path from 0 to n is a plan, its length Eq. 5.2 plus one rcost.
   Graph graph(n + 1);

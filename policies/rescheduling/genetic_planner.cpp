@@ -19,8 +19,8 @@ struct Individual {
 // Eq. 5.5: the plan's time, inflated by how many intervals break Eq. 5.3 and by how far.
 double reverse_fitness(const Plan& plan)
 {
-  double intervals = static_cast<double>(plan.intervals());
-  double violations = static_cast<double>(plan.violations);
+  double intervals      = static_cast<double>(plan.intervals());
+  double violations     = static_cast<double>(plan.violations);
   double average_extent = plan.violations ? plan.violation_extent / violations : 0;
   return plan.time * (1 + violations / intervals) * (1 + average_extent / plan.time);
 }
@@ -69,7 +69,7 @@ void mutate(Markers& markers, IntervalScheduler& intervals, const PlanSettings& 
 Plan genetic_plan(IntervalScheduler& intervals, const PlanSettings& settings, SeededRandom& random,
                   const GeneticPlanOptions& options)
 {
-  const std::size_t n = intervals.phases();
+  const std::size_t n      = intervals.phases();
   const std::size_t length = n - 1;  // one marker after each phase but the last
   if (length == 0 || options.population < 2)
     return single_interval_plan(intervals, settings);
@@ -103,9 +103,8 @@ Plan genetic_plan(IntervalScheduler& intervals, const PlanSettings& settings, Se
       }
     }
     // The fittest half survives (ties: parents first, then children in the order they were made).
-    std::stable_sort(next.begin(), next.end(), [](const Individual& x, const Individual& y) {
-      return x.reverse_fitness < y.reverse_fitness;
-    });
+    std::stable_sort(next.begin(), next.end(),
+                     [](const Individual& x, const Individual& y) { return x.reverse_fitness < y.reverse_fitness; });
     next.resize(options.population);
     population = std::move(next);
   }

@@ -68,7 +68,7 @@ const IntervalSchedule& IntervalScheduler::at(std::size_t first, std::size_t las
   if (!slot) {
     // Drawn from the interval's content, not its place: the same phases get the same schedule wherever they sit.
     std::uint64_t interval_seed = mix64(seed_ ^ model.digest());
-    slot = std::make_unique<IntervalSchedule>(policy_(state_, model, interval_seed));
+    slot                        = std::make_unique<IntervalSchedule>(policy_(state_, model, interval_seed));
     scheduled_ += 1;
   }
   return *slot;

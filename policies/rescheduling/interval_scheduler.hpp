@@ -39,8 +39,7 @@ public:
   IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed,
                     scheduling::MappingCache& shared);
   // Any interval policy (tests use an exhaustive one).
-  IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed,
-                    IntervalPolicy policy);
+  IntervalScheduler(const ClusterState& state, const PhasedApplication& app, std::uint64_t seed, IntervalPolicy policy);
 
   std::size_t phases() const { return app_.phases(); }
   const PhasedApplication& application() const { return app_; }

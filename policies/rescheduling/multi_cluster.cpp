@@ -74,8 +74,8 @@ scheduling::MappingCache& SharedLoads::mappings(std::size_t k, std::size_t clust
   return *slot;
 }
 
-MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, SharedLoads& loads,
-                                    const Planner& scrp, const MultiClusterSettings& settings, std::uint64_t seed)
+MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, SharedLoads& loads, const Planner& scrp,
+                                    const MultiClusterSettings& settings, std::uint64_t seed)
 {
   check_grid(apps, settings);
   const std::size_t n = apps[0].phases(), clusters = apps.size();
@@ -102,9 +102,8 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
     first_lengths.erase(std::unique(first_lengths.begin(), first_lengths.end()), first_lengths.end());
     std::size_t length = n - start;
     for (std::size_t candidate : first_lengths) {
-      bool valid = std::all_of(intervals.begin(), intervals.end(), [&](const auto& s) {
-        return s->at(0, candidate).time > settings.t_thres;
-      });
+      bool valid = std::all_of(intervals.begin(), intervals.end(),
+                               [&](const auto& s) { return s->at(0, candidate).time > settings.t_thres; });
       if (valid) {
         length = candidate;
         break;
@@ -120,24 +119,24 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
     next.last  = start + length;
     auto take  = [&](std::size_t c, Move move, double cost) {
       const IntervalSchedule& s = intervals[c]->at(0, length);
-      next.cluster  = c;
-      next.schedule = s.schedule;
-      next.time     = s.time;
-      next.cpu      = s.traits.cpu;
-      next.cost     = cost;
-      next.move     = move;
+      next.cluster              = c;
+      next.schedule             = s.schedule;
+      next.time                 = s.time;
+      next.cpu                  = s.traits.cpu;
+      next.cost                 = cost;
+      next.move                 = move;
     };
     if (plan.intervals.empty()) {
       take(best, Move::First, 0);
     } else {
       // Lines 29-42: stay on the previous machines, reschedule within their cluster, or move to the best cluster.
       const MultiClusterInterval& previous = plan.intervals.back();
-      const std::size_t here = previous.cluster;
-      const ScheduleTraits kept = traits_of(grid.clusters[here], previous.schedule);
-      double stay   = rest[here].interval(0, length).time(kept);
-      double inside = intervals[here]->at(0, length).time + settings.intra_cost;
-      double move_cost = best == here ? settings.intra_cost : settings.inter_cost[here][best];
-      double moved     = intervals[best]->at(0, length).time + move_cost;
+      const std::size_t here               = previous.cluster;
+      const ScheduleTraits kept            = traits_of(grid.clusters[here], previous.schedule);
+      double stay                          = rest[here].interval(0, length).time(kept);
+      double inside                        = intervals[here]->at(0, length).time + settings.intra_cost;
+      double move_cost                     = best == here ? settings.intra_cost : settings.inter_cost[here][best];
+      double moved                         = intervals[best]->at(0, length).time + move_cost;
       if (stay <= inside && stay <= moved) {
         next.cluster  = here;
         next.schedule = previous.schedule;
@@ -164,13 +163,13 @@ SingleSchedule single_schedule(const std::vector<PhasedApplication>& apps, Share
 {
   if (apps.empty())
     throw std::invalid_argument("a single schedule needs at least one cluster");
-  const std::size_t n = apps[0].phases();
+  const std::size_t n    = apps[0].phases();
   const GridLoads& first = loads.at(0);
   check_loads(first, apps.size());
   SingleSchedule single;
   double best = std::numeric_limits<double>::infinity();
   for (std::size_t c = 0; c < apps.size(); ++c) {
-    auto intervals = scheduler(loads, 0, c, apps[c], mix64(seed ^ c), interval_policy);
+    auto intervals                = scheduler(loads, 0, c, apps[c], mix64(seed ^ c), interval_policy);
     const IntervalSchedule& whole = intervals->at(0, n);
     if (whole.time < best) {
       best            = whole.time;
@@ -179,7 +178,7 @@ SingleSchedule single_schedule(const std::vector<PhasedApplication>& apps, Share
     }
   }
   for (std::size_t phase = 0; phase < n; ++phase) {
-    GridLoads drawn = phase == 0 ? GridLoads{} : loads.draw(phase);
+    GridLoads drawn       = phase == 0 ? GridLoads{} : loads.draw(phase);
     const GridLoads& grid = phase == 0 ? first : drawn;
     check_loads(grid, apps.size());
     const ScheduleTraits traits = traits_of(grid.clusters[single.cluster], single.schedule);

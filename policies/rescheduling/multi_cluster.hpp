@@ -52,10 +52,10 @@ private:
 };
 
 struct MultiClusterSettings {
-  double t_thres = 1200;                      // s: a valid interval takes longer
-  double intra_cost = 300;                    // s: stop, checkpoint and restart within a cluster
+  double t_thres    = 1200;                     // s: a valid interval takes longer
+  double intra_cost = 300;                      // s: stop, checkpoint and restart within a cluster
   std::vector<std::vector<double>> inter_cost;  // s: [from][to], moving the run between clusters
-  IntervalPolicy interval_policy;  // how an interval is scheduled on a cluster; empty: Box Elimination
+  IntervalPolicy interval_policy;               // how an interval is scheduled on a cluster; empty: Box Elimination
 };
 
 enum class Move { First, Stay, WithinCluster, ToCluster };
@@ -68,24 +68,24 @@ struct MultiClusterInterval {
   double time = 0;  // on its schedule, under its step's loads
   double cpu  = 0;  // the lowest available CPU of its machines under its step's loads
   double cost = 0;  // paid before it starts (intra or inter)
-  Move move = Move::First;
+  Move move   = Move::First;
 };
 
 struct MultiClusterPlan {
   std::vector<MultiClusterInterval> intervals;
-  double time = 0;  // every interval's time and cost
+  double time             = 0;  // every interval's time and cost
   std::size_t inter_moves = 0, intra_moves = 0;
 };
 
 // `apps[c]` is the application on cluster c (its computation scaled by the cluster's CPU factor); every one has the
 // same phases. `scrp` is the single-cluster planner, `seed` feeds its and Box Elimination's draws.
-MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, SharedLoads& loads,
-                                    const Planner& scrp, const MultiClusterSettings& settings, std::uint64_t seed);
+MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, SharedLoads& loads, const Planner& scrp,
+                                    const MultiClusterSettings& settings, std::uint64_t seed);
 
 struct SingleSchedule {
   std::size_t cluster = 0;
   Schedule schedule;
-  double time = 0;  // every phase under its own step's loads
+  double time = 0;                // every phase under its own step's loads
   std::vector<double> phase_cpu;  // per phase: the lowest available CPU of its machines under that phase's loads
 };
 

@@ -11,13 +11,13 @@ using scheduling::Growth;
 PerformanceModel phase_model(const std::string& application, const PhaseShape& shape, double reference_n, double n)
 {
   PerformanceModel m;
-  m.application   = application;
-  m.problem_size  = n;
+  m.application  = application;
+  m.problem_size = n;
   // c N^a equals the shape's seconds (megabits) at the reference size.
-  m.computation   = {{shape.computation_seconds / std::pow(reference_n, shape.computation_power),
-                      shape.computation_power, 0}};
-  m.communication = {{shape.communication_mbit / std::pow(reference_n, shape.communication_power),
-                      shape.communication_power, 0}};
+  m.computation = {
+      {shape.computation_seconds / std::pow(reference_n, shape.computation_power), shape.computation_power, 0}};
+  m.communication = {
+      {shape.communication_mbit / std::pow(reference_n, shape.communication_power), shape.communication_power, 0}};
   m.computation_speedup   = shape.computation_speedup;
   m.communication_speedup = shape.communication_speedup;
   m.bandwidth_effect      = Growth::Linear;
@@ -62,8 +62,7 @@ PhasedApplication build(const Recipe& r)
 
 }  // namespace
 
-PhaseShape reference_step(double comp_s, Growth comp, double comm_s, Growth comm, double comp_power,
-                          double comm_power)
+PhaseShape reference_step(double comp_s, Growth comp, double comm_s, Growth comm, double comp_power, double comm_power)
 {
   PhaseShape shape;
   shape.computation_seconds   = comp_s * kReferenceCpu * scheduling::apply(comp, kReferenceProcessors);
@@ -91,12 +90,12 @@ const NamedRegistry<PhasedApplication>& phased_applications()
     const PhaseShape rebuild = reference_step(800, Growth::Log, 100, Growth::Log, 1, 1);
     const PhaseShape reduce  = reference_step(12.5, Growth::Log, 750, Growth::Log, 1, 1);
     const PhaseShape advance = reference_step(750, Growth::Linear, 50, Growth::Linear, 1, 1);
-    Recipe md{"MD", 8192,
-              {{shift, 3}, {force, 6}, {rebuild, 6}, {advance, 3}, {force, 6}, {reduce, 3}, {rebuild, 3}},
-              false, 0.6, 2008030};
+    Recipe md{"MD",  8192, {{shift, 3}, {force, 6}, {rebuild, 6}, {advance, 3}, {force, 6}, {reduce, 3}, {rebuild, 3}},
+              false, 0.6,  2008030};
     PhasedApplication md30 = build(md);
-    r.add("MD", "Lennard-Jones MD, 30 non-uniform phases (distribution, equilibration, production, analysis), "
-                "N = 8192",
+    r.add("MD",
+          "Lennard-Jones MD, 30 non-uniform phases (distribution, equilibration, production, analysis), "
+          "N = 8192",
           md30);
     r.add("MD-15", "MD's 30 phases merged pairwise into 15 (the thesis's brute-force case)", md30.merged(2, "MD-15"));
     // ChaNGa, N = 1e6 particles: the gravity tree walk (P^1.5 from its cache reuse), domain decomposition
@@ -107,15 +106,25 @@ const NamedRegistry<PhasedApplication>& phased_applications()
     const PhaseShape tree    = reference_step(450, Growth::Log, 75, Growth::Log, 1, 1);
     const PhaseShape balance = reference_step(15, Growth::Log, 420, Growth::Log, 1, 1);
     const PhaseShape drift   = reference_step(390, Growth::Linear, 15, Growth::Linear, 1, 1);
-    Recipe changa{"ChaNGa", 1e6,
-                  {{domains, 4}, {tree, 4}, {gravity, 10}, {balance, 4}, {drift, 6}, {gravity, 10}, {domains, 4},
-                   {tree, 4}, {gravity, 4}},
-                  false, 1.0, 2008050};
+    Recipe changa{"ChaNGa",
+                  1e6,
+                  {{domains, 4},
+                   {tree, 4},
+                   {gravity, 10},
+                   {balance, 4},
+                   {drift, 6},
+                   {gravity, 10},
+                   {domains, 4},
+                   {tree, 4},
+                   {gravity, 4}},
+                  false,
+                  1.0,
+                  2008050};
     r.add("ChaNGa", "Charm N-body GrAvity solver, 50 non-uniform phases, N = 1e6", build(changa));
     // Athena on a 256^3 grid: every phase one block of steps, N^3 cells (P) and N^2 ghost cells (sqrt P: the
     // surface each process owns).
-    Recipe athena{"Athena", 256, {{reference_step(150, Growth::Linear, 40, Growth::Sqrt, 3, 2), 100}}, true, 0.05,
-                  2008100};
+    Recipe athena{"Athena", 256,  {{reference_step(150, Growth::Linear, 40, Growth::Sqrt, 3, 2), 100}},
+                  true,     0.05, 2008100};
     r.add("Athena", "grid-based astrophysical gas dynamics, 100 nearly uniform phases, 256^3 cells", build(athena));
     // LAMMPS crack propagation, N = 1e6 atoms: set-up exchange (sqrt P), pair forces (P), neighbour lists (log P),
     // the crack fix (serial-ish: log P), atom migration as the crack opens (sqrt P).
@@ -124,12 +133,12 @@ const NamedRegistry<PhasedApplication>& phased_applications()
     const PhaseShape lists    = reference_step(750, Growth::Log, 150, Growth::Log, 1, 1);
     const PhaseShape crack    = reference_step(375, Growth::Log, 500, Growth::Log, 1, 1);
     Recipe lammps{"LAMMPS", 1e6, {{exchange, 3}, {pair, 8}, {lists, 3}, {crack, 4}, {pair, 5}, {exchange, 3}},
-                  false, 0.6, 2008026};
+                  false,    0.6, 2008026};
     r.add("LAMMPS", "classical MD (crack propagation), 26 non-uniform phases, N = 1e6", build(lammps));
     // MPB, N = 64^3 plane waves: every phase one block of eigensolver iterations, FFTs (P) and their transposes
     // (all-to-all, sqrt P).
-    Recipe mpb{"MPB", 262144, {{reference_step(300, Growth::Linear, 150, Growth::Sqrt, 1, 1), 32}}, true, 0.05,
-               2008032};
+    Recipe mpb{"MPB", 262144, {{reference_step(300, Growth::Linear, 150, Growth::Sqrt, 1, 1), 32}},
+               true,  0.05,   2008032};
     r.add("MPB", "MIT Photonic Bands, 32 nearly uniform phases, N = 64^3", build(mpb));
     return r;
   }();

@@ -11,8 +11,8 @@
 //   3.10's single-vs-cumulative model errors fall most for the first three;
 // - magnitudes put the whole run, on a good schedule of a 512-machine cluster at U(0.1, 1) CPU, at a few hours,
 //   so that valid intervals (> 20 min) hold a few phases and Table 5.3's multi-cluster means (6-7 h) are in reach.
-#include "policies/rescheduling/phased_application.hpp"
 #include "base/named_registry.hpp"
+#include "policies/rescheduling/phased_application.hpp"
 
 namespace isogrid::rescheduling {
 
@@ -22,8 +22,8 @@ const NamedRegistry<PhasedApplication>& phased_applications();
 // What one phase is, in the units a user writes: free single-machine seconds of computation at the reference
 // size and megabits to move, each with its scalability function and its growth in N.
 struct PhaseShape {
-  double computation_seconds = 0;
-  double communication_mbit  = 0;
+  double computation_seconds               = 0;
+  double communication_mbit                = 0;
   scheduling::Growth computation_speedup   = scheduling::Growth::Linear;
   scheduling::Growth communication_speedup = scheduling::Growth::Linear;
   double computation_power = 1, communication_power = 1;  // of N

@@ -20,8 +20,8 @@ struct PlanSettings {
 struct Plan {
   std::vector<std::size_t> ends;  // each interval's end (exclusive phase index), ascending; the last is the phase count
   std::vector<double> times;      // each interval's time on its own schedule
-  double time = 0;                // Eq. 5.2
-  std::size_t violations = 0;     // intervals not longer than t_thres
+  double time             = 0;    // Eq. 5.2
+  std::size_t violations  = 0;    // intervals not longer than t_thres
   double violation_extent = 0;    // sum over them of t_thres - t
 
   std::size_t intervals() const { return ends.size(); }

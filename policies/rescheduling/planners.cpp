@@ -6,8 +6,9 @@ NamedRegistry<Planner>& planner_registry()
 {
   static NamedRegistry<Planner> registry = [] {
     NamedRegistry<Planner> r("rescheduling-planner");
-    r.add("incremental", "Incremental Algorithm (Fig. 5.2): grow each interval until valid, extend it while keeping "
-                         "its schedule beats rescheduling",
+    r.add("incremental",
+          "Incremental Algorithm (Fig. 5.2): grow each interval until valid, extend it while keeping "
+          "its schedule beats rescheduling",
           [](IntervalScheduler& i, const PlanSettings& s, SeededRandom&) { return incremental_plan(i, s); });
     r.add("division", "Division heuristic (Sec. 5.3.2): add the best marker to the best plan, one at a time",
           [](IntervalScheduler& i, const PlanSettings& s, SeededRandom&) { return division_plan(i, s); });
@@ -15,8 +16,9 @@ NamedRegistry<Planner>& planner_registry()
           [](IntervalScheduler& i, const PlanSettings& s, SeededRandom& random) { return genetic_plan(i, s, random); });
     r.add("brute-force", "every one of the 2^(n-1) plans (the thesis's ground truth, up to 22 phases)",
           [](IntervalScheduler& i, const PlanSettings& s, SeededRandom&) { return brute_force_plan(i, s); });
-    r.add("optimal", "shortest path over the DAG of phase boundaries: brute force's optimum in n(n+1)/2 interval "
-                     "schedules",
+    r.add("optimal",
+          "shortest path over the DAG of phase boundaries: brute force's optimum in n(n+1)/2 interval "
+          "schedules",
           [](IntervalScheduler& i, const PlanSettings& s, SeededRandom&) { return optimal_plan(i, s); });
     return r;
   }();

@@ -17,9 +17,9 @@
 // - Brute force: every one of the 2^(n-1) plans, the best valid one.
 // - Optimal: a shortest path over the DAG of phase boundaries, edge i -> j the interval i .. j - 1 weighted by its
 //   time plus rcost and present only when valid. Exactly brute force's optimum in n(n+1)/2 interval schedules.
-#include "policies/rescheduling/plan.hpp"
 #include "base/named_registry.hpp"
 #include "base/random.hpp"
+#include "policies/rescheduling/plan.hpp"
 
 #include <functional>
 

@@ -84,7 +84,7 @@ bool build_ant(Ant& ant, const std::vector<std::size_t>& pool, std::size_t drawn
         continue;
       if (evaluate.exhausted())
         return false;
-      candidate.back() = y;
+      candidate.back()  = y;
       const double time = evaluate(candidate, grown.traits_with(y)), weight = pheromone[y] / time;
       if (weight > best_weight)
         best_weight = weight, best = y, best_time = time;

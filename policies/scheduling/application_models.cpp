@@ -8,13 +8,13 @@ PerformanceModel model(std::string application, double n, std::vector<Term> comp
                        std::vector<Term> comm, Growth comm_speedup)
 {
   PerformanceModel m;
-  m.application = std::move(application);
-  m.problem_size = n;
-  m.computation = std::move(comp);
-  m.computation_speedup = comp_speedup;
-  m.communication = std::move(comm);
+  m.application           = std::move(application);
+  m.problem_size          = n;
+  m.computation           = std::move(comp);
+  m.computation_speedup   = comp_speedup;
+  m.communication         = std::move(comm);
   m.communication_speedup = comm_speedup;
-  m.bandwidth_effect = Growth::Linear;
+  m.bandwidth_effect      = Growth::Linear;
   return m;
 }
 

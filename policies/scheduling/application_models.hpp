@@ -4,8 +4,8 @@
 // complexity the algorithm has, a scalability function from Tables 3.1/3.2 that keeps T monotone (Box
 // Elimination needs it), and coefficients that put a good schedule on a 256-machine cluster in the tens to
 // hundreds of seconds, as the thesis's figures and Table 4.1 are. Times are in seconds, bandwidth in Mbit/s.
-#include "policies/scheduling/performance_model.hpp"
 #include "base/named_registry.hpp"
+#include "policies/scheduling/performance_model.hpp"
 
 namespace isogrid::scheduling {
 

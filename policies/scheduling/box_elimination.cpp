@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <optional>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 namespace isogrid::scheduling {
@@ -93,7 +93,7 @@ public:
     for (size_t c = box.first[0]; c <= box.last[0]; ++c)
       for (size_t b = box.first[1]; b <= box.last[1]; ++b)
         for (size_t w = box.first[2] / 64; w <= box.last[2] / 64; ++w) {
-          std::uint64_t& bits = word(c, b, w);
+          std::uint64_t& bits   = word(c, b, w);
           std::uint64_t cleared = bits & range_mask(w, box.first[2], box.last[2]);
           if (cleared) {  // most words of a struck-off box were struck off before
             remaining_ -= static_cast<size_t>(__builtin_popcountll(cleared));
@@ -110,8 +110,7 @@ public:
     for (size_t c = box.first[0]; c <= box.last[0]; ++c)
       for (size_t b = box.first[1]; b <= box.last[1]; ++b)
         for (size_t w = box.first[2] / 64; w <= box.last[2] / 64; ++w)
-          for (std::uint64_t bits = word(c, b, w) & range_mask(w, box.first[2], box.last[2]); bits;
-               bits &= bits - 1)
+          for (std::uint64_t bits = word(c, b, w) & range_mask(w, box.first[2], box.last[2]); bits; bits &= bits - 1)
             out.push_back(Index{c, b, w * 64 + static_cast<size_t>(__builtin_ctzll(bits))});
     return out;
   }
@@ -169,7 +168,7 @@ Box octant(const Grid& grid, const Index& ref, unsigned pattern)
   std::array<size_t, 3> r{ref.c, ref.b, ref.p};
   Box box;
   for (int k = 0; k < 3; ++k) {
-    bool above = (pattern >> k) & 1u;
+    bool above                        = (pattern >> k) & 1u;
     box.first[static_cast<size_t>(k)] = above ? r[static_cast<size_t>(k)] + 1 : 0;
     box.last[static_cast<size_t>(k)]  = above ? grid.extent(k) - 1 : r[static_cast<size_t>(k)];
   }
@@ -231,7 +230,7 @@ ScheduleResult box_elimination(Evaluator& evaluate, const BoxEliminationOptions&
 
   // The box's centre gives the first schedule and the reference point of the six sectors.
   Index centre{grid.extent(0) / 2, grid.extent(1) / 2, grid.extent(2) / 2};
-  bool improved = false;
+  bool improved   = false;
   Index reference = visit(centre, improved).value_or(centre);
 
   std::vector<Box> sectors;

@@ -32,7 +32,7 @@ double thesis_bandwidth_step(double max_link_mbps);
 class MappingCache;
 
 struct BoxEliminationOptions {
-  double cpu_step = 0.1;
+  double cpu_step       = 0.1;
   double bandwidth_step = 0;  // Mbit/s; 0: thesis_bandwidth_step of the state's fastest link
   // Mappings already made on this state (by earlier runs for other models); null: map afresh. Work is charged the
   // same either way, so a budget sees the thesis's cost.

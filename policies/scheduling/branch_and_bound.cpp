@@ -54,7 +54,7 @@ bool MachineSet::same_without(std::size_t a, const MachineSet& other, std::size_
 // ---- RemovalTraits ----
 
 namespace {
-constexpr double infinity = std::numeric_limits<double>::infinity();
+constexpr double infinity    = std::numeric_limits<double>::infinity();
 constexpr std::size_t nobody = static_cast<std::size_t>(-1);  // a `skip` that skips no machine
 }  // namespace
 
@@ -81,9 +81,9 @@ bool RemovalTraits::order_more_links()
   // Scans seldom go far down the order (a set lacks few of the slowest links' ends), so rather than sorting all
   // n(n - 1)/2 links up front, each call finds the next chunk of them (as many as are ordered already, at least n)
   // in one pass over the matrix with a bounded heap: O(n^2) per chunk, and the chunks double.
-  const std::size_t n = state_.machines();
-  const bool after = !links_.empty();
-  const Link last = after ? links_.back() : Link{0, 0, 0};
+  const std::size_t n     = state_.machines();
+  const bool after        = !links_.empty();
+  const Link last         = after ? links_.back() : Link{0, 0, 0};
   const std::size_t count = std::max(links_.size(), n);
   std::vector<Link> heap;  // the `count` slowest links after `last` seen so far; its front is the fastest of them
   heap.reserve(count);
@@ -131,7 +131,7 @@ std::size_t RemovalTraits::next_link(const MachineSet& set, std::size_t from, st
 RemovalTraits::Keepers RemovalTraits::keepers_of(const MachineSet& set)
 {
   Keepers k;
-  k.cpu = next_cpu(set, 0, nobody);
+  k.cpu  = next_cpu(set, 0, nobody);
   k.link = set.size() >= 2 ? next_link(set, 0, nobody) : no_link;
   return k;
 }
@@ -155,8 +155,8 @@ ScheduleTraits RemovalTraits::traits(const Keepers& keepers, std::size_t process
 {
   ScheduleTraits t;
   t.processors = processors;
-  t.cpu = state_.cpu(by_cpu_[keepers.cpu]);
-  t.bandwidth = keepers.link == no_link ? infinity : links_[keepers.link].bandwidth;
+  t.cpu        = state_.cpu(by_cpu_[keepers.cpu]);
+  t.bandwidth  = keepers.link == no_link ? infinity : links_[keepers.link].bandwidth;
   return t;
 }
 
@@ -177,7 +177,7 @@ struct Child {
   std::size_t machine = 0;  // the member of its parent it lacks
   RemovalTraits::Keepers keepers;
   ScheduleTraits traits;
-  double time = 0;
+  double time         = 0;
   std::uint32_t entry = none;  // in LevelChildren, when duplicates are merged
 };
 
@@ -207,13 +207,13 @@ public:
   }
 
   // The entry of level[parent] without `machine`, and whether it was added just now.
-  std::pair<std::uint32_t, bool> find_or_add(const std::vector<Node>& level, std::size_t parent,
-                                             std::size_t machine, std::uint64_t hash)
+  std::pair<std::uint32_t, bool> find_or_add(const std::vector<Node>& level, std::size_t parent, std::size_t machine,
+                                             std::uint64_t hash)
   {
     if (2 * (entries_.size() + 1) > slots_.size())
       grow();
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = hash & mask;
+    std::size_t i          = hash & mask;
     for (; slots_[i].entry != 0; i = (i + 1) & mask) {
       if (slots_[i].hash != hash)
         continue;
@@ -265,16 +265,16 @@ public:
     const std::size_t n = evaluate_.state().machines();
     Node root{MachineSet(n), {}, {}, 0};
     root.keepers = traits_.keepers_of(root.set);
-    root.traits = traits_.traits(root.keepers, n);
-    root.time = evaluate_(root.set.members(), root.traits);
+    root.traits  = traits_.traits(root.keepers, n);
+    root.time    = evaluate_(root.set.members(), root.traits);
     double bound = root.time;
-    level_ = {std::move(root)};
+    level_       = {std::move(root)};
     std::vector<Child> children;
     // All nodes of a level have the same size; a node of one machine has no children.
     while (level_.front().set.size() > 1) {
       // One parent's children are distinct sets: only two parents or more can reach one set twice.
       dedupe_ = merge_ && level_.size() > 1;
-      seen_ = LevelChildren();
+      seen_   = LevelChildren();
       std::vector<Node> next;
       for (std::size_t p = 0; p < level_.size(); ++p) {
         if (!expand(p, children))
@@ -284,7 +284,7 @@ public:
       }
       if (next.empty())
         break;
-      bound = std::min_element(next.begin(), next.end(), [](const Node& x, const Node& y) {
+      bound  = std::min_element(next.begin(), next.end(), [](const Node& x, const Node& y) {
                 return x.time < y.time;
               })->time;
       level_ = std::move(next);
@@ -299,19 +299,19 @@ private:
   bool expand(std::size_t p, std::vector<Child>& children)
   {
     constexpr std::size_t ahead = 8;  // children whose table slots are prefetched
-    const Node& node = level_[p];
-    scratch_ = node.set.members();
+    const Node& node            = level_[p];
+    scratch_                    = node.set.members();
     children.clear();
     for (std::size_t k = 0; k < scratch_.size(); ++k) {
       Child c;
       c.machine = scratch_[k];
       c.keepers = traits_.keepers_without(node.set, node.keepers, c.machine);
-      c.traits = traits_.traits(c.keepers, node.set.size() - 1);
+      c.traits  = traits_.traits(c.keepers, node.set.size() - 1);
       if (dedupe_) {
         if (k + ahead < scratch_.size())
           seen_.prefetch(node.set.hash() ^ MachineSet::key(scratch_[k + ahead]));
         auto [entry, added] = seen_.find_or_add(level_, p, c.machine, node.set.hash() ^ MachineSet::key(c.machine));
-        c.entry = entry;
+        c.entry             = entry;
         if (!added) {
           c.time = seen_.entry(entry).time;
           children.push_back(c);
@@ -348,7 +348,7 @@ private:
   static void keep_better_half(std::vector<Child>& children, double bound)
   {
     const std::size_t half = (children.size() + 1) / 2;
-    auto under = std::partition(children.begin(), children.end(), [&](const Child& c) { return c.time < bound; });
+    auto under       = std::partition(children.begin(), children.end(), [&](const Child& c) { return c.time < bound; });
     std::size_t kept = static_cast<std::size_t>(under - children.begin());
     if (kept > half) {
       std::nth_element(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(half), under, faster);

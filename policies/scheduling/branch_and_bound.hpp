@@ -38,7 +38,7 @@ public:
 
 private:
   std::vector<std::uint64_t> words_;
-  std::size_t size_ = 0;
+  std::size_t size_   = 0;
   std::uint64_t hash_ = 0;
 };
 
@@ -53,7 +53,7 @@ public:
 
   static constexpr std::size_t no_link = static_cast<std::size_t>(-1);
   struct Keepers {
-    std::size_t cpu = 0;         // position in the CPU order
+    std::size_t cpu  = 0;        // position in the CPU order
     std::size_t link = no_link;  // position in the link order; no_link below two machines
   };
 

@@ -24,7 +24,7 @@ std::array<std::size_t, 3> category_counts(const LoadMix& mix, std::size_t n)
   std::size_t given = 0;
   for (std::size_t c = 0; c < 3; ++c) {
     double exact = share[c] / 100 * static_cast<double>(n);
-    count[c] = static_cast<std::size_t>(std::floor(exact));
+    count[c]     = static_cast<std::size_t>(std::floor(exact));
     remainder[c] = exact - std::floor(exact);
     given += count[c];
   }
@@ -62,9 +62,9 @@ const std::vector<double>& thesis_max_bandwidths()
 LoadMix draw_load_mix(SeededRandom& random)
 {
   for (;;) {
-    double light = 10 + static_cast<double>(random.below(71));
+    double light  = 10 + static_cast<double>(random.below(71));
     double medium = 10 + static_cast<double>(random.below(71));
-    double heavy = 100 - light - medium;
+    double heavy  = 100 - light - medium;
     if (heavy >= 10 && heavy <= 80)
       return {light, medium, heavy};
   }
@@ -80,7 +80,7 @@ ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random)
                                 std::to_string(mix.light) + " + " + std::to_string(mix.medium) + " + " +
                                 std::to_string(mix.heavy));
   check_links(draw.max_bandwidth, draw.link_share_low, draw.link_share_high);
-  const std::size_t n = draw.machines;
+  const std::size_t n              = draw.machines;
   std::array<std::size_t, 3> count = category_counts(mix, n);
   std::vector<std::size_t> category;
   for (std::size_t c = 0; c < 3; ++c)
@@ -90,8 +90,8 @@ ClusterState draw_cluster_state(const ClusterDraw& draw, SeededRandom& random)
   std::vector<double> cpu(n);
   for (std::size_t m = 0; m < n; ++m)
     cpu[m] = random.uniform(categories[category[m]].low, categories[category[m]].high);
-  return ClusterState(std::move(cpu), draw_links(n, draw.max_bandwidth, draw.link_share_low, draw.link_share_high,
-                                                 random));
+  return ClusterState(std::move(cpu),
+                      draw_links(n, draw.max_bandwidth, draw.link_share_low, draw.link_share_high, random));
 }
 
 ClusterState draw_uniform_load_state(const UniformLoadDraw& draw, SeededRandom& random)
@@ -104,8 +104,8 @@ ClusterState draw_uniform_load_state(const UniformLoadDraw& draw, SeededRandom& 
   std::vector<double> cpu(draw.machines);
   for (double& c : cpu)
     c = random.uniform(draw.cpu_low, draw.cpu_high);
-  return ClusterState(std::move(cpu), draw_links(draw.machines, draw.max_bandwidth, draw.link_share_low,
-                                                 draw.link_share_high, random));
+  return ClusterState(std::move(cpu),
+                      draw_links(draw.machines, draw.max_bandwidth, draw.link_share_low, draw.link_share_high, random));
 }
 
 ClusterState draw_loaded_subset_state(const LoadedSubsetDraw& draw, SeededRandom& random)
@@ -114,7 +114,7 @@ ClusterState draw_loaded_subset_state(const LoadedSubsetDraw& draw, SeededRandom
     throw std::invalid_argument("a loaded-subset cluster needs machines, a positive link capacity and a loaded "
                                 "share in [0, 1]");
   const std::size_t n = draw.machines;
-  const auto loaded = static_cast<std::size_t>(std::llround(draw.loaded_share * static_cast<double>(n)));
+  const auto loaded   = static_cast<std::size_t>(std::llround(draw.loaded_share * static_cast<double>(n)));
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   for (std::size_t i = n; i > 1; --i)

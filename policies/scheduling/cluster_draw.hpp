@@ -2,8 +2,8 @@
 // Synthetic cluster states as Sanjay's chapter 4 simulations draw them (§4.3.2): each machine's available CPU
 // from its load category (light U[0.701, 1], medium U[0.351, 0.7], heavy U[0.05, 0.35]) and each link's
 // available bandwidth U(20 %, 80 %) of the cluster's maximum, drawn from {100 Mbit/s, 1, 5, 10 Gbit/s}.
-#include "policies/scheduling/cluster_state.hpp"
 #include "base/random.hpp"
+#include "policies/scheduling/cluster_state.hpp"
 
 #include <array>
 #include <vector>
@@ -20,8 +20,8 @@ struct LoadMix {
 LoadMix draw_load_mix(SeededRandom& random);
 
 struct ClusterDraw {
-  std::size_t machines = 256;
-  double max_bandwidth = 1000;  // Mbit/s: the links' capacity
+  std::size_t machines  = 256;
+  double max_bandwidth  = 1000;  // Mbit/s: the links' capacity
   double link_share_low = 0.2, link_share_high = 0.8;
   LoadMix mix;
 };
@@ -50,7 +50,7 @@ ClusterState draw_uniform_load_state(const UniformLoadDraw& draw, SeededRandom& 
 struct LoadedSubsetDraw {
   std::size_t machines = 104;
   double max_bandwidth = 1000;  // Mbit/s
-  double loaded_share = 0.5;    // of the machines (the thesis does not say how many it loaded)
+  double loaded_share  = 0.5;   // of the machines (the thesis does not say how many it loaded)
 };
 
 ClusterState draw_loaded_subset_state(const LoadedSubsetDraw& draw, SeededRandom& random);

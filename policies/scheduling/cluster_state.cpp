@@ -25,8 +25,8 @@ ClusterState::ClusterState(std::vector<double> cpu, std::vector<double> bandwidt
   min_cpu_ = infinity, max_cpu_ = 0;
   for (std::size_t m = 0; m < n; ++m) {
     if (!(cpu_[m] > 0 && cpu_[m] <= 1))
-      throw std::invalid_argument("cluster state: machine " + std::to_string(m) +
-                                  " has available CPU " + std::to_string(cpu_[m]) + ", outside (0, 1]");
+      throw std::invalid_argument("cluster state: machine " + std::to_string(m) + " has available CPU " +
+                                  std::to_string(cpu_[m]) + ", outside (0, 1]");
     min_cpu_ = std::min(min_cpu_, cpu_[m]);
     max_cpu_ = std::max(max_cpu_, cpu_[m]);
   }
@@ -52,7 +52,7 @@ double ClusterState::mean_bandwidth(std::size_t m) const
   const std::size_t n = machines();
   if (n < 2)
     return infinity;
-  double sum = 0;
+  double sum        = 0;
   const double* row = bandwidth_row(m);
   for (std::size_t b = 0; b < n; ++b)
     if (b != m)
@@ -101,7 +101,7 @@ ScheduleTraits traits_with(const ClusterState& state, const Schedule& schedule, 
     return {1, state.cpu(m), infinity};
   ScheduleTraits t = traits;
   t.processors += 1;
-  t.cpu = std::min(t.cpu, state.cpu(m));
+  t.cpu             = std::min(t.cpu, state.cpu(m));
   const double* row = state.bandwidth_row(m);
   for (std::size_t s : schedule)
     t.bandwidth = std::min(t.bandwidth, row[s]);

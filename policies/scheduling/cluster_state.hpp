@@ -13,13 +13,13 @@ using Schedule = std::vector<std::size_t>;  // machine indices, ascending, no re
 
 struct ScheduleTraits {
   std::size_t processors = 0;
-  double cpu = 0;        // min over the schedule of the available CPU fraction
+  double cpu             = 0;  // min over the schedule of the available CPU fraction
   double bandwidth = 0;  // min over pairs of the schedule of the available bandwidth (Mbit/s); +inf for one machine
 };
 
 // The most machines a cluster state holds: it keeps every pair's bandwidth, n^2 doubles (800 MB at 10 000), and a
 // typo such as 1e6 machines would exhaust memory before anything was reported.
-constexpr std::size_t max_cluster_machines = 10000;
+constexpr std::size_t max_cluster_machines        = 10000;
 constexpr const char* max_cluster_machines_reason = "a cluster keeps every pair's bandwidth: 800 MB at 10 000 machines";
 
 class ClusterState {
@@ -51,7 +51,7 @@ private:
 // The slowest link of a schedule and the machines at its two ends (`none` with fewer than two machines).
 struct SlowestLink {
   static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
-  double bandwidth = std::numeric_limits<double>::infinity();
+  double bandwidth                  = std::numeric_limits<double>::infinity();
   std::size_t a = none, b = none;
 };
 

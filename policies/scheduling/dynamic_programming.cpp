@@ -29,8 +29,8 @@ struct Pick {
 Grown freest_machine(Evaluator& evaluate)
 {
   const ClusterState& state = evaluate.state();
-  const std::size_t n = state.machines();
-  std::size_t first = 0;
+  const std::size_t n       = state.machines();
+  std::size_t first         = 0;
   for (std::size_t m = 1; m < n; ++m)
     if (state.cpu(m) > state.cpu(first))
       first = m;
@@ -87,9 +87,8 @@ std::vector<Pick> best_distinct(std::vector<Pick> pool, const std::vector<Grown>
     p.schedule.push_back(p.machine);
     std::sort(p.schedule.begin(), p.schedule.end());
   }
-  std::sort(pool.begin(), pool.end(), [](const Pick& x, const Pick& y) {
-    return x.time != y.time ? x.time < y.time : x.schedule < y.schedule;
-  });
+  std::sort(pool.begin(), pool.end(),
+            [](const Pick& x, const Pick& y) { return x.time != y.time ? x.time < y.time : x.schedule < y.schedule; });
   std::vector<Pick> out;
   for (Pick& p : pool) {
     if (out.size() == kept)
@@ -108,8 +107,8 @@ ScheduleResult dynamic_programming(Evaluator& evaluate, const DpOptions& options
     throw std::invalid_argument("dynamic programming keeps at least one schedule per size, got " +
                                 std::to_string(options.kept_per_size));
   const ClusterState& state = evaluate.state();
-  const std::size_t kept = static_cast<std::size_t>(options.kept_per_size);
-  std::vector<Grown> list = {freest_machine(evaluate)};
+  const std::size_t kept    = static_cast<std::size_t>(options.kept_per_size);
+  std::vector<Grown> list   = {freest_machine(evaluate)};
   // Each step adds one machine (erratum 6: the printed "+ 1" of line 16 would skip every other size).
   while (list.front().grown.traits().processors < state.machines()) {
     std::vector<Pick> pool;

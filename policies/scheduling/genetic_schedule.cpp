@@ -34,8 +34,8 @@ void repair(Schedule& genes, std::size_t n, SeededRandom& random)
       unused.push_back(m);
   for (std::size_t i : repeats) {
     std::size_t pick = random.below(unused.size());
-    genes[i] = unused[pick];
-    unused[pick] = unused.back();
+    genes[i]         = unused[pick];
+    unused[pick]     = unused.back();
     unused.pop_back();
   }
 }
@@ -50,7 +50,7 @@ std::vector<Chromosome> crossover(std::vector<Chromosome>& population, std::size
   std::vector<Chromosome> children;
   for (std::size_t i = 0; i + 1 < population.size(); i += 2) {
     const std::size_t procs = population[i].genes.size();
-    const auto point = static_cast<std::ptrdiff_t>(1 + random.below(procs - 1));
+    const auto point        = static_cast<std::ptrdiff_t>(1 + random.below(procs - 1));
     Chromosome a{population[i].genes}, b{population[i + 1].genes};
     std::swap_ranges(a.genes.begin() + point, a.genes.end(), b.genes.begin() + point);
     repair(a.genes, n, random);
@@ -75,26 +75,26 @@ bool mutate(Chromosome& child, std::size_t steps, Evaluator& evaluate, SeededRan
   for (std::size_t m : child.genes)
     inside[m] = true;
   for (std::size_t step = 0; step < steps; ++step) {
-    const std::size_t x = random.below(candidate.size());
+    const std::size_t x                 = random.below(candidate.size());
     const SwapSchedule::Removal removal = genes.remove(x);
-    double best = std::numeric_limits<double>::infinity();
-    std::size_t best_machine = candidate[x];
+    double best                         = std::numeric_limits<double>::infinity();
+    std::size_t best_machine            = candidate[x];
     for (std::size_t y = 0; y < state.machines(); ++y) {
       if (inside[y])
         continue;
       if (evaluate.exhausted())
         return false;
       candidate[x] = y;
-      double t = evaluate(candidate, genes.traits_swapped(removal, y));
+      double t     = evaluate(candidate, genes.traits_swapped(removal, y));
       if (t < best)
         best = t, best_machine = y;
     }
     // procs < max_procs, so some machine was outside and best_machine is one of them.
     inside[genes.members()[x]] = false;
-    inside[best_machine] = true;
+    inside[best_machine]       = true;
     genes.swap(removal, best_machine);
     candidate[x] = best_machine;
-    child.time = best;
+    child.time   = best;
   }
   child.genes = genes.members();
   return true;
@@ -112,8 +112,8 @@ bool evolve(std::size_t procs, Evaluator& evaluate, SeededRandom& random, const 
     c.time = evaluate(c.genes, traits_of(evaluate.state(), c.genes));
     population.push_back(std::move(c));
   }
-  const auto steps = std::max<std::size_t>(
-      1, static_cast<std::size_t>(std::ceil(o.mutation_share * static_cast<double>(procs))));
+  const auto steps =
+      std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(o.mutation_share * static_cast<double>(procs))));
   for (int generation = 0; generation < o.generations; ++generation) {
     std::vector<Chromosome> children = crossover(population, n, random);
     for (Chromosome& child : children)

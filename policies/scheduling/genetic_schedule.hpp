@@ -3,14 +3,14 @@
 // random procs-machine schedules evolves for 50 generations by single-point crossover of random pairs (children
 // repaired to distinct machines, erratum 4), greedy mutation (each mutation step replaces a random machine with the
 // best machine outside the schedule) and truncation selection of the best 60 of 120.
-#include "policies/scheduling/schedule_evaluator.hpp"
 #include "base/random.hpp"
+#include "policies/scheduling/schedule_evaluator.hpp"
 
 namespace isogrid::scheduling {
 
 struct GaOptions {
-  int population = 60;
-  int generations = 50;
+  int population        = 60;
+  int generations       = 50;
   double mutation_share = 0.2;  // mutation steps per child: ceil(0.2 x procs), at least 1
 };
 

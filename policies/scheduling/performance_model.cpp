@@ -22,11 +22,22 @@ struct GrowthInfo {
 const std::array<GrowthInfo, 16>& growth_table()
 {
   static const std::array<GrowthInfo, 16> table = {{
-      {Growth::Sqrt, "sqrt"}, {Growth::Linear, "x"}, {Growth::Pow1_5, "x^1.5"}, {Growth::Square, "x^2"},
-      {Growth::Pow2_5, "x^2.5"}, {Growth::Cube, "x^3"}, {Growth::Log, "log"}, {Growth::LinearLog, "xlog"},
-      {Growth::InvSqrt, "1/sqrt"}, {Growth::InvLinear, "1/x"}, {Growth::InvPow1_5, "1/x^1.5"},
-      {Growth::InvSquare, "1/x^2"}, {Growth::InvPow2_5, "1/x^2.5"}, {Growth::InvCube, "1/x^3"},
-      {Growth::InvLog, "1/log"}, {Growth::InvLinearLog, "1/xlog"},
+      {Growth::Sqrt, "sqrt"},
+      {Growth::Linear, "x"},
+      {Growth::Pow1_5, "x^1.5"},
+      {Growth::Square, "x^2"},
+      {Growth::Pow2_5, "x^2.5"},
+      {Growth::Cube, "x^3"},
+      {Growth::Log, "log"},
+      {Growth::LinearLog, "xlog"},
+      {Growth::InvSqrt, "1/sqrt"},
+      {Growth::InvLinear, "1/x"},
+      {Growth::InvPow1_5, "1/x^1.5"},
+      {Growth::InvSquare, "1/x^2"},
+      {Growth::InvPow2_5, "1/x^2.5"},
+      {Growth::InvCube, "1/x^3"},
+      {Growth::InvLog, "1/log"},
+      {Growth::InvLinearLog, "1/xlog"},
   }};
   return table;
 }
@@ -34,14 +45,22 @@ const std::array<GrowthInfo, 16>& growth_table()
 double forward(Growth g, double x)
 {
   switch (g) {
-    case Growth::Sqrt: case Growth::InvSqrt: return std::sqrt(x);
-    case Growth::Linear: case Growth::InvLinear: return x;
-    case Growth::Pow1_5: case Growth::InvPow1_5: return x * std::sqrt(x);
-    case Growth::Square: case Growth::InvSquare: return x * x;
-    case Growth::Pow2_5: case Growth::InvPow2_5: return x * x * std::sqrt(x);
-    case Growth::Cube: case Growth::InvCube: return x * x * x;
-    case Growth::Log: case Growth::InvLog: return std::log(x);
-    case Growth::LinearLog: case Growth::InvLinearLog: return x * std::log(x);
+    case Growth::Sqrt:
+    case Growth::InvSqrt: return std::sqrt(x);
+    case Growth::Linear:
+    case Growth::InvLinear: return x;
+    case Growth::Pow1_5:
+    case Growth::InvPow1_5: return x * std::sqrt(x);
+    case Growth::Square:
+    case Growth::InvSquare: return x * x;
+    case Growth::Pow2_5:
+    case Growth::InvPow2_5: return x * x * std::sqrt(x);
+    case Growth::Cube:
+    case Growth::InvCube: return x * x * x;
+    case Growth::Log:
+    case Growth::InvLog: return std::log(x);
+    case Growth::LinearLog:
+    case Growth::InvLinearLog: return x * std::log(x);
   }
   return x;
 }
@@ -81,12 +100,12 @@ double PerformanceModel::time(std::size_t processors, double cpu, double bandwid
 {
   if (processors == 0)
     return infinity;
-  const double p = static_cast<double>(processors);
+  const double p    = static_cast<double>(processors);
   double comp_speed = cpu * apply(computation_speedup, p);
-  double comp = cpu_scaling * complexity(computation, problem_size);
-  double t = comp > 0 ? (comp_speed > 0 ? comp / comp_speed : infinity) : 0;
+  double comp       = cpu_scaling * complexity(computation, problem_size);
+  double t          = comp > 0 ? (comp_speed > 0 ? comp / comp_speed : infinity) : 0;
   if (processors > 1) {
-    double comm = complexity(communication, problem_size);
+    double comm       = complexity(communication, problem_size);
     double comm_speed = apply(bandwidth_effect, bandwidth) * apply(communication_speedup, p);
     if (comm > 0)
       t += comm_speed > 0 && std::isfinite(comm_speed) ? comm / comm_speed : (comm_speed > 0 ? 0 : infinity);

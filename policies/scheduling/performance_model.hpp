@@ -15,8 +15,22 @@ namespace isogrid::scheduling {
 
 // Tables 3.1 and 3.2: x^a for a in {0.5, 1, 1.5, 2, 2.5, 3}, log x, x log x, and their reciprocals.
 enum class Growth {
-  Sqrt, Linear, Pow1_5, Square, Pow2_5, Cube, Log, LinearLog,
-  InvSqrt, InvLinear, InvPow1_5, InvSquare, InvPow2_5, InvCube, InvLog, InvLinearLog
+  Sqrt,
+  Linear,
+  Pow1_5,
+  Square,
+  Pow2_5,
+  Cube,
+  Log,
+  LinearLog,
+  InvSqrt,
+  InvLinear,
+  InvPow1_5,
+  InvSquare,
+  InvPow2_5,
+  InvCube,
+  InvLog,
+  InvLinearLog
 };
 
 double apply(Growth g, double x);
@@ -28,21 +42,21 @@ Growth parse_growth(const std::string& name);
 
 struct Term {
   double coefficient = 0;
-  double power = 0;      // of N
-  double log_power = 0;  // of ln N
+  double power       = 0;  // of N
+  double log_power   = 0;  // of ln N
 };
 
 double complexity(const std::vector<Term>& terms, double n);
 
 struct PerformanceModel {
-  std::string application;  // for messages: "MD", "Eigen", ...
-  double problem_size = 1;  // N
-  std::vector<Term> computation;    // f_comp, in reference-machine seconds
-  std::vector<Term> communication;  // f_comm, in seconds x Mbit/s
-  Growth bandwidth_effect = Growth::Linear;       // f_bw
-  Growth computation_speedup = Growth::Linear;    // f_Pcomp
+  std::string application;                        // for messages: "MD", "Eigen", ...
+  double problem_size = 1;                        // N
+  std::vector<Term> computation;                  // f_comp, in reference-machine seconds
+  std::vector<Term> communication;                // f_comm, in seconds x Mbit/s
+  Growth bandwidth_effect      = Growth::Linear;  // f_bw
+  Growth computation_speedup   = Growth::Linear;  // f_Pcomp
   Growth communication_speedup = Growth::Linear;  // f_Pcomm
-  double cpu_scaling = 1;  // multiplies the computation coefficients (a cluster's CPU scaling factor)
+  double cpu_scaling           = 1;  // multiplies the computation coefficients (a cluster's CPU scaling factor)
 
   double time(std::size_t processors, double cpu, double bandwidth) const;
   double time(const ScheduleTraits& t) const { return time(t.processors, t.cpu, t.bandwidth); }

@@ -53,7 +53,7 @@ ClusterChoice select_over_clusters(const std::vector<ClusterState>& clusters,
     best.work += r.work;
     if (c == 0 || r.time < best.result.time) {
       best.cluster = c;
-      best.result = std::move(r);
+      best.result  = std::move(r);
     }
   }
   return best;

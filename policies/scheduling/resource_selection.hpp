@@ -1,9 +1,9 @@
 #pragma once
 // The resource-selection policies by name, and Sanjay's multi-cluster wrapper: the same policy runs on every
 // cluster (each with its own scaled model and budget) and the cluster whose schedule is fastest wins.
-#include "policies/scheduling/schedule_evaluator.hpp"
 #include "base/named_registry.hpp"
 #include "base/random.hpp"
+#include "policies/scheduling/schedule_evaluator.hpp"
 
 #include <functional>
 
@@ -19,9 +19,9 @@ NamedRegistry<ResourceSelection>& resource_selection_registry();
 
 struct ClusterChoice {
   std::size_t cluster = 0;
-  ScheduleResult result;             // on that cluster
-  std::uint64_t evaluations = 0;     // over every cluster
-  double work = 0;                   // over every cluster
+  ScheduleResult result;          // on that cluster
+  std::uint64_t evaluations = 0;  // over every cluster
+  double work               = 0;  // over every cluster
 };
 
 // Runs `select` on each cluster with a fresh evaluator (options as given: the budget is per cluster) and keeps

@@ -36,8 +36,8 @@ double Evaluator::operator()(const Schedule& schedule, const ScheduleTraits& tra
   double t = perturb(model_.time(traits));
   if (t < best_perceived_) {
     best_perceived_ = t;
-    best_ = schedule;
-    best_traits_ = traits;
+    best_           = schedule;
+    best_traits_    = traits;
   }
   return t;
 }
@@ -56,10 +56,10 @@ ScheduleResult Evaluator::result() const
   ScheduleResult r;
   r.schedule = best_;
   std::sort(r.schedule.begin(), r.schedule.end());  // searches that swap machines keep them in any order
-  r.traits = best_traits_;
-  r.time = model_.time(best_traits_);
+  r.traits      = best_traits_;
+  r.time        = model_.time(best_traits_);
   r.evaluations = evaluations_;
-  r.work = work_;
+  r.work        = work_;
   return r;
 }
 

@@ -4,9 +4,9 @@
 // few evaluations, injects prediction error when asked (each answer times 1 + u, u ~ U[-error, error], as in Figs.
 // 4.20-4.23) and remembers the best schedule it has been shown. So every scheduler returns its best so far the
 // moment its budget ends, and what it returns is scored with the exact model.
+#include "base/random.hpp"
 #include "policies/scheduling/cluster_state.hpp"
 #include "policies/scheduling/performance_model.hpp"
-#include "base/random.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -21,19 +21,19 @@ namespace isogrid::scheduling {
 double evaluation_work(std::size_t processors);
 
 struct EvaluatorOptions {
-  double error = 0;           // p: each evaluation is multiplied by 1 + u, u ~ U[-p, p]; 0 <= p < 1
-  std::uint64_t seed = 0;     // of the error draws
+  double error                  = 0;  // p: each evaluation is multiplied by 1 + u, u ~ U[-p, p]; 0 <= p < 1
+  std::uint64_t seed            = 0;  // of the error draws
   std::uint64_t max_evaluations = std::numeric_limits<std::uint64_t>::max();
-  double max_work = std::numeric_limits<double>::infinity();  // in evaluation_work units
+  double max_work               = std::numeric_limits<double>::infinity();  // in evaluation_work units
   std::function<bool()> out_of_time;  // wall-clock budget; asked every 64 evaluations and by exhausted()
 };
 
 struct ScheduleResult {
   Schedule schedule;
   ScheduleTraits traits;
-  double time = std::numeric_limits<double>::infinity();  // exact Eq. 4.1
+  double time               = std::numeric_limits<double>::infinity();  // exact Eq. 4.1
   std::uint64_t evaluations = 0;
-  double work = 0;
+  double work               = 0;
 };
 
 class Evaluator {
@@ -66,7 +66,7 @@ private:
   ModelSum model_;
   EvaluatorOptions options_;
   std::uint64_t evaluations_ = 0;
-  double work_ = 0;
+  double work_               = 0;
   SeededRandom errors_;
   bool out_of_time_ = false;
   Schedule best_;

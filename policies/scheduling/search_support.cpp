@@ -35,7 +35,7 @@ std::vector<std::size_t> roulette_draws(const std::vector<double>& weights, std:
   std::vector<Key> keys(weights.size());
   for (std::size_t i = 0; i < weights.size(); ++i) {
     double u = 1 - random.uniform();  // in (0, 1], so the logarithm is finite
-    keys[i] = weights[i] > 0 ? Key{false, -std::log(u) / weights[i], i} : Key{true, u, i};
+    keys[i]  = weights[i] > 0 ? Key{false, -std::log(u) / weights[i], i} : Key{true, u, i};
   }
   k = std::min(k, keys.size());
   std::partial_sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(k), keys.end());
@@ -57,7 +57,7 @@ void GrowingSchedule::add(std::size_t y)
 {
   traits_ = traits_with(y);
   members_.push_back(y);
-  in_[y] = 1;
+  in_[y]            = 1;
   const double* row = state_->bandwidth_row(y);
   for (std::size_t m = 0; m < reach_.size(); ++m)  // row by row: the reads run front to back
     reach_[m] = std::min(reach_[m], row[m]);
@@ -84,7 +84,7 @@ SwapSchedule::SwapSchedule(const ClusterState& state, Schedule members, const Sl
   if (members_.size() < 2)
     throw std::invalid_argument("a swapped schedule needs at least two machines");
   cpu_machine_ = lowest_cpu(SlowestLink::none);
-  traits_ = {members_.size(), state.cpu(cpu_machine_), slowest_.bandwidth};
+  traits_      = {members_.size(), state.cpu(cpu_machine_), slowest_.bandwidth};
 }
 
 std::size_t SwapSchedule::lowest_cpu(std::size_t skip) const
@@ -110,9 +110,9 @@ SwapSchedule::Removal SwapSchedule::remove(std::size_t k) const
 {
   const std::size_t leaving = members_[k];
   Removal r;
-  r.k = k;
+  r.k           = k;
   r.cpu_machine = leaving == cpu_machine_ ? lowest_cpu(k) : cpu_machine_;
-  r.slowest = leaving == slowest_.a || leaving == slowest_.b ? slowest_link(*state_, members_, k) : slowest_;
+  r.slowest     = leaving == slowest_.a || leaving == slowest_.b ? slowest_link(*state_, members_, k) : slowest_;
   return r;
 }
 
@@ -125,10 +125,10 @@ ScheduleTraits SwapSchedule::traits_swapped(const Removal& r, std::size_t machin
 void SwapSchedule::swap(const Removal& r, std::size_t machine)
 {
   SlowestLink joining = links_of(machine, r.k);
-  slowest_ = joining.bandwidth < r.slowest.bandwidth ? joining : r.slowest;
-  cpu_machine_ = lower_cpu(r.cpu_machine, machine);
-  members_[r.k] = machine;
-  traits_ = {members_.size(), state_->cpu(cpu_machine_), slowest_.bandwidth};
+  slowest_            = joining.bandwidth < r.slowest.bandwidth ? joining : r.slowest;
+  cpu_machine_        = lower_cpu(r.cpu_machine, machine);
+  members_[r.k]       = machine;
+  traits_             = {members_.size(), state_->cpu(cpu_machine_), slowest_.bandwidth};
 }
 
 }  // namespace isogrid::scheduling

@@ -1,9 +1,9 @@
 #pragma once
 // What the schedule searches of Sanjay's Figs. 4.1-4.3 (SA, GA, ACO) share: random draws of machines, and a
 // schedule that changes by swapping one member for an outsider with its traits kept up to date cheaply.
+#include "base/random.hpp"
 #include "policies/scheduling/cluster_state.hpp"
 #include "policies/scheduling/schedule_evaluator.hpp"
-#include "base/random.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -43,7 +43,7 @@ public:
 
   // The schedule without one member, which a swap of that member starts from.
   struct Removal {
-    std::size_t k = 0;            // the member's position
+    std::size_t k           = 0;  // the member's position
     std::size_t cpu_machine = 0;  // the lowest-CPU machine of the others
     SlowestLink slowest;          // the slowest link between the others
   };
@@ -57,7 +57,7 @@ public:
   void swap(const Removal& r, std::size_t machine);
 
 private:
-  std::size_t lowest_cpu(std::size_t skip) const;  // the lowest-CPU member but the skip-th
+  std::size_t lowest_cpu(std::size_t skip) const;                     // the lowest-CPU member but the skip-th
   SlowestLink links_of(std::size_t machine, std::size_t skip) const;  // its slowest link to the members but skip
   std::size_t lower_cpu(std::size_t a, std::size_t b) const { return state_->cpu(b) < state_->cpu(a) ? b : a; }
 

@@ -37,7 +37,7 @@ std::vector<SlowestLink> prefix_slowest_links(const ClusterState& state, const s
 {
   std::vector<SlowestLink> prefix(order.size() + 1);
   for (std::size_t p = 1; p < order.size(); ++p) {
-    prefix[p + 1] = prefix[p];
+    prefix[p + 1]     = prefix[p];
     const double* row = state.bandwidth_row(order[p]);
     for (std::size_t j = 0; j < p; ++j)
       if (row[order[j]] < prefix[p + 1].bandwidth)
@@ -51,7 +51,7 @@ std::vector<SlowestLink> prefix_slowest_links(const ClusterState& state, const s
 bool anneal(SwapSchedule& schedule, std::vector<std::size_t>& outside, double current, Evaluator& evaluate,
             SeededRandom& random, const SaOptions& o)
 {
-  double previous = current;  // erratum 2: the thesis reads it before any acceptance sets it
+  double previous    = current;             // erratum 2: the thesis reads it before any acceptance sets it
   Schedule candidate = schedule.members();  // the evaluator is shown the swapped schedule; kept equal otherwise
   for (double temperature = o.initial_temperature; temperature >= o.final_temperature; temperature *= o.cooling) {
     int accepts = 0;
@@ -61,17 +61,17 @@ bool anneal(SwapSchedule& schedule, std::vector<std::size_t>& outside, double cu
       // Line 13: a random member leaves, a random outsider comes in.
       std::size_t k = random.below(candidate.size()), out = random.below(outside.size());
       const SwapSchedule::Removal removal = schedule.remove(k);
-      candidate[k] = outside[out];
-      double time = evaluate(candidate, schedule.traits_swapped(removal, outside[out]));
-      bool accept = time < current;
+      candidate[k]                        = outside[out];
+      double time                         = evaluate(candidate, schedule.traits_swapped(removal, outside[out]));
+      bool accept                         = time < current;
       if (!accept) {
-        double exponent = o.acceptance == SaAcceptance::Thesis ? (previous - current) / temperature
-                                                               : (current - time) / temperature;
+        double exponent =
+            o.acceptance == SaAcceptance::Thesis ? (previous - current) / temperature : (current - time) / temperature;
         accept = random.uniform() < std::exp(exponent);
       }
       if (accept) {
-        previous = current;
-        current = time;
+        previous     = current;
+        current      = time;
         outside[out] = schedule.members()[k];  // the leaving member
         schedule.swap(removal, candidate[k]);
         accepts += 1;
@@ -92,8 +92,8 @@ ScheduleResult simulated_annealing(Evaluator& evaluate, SeededRandom& random, co
 {
   if (!(o.cooling > 0 && o.cooling < 1) || !(o.final_temperature > 0) || o.initial_temperature < o.final_temperature)
     throw std::invalid_argument("simulated annealing needs 0 < cooling < 1 and 0 < final <= initial temperature");
-  const ClusterState& state = evaluate.state();
-  const std::size_t n = state.machines();
+  const ClusterState& state      = evaluate.state();
+  const std::size_t n            = state.machines();
   std::vector<std::size_t> order = ranking(evaluate);
   if (order.empty())
     return evaluate.result();

@@ -120,10 +120,9 @@ NamedRegistry<MakeForecaster> make_registry()
 {
   NamedRegistry<MakeForecaster> r("forecaster");
   for (auto& [name, make] : basic_forecasters()) {
-    std::string summary = name == "last"           ? "the last value seen"
-                          : name == "running-mean" ? "the mean of every value seen"
-                          : name.rfind("sliding-mean", 0) == 0
-                              ? "the mean of the last " + name.substr(13) + " values"
+    std::string summary = name == "last"                       ? "the last value seen"
+                          : name == "running-mean"             ? "the mean of every value seen"
+                          : name.rfind("sliding-mean", 0) == 0 ? "the mean of the last " + name.substr(13) + " values"
                           : name.rfind("sliding-median", 0) == 0
                               ? "the median of the last " + name.substr(15) + " values"
                               : "exponential smoothing with gain " + name.substr(14);

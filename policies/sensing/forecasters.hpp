@@ -16,7 +16,7 @@ namespace isogrid::sensing {
 
 class Forecaster {
 public:
-  virtual ~Forecaster() = default;
+  virtual ~Forecaster()              = default;
   virtual void observe(double value) = 0;
   // The predicted next value; NaN before the first observation.
   virtual double forecast() const = 0;
@@ -40,7 +40,7 @@ public:
   double forecast() const override;
 
 private:
-  double sum_ = 0;
+  double sum_        = 0;
   std::size_t count_ = 0;
 };
 

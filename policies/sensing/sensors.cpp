@@ -54,14 +54,13 @@ double mean_sampled_minimum(const std::vector<const loads::AvailabilityTrace*>& 
                             double period)
 {
   std::vector<double> low = sampled_minima(used, from, to, period);
-  double sum = 0;
+  double sum              = 0;
   for (double v : low)
     sum += v;
   return sum / static_cast<double>(low.size());
 }
 
-double min_sampled_mean(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to,
-                        double period)
+double min_sampled_mean(const std::vector<const loads::AvailabilityTrace*>& used, double from, double to, double period)
 {
   if (used.empty())
     throw std::invalid_argument("a run uses at least one resource");

@@ -37,8 +37,9 @@ NamedRegistry<DecompositionPolicy>& decomposition_registry()
   static NamedRegistry<DecompositionPolicy> registry = [] {
     NamedRegistry<DecompositionPolicy> r("stencil-decomposition");
     r.add("equal", "W/C per cluster, then equal per rank (the paper, homogeneous grids)", equal_split);
-    r.add("capacity-weighted", "slices in proportion to p_k * Delta_k: every rank computes equally long "
-                               "(heterogeneous clusters, unequal p_k)",
+    r.add("capacity-weighted",
+          "slices in proportion to p_k * Delta_k: every rank computes equally long "
+          "(heterogeneous clusters, unequal p_k)",
           capacity_weighted);
     return r;
   }();

@@ -32,8 +32,8 @@ Catalog build_catalog(const std::vector<PluginModel>& plugin_models)
     c.add_model(std::move(model));
   }
   // Plugins have added their entries by now: every family is complete, and closed from here on.
-  for (PolicyFamilyAccessor accessor : sorted_by(registered_policy_families(),
-                                                 [](PolicyFamilyAccessor a) { return a().family(); })) {
+  for (PolicyFamilyAccessor accessor :
+       sorted_by(registered_policy_families(), [](PolicyFamilyAccessor a) { return a().family(); })) {
     RegistryListing& family = accessor();
     for (const auto& e : family.listed())
       c.add_policy({family.family(), e.name, e.summary, e.plugin});

@@ -42,7 +42,7 @@ public:
   // `plugin`: the plugin file that added it; empty when built in.
   void add_model(std::shared_ptr<const Model> model, std::string plugin = "");
   const std::string& plugin_of(const Model& model) const;  // empty when built in
-  const Model& model(const std::string& name) const;  // throws UnknownName listing the known models
+  const Model& model(const std::string& name) const;       // throws UnknownName listing the known models
   std::vector<const Model*> models() const;
 
   void add_policy(PolicyEntry entry);
@@ -64,7 +64,7 @@ public:
 
 private:
   std::vector<std::shared_ptr<const Model>> models_;  // shared: a plugin's model serves every catalog built
-  std::vector<std::string> model_plugins_;  // models_[i] came from model_plugins_[i]
+  std::vector<std::string> model_plugins_;            // models_[i] came from model_plugins_[i]
   std::vector<PolicyEntry> policies_;
   std::vector<GeneratorEntry> generators_;
   std::vector<CommandEntry> commands_;

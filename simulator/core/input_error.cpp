@@ -24,10 +24,8 @@ static std::string render(const SourceLocation& where, const std::string& key, c
 }
 
 InputError::InputError(SourceLocation where, std::string key, std::string message)
-    : std::runtime_error(render(where, key, message))
-    , where_(std::move(where))
-    , key_(std::move(key))
-    , message_(std::move(message))
+    : std::runtime_error(render(where, key, message)), where_(std::move(where)), key_(std::move(key)),
+      message_(std::move(message))
 {
 }
 

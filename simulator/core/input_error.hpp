@@ -11,7 +11,7 @@ namespace isogrid {
 
 struct SourceLocation {
   std::string file;  // "" when the value came from the command line
-  int line = 0;      // 1-based; 0 when unknown
+  int line   = 0;    // 1-based; 0 when unknown
   int column = 0;    // 1-based; 0 when unknown
 };
 
@@ -28,6 +28,5 @@ private:
   std::string key_;
   std::string message_;
 };
-
 
 }  // namespace isogrid

@@ -1,6 +1,5 @@
 #include "simulator/core/model.hpp"
 
-
 namespace isogrid {
 
 namespace {

@@ -21,7 +21,7 @@ struct ModelInfo {
   std::string source;  // the paper the model reproduces
   std::vector<ParamSpec> params;
   std::vector<MetricSpec> metrics;
-  std::string primary_metric;            // sim vs predicted deviation is reported on this one
+  std::string primary_metric;               // sim vs predicted deviation is reported on this one
   std::vector<std::string> simgrid_config;  // "key:value" settings every simulated point starts with
   bool can_predict  = true;
   bool can_simulate = true;
@@ -74,8 +74,7 @@ struct FaceNeeds {
 // says that the culprit is that last key itself rather than its value, so that the error names its own line.
 class ParamError : public std::invalid_argument {
 public:
-  ParamError(std::string param, const std::string& message, std::vector<std::string> within = {},
-             bool at_key = false)
+  ParamError(std::string param, const std::string& message, std::vector<std::string> within = {}, bool at_key = false)
       : std::invalid_argument(message), param_(std::move(param)), within_(std::move(within)), at_key_(at_key)
   {
   }
@@ -91,7 +90,7 @@ private:
 
 class Model {
 public:
-  virtual ~Model() = default;
+  virtual ~Model()                      = default;
   virtual const ModelInfo& info() const = 0;
 
   // Checks across parameters that per-key specs cannot express (a list's length equals m, ...), and, given the

@@ -311,8 +311,7 @@ public:
     MetricColumns<M> c;
     for (const auto& name : names)
       for (const auto& f : fields)
-        c.specs.push_back(
-            {schema_detail::with_name(f.name, name), schema_detail::with_name(f.doc, name), f.unit});
+        c.specs.push_back({schema_detail::with_name(f.name, name), schema_detail::with_name(f.doc, name), f.unit});
     c.blank = [member, names, fields](M& m) {
       Row blank{};
       for (const auto& f : fields)
@@ -374,8 +373,8 @@ public:
   P params_of(const Point& point) const
   {
     if (point.values.size() != params_.size())
-      throw std::logic_error(info_.name + ": a point with " + std::to_string(point.values.size()) +
-                             " values for " + std::to_string(params_.size()) + " parameters");
+      throw std::logic_error(info_.name + ": a point with " + std::to_string(point.values.size()) + " values for " +
+                             std::to_string(params_.size()) + " parameters");
     P p{};
     for (size_t i = 0; i < params_.size(); ++i)
       params_[i].decode(point.values[i], p);

@@ -29,16 +29,16 @@ struct ParamSpec {
   std::optional<Value> default_value;  // none: the experiment must give it
   std::string doc;
   std::string unit;
-  double min          = -std::numeric_limits<double>::infinity();
-  bool min_exclusive  = false;  // true: value must be > min (sizes that must be positive)
-  double max          = std::numeric_limits<double>::infinity();
+  double min         = -std::numeric_limits<double>::infinity();
+  bool min_exclusive = false;  // true: value must be > min (sizes that must be positive)
+  double max         = std::numeric_limits<double>::infinity();
   std::string max_text;    // max as people write it ("2^63"), when that reads better than its digits
   std::string max_reason;  // why max is what it is, said when a value passes it
   std::vector<std::string> choices;
-  std::string policy_family;  // Choice whose names come from the policy catalog
-  bool platform_file = false;  // Path to a platform: loaded once in a child process while validating
-  bool allow_empty = false;    // NumberList, WordList, Map: [] or {} is a value (else at least one entry)
-  bool repeats = false;        // WordList: a sequence (one word per phase), where a word may come again
+  std::string policy_family;               // Choice whose names come from the policy catalog
+  bool platform_file   = false;            // Path to a platform: loaded once in a child process while validating
+  bool allow_empty     = false;            // NumberList, WordList, Map: [] or {} is a value (else at least one entry)
+  bool repeats         = false;            // WordList: a sequence (one word per phase), where a word may come again
   ParamKind entry_kind = ParamKind::Real;  // Map: its leaves are numbers (Real, within [min, max]) or words (Text)
   int map_depth = 1;  // Map: 2 lets an entry hold a mapping of leaves too (program_parameters: {queens: {depth: 1}})
 };

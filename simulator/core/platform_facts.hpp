@@ -49,8 +49,8 @@ struct PlatformFacts {
   // host of `to` (a group to itself: its first host to its second).
   struct GroupRoute {
     size_t from = 0, to = 0;  // indices into clusters (cluster_routes) or zones (zone_routes)
-    std::string kind = "0";  // a RouteKind, as one character (so that JSON reads it as such)
-    std::string note;             // as route_notes
+    std::string kind = "0";   // a RouteKind, as one character (so that JSON reads it as such)
+    std::string note;         // as route_notes
     size_t links     = 0;
     double latency   = 0;  // s
     double bandwidth = 0;  // the narrowest link, B/s; 0 for a route without links
@@ -71,11 +71,11 @@ struct PlatformFacts {
 
   // Filled by SimGrid's probe only (empty for a grid spec read off the spec).
   std::vector<Zone> zones;
-  std::vector<Host> host_info;  // parallel to hosts
+  std::vector<Host> host_info;             // parallel to hosts
   std::vector<GroupRoute> cluster_routes;  // every ordered pair of clusters; empty past a few hundred clusters
   std::vector<GroupRoute> zone_routes;     // every ordered pair of zones that hold hosts, when `routes` is empty
   std::vector<size_t> host_zone;           // parallel to hosts: the index in zones of the zone that holds it
-  std::string network_model;  // SimGrid's network/model once the platform is loaded ("CM02")
+  std::string network_model;               // SimGrid's network/model once the platform is loaded ("CM02")
   // Settings the platform file's <config> gives SimGrid. SimGrid lets a setting given before the platform loads win
   // over the file's: those isogrid gives (its exact network settings) are not in effect, nor is a model setting that
   // names the model SimGrid runs already.

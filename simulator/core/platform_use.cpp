@@ -32,8 +32,7 @@ std::string unusable_host(const PlatformFacts& platform, const std::string& host
     return fmt::format("host {}{} follows {}: isogrid's models do not simulate hosts that fail", host, at(h),
                        h->profile);
   if (needs.constant_capacity)
-    return fmt::format("host {}{} follows {}: its speed changes over time, and {}", host, at(h), h->profile,
-                       needs.why);
+    return fmt::format("host {}{} follows {}: its speed changes over time, and {}", host, at(h), h->profile, needs.why);
   return "";
 }
 
@@ -41,24 +40,23 @@ std::string unusable_route(const PlatformFacts& platform, const std::string& fro
                            const PlatformNeeds& needs)
 {
   switch (platform.route_kind(from, to)) {
-  case PlatformFacts::kNoRoute:
-    return fmt::format("no route from host {} to host {}{}", from, to, at(platform.host(to)));
-  case PlatformFacts::kWifi:
-    return fmt::format("the route from host {} to host {} {}: SimGrid 3.32 sets a Wi-Fi station's rate from code "
-                       "only (Link::set_host_wifi_rate), so a transfer over it stops the simulation",
-                       from, to, platform.route_note(from, to));
-  case PlatformFacts::kVarying: {
-    std::string note = platform.route_note(from, to);
-    if (fails(note))
-      return fmt::format("the route from host {} to host {} {}: isogrid's models do not simulate links that fail",
-                         from, to, note);
-    if (needs.constant_capacity)
-      return fmt::format("the route from host {} to host {} {}: its capacity changes over time, and {}", from, to,
-                         note, needs.why);
-    return "";
-  }
-  case PlatformFacts::kWired:
-    return "";
+    case PlatformFacts::kNoRoute:
+      return fmt::format("no route from host {} to host {}{}", from, to, at(platform.host(to)));
+    case PlatformFacts::kWifi:
+      return fmt::format("the route from host {} to host {} {}: SimGrid 3.32 sets a Wi-Fi station's rate from code "
+                         "only (Link::set_host_wifi_rate), so a transfer over it stops the simulation",
+                         from, to, platform.route_note(from, to));
+    case PlatformFacts::kVarying: {
+      std::string note = platform.route_note(from, to);
+      if (fails(note))
+        return fmt::format("the route from host {} to host {} {}: isogrid's models do not simulate links that fail",
+                           from, to, note);
+      if (needs.constant_capacity)
+        return fmt::format("the route from host {} to host {} {}: its capacity changes over time, and {}", from, to,
+                           note, needs.why);
+      return "";
+    }
+    case PlatformFacts::kWired: return "";
   }
   return "";
 }

@@ -40,13 +40,12 @@ bool register_platform_generators(std::vector<GeneratorEntry> (*make)());
 
 }  // namespace isogrid
 
-#define ISOGRID_MODEL(name, factory)                                                                              \
-  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_model_, __LINE__) =                                   \
+#define ISOGRID_MODEL(name, factory)                                                                                   \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_model_, __LINE__) =                                        \
       ::isogrid::register_model(name, []() -> std::unique_ptr<::isogrid::Model> { return factory(); })
-#define ISOGRID_COMMAND(factory)                                                                                  \
-  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_command_, __LINE__) =                                 \
+#define ISOGRID_COMMAND(factory)                                                                                       \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_command_, __LINE__) =                                      \
       ::isogrid::register_command([]() -> ::isogrid::CommandEntry { return factory(); })
-#define ISOGRID_PLATFORM_GENERATORS(factory)                                                                      \
-  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_generators_, __LINE__) =                              \
-      ::isogrid::register_platform_generators(                                                                    \
-          []() -> std::vector<::isogrid::GeneratorEntry> { return factory(); })
+#define ISOGRID_PLATFORM_GENERATORS(factory)                                                                           \
+  [[maybe_unused]] static const bool ISOGRID_CONCAT(isogrid_generators_, __LINE__) =                                   \
+      ::isogrid::register_platform_generators([]() -> std::vector<::isogrid::GeneratorEntry> { return factory(); })

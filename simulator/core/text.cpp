@@ -44,7 +44,7 @@ size_t first_invalid_utf8(const std::string& s)
 size_t number_length(const std::string& s, size_t from, bool signed_number)
 {
   auto digit = [&](size_t k) { return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])) != 0; };
-  size_t i = from;
+  size_t i   = from;
   if (signed_number && i < s.size() && (s[i] == '+' || s[i] == '-'))
     ++i;
   size_t digits = 0;

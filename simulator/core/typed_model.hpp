@@ -53,8 +53,7 @@ public:
 
   size_t simulated_hosts(const Point& point) const final { return simulated_hosts(schema_.params_of(point)); }
 
-  void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context,
-                Outcome& out) const final
+  void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context, Outcome& out) const final
   {
     evaluate(schema_.params_of(point), point, wanted, context, out);
   }

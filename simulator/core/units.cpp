@@ -52,7 +52,9 @@ const UnitTable& speed_units()
 const UnitTable& bandwidth_units()
 {
   static const UnitTable t = [] {
-    UnitTable u{"bandwidth", "byte/s", {},
+    UnitTable u{"bandwidth",
+                "byte/s",
+                {},
                 "Bps, kBps, MBps, GBps, TBps (powers of 1000), KiBps, MiBps, GiBps, TiBps (powers of 1024), "
                 "or the same with bps for bits (1 Bps = 8 bps)",
                 false};
@@ -70,7 +72,7 @@ const UnitTable& time_units()
 {
   static const UnitTable t = [] {
     UnitTable u{"time", "s", {}, "ps, ns, us, ms, s, m (minutes), h, d, w", true};
-    u.scale = {{"ps", 1e-12}, {"ns", 1e-9},  {"us", 1e-6},    {"ms", 1e-3},         {"s", 1.0},
+    u.scale = {{"ps", 1e-12}, {"ns", 1e-9},  {"us", 1e-6},   {"ms", 1e-3},      {"s", 1.0},
                {"m", 60.0},   {"h", 3600.0}, {"d", 86400.0}, {"w", 7 * 86400.0}};
     return u;
   }();
@@ -106,12 +108,9 @@ double parse_quantity(const std::string& text, const UnitTable& t)
 const std::map<std::string, double>& unit_scales(Quantity quantity)
 {
   switch (quantity) {
-    case Quantity::Speed:
-      return speed_units().scale;
-    case Quantity::Bandwidth:
-      return bandwidth_units().scale;
-    case Quantity::Time:
-      break;
+    case Quantity::Speed: return speed_units().scale;
+    case Quantity::Bandwidth: return bandwidth_units().scale;
+    case Quantity::Time: break;
   }
   return time_units().scale;
 }

@@ -116,9 +116,10 @@ std::string yaml_value(const Value& v)
   if (auto* words = std::get_if<std::vector<std::string>>(&v))
     return "[" + joined(*words, ", ", [](const std::string& w) { return w; }) + "]";
   if (auto* m = std::get_if<Mapping>(&v))
-    return "{" + joined(m->entries, ", ", [](const std::pair<std::string, Value>& e) {
-             return e.first + ": " + yaml_value(e.second);
-           }) + "}";
+    return "{" +
+           joined(m->entries, ", ",
+                  [](const std::pair<std::string, Value>& e) { return e.first + ": " + yaml_value(e.second); }) +
+           "}";
   return format_value(v);
 }
 

@@ -57,9 +57,9 @@ void reject_duplicate_keys(const YAML::Node& node, Walk& walk, size_t depth = 0)
     walk.furthest = at;
   }
   if (depth > kMaxDepth)
-    throw InputError(mark_location(node.Mark(), walk.file), "",
-                     fmt::format("the document nests deeper than {} levels: an alias (*name) inside its own anchor?",
-                                 kMaxDepth));
+    throw InputError(
+        mark_location(node.Mark(), walk.file), "",
+        fmt::format("the document nests deeper than {} levels: an alias (*name) inside its own anchor?", kMaxDepth));
   if (node.IsMap()) {
     std::set<std::string> seen;
     for (auto it = node.begin(); it != node.end(); ++it) {
@@ -80,12 +80,12 @@ void reject_invalid_utf8(const std::string& text, const std::string& file)
   size_t bad = first_invalid_utf8(text);
   if (bad == std::string::npos)
     return;
-  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(bad), '\n'));
+  int line          = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(bad), '\n'));
   size_t line_start = text.rfind('\n', bad == 0 ? 0 : bad - 1);
   line_start        = line_start == std::string::npos || bad == 0 ? 0 : line_start + 1;
-  throw InputError({file, line, static_cast<int>(bad - line_start) + 1}, "",
-                   fmt::format("invalid UTF-8 (byte 0x{:02x}); save the file as UTF-8",
-                               static_cast<unsigned char>(text[bad])));
+  throw InputError(
+      {file, line, static_cast<int>(bad - line_start) + 1}, "",
+      fmt::format("invalid UTF-8 (byte 0x{:02x}); save the file as UTF-8", static_cast<unsigned char>(text[bad])));
 }
 
 std::string describe(const YAML::Node& node)

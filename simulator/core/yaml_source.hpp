@@ -44,12 +44,12 @@ public:
   bool boolean() const;
   std::vector<double> numbers() const;
 
-  Field child(const std::string& key) const;        // may be absent: check present()
-  Field key(const std::string& key) const;          // the key itself, to report a bad key where it is written
-  Field required(const std::string& key) const;     // fails naming the missing key
+  Field child(const std::string& key) const;     // may be absent: check present()
+  Field key(const std::string& key) const;       // the key itself, to report a bad key where it is written
+  Field required(const std::string& key) const;  // fails naming the missing key
   Field element(size_t i) const;
   size_t size() const { return node_.size(); }
-  std::vector<std::string> keys() const;            // map keys in file order
+  std::vector<std::string> keys() const;  // map keys in file order
 
   // Fails at the first key not in `allowed`, suggesting the closest allowed one.
   void only_keys(const std::vector<std::string>& allowed, const std::string& what) const;

@@ -10,8 +10,8 @@
 #include "simulator/core/model.hpp"
 #include "simulator/core/param_spec.hpp"
 #include "simulator/core/value.hpp"
-#include "simulator/experiment/value_reader.hpp"
 #include "simulator/core/yaml_source.hpp"
+#include "simulator/experiment/value_reader.hpp"
 
 #include <optional>
 #include <string>

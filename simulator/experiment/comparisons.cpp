@@ -54,7 +54,8 @@ bool in_sweep(const ParamSlot& slot, const Value& value, const Sweep& sweep)
 {
   for (const auto& axis : sweep.axes())
     if (axis == slot)
-      return std::any_of(axis.values.begin(), axis.values.end(), [&](const Value& v) { return values_match(v, value); });
+      return std::any_of(axis.values.begin(), axis.values.end(),
+                         [&](const Value& v) { return values_match(v, value); });
   return values_match(slot.in(sweep.fixed()), value);
 }
 
@@ -93,10 +94,10 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
   };
   c.metric       = side_metric(left_field);
   c.right_metric = side_metric(right_field);
-  c.relation  = read_relation(f.required("relation"));
-  c.factor    = f.child("factor").present() ? f.child("factor").number_at_least(0, true) : 1.0;
-  c.statistic = read_statistic(f.child("statistic"), Statistic::Mean);
-  Field face  = f.child("face");
+  c.relation     = read_relation(f.required("relation"));
+  c.factor       = f.child("factor").present() ? f.child("factor").number_at_least(0, true) : 1.0;
+  c.statistic    = read_statistic(f.child("statistic"), Statistic::Mean);
+  Field face     = f.child("face");
   if (face.present()) {
     std::string name = face.text();
     if (name != "simulated" && name != "predicted")
@@ -104,14 +105,15 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
     c.predicted = name == "predicted";
   }
   if (!lenient && (c.predicted ? !predicts : !simulates))
-    (face.present() ? face : f).fail(
-        c.predicted ? "this comparison is on the predicted face, which the experiment does not compute (mode: simulate)"
-                    : "this comparison is on the simulated face, which the experiment does not compute (mode: predict); "
-                      "add face: predicted");
+    (face.present() ? face : f)
+        .fail(c.predicted
+                  ? "this comparison is on the predicted face, which the experiment does not compute (mode: simulate)"
+                  : "this comparison is on the simulated face, which the experiment does not compute (mode: predict); "
+                    "add face: predicted");
 
   // Left and right name the same parameters; right is put in left's order so that slot k is the same on both.
-  c.left          = read_slot_values(left_field, info, reader, false);
-  SlotValues right = read_slot_values(right_field, info, reader, false);
+  c.left                              = read_slot_values(left_field, info, reader, false);
+  SlotValues right                    = read_slot_values(right_field, info, reader, false);
   std::vector<std::string> right_keys = parameter_keys(right_field, true);
   std::string left_names;
   for (const auto& [slot, v] : c.left)
@@ -148,9 +150,9 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
   // Every value is one the sweep has: a typo in a policy name, or a value the sweep skips, would compare nothing.
   // Each list is in its mapping's key order (a side's metric key left out), so entry k was written under the k-th
   // parameter key.
-  for (const auto& [values, field, side] : {std::make_tuple(&c.left, left_field, true),
-                                            std::make_tuple(&right, right_field, true),
-                                            std::make_tuple(&c.at, at_field, false)})
+  for (const auto& [values, field, side] :
+       {std::make_tuple(&c.left, left_field, true), std::make_tuple(&right, right_field, true),
+        std::make_tuple(&c.at, at_field, false)})
     for (size_t k = 0; k < values->size(); ++k) {
       const auto& [slot, value] = (*values)[k];
       if (in_sweep(slot, value, sweep))
@@ -172,14 +174,10 @@ bool Comparison::holds(double l, double r) const
     return false;
   double bound = factor * r;
   switch (relation) {
-    case Relation::Less:
-      return l < bound;
-    case Relation::LessOrEqual:
-      return l <= bound;
-    case Relation::Greater:
-      return l > bound;
-    case Relation::GreaterOrEqual:
-      return l >= bound;
+    case Relation::Less: return l < bound;
+    case Relation::LessOrEqual: return l <= bound;
+    case Relation::Greater: return l > bound;
+    case Relation::GreaterOrEqual: return l >= bound;
   }
   return false;
 }

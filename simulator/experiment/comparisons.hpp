@@ -15,10 +15,10 @@
 // same points ("Box Elimination's schedule beats DP's"), or of different points.
 // Points are grouped by every swept parameter but those left and right name; each group yields one check.
 #include "simulator/core/model.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/statistic.hpp"
 #include "simulator/experiment/sweep.hpp"
-#include "simulator/core/yaml_source.hpp"
 
 #include <string>
 #include <utility>
@@ -32,8 +32,8 @@ enum class Relation { Less, LessOrEqual, Greater, GreaterOrEqual };
 
 struct Comparison {
   std::string source;
-  size_t metric = 0;        // the left side's metric
-  size_t right_metric = 0;  // the right side's: the same unless the right side names one
+  size_t metric       = 0;                         // the left side's metric
+  size_t right_metric = 0;                         // the right side's: the same unless the right side names one
   std::vector<std::pair<ParamSlot, Value>> left;   // the slots compared, and the left side's values
   std::vector<std::pair<ParamSlot, Value>> right;  // the same slots in the same order, the right side's values
   std::vector<std::pair<ParamSlot, Value>> at;     // only groups with these values (none: every group)

@@ -10,8 +10,8 @@
 // After a run, crossings.csv holds, for each group and face, the x where the metric first reaches the level
 // (linear interpolation between the two points around it). References can name a crossing instead of a metric.
 #include "simulator/core/model.hpp"
-#include "simulator/experiment/axis.hpp"
 #include "simulator/core/yaml_source.hpp"
+#include "simulator/experiment/axis.hpp"
 
 #include <string>
 #include <vector>
@@ -23,9 +23,9 @@ struct CrossingSpec {
   size_t metric = 0;
   double level  = 0;
   std::string along;
-  bool along_metric = false;  // along names a metric (else a swept parameter, or an element of one)
-  size_t along_index = 0;     // the metric, when along_metric
-  ParamSlot along_param;      // the swept parameter, otherwise
+  bool along_metric  = false;  // along names a metric (else a swept parameter, or an element of one)
+  size_t along_index = 0;      // the metric, when along_metric
+  ParamSlot along_param;       // the swept parameter, otherwise
   std::vector<ParamSlot> for_each;
 };
 

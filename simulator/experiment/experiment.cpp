@@ -23,23 +23,19 @@ namespace isogrid {
 std::string mode_name(RunMode mode)
 {
   switch (mode) {
-    case RunMode::Predict:
-      return "predict";
-    case RunMode::Simulate:
-      return "simulate";
-    case RunMode::Both:
-      return "both";
+    case RunMode::Predict: return "predict";
+    case RunMode::Simulate: return "simulate";
+    case RunMode::Both: return "both";
   }
   return "?";
 }
 
 const std::vector<std::string>& experiment_keys()
 {
-  static const std::vector<std::string> keys = {"title",   "description", "source",     "model",
-                                                "mode",    "seed",        "repetitions", "timeout",
-                                                "parameters", "sweep",    "simgrid",    "references",
-                                                "plots",   "same_seed_across", "crossings",
-                                                "where",   "agreements", "comparisons", "tables", "max_points", "plugins"};
+  static const std::vector<std::string> keys = {
+      "title",     "description", "source",     "model",       "mode",       "seed",       "repetitions",
+      "timeout",   "parameters",  "sweep",      "simgrid",     "references", "plots",      "same_seed_across",
+      "crossings", "where",       "agreements", "comparisons", "tables",     "max_points", "plugins"};
   return keys;
 }
 
@@ -62,10 +58,11 @@ void check_point_count(const Field& doc, const Model& model, uint32_t repetition
   Field sweep = doc.child("sweep");
   if (sweep.present() && sweep.is_map())
     for (const auto& key : sweep.keys())
-      axes.emplace_back(key, planned_axis_size(sweep.child(key),
-                                               model.info().params[read_slot(sweep.key(key), key, model.info()).param]));
+      axes.emplace_back(
+          key,
+          planned_axis_size(sweep.child(key), model.info().params[read_slot(sweep.key(key), key, model.info()).param]));
   Field cap_field = doc.child("max_points");
-  double cap = cap_field.present() ? static_cast<double>(cap_field.integer_at_least(1)) : kDefaultMaxPoints;
+  double cap      = cap_field.present() ? static_cast<double>(cap_field.integer_at_least(1)) : kDefaultMaxPoints;
   if (cap > 1e15)  // point indices stay exact doubles and far from 64-bit overflow
     cap_field.fail("max_points can be at most 1e15");
   double points = repetitions;
@@ -80,8 +77,8 @@ void check_point_count(const Field& doc, const Model& model, uint32_t repetition
     return;
   // A row holds the parameters, two faces of metrics and a few bookkeeping cells, ~10 bytes each.
   double row_bytes = 10.0 * static_cast<double>(model.info().params.size() + 2 * model.info().metrics.size() + 6);
-  Field at = cap_field.present() ? cap_field : doc.child("sweep").present() ? doc.child("sweep") : doc;
-  double bytes = points * row_bytes;
+  Field at         = cap_field.present() ? cap_field : doc.child("sweep").present() ? doc.child("sweep") : doc;
+  double bytes     = points * row_bytes;
   std::string size;
   for (auto [scale, unit] : {std::pair{1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "kB"}, {1.0, "bytes"}})
     if (size.empty() && (bytes >= scale || scale == 1.0))
@@ -93,8 +90,8 @@ void check_point_count(const Field& doc, const Model& model, uint32_t repetition
 
 RunMode read_mode(const Field& f, const Model& model)
 {
-  RunMode mode = model.info().can_simulate ? (model.info().can_predict ? RunMode::Both : RunMode::Simulate)
-                                           : RunMode::Predict;
+  RunMode mode =
+      model.info().can_simulate ? (model.info().can_predict ? RunMode::Both : RunMode::Simulate) : RunMode::Predict;
   if (!f.present())
     return mode;
   std::string name = f.text();
@@ -171,8 +168,7 @@ void apply_where(const Field& field, const Model& model, Experiment& ex)
 }
 
 // `sweep:`: one axis per key. A key `w[2]` sweeps one element of the list w, which `parameters` gives whole.
-std::vector<Axis> read_sweep(const Field& sweep,
-                             const ModelInfo& model, const std::vector<std::optional<Value>>& fixed,
+std::vector<Axis> read_sweep(const Field& sweep, const ModelInfo& model, const std::vector<std::optional<Value>>& fixed,
                              const ValueReader& reader)
 {
   std::vector<Axis> axes;
@@ -226,7 +222,7 @@ Field error_field(const Field& doc, const Sweep& sweep, const Point& p, const Pa
     return doc.child("parameters").present() ? doc.child("parameters") : doc.child("model");
   if (axis && at.is_list()) {
     const Value value = axis->in(p.values);
-    bool found = false;
+    bool found        = false;
     for (size_t i = 0; i < at.size() && !found; ++i)
       if (values_match(reader.read(at.element(i), (*p.specs)[axis->param]), value)) {
         at    = at.element(i);
@@ -237,7 +233,7 @@ Field error_field(const Field& doc, const Sweep& sweep, const Point& p, const Pa
   }
   const auto& within = e.within();
   for (size_t k = 0; k < within.size(); ++k) {
-    bool last = k + 1 == within.size();
+    bool last  = k + 1 == within.size();
     Field next = at.is_list() ? at.element(std::stoul(within[k]))
                               : (last && e.at_key() ? at.key(within[k]) : at.child(within[k]));
     if (!next.present() && !(last && e.at_key()))
@@ -336,9 +332,9 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
         for (const auto& [slot, v] : r.at)
           pinned = pinned || slot == group;
         if (!pinned)
-          throw InputError(r.at_where, r.at_key,
-                           fmt::format("the reference does not say which {} it is for",
-                                       slot_name(group, model.info())));
+          throw InputError(
+              r.at_where, r.at_key,
+              fmt::format("the reference does not say which {} it is for", slot_name(group, model.info())));
       }
     }
     for (const auto& axis : sweep.axes()) {
@@ -348,14 +344,14 @@ void check_references_hit_the_sweep(std::vector<Reference>& refs, const Sweep& s
       for (const auto& [slot, value] : r.at)
         pinned = pinned || slot == axis;
       if (!pinned)
-        throw InputError(r.at_where, r.at_key,
-                         fmt::format("the reference does not say which {} it is for ({} is swept)", axis.name,
-                                     axis.name));
+        throw InputError(
+            r.at_where, r.at_key,
+            fmt::format("the reference does not say which {} it is for ({} is swept)", axis.name, axis.name));
     }
     for (size_t k = 0; k < r.at.size(); ++k) {
       const auto& [slot, value] = r.at[k];
-      std::string name = slot_name(slot, model.info());
-      const Axis* axis = nullptr;
+      std::string name          = slot_name(slot, model.info());
+      const Axis* axis          = nullptr;
       for (const auto& a : sweep.axes())
         if (a == slot)
           axis = &a;
@@ -518,14 +514,14 @@ void load_plugins_named_in(const std::string& path, const SimulatorChecks& check
   load_named_plugins(Field(root, "", origin).child("plugins"), path, checks);
 }
 
-Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
-                           const Catalog& catalog, const SimulatorChecks& checks)
+Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides, const Catalog& catalog,
+                           const SimulatorChecks& checks)
 {
   YAML::Node root = load_yaml_file(path);
   if (!root.IsMap())
     throw InputError({path, 1, 1}, "", "an experiment file is a mapping of keys (model, parameters, sweep, ...)");
-  auto origin        = std::make_shared<YamlOrigin>();
-  origin->file       = path;
+  auto origin  = std::make_shared<YamlOrigin>();
+  origin->file = path;
   load_named_plugins(Field(root, "", origin).child("plugins"), path, checks);
   // What the model's parameters hold decides whether `--set name=[...]` fixes a list or sweeps values.
   const Model* named = nullptr;
@@ -546,7 +542,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   doc.only_keys(experiment_keys(), "experiment key");
 
   Experiment ex;
-  ex.file = path;
+  ex.file      = path;
   ex.overrides = overrides;
   if (checks.plugins_loaded)
     ex.plugins = checks.plugins_loaded();
@@ -603,9 +599,9 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     else if (swept)
       values[i] = 0.0;  // overwritten by every point
     else
-      (params.present() ? params : doc).fail(
-          fmt::format("missing parameter '{}' ({}), which model {} needs", specs[i].name, specs[i].doc,
-                      model.info().name));
+      (params.present() ? params : doc)
+          .fail(fmt::format("missing parameter '{}' ({}), which model {} needs", specs[i].name, specs[i].doc,
+                            model.info().name));
   }
   std::vector<bool> seed_blind(axes.size(), false);
   Field shared = doc.child("same_seed_across");

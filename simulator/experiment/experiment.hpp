@@ -26,11 +26,11 @@ struct PluginRecord {
 };
 
 struct Experiment {
-  std::string file;         // as given on the command line
+  std::string file;                    // as given on the command line
   std::vector<std::string> overrides;  // the --set key=value it was loaded with, in order
-  std::string resolved_yaml;  // the document after --set overrides, as run
-  std::string hash;         // sha256 of what decides the results (resolved_yaml but its checks, tables, plots
-                            // and prose) and of every file it names
+  std::string resolved_yaml;           // the document after --set overrides, as run
+  std::string hash;                   // sha256 of what decides the results (resolved_yaml but its checks, tables, plots
+                                      // and prose) and of every file it names
   std::vector<PluginRecord> plugins;  // every plugin loaded in this process (`plugins:` and --plugin)
   std::string title;
   std::string description;
@@ -42,8 +42,8 @@ struct Experiment {
   double timeout_s   = 600;
   std::vector<std::string> simgrid_config;  // model defaults, then the experiment's `simgrid:` entries
   Sweep sweep;
-  std::string where;              // the `where:` condition as written ("" when absent)
-  std::vector<bool> excluded;     // per point index: true when `where` rules the point out (empty: none are)
+  std::string where;           // the `where:` condition as written ("" when absent)
+  std::vector<bool> excluded;  // per point index: true when `where` rules the point out (empty: none are)
   uint64_t included_points = 0;
   std::vector<CrossingSpec> crossings;
   std::vector<Reference> references;
@@ -62,7 +62,7 @@ struct Experiment {
 // std::exception with SimGrid's complaint; load_experiment adds the file, line and key.
 struct SimulatorChecks {
   std::function<const PlatformFacts&(const std::string& path)> platform;  // loads a platform file, reports its facts
-  std::function<void(const std::string& setting)> setting;               // a "key:value" SimGrid accepts
+  std::function<void(const std::string& setting)> setting;                // a "key:value" SimGrid accepts
   // Whether a simulation starts with all of a point's settings together (what the parent's engine will be made with).
   std::function<void(const std::vector<std::string>& config)> engine_start;
   // Loads a plugin the experiment names (`plugins:`, made absolute) into the catalog being read; throws with why
@@ -76,8 +76,8 @@ struct SimulatorChecks {
 void load_plugins_named_in(const std::string& path, const SimulatorChecks& checks);
 
 // Reads, overrides (--set key=value) and validates an experiment file. Throws InputError naming file, line, key.
-Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides,
-                           const Catalog& catalog, const SimulatorChecks& checks = {});
+Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides, const Catalog& catalog,
+                           const SimulatorChecks& checks = {});
 
 // The SimGrid settings a point starts with: the model's, then the experiment's, a key given by both taken from the
 // experiment. An experiment that names its own network/model gets that model as SimGrid defines it: the model's

@@ -5,8 +5,8 @@
 #include "simulator/experiment/experiment.hpp"
 
 #include <algorithm>
-#include <map>
 #include <fmt/format.h>
+#include <map>
 
 namespace isogrid {
 
@@ -38,7 +38,8 @@ void set_path(YAML::Node root, const std::vector<std::string>& parts, const YAML
     if (!node[parts[i]].IsDefined() || node[parts[i]].IsNull())
       node[parts[i]] = YAML::Node(YAML::NodeType::Map);
     else if (!node[parts[i]].IsMap())
-      throw InputError({}, setting, fmt::format("'{}' is not a mapping, so it has no key '{}'", parts[i], parts[i + 1]));
+      throw InputError({}, setting,
+                       fmt::format("'{}' is not a mapping, so it has no key '{}'", parts[i], parts[i + 1]));
     YAML::Node next = node[parts[i]];
     node.reset(next);
   }
@@ -77,25 +78,26 @@ std::set<std::string> apply_overrides(YAML::Node& root, const std::vector<std::s
     throw InputError({}, "--set", "the experiment document is not a mapping");
   for (const auto& setting : overrides) {
     if (size_t bad = first_invalid_utf8(setting); bad != std::string::npos)
-      throw InputError({}, "--set", fmt::format("invalid UTF-8 (byte 0x{:02x} at offset {}) in '{}'",
-                                                static_cast<unsigned char>(setting[bad]), bad,
-                                                setting.substr(0, bad)));
+      throw InputError({}, "--set",
+                       fmt::format("invalid UTF-8 (byte 0x{:02x} at offset {}) in '{}'",
+                                   static_cast<unsigned char>(setting[bad]), bad, setting.substr(0, bad)));
     size_t eq = setting.find('=');
     if (eq == std::string::npos || eq == 0)
       throw InputError({}, setting, "expected --set key=value");
     std::string key  = setting.substr(0, eq);
     std::string text = setting.substr(eq + 1);
     if (key == "plugins" || key.rfind("plugins.", 0) == 0 || key.rfind("plugins[", 0) == 0)
-      throw InputError({}, key, "plugins are loaded before the experiment is read, so --set cannot name them: give "
-                                "--plugin PATH (or list them under the file's plugins:)");
+      throw InputError({}, key,
+                       "plugins are loaded before the experiment is read, so --set cannot name them: give "
+                       "--plugin PATH (or list them under the file's plugins:)");
     // laps=2, parameters.laps=3 and sweep.laps=[1,2] all set laps: given twice, neither is taken.
     std::string changes = key;
     for (const char* section : {"parameters.", "sweep."})
       if (key.rfind(section, 0) == 0)
         changes = key.substr(std::string(section).size());
     if (auto [it, first] = given.emplace(changes, setting); !first)
-      throw InputError({}, key, fmt::format("set twice on the command line ({}, then {}): give it once",
-                                            it->second, setting));
+      throw InputError({}, key,
+                       fmt::format("set twice on the command line ({}, then {}): give it once", it->second, setting));
     YAML::Node value;
     try {
       value = YAML::Load(text);

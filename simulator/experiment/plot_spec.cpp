@@ -15,14 +15,10 @@ nlohmann::json optional(const std::optional<T>& value)
 std::string plot_kind_name(PlotKind kind)
 {
   switch (kind) {
-    case PlotKind::Contour:
-      return "contour";
-    case PlotKind::Line:
-      return "line";
-    case PlotKind::Parity:
-      return "parity";
-    case PlotKind::Sequence:
-      return "sequence";
+    case PlotKind::Contour: return "contour";
+    case PlotKind::Line: return "line";
+    case PlotKind::Parity: return "parity";
+    case PlotKind::Sequence: return "sequence";
   }
   return "?";
 }
@@ -30,10 +26,10 @@ std::string plot_kind_name(PlotKind kind)
 nlohmann::json to_json(const PlotSpec& s)
 {
   nlohmann::json j;
-  j["kind"]  = plot_kind_name(s.kind);
-  j["file"]  = s.file;
-  j["title"] = optional(s.title);
-  j["face"]  = s.face;
+  j["kind"]             = plot_kind_name(s.kind);
+  j["file"]             = s.file;
+  j["title"]            = optional(s.title);
+  j["face"]             = s.face;
   nlohmann::json select = nlohmann::json::object();
   for (const auto& [name, values] : s.select)
     select[name] = values;

@@ -47,7 +47,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> read_select(const 
     f.fail("expected a mapping of swept parameters to values, e.g. {N_y: 50}");
   std::vector<std::pair<std::string, std::vector<std::string>>> out;
   for (const auto& key : f.keys()) {
-    Field entry     = f.child(key);
+    Field entry      = f.child(key);
     const Axis* axis = find_axis(axes, key);
     if (!axis)
       entry.fail(unknown_name_message("swept parameter", key, axis_names(axes)));
@@ -63,8 +63,8 @@ std::vector<std::pair<std::string, std::vector<std::string>>> read_select(const 
       bool found       = false;
       for (const auto& v : axis->values) {
         double x = 0;
-        if (format_value(v) == text || (std::holds_alternative<double>(v) && parse_number(text, x) &&
-                                        values_match(v, Value(x)))) {
+        if (format_value(v) == text ||
+            (std::holds_alternative<double>(v) && parse_number(text, x) && values_match(v, Value(x)))) {
           values.push_back(format_value(v));
           found = true;
           break;
@@ -140,8 +140,8 @@ PlotSpec read_sequence(const Field& f, const Model& model, const std::vector<Axi
   for (size_t i = 0; i < y.size(); ++i) {
     std::string stem = y.element(i).text();
     if (family_size(model, stem) < 2)
-      y.element(i).fail(fmt::format("{}: no family of metrics {}1, {}2, ... in model {}", stem, stem, stem,
-                                    model.info().name));
+      y.element(i).fail(
+          fmt::format("{}: no family of metrics {}1, {}2, ... in model {}", stem, stem, stem, model.info().name));
     p.metrics.push_back(stem);
   }
   if (f.child("series").present())
@@ -220,8 +220,9 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
   std::string x = f.required("x").text();
   p.x_is_metric = p.kind == PlotKind::Line && !find_axis(axes, x) && is_metric(model, x);
   p.x           = p.x_is_metric ? x : swept(f.child("x"), axes);
-  p.log_x = f.child("log_x").present() ? f.child("log_x").boolean() : (!p.x_is_metric && wants_log(*find_axis(axes, p.x)));
-  p.face  = read_face(f, simulates, drop_misfits);
+  p.log_x =
+      f.child("log_x").present() ? f.child("log_x").boolean() : (!p.x_is_metric && wants_log(*find_axis(axes, p.x)));
+  p.face = read_face(f, simulates, drop_misfits);
   if (p.kind == PlotKind::Contour) {
     p.y = swept(f.required("y"), axes);
     if (p.y == p.x)
@@ -265,8 +266,8 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
 
 }  // namespace
 
-std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes,
-                                 bool predicts, bool simulates, bool drop_misfits)
+std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
+                                 bool simulates, bool drop_misfits)
 {
   std::vector<PlotSpec> plots;
   if (field.present()) {

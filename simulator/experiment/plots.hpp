@@ -18,9 +18,9 @@
 //       band: 0.05
 // Missing plots get a default: a line plot for one swept parameter, a contour map for two.
 #include "simulator/core/model.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/plot_spec.hpp"
-#include "simulator/core/yaml_source.hpp"
 
 #include <vector>
 
@@ -30,7 +30,7 @@ namespace isogrid {
 // `drop_misfits` (the sweep was reshaped by --set), plots that no longer fit the sweep are left out instead of
 // being errors, and the default plot stands in when none is left.
 // Plots draw the simulated face when the experiment simulates, else the predicted one, unless they say `face:`.
-std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes,
-                                 bool predicts, bool simulates, bool drop_misfits = false);
+std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
+                                 bool simulates, bool drop_misfits = false);
 
 }  // namespace isogrid

@@ -40,9 +40,9 @@ namespace {
 struct GroupDefaults {
   std::string source;
   std::string metric;
-  double abs = -1;
-  double rel = -1;
-  ReferenceFace face = ReferenceFace::Both;
+  double abs          = -1;
+  double rel          = -1;
+  ReferenceFace face  = ReferenceFace::Both;
   Statistic statistic = Statistic::Mean;
 };
 
@@ -92,7 +92,7 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
   if (group.child("metric").present())
     d.metric = group.child("metric").text();
   read_tolerance(group.child("tolerance"), d.abs, d.rel);
-  d.face = read_face(group.child("face"), ReferenceFace::Both);
+  d.face      = read_face(group.child("face"), ReferenceFace::Both);
   d.statistic = read_statistic(group.child("statistic"), Statistic::Mean);
 
   Field values = group.required("values");
@@ -104,11 +104,11 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
     entry.only_keys({"at", "value", "metric", "crossing", "tolerance", "face", "statistic", "source", "note"},
                     "reference key");
     Reference r;
-    r.where  = entry.where();
-    r.source = entry.child("source").present() ? entry.child("source").text() : d.source;
-    r.note   = entry.child("note").present() ? entry.child("note").text() : "";
-    r.face   = read_face(entry.child("face"), d.face);
-    r.statistic = read_statistic(entry.child("statistic"), d.statistic);
+    r.where        = entry.where();
+    r.source       = entry.child("source").present() ? entry.child("source").text() : d.source;
+    r.note         = entry.child("note").present() ? entry.child("note").text() : "";
+    r.face         = read_face(entry.child("face"), d.face);
+    r.statistic    = read_statistic(entry.child("statistic"), d.statistic);
     Field crossing = entry.child("crossing").present() ? entry.child("crossing") : group.child("crossing");
     Field metric   = entry.child("metric").present() ? entry.child("metric") : group.child("metric");
     if (crossing.present() && entry.child("metric").present())
@@ -119,12 +119,11 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
       if (r.statistic != Statistic::Mean)
         (entry.child("statistic").present() ? entry.child("statistic") : group.child("statistic"))
             .fail("a crossing is computed from the means of repetitions: statistic applies to metric references only");
-    }
-    else if (metric.present())
+    } else if (metric.present())
       r.metric = read_metric(metric, model.info());
     else
       entry.fail("a reference needs a metric or a crossing (in the entry or its group)");
-    r.value  = entry.required("value").number();
+    r.value         = entry.required("value").number();
     r.tolerance_abs = d.abs;
     r.tolerance_rel = d.rel;
     read_tolerance(entry.child("tolerance"), r.tolerance_abs, r.tolerance_rel);

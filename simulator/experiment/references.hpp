@@ -15,9 +15,9 @@
 // point's repetitions instead of their mean: "the coefficient of variation over 50 seeds is under 2 %".
 #include "simulator/core/input_error.hpp"
 #include "simulator/core/model.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/statistic.hpp"
-#include "simulator/core/yaml_source.hpp"
 
 #include <string>
 #include <utility>
@@ -38,8 +38,8 @@ struct Reference {
   double tolerance_rel = -1;
   std::string source;
   std::string note;
-  ReferenceFace face = ReferenceFace::Both;  // the faces the value is held against
-  Statistic statistic = Statistic::Mean;     // over the repetitions of the point (metric references only)
+  ReferenceFace face  = ReferenceFace::Both;  // the faces the value is held against
+  Statistic statistic = Statistic::Mean;      // over the repetitions of the point (metric references only)
   SourceLocation where;
   // Where its `at` mapping and each of the at pairs' values are written, for errors about the point it names.
   std::string at_key;  // "references.values[0].at"
@@ -60,7 +60,7 @@ struct Reference {
 //   agreements:
 //     - {metric: grid_speedup, tolerance: {rel: 0.05}, source: "Korkhov (2009), Figs. 4.6-4.7"}
 struct Agreement {
-  size_t metric = 0;
+  size_t metric        = 0;
   double tolerance_abs = -1;
   double tolerance_rel = -1;
   std::string source;

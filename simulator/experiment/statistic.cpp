@@ -10,7 +10,7 @@ namespace isogrid {
 
 const std::vector<std::string>& statistic_names()
 {
-  static const std::vector<std::string> names = {"mean", "median", "sd",      "cv",      "min",
+  static const std::vector<std::string> names = {"mean", "median",  "sd",  "cv",      "min",
                                                  "max",  "geomean", "var", "var_mean"};
   return names;
 }
@@ -21,9 +21,9 @@ Statistic read_statistic(const Field& f, Statistic fallback)
 {
   if (!f.present())
     return fallback;
-  std::string name = f.text();
+  std::string name  = f.text();
   const auto& names = statistic_names();
-  auto it = std::find(names.begin(), names.end(), name);
+  auto it           = std::find(names.begin(), names.end(), name);
   if (it == names.end())
     f.fail(unknown_name_message("statistic", name, names));
   return static_cast<Statistic>(it - names.begin());
@@ -56,20 +56,15 @@ double summarise(Statistic s, std::vector<double> values)
   if (values.empty())
     return nan;
   switch (s) {
-    case Statistic::Mean:
-      return mean_of(values);
-    case Statistic::Median:
-      return median_of(std::move(values));
-    case Statistic::Sd:
-      return values.size() < 2 ? nan : sd_of(values);
+    case Statistic::Mean: return mean_of(values);
+    case Statistic::Median: return median_of(std::move(values));
+    case Statistic::Sd: return values.size() < 2 ? nan : sd_of(values);
     case Statistic::Cv: {
       double m = mean_of(values);
       return values.size() < 2 || m == 0 ? nan : sd_of(values) / m;
     }
-    case Statistic::Min:
-      return *std::min_element(values.begin(), values.end());
-    case Statistic::Max:
-      return *std::max_element(values.begin(), values.end());
+    case Statistic::Min: return *std::min_element(values.begin(), values.end());
+    case Statistic::Max: return *std::max_element(values.begin(), values.end());
     case Statistic::Geomean: {
       double logs = 0;
       for (double x : values) {

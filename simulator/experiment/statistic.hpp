@@ -12,8 +12,8 @@ namespace isogrid {
 enum class Statistic {
   Mean,
   Median,
-  Sd,   // sample standard deviation (n - 1)
-  Cv,   // sd / mean
+  Sd,  // sample standard deviation (n - 1)
+  Cv,  // sd / mean
   Min,
   Max,
   Geomean,  // exp(mean(ln x)); NaN unless every value is > 0 (Sanjay's Table 4.1)

@@ -38,7 +38,7 @@ bool read_one(const Field& f, const ModelInfo& model, bool predicts, bool simula
   t.where = f.where();
   if (f.child("title").present())
     t.title = f.child("title").text();
-  t.metrics = read_names<size_t>(f.required("metrics"), "[time_dp, time_be]",
+  t.metrics    = read_names<size_t>(f.required("metrics"), "[time_dp, time_be]",
                                  [&](const Field& e) { return read_metric(e, model); });
   t.statistics = f.child("statistics").present()
                      ? read_names<Statistic>(f.child("statistics"), "[mean, sd, geomean]",
@@ -85,8 +85,8 @@ bool read_one(const Field& f, const ModelInfo& model, bool predicts, bool simula
 
 }  // namespace
 
-std::vector<SummaryTable> read_summary_tables(const Field& field, const ModelInfo& model, bool predicts,
-                                              bool simulates, bool lenient)
+std::vector<SummaryTable> read_summary_tables(const Field& field, const ModelInfo& model, bool predicts, bool simulates,
+                                              bool lenient)
 {
   std::vector<SummaryTable> out;
   if (!field.present())

@@ -12,8 +12,8 @@
 //         time_sa: [188.42, 44.908, 183.34]
 // Points are grouped by every swept parameter; each group gives one table.
 #include "simulator/core/model.hpp"
-#include "simulator/experiment/statistic.hpp"
 #include "simulator/core/yaml_source.hpp"
+#include "simulator/experiment/statistic.hpp"
 
 #include <map>
 #include <optional>
@@ -24,17 +24,17 @@ namespace isogrid {
 
 struct SummaryTable {
   std::string title;
-  std::vector<size_t> metrics;          // rows
-  std::vector<Statistic> statistics;    // columns
-  std::optional<size_t> relative_to;    // a metric: adds the column mean(row) / mean(relative_to)
-  bool predicted = false;               // the face summarised
+  std::vector<size_t> metrics;                  // rows
+  std::vector<Statistic> statistics;            // columns
+  std::optional<size_t> relative_to;            // a metric: adds the column mean(row) / mean(relative_to)
+  bool predicted = false;                       // the face summarised
   std::map<size_t, std::vector<double>> paper;  // per row metric: the paper's value of each statistic
   SourceLocation where;
 };
 
 // Reads `tables:`; every name is checked against the model. A table on a face the experiment does not compute
 // fails, unless `lenient` (--set changed the mode), when it is left out.
-std::vector<SummaryTable> read_summary_tables(const Field& field, const ModelInfo& model, bool predicts,
-                                              bool simulates, bool lenient);
+std::vector<SummaryTable> read_summary_tables(const Field& field, const ModelInfo& model, bool predicts, bool simulates,
+                                              bool lenient);
 
 }  // namespace isogrid

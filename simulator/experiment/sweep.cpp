@@ -8,12 +8,8 @@ namespace isogrid {
 
 Sweep::Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std::vector<Axis> axes,
              uint32_t repetitions, uint64_t seed, std::vector<bool> same_seed_across)
-    : specs_(specs)
-    , fixed_(std::move(fixed))
-    , axes_(std::move(axes))
-    , repetitions_(repetitions)
-    , seed_(seed)
-    , seed_blind_(std::move(same_seed_across))
+    : specs_(specs), fixed_(std::move(fixed)), axes_(std::move(axes)), repetitions_(repetitions), seed_(seed),
+      seed_blind_(std::move(same_seed_across))
 {
   seed_blind_.resize(axes_.size(), false);
   for (const auto& a : axes_) {
@@ -22,7 +18,6 @@ Sweep::Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std:
     combinations_ *= a.values.size();
   }
 }
-
 
 uint64_t Sweep::combination_at(const std::vector<size_t>& positions) const
 {
@@ -57,15 +52,15 @@ void Sweep::point_into(uint64_t index, Point& p) const
     p.values    = fixed_;
     p.filled_by = this;
   }
-  p.index       = index;
-  p.combination = index / repetitions_;
-  p.repetition  = static_cast<uint32_t>(index % repetitions_);
+  p.index                   = index;
+  p.combination             = index / repetitions_;
+  p.repetition              = static_cast<uint32_t>(index % repetitions_);
   uint64_t rest             = p.combination;
   uint64_t seed_combination = 0;  // the combination index over the axes that enter the seed
   uint64_t seed_radix       = 1;
   for (size_t k = axes_.size(); k-- > 0;) {
-    const Axis& axis     = axes_[k];
-    uint64_t n           = axis.values.size();
+    const Axis& axis = axes_[k];
+    uint64_t n       = axis.values.size();
     axis.set(p.values, axis.values[rest % n]);
     if (!seed_blind_[k]) {
       seed_combination += (rest % n) * seed_radix;

@@ -15,8 +15,8 @@ public:
   Sweep() = default;
   // Axes named in `same_seed_across` do not enter the seed: points that differ only in them share their random
   // draws (common random numbers), so that policies are compared on the same random platforms.
-  Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std::vector<Axis> axes,
-        uint32_t repetitions, uint64_t seed, std::vector<bool> same_seed_across = {});
+  Sweep(const std::vector<ParamSpec>* specs, std::vector<Value> fixed, std::vector<Axis> axes, uint32_t repetitions,
+        uint64_t seed, std::vector<bool> same_seed_across = {});
 
   uint64_t size() const { return combinations_ * repetitions_; }
   uint64_t combinations() const { return combinations_; }

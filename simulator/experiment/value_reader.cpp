@@ -19,8 +19,8 @@ void ValueReader::check_number(const Field& field, const ParamSpec& spec, double
     field.fail(fmt::format("{} must be a whole number, got {}", spec.name, format_number(x)));
   bool low_ok = spec.min_exclusive ? x > spec.min : x >= spec.min;
   if (!low_ok)
-    field.fail(fmt::format("{} must be {} {}, got {}", spec.name, spec.min_exclusive ? ">" : ">=",
-                           format_number(spec.min), format_number(x)));
+    field.fail(fmt::format("{} must be {} {}, got {}", spec.name,
+                           spec.min_exclusive ? ">" : ">=", format_number(spec.min), format_number(x)));
   if (x > spec.max)
     field.fail(fmt::format("{} must be <= {}{}, got {}", spec.name,
                            spec.max_text.empty() ? format_number(spec.max) : spec.max_text,
@@ -81,8 +81,8 @@ std::vector<std::string> ValueReader::read_words(const Field& field, const Param
   for (const Field& item : items_of(field, spec)) {
     std::string word = item.text();
     if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), word) == allowed.end())
-      item.fail(unknown_name_message(spec.policy_family.empty() ? "value" : spec.policy_family + " policy", word,
-                                     allowed));
+      item.fail(
+          unknown_name_message(spec.policy_family.empty() ? "value" : spec.policy_family + " policy", word, allowed));
     if (!spec.repeats && std::find(words.begin(), words.end(), word) != words.end())
       item.fail(fmt::format("{} is listed twice", word));
     words.push_back(word);
@@ -148,11 +148,10 @@ Value ValueReader::read(const Field& field, const ParamSpec& spec) const
       for (const auto& a : allowed)
         if (a == name)
           return name;
-      field.fail(unknown_name_message(spec.policy_family.empty() ? "value" : spec.policy_family + " policy", name,
-                                      allowed));
+      field.fail(
+          unknown_name_message(spec.policy_family.empty() ? "value" : spec.policy_family + " policy", name, allowed));
     }
-    case ParamKind::Text:
-      return field.text();
+    case ParamKind::Text: return field.text();
     case ParamKind::Path: {
       std::string resolved = resolve_path(field.text());
       try {
@@ -162,12 +161,9 @@ Value ValueReader::read(const Field& field, const ParamSpec& spec) const
       }
       return resolved;
     }
-    case ParamKind::NumberList:
-      return read_numbers(field, spec);
-    case ParamKind::WordList:
-      return read_words(field, spec);
-    case ParamKind::Map:
-      return read_mapping(field, spec, spec.map_depth);
+    case ParamKind::NumberList: return read_numbers(field, spec);
+    case ParamKind::WordList: return read_words(field, spec);
+    case ParamKind::Map: return read_mapping(field, spec, spec.map_depth);
   }
   field.fail("unsupported parameter kind");
 }

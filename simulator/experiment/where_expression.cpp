@@ -22,10 +22,27 @@ using Instruction = WhereExpression::Instruction;
 // Tokens
 
 enum class Tok {
-  number, name, open, close, comma,
-  plus, minus, star, slash, caret,
-  less, less_equal, greater, greater_equal, equal, not_equal,
-  logical_and, logical_or, logical_not, true_value, false_value,
+  number,
+  name,
+  open,
+  close,
+  comma,
+  plus,
+  minus,
+  star,
+  slash,
+  caret,
+  less,
+  less_equal,
+  greater,
+  greater_equal,
+  equal,
+  not_equal,
+  logical_and,
+  logical_or,
+  logical_not,
+  true_value,
+  false_value,
   end,
 };
 
@@ -49,7 +66,6 @@ const std::map<std::string, Tok>& keywords()
                                             {"false", Tok::false_value}};
   return k;
 }
-
 
 std::vector<Token> tokenize(const std::string& s)
 {
@@ -113,9 +129,9 @@ std::vector<Token> tokenize(const std::string& s)
       throw WhereError(column, "'|' is not an operator; write '||' or 'or'");
     } else {
       static const std::string singles = "()+-*/^<>!,";
-      static const Tok kinds[]         = {Tok::open,  Tok::close, Tok::plus,    Tok::minus,       Tok::star,  Tok::slash,
+      static const Tok kinds[]         = {Tok::open,  Tok::close, Tok::plus,    Tok::minus,       Tok::star, Tok::slash,
                                           Tok::caret, Tok::less,  Tok::greater, Tok::logical_not, Tok::comma};
-      size_t k = singles.find(c);
+      size_t k                         = singles.find(c);
       if (k == std::string::npos)
         throw WhereError(column, fmt::format("unexpected character '{}'", c));
       symbol(kinds[k], 1);
@@ -150,7 +166,7 @@ const std::map<std::string, Function>& functions()
 {
   static const size_t any = std::numeric_limits<size_t>::max();
   static const std::map<std::string, Function> f{
-      {"min", {Op::min, 1, any}},   {"max", {Op::max, 1, any}},     {"abs", {Op::abs, 1, 1}},
+      {"min", {Op::min, 1, any}},   {"max", {Op::max, 1, any}},   {"abs", {Op::abs, 1, 1}},
       {"log10", {Op::log10, 1, 1}}, {"floor", {Op::floor, 1, 1}}, {"ceil", {Op::ceil, 1, 1}},
   };
   return f;
@@ -258,8 +274,8 @@ private:
 
   static bool is_comparison(Tok k)
   {
-    return k == Tok::less || k == Tok::less_equal || k == Tok::greater || k == Tok::greater_equal ||
-           k == Tok::equal || k == Tok::not_equal;
+    return k == Tok::less || k == Tok::less_equal || k == Tok::greater || k == Tok::greater_equal || k == Tok::equal ||
+           k == Tok::not_equal;
   }
 
   Typed parse_comparison()
@@ -351,8 +367,7 @@ private:
           return parse_call(t);
         code.push_back({Op::parameter, parameter_index(t)});
         return {Type::number, t.column};
-      default:
-        throw WhereError(t.column, fmt::format("expected a number, a parameter or '(', found {}", describe(t)));
+      default: throw WhereError(t.column, fmt::format("expected a number, a parameter or '(', found {}", describe(t)));
     }
   }
 
@@ -402,8 +417,8 @@ private:
       for (auto& c : lower)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       if (keywords().count(lower))
-        throw WhereError(t.column, fmt::format("unknown parameter '{}'; keywords are lower case: write '{}'", t.text,
-                                               lower));
+        throw WhereError(t.column,
+                         fmt::format("unknown parameter '{}'; keywords are lower case: write '{}'", t.text, lower));
       if (functions().count(t.text))
         throw WhereError(t.column, fmt::format("'{0}' is a function; call it as {0}(...)", t.text));
       if (known_.empty())
@@ -520,7 +535,7 @@ bool WhereExpression::holds(const std::vector<double>& values_by_index) const
       case Op::ceil: s[top - 1] = std::ceil(s[top - 1]); break;
       case Op::logical_not: s[top - 1] = s[top - 1] != 0 ? 0.0 : 1.0; break;
       default: {
-        double b = s[--top];
+        double b   = s[--top];
         s[top - 1] = binary(in.op, s[top - 1], b);
         break;
       }

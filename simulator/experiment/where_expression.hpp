@@ -64,11 +64,29 @@ public:
 
   // The compiled form; public so that the parser (in the .cpp) can build it.
   enum class Op : uint8_t {
-    constant, parameter,
-    negate, add, subtract, multiply, divide, power,
-    min, max, abs, log10, floor, ceil,
-    less, less_equal, greater, greater_equal, equal, not_equal,
-    logical_and, logical_or, logical_not,
+    constant,
+    parameter,
+    negate,
+    add,
+    subtract,
+    multiply,
+    divide,
+    power,
+    min,
+    max,
+    abs,
+    log10,
+    floor,
+    ceil,
+    less,
+    less_equal,
+    greater,
+    greater_equal,
+    equal,
+    not_equal,
+    logical_and,
+    logical_or,
+    logical_not,
   };
   struct Instruction {
     Op op;

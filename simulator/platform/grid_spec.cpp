@@ -20,10 +20,10 @@ namespace {
 
 // Keys of each mapping. grid_spec_generators() below documents the same keys for `isogrid list platforms`.
 const std::vector<std::string> kTopKeys       = {"name", "clusters", "inter_cluster", "star"};
-const std::vector<std::string> kClusterKeys   = {"name",     "hosts",      "speed",     "cores",
-                                                 "link",     "backbone",   "properties", "load"};
-const std::vector<std::string> kLoadKeys      = {"cpu", "cpu_profile", "bandwidth", "bandwidth_profile", "horizon",
-                                                  "bandwidth_as"};
+const std::vector<std::string> kClusterKeys   = {"name", "hosts",    "speed",      "cores",
+                                                 "link", "backbone", "properties", "load"};
+const std::vector<std::string> kLoadKeys      = {"cpu",     "cpu_profile", "bandwidth", "bandwidth_profile",
+                                                 "horizon", "bandwidth_as"};
 const std::vector<std::string> kLinkKeys      = {"bandwidth", "latency"};
 const std::vector<std::string> kBackboneKeys  = {"bandwidth", "latency", "sharing"};
 const std::vector<std::string> kInterKeys     = {"bandwidth", "latency", "links", "latency_matrix", "load"};
@@ -108,8 +108,8 @@ BackboneSpec read_backbone(const Field& f)
 {
   f.only_keys(kBackboneKeys, "backbone key");
   BackboneSpec b;
-  b.bandwidth = quantity(f.required("bandwidth"), parse_bandwidth);
-  b.latency   = optional_time(f.child("latency"));
+  b.bandwidth   = quantity(f.required("bandwidth"), parse_bandwidth);
+  b.latency     = optional_time(f.child("latency"));
   Field sharing = f.child("sharing");
   if (sharing.present()) {
     std::string s = sharing.text();
@@ -130,8 +130,8 @@ void read_speeds(const Field& f, ClusterSpec& c)
   }
   require_list(f, "speeds");
   if (static_cast<long long>(f.size()) != c.hosts)
-    f.fail(fmt::format("lists {} speeds but hosts is {}; give one speed per host, or a single speed for all",
-                       f.size(), c.hosts));
+    f.fail(fmt::format("lists {} speeds but hosts is {}; give one speed per host, or a single speed for all", f.size(),
+                       c.hosts));
   for (size_t i = 0; i < f.size(); ++i)
     c.host_speeds.push_back(quantity(f.element(i), parse_speed));
   c.speed = *std::max_element(c.host_speeds.begin(), c.host_speeds.end());
@@ -286,8 +286,7 @@ size_t pair_index(size_t a, size_t b, size_t n)
   return a * n - a * (a + 1) / 2 + (b - a - 1);  // position of (a, b) in the order (0,1), (0,2), ..., (1,2), ...
 }
 
-void apply_overrides(const Field& links, const std::vector<ClusterSpec>& clusters,
-                     std::vector<InterClusterLink>& pairs)
+void apply_overrides(const Field& links, const std::vector<ClusterSpec>& clusters, std::vector<InterClusterLink>& pairs)
 {
   if (!links.is_list())
     links.fail("expected a list of {between: [a, b], bandwidth: ..., latency: ...}");
@@ -398,7 +397,7 @@ std::vector<StarHostSpec> read_workers(const Field& f, NameBook& names)
   std::vector<StarHostSpec> out;
   if (f.is_map()) {
     f.only_keys(kWorkerRowKeys, "workers key");
-    long long count = count_of(f.required("count"), kMaxHosts, "workers");
+    long long count    = count_of(f.required("count"), kMaxHosts, "workers");
     std::string prefix = f.child("prefix").present() ? name_of(f.child("prefix")) : "P";
     StarHostSpec w{"", quantity(f.required("speed"), parse_speed), quantity(f.required("bandwidth"), parse_bandwidth),
                    optional_time(f.child("latency"))};
@@ -457,8 +456,7 @@ GridSpec read_grid_spec(const std::string& path)
 
   GridSpec spec;
   spec.file = path;
-  spec.name = doc.child("name").present() ? doc.child("name").text()
-                                          : std::filesystem::path(path).stem().string();
+  spec.name = doc.child("name").present() ? doc.child("name").text() : std::filesystem::path(path).stem().string();
   if (spec.name.empty())
     doc.child("name").fail("expected a name, got an empty string");
   NameBook names;
@@ -547,7 +545,8 @@ std::vector<GeneratorEntry> grid_spec_generators()
               "background CPU load: a load generator (isogrid list load-generator), one trace per host drawn from "
               "the point's seed"),
           key("clusters[].load.cpu_profile", K::Text, std::string("none"),
-              "or a SimGrid profile file every host replays (shares of its speed, in (0, 1]), or {host: file, ...}: each "
+              "or a SimGrid profile file every host replays (shares of its speed, in (0, 1]), or {host: file, ...}: "
+              "each "
               "listed host its own"),
           key("clusters[].load.bandwidth", K::Text, std::string("none"),
               "background bandwidth load: a load generator, one trace per host link"),

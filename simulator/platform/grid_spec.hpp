@@ -69,19 +69,19 @@ struct BackboneSpec {
 // spec), with where it was written, so that a model or the platform check can refuse it at its own line.
 // One host's own profile file (a cluster's `cpu_profile: {intel-3: a.txt, ...}`).
 struct HostProfile {
-  std::string name;          // the host as written
-  long long host = -1;       // its index in the cluster
-  std::string file;          // absolute, or relative to the working folder as the spec's path was
+  std::string name;     // the host as written
+  long long host = -1;  // its index in the cluster
+  std::string file;     // absolute, or relative to the working folder as the spec's path was
   SourceLocation where;
   std::string key;
 };
 
 struct LoadSource {
-  std::string generator;     // "" unless a generator is named
-  std::string profile_file;  // "" unless a profile file is named for every resource
+  std::string generator;                   // "" unless a generator is named
+  std::string profile_file;                // "" unless a profile file is named for every resource
   std::vector<HostProfile> host_profiles;  // or one file per listed host (the others free)
   SourceLocation where;
-  std::string key;           // "clusters[0].load.cpu", for messages
+  std::string key;  // "clusters[0].load.cpu", for messages
   bool declared() const { return !generator.empty() || !profile_file.empty() || !host_profiles.empty(); }
 };
 
@@ -103,7 +103,7 @@ struct ClusterSpec {
   long long hosts = 1;
   double speed    = 0;  // flop/s per core; with host_speeds, the largest of them, for code that needs one speed
   std::vector<double> host_speeds;  // one per host when the spec lists them; empty: every host runs at speed
-  int cores       = 1;
+  int cores = 1;
   LinkSpec link;
   std::optional<BackboneSpec> backbone;
   // Free-form facts about the cluster that models read (the clock rate a paper's table averages, ...); they
@@ -141,7 +141,7 @@ struct StarGridSpec {
 struct GridSpec {
   std::string file;
   std::string name;
-  std::vector<ClusterSpec> clusters;        // empty for a star
+  std::vector<ClusterSpec> clusters;          // empty for a star
   std::vector<InterClusterLink> inter_links;  // pairs in order (0,1), (0,2), ..., (1,2), ...
   std::optional<StarGridSpec> star;
 };

@@ -74,8 +74,8 @@ PlatformSourceIndex source_index_of(const GridSpec& spec)
     if (bw.declared())
       for (long long i = 0; i < c.hosts; ++i)
         index.profiled_links.emplace(c.host_link_name(i), declared(bw, c.load->bandwidth_flows ? "competing flows of "
-                                                                                              "load.bandwidth"
-                                                                                            : "load.bandwidth"));
+                                                                                                 "load.bandwidth"
+                                                                                               : "load.bandwidth"));
   }
   for (const InterClusterLink& l : spec.inter_links)
     if (l.load && l.load->bandwidth.declared())

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <filesystem>
 #include <expat.h>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <regex>
@@ -63,9 +63,9 @@ uint64_t radical_hosts(const std::string& radical)
 }
 
 struct Reader {
-  XML_Parser parser = nullptr;
+  XML_Parser parser          = nullptr;
   PlatformSourceIndex* index = nullptr;
-  bool in_config = false;
+  bool in_config             = false;
 
   XmlPlace here() const
   {
@@ -75,7 +75,7 @@ struct Reader {
 
   void start(const std::string& tag, const XML_Char** atts)
   {
-    std::string id = attribute(atts, "id");
+    std::string id      = attribute(atts, "id");
     std::string profile = profile_of(atts);
     for (const char* name : kProfileAttributes)
       if (std::string file = attribute(atts, name); !file.empty())
@@ -110,8 +110,8 @@ struct Reader {
     } else if (tag == "trace_connect") {
       std::string element = attribute(atts, "element");
       std::string kind    = attribute(atts, "kind");
-      std::string what    = fmt::format("trace_connect kind={} trace={}", kind.empty() ? "HOST_AVAIL" : kind,
-                                        attribute(atts, "trace"));
+      std::string what =
+          fmt::format("trace_connect kind={} trace={}", kind.empty() ? "HOST_AVAIL" : kind, attribute(atts, "trace"));
       bool on_link = kind == "LINK_AVAIL" || kind == "BANDWIDTH" || kind == "LATENCY";
       add_profile(on_link ? index->profiled_links : index->profiled_hosts, element, what);
     }
@@ -222,8 +222,8 @@ void check_platform_source(const std::string& path)
   if (first != std::string::npos && text[first] != '<') {  // SimGrid's parser would say ":1:" and no more
     size_t line_start = text.rfind('\n', first);
     line_start        = line_start == std::string::npos ? 0 : line_start + 1;
-    size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(first), '\n'));
-    bool grid_spec    = false;
+    size_t line    = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(first), '\n'));
+    bool grid_spec = false;
     try {
       YAML::Node root = YAML::Load(text);
       grid_spec       = root.IsMap() && (root["clusters"].IsDefined() || root["star"].IsDefined());
@@ -239,8 +239,8 @@ void check_platform_source(const std::string& path)
   if (index.declared_hosts > kMaxPlatformHosts)
     throw InputFileError(fmt::format("{} declares {} hosts; isogrid builds platforms of up to {} hosts", path,
                                      index.declared_hosts, kMaxPlatformHosts));
-  namespace fs     = std::filesystem;
-  fs::path beside  = fs::path(path).parent_path();
+  namespace fs    = std::filesystem;
+  fs::path beside = fs::path(path).parent_path();
   for (const auto& f : index.files) {
     // SimGrid's search (surf_ifsopen): an absolute path as it is; a relative one in the working folder, then in the
     // platform file's folder.

@@ -21,10 +21,10 @@ namespace isogrid {
 
 namespace {
 
-constexpr size_t kOutputKept = 2000;  // the tail of a child's output that goes into its error message
+constexpr size_t kOutputKept       = 2000;     // the tail of a child's output that goes into its error message
 constexpr size_t kCriticalSearched = 1 << 20;  // how far into a longer output a CRITICAL line is looked for
-constexpr char kOk           = 'K';
-constexpr char kThrown       = 'X';
+constexpr char kOk                 = 'K';
+constexpr char kThrown             = 'X';
 // A result is its kind, its length (8 bytes) and its bytes. The length tells a whole result from one cut short by
 // a signal that reached the child while it wrote (Ctrl-C reaches the whole group): a cut result is not a result,
 // and the child's death by SIGINT then says the point was interrupted, not failed.
@@ -190,7 +190,7 @@ std::string ProcessPool::output_tail(size_t slot) const
       size_t begin = head.rfind('\n', at);
       size_t end   = head.find('\n', at);
       critical     = head.substr(begin == std::string::npos ? 0 : begin + 1,
-                                 end == std::string::npos ? std::string::npos : end - (begin + 1));
+                             end == std::string::npos ? std::string::npos : end - (begin + 1));
     }
   }
   if (!critical.empty())
@@ -214,8 +214,8 @@ ChildResult ProcessPool::reap(Child& c)
   slot_in_use_[c.slot] = false;
 
   ChildResult r;
-  r.task   = c.task;
-  r.wall_s = monotonic_seconds() - c.started;
+  r.task           = c.task;
+  r.wall_s         = monotonic_seconds() - c.started;
   auto with_output = [&](std::string msg) {
     std::string out = output_tail(c.slot);
     return out.empty() ? msg : msg + "; output: " + out;
@@ -232,8 +232,8 @@ ChildResult ProcessPool::reap(Child& c)
     r.interrupted = sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
     r.error       = with_output(fmt::format("crashed: signal {} ({})", sig, strsignal(sig)));
   } else {
-    r.error = with_output(fmt::format("exited with code {} before reporting a result",
-                                      WIFEXITED(status) ? WEXITSTATUS(status) : -1));
+    r.error = with_output(
+        fmt::format("exited with code {} before reporting a result", WIFEXITED(status) ? WEXITSTATUS(status) : -1));
   }
   return r;
 }

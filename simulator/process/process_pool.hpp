@@ -18,7 +18,7 @@ struct ChildResult {
   bool ok       = false;
   std::string payload;  // what the child's work returned, when ok
   std::string error;    // why not, when !ok (with the end of the child's output)
-  double wall_s = 0;
+  double wall_s    = 0;
   bool interrupted = false;  // killed by SIGINT, SIGTERM or SIGHUP (they reach the whole group): unfinished, not failed
 };
 
@@ -69,8 +69,8 @@ private:
   unsigned jobs_;
   double timeout_s_;
   std::vector<Child> children_;
-  std::vector<pid_t> exited_;        // reported their result, exit not yet collected
-  std::vector<int> output_files_;    // one in-memory file per slot, reused child after child
+  std::vector<pid_t> exited_;      // reported their result, exit not yet collected
+  std::vector<int> output_files_;  // one in-memory file per slot, reused child after child
   std::vector<bool> slot_in_use_;
   std::vector<int> closed_in_children_;
 };

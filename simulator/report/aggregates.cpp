@@ -1,8 +1,8 @@
 #include "simulator/report/aggregates.hpp"
 
 #include "simulator/core/value.hpp"
-#include "simulator/experiment/statistic.hpp"
 #include "simulator/core/yaml_source.hpp"
+#include "simulator/experiment/statistic.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/results_reader.hpp"
@@ -61,28 +61,28 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
   if (ex.crossings.empty())
     return out;
   const ModelInfo& info = ex.model->info();
-  ResultsLayout csv = read_results_layout(results_csv);
+  ResultsLayout csv     = read_results_layout(results_csv);
 
   // Per crossing and group: the (x, y) of each combination, repetitions averaged, for both faces.
   struct Acc {
     double x[2] = {0, 0}, y[2] = {0, 0};
     size_t n[2] = {0, 0};
   };
-  std::vector<std::map<std::string, std::pair<std::vector<std::pair<ParamSlot, Value>>, std::map<uint64_t, Acc>>>> groups(
-      ex.crossings.size());
+  std::vector<std::map<std::string, std::pair<std::vector<std::pair<ParamSlot, Value>>, std::map<uint64_t, Acc>>>>
+      groups(ex.crossings.size());
   // Columns of each crossing's metric and x, per face, resolved once.
   std::vector<std::array<int, 2>> y_col(ex.crossings.size()), x_col(ex.crossings.size());
   for (size_t c = 0; c < ex.crossings.size(); ++c)
     for (int face = 0; face < 2; ++face) {
       const CrossingSpec& spec = ex.crossings[c];
-      y_col[c][face] = csv.column(kFaces[face] + info.metrics[spec.metric].name);
+      y_col[c][face]           = csv.column(kFaces[face] + info.metrics[spec.metric].name);
       x_col[c][face] = spec.along_metric ? csv.column(kFaces[face] + info.metrics[spec.along_index].name) : -1;
     }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
     if (!csv.ok(row))
       return;
     uint64_t combination = csv.point(row) / ex.sweep.repetitions();
-    Point p = ex.sweep.point(combination * ex.sweep.repetitions());
+    Point p              = ex.sweep.point(combination * ex.sweep.repetitions());
     for (size_t c = 0; c < ex.crossings.size(); ++c) {
       const CrossingSpec& spec = ex.crossings[c];
       std::vector<std::pair<ParamSlot, Value>> key;
@@ -96,8 +96,8 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
       Acc& acc   = slot.second[combination];
       for (int face = 0; face < 2; ++face) {
         double y = number_cell(row, y_col[c][face]);
-        double x = spec.along_metric ? number_cell(row, x_col[c][face])
-                                     : std::get<double>(spec.along_param.in(p.values));
+        double x =
+            spec.along_metric ? number_cell(row, x_col[c][face]) : std::get<double>(spec.along_param.in(p.values));
         if (std::isnan(x) || std::isnan(y))
           continue;
         acc.x[face] += x, acc.y[face] += y, acc.n[face] += 1;
@@ -144,8 +144,13 @@ static std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{
 
 Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& results)
 {
-  Table t{{{"crossing", Align::Left}, {"group", Align::Left}, {"reaches", Align::Left}, {"along", Align::Left},
-           {"predicted", Align::Right}, {"simulated", Align::Right}, {"note", Align::Left}},
+  Table t{{{"crossing", Align::Left},
+           {"group", Align::Left},
+           {"reaches", Align::Left},
+           {"along", Align::Left},
+           {"predicted", Align::Right},
+           {"simulated", Align::Right},
+           {"note", Align::Left}},
           {}};
   for (const auto& r : results) {
     const CrossingSpec& s = ex.crossings[r.spec];
@@ -161,7 +166,7 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
   if (ex.sweep.repetitions() < 2)
     return;  // each row is its own combination: the plots read results.csv as it is
   const ModelInfo& info = ex.model->info();
-  ResultsLayout csv = read_results_layout(results_csv);
+  ResultsLayout csv     = read_results_layout(results_csv);
   std::vector<int> columns;
   std::vector<std::string> names;
   for (const char* face : kFaces)
@@ -247,7 +252,7 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
   if (ex.agreements.empty())
     return out;
   const ModelInfo& info = ex.model->info();
-  ResultsLayout csv = read_results_layout(results_csv);
+  ResultsLayout csv     = read_results_layout(results_csv);
   std::vector<std::array<int, 2>> columns;  // pred_, sim_ of each agreement's metric
   for (const auto& a : ex.agreements) {
     AgreementResult r;
@@ -261,8 +266,8 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
       return;
     for (size_t k = 0; k < out.size(); ++k) {
       AgreementResult& r = out[k];
-      double pred = number_cell(row, columns[k][0]);
-      double sim  = number_cell(row, columns[k][1]);
+      double pred        = number_cell(row, columns[k][0]);
+      double sim         = number_cell(row, columns[k][1]);
       if (std::isnan(pred) || std::isnan(sim))
         continue;
       double diff = std::fabs(sim - pred);
@@ -279,8 +284,8 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
           r.worst_point.clear();
           Point p = ex.sweep.point(csv.point(row));
           for (const auto& axis : ex.sweep.axes())
-            r.worst_point += fmt::format("{}{}={}", r.worst_point.empty() ? "" : ", ", axis.name,
-                                         format_value(axis.in(p.values)));
+            r.worst_point +=
+                fmt::format("{}{}={}", r.worst_point.empty() ? "" : ", ", axis.name, format_value(axis.in(p.values)));
         }
       }
     }
@@ -290,15 +295,20 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
 
 Table agreements_table(const Experiment& ex, const std::vector<AgreementResult>& results)
 {
-  Table t{{{"metric", Align::Left}, {"simulated within", Align::Left}, {"points", Align::Right},
-           {"outside", Align::Right}, {"worst", Align::Right}, {"at", Align::Left}, {"", Align::Left},
+  Table t{{{"metric", Align::Left},
+           {"simulated within", Align::Left},
+           {"points", Align::Right},
+           {"outside", Align::Right},
+           {"worst", Align::Right},
+           {"at", Align::Left},
+           {"", Align::Left},
            {"source", Align::Left, false}},
           {}};
   for (const auto& r : results) {
     const Agreement& a = *r.agreement;
     bool rel           = a.tolerance_rel >= 0;
-    std::string tol = rel ? fmt::format("{:.10g}%", a.tolerance_rel * 100) : format_number(a.tolerance_abs);
-    std::string worst = rel ? fmt::format("{:.2f}%", r.worst * 100) : fmt::format("{:.3g}", r.worst);
+    std::string tol    = rel ? fmt::format("{:.10g}%", a.tolerance_rel * 100) : format_number(a.tolerance_abs);
+    std::string worst  = rel ? fmt::format("{:.2f}%", r.worst * 100) : fmt::format("{:.3g}", r.worst);
     t.rows.push_back({ex.model->info().metrics[a.metric].name, tol + " of predicted", std::to_string(r.points),
                       std::to_string(r.outside), worst, r.worst_point, r.passed() ? "met" : "NOT MET", a.source});
   }

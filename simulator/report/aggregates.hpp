@@ -11,11 +11,11 @@
 namespace isogrid {
 
 struct CrossingResult {
-  size_t spec = 0;                                  // index into Experiment::crossings
-  std::vector<std::pair<ParamSlot, Value>> group;   // for_each parameter values
-  double predicted = std::nan("");                  // x where the predicted metric reaches the level
+  size_t spec = 0;                                 // index into Experiment::crossings
+  std::vector<std::pair<ParamSlot, Value>> group;  // for_each parameter values
+  double predicted = std::nan("");                 // x where the predicted metric reaches the level
   double simulated = std::nan("");
-  std::string note;                                 // why a face has no crossing
+  std::string note;  // why a face has no crossing
 };
 
 std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::string& results_csv);
@@ -25,9 +25,9 @@ Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& r
 
 struct AgreementResult {
   const Agreement* agreement = nullptr;
-  size_t points   = 0;  // ok points with both faces
-  size_t outside  = 0;  // of which beyond the tolerance
-  double worst    = 0;  // largest deviation, in the tolerance's terms (relative if rel is set)
+  size_t points              = 0;  // ok points with both faces
+  size_t outside             = 0;  // of which beyond the tolerance
+  double worst               = 0;  // largest deviation, in the tolerance's terms (relative if rel is set)
   std::string worst_point;
   bool passed() const { return points > 0 && outside == 0; }
 };

@@ -54,8 +54,9 @@ std::string verdict(const ComparisonOutcome& o)
   if (o.passed())
     return "pass";
   if (o.missing())
-    return o.left_rows == 0 && o.right_rows == 0 ? "FAIL (no ok row on either side)"
-                                                 : fmt::format("FAIL (no ok row on the {})", o.left_rows ? "right" : "left");
+    return o.left_rows == 0 && o.right_rows == 0
+               ? "FAIL (no ok row on either side)"
+               : fmt::format("FAIL (no ok row on the {})", o.left_rows ? "right" : "left");
   return "FAIL";
 }
 
@@ -63,16 +64,16 @@ std::string verdict(const ComparisonOutcome& o)
 std::string heading(const Experiment& ex, const Comparison& c)
 {
   const ModelInfo& info = ex.model->info();
-  auto side = [&](size_t metric, const std::vector<std::pair<ParamSlot, Value>>& values) {
+  auto side             = [&](size_t metric, const std::vector<std::pair<ParamSlot, Value>>& values) {
     std::string params = slot_values_text(values, info);
     if (metric == c.metric && c.metric == c.right_metric)
       return params;
     return params.empty() ? info.metrics[metric].name : info.metrics[metric].name + " at " + params;
   };
   std::string metric = c.metric == c.right_metric ? info.metrics[c.metric].name : "metrics";
-  std::string out = fmt::format("{} ({}, {}): left {} vs right {}", metric, statistic_name(c.statistic),
-                                c.predicted ? "predicted" : "simulated", side(c.metric, c.left),
-                                side(c.right_metric, c.right));
+  std::string out =
+      fmt::format("{} ({}, {}): left {} vs right {}", metric, statistic_name(c.statistic),
+                  c.predicted ? "predicted" : "simulated", side(c.metric, c.left), side(c.right_metric, c.right));
   if (!c.at.empty())
     out += " at " + slot_values_text(c.at, info);
   return out;
@@ -95,7 +96,7 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
   if (ex.comparisons.empty())
     return out;
   const ModelInfo& info = ex.model->info();
-  ResultsLayout csv = read_results_layout(results_csv);
+  ResultsLayout csv     = read_results_layout(results_csv);
   std::vector<Groups> groups(ex.comparisons.size());
   for (size_t k = 0; k < groups.size(); ++k) {
     const Comparison& c = ex.comparisons[k];
@@ -117,7 +118,7 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
       bool on_side[2] = {point_has(p, c.left), point_has(p, c.right)};
       if (!on_side[0] && !on_side[1])
         continue;
-      Groups& g = groups[k];
+      Groups& g        = groups[k];
       std::string text = axes_values_text(g.axes, p.values);
       auto [it, added] = g.by_text.emplace(text, g.list.size());
       if (added)

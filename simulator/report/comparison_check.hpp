@@ -14,11 +14,11 @@ namespace isogrid {
 
 struct ComparisonOutcome {
   const Comparison* comparison = nullptr;
-  std::string group;              // "program=raytracer, n=4"; "all points" when nothing else is swept
-  size_t left_rows  = 0;          // ok rows with a value of the metric, per side
+  std::string group;      // "program=raytracer, n=4"; "all points" when nothing else is swept
+  size_t left_rows  = 0;  // ok rows with a value of the metric, per side
   size_t right_rows = 0;
-  double left  = std::nan("");    // the statistic over each side's rows; NaN when there is none
-  double right = std::nan("");
+  double left       = std::nan("");  // the statistic over each side's rows; NaN when there is none
+  double right      = std::nan("");
 
   bool missing() const { return left_rows == 0 || right_rows == 0; }
   bool passed() const { return !missing() && comparison->holds(left, right); }
@@ -27,7 +27,6 @@ struct ComparisonOutcome {
 // Streams results.csv once. Outcomes come comparison by comparison, groups in sweep order; a comparison whose
 // sides select no row at all gives one missing outcome, so that a claim never passes by checking nothing.
 std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std::string& results_csv);
-
 
 // One section per comparison, titled with what it claims and how many groups hold; one row per group (group, left,
 // right, relation, pass or FAIL).

@@ -78,7 +78,7 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
   if (ex.references.empty())
     return {};  // nothing to read results.csv for (a million-row sweep would spend a sixth of its time there)
   const ModelInfo& info = ex.model->info();
-  ResultsLayout csv = read_results_layout(results_csv);
+  ResultsLayout csv     = read_results_layout(results_csv);
   std::vector<int> pred_col, sim_col;
   for (const auto& m : info.metrics) {
     pred_col.push_back(csv.column("pred_" + m.name));
@@ -157,7 +157,7 @@ double max_abs_deviation(const std::string& results_csv)
 {
   ResultsLayout csv = read_results_layout(results_csv);
   int dev           = csv.column("rel_dev");
-  double worst = std::nan("");
+  double worst      = std::nan("");
   if (dev < 0)
     return worst;
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {

@@ -94,9 +94,10 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
   for (const auto& s : studies)
     any_comparison = any_comparison || !s.analysis.comparisons.empty();
   // The comparisons column only when a study has some, so that other reports keep their shape.
-  md += fmt::format("## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |{}\n"
-                    "|---|---:|---:|---:|---:|---:|{}\n",
-                    any_comparison ? " comparisons held |" : "", any_comparison ? "---:|" : "");
+  md +=
+      fmt::format("## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |{}\n"
+                  "|---|---:|---:|---:|---:|---:|{}\n",
+                  any_comparison ? " comparisons held |" : "", any_comparison ? "---:|" : "");
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;
     const RunAnalysis& a = s.analysis;
@@ -122,15 +123,16 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     md += fmt::format("- fixed: {}\n- swept: {}\n", fixed_parameters(ex), swept_parameters(ex));
     if (!ex.where.empty())
       md += fmt::format("- where `{}`: {} of {} points\n", ex.where, ex.included_points, ex.sweep.size());
-    md += fmt::format("- {} points, {} errors, {}; results in [`{}/results.csv`]({}/results.csv)\n",
-                      s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s), s.folder, s.folder);
+    md += fmt::format("- {} points, {} errors, {}; results in [`{}/results.csv`]({}/results.csv)\n", s.run.counts.total,
+                      s.run.counts.errors, format_duration(s.run.wall_s), s.folder, s.folder);
     const RunAnalysis& a = s.analysis;
     if (!std::isnan(a.max_deviation))
       md += fmt::format("- largest |simulated − predicted| / predicted {}: {:.3e}\n", ex.model->info().primary_metric,
                         a.max_deviation);
     md += "\n";
     if (!a.agreements.empty())
-      md += "Agreement of the two faces over the sweep:\n\n" + markdown_table(agreements_table(ex, a.agreements)) + "\n";
+      md +=
+          "Agreement of the two faces over the sweep:\n\n" + markdown_table(agreements_table(ex, a.agreements)) + "\n";
     if (!a.crossings.empty())
       md += "Crossings (`crossings.csv`):\n\n" + markdown_table(crossings_table(ex, a.crossings)) + "\n";
     if (!a.references.empty()) {

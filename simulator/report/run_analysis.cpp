@@ -20,7 +20,7 @@ void write_summary(const Experiment& ex, const std::string& out_dir)
 
 RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
 {
-  namespace fs = std::filesystem;
+  namespace fs        = std::filesystem;
   std::string results = (fs::path(out_dir) / "results.csv").string();
   RunAnalysis a;
   a.crossings = compute_crossings(ex, results);

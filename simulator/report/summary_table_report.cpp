@@ -45,7 +45,7 @@ Table layout(const Experiment& ex, const SummaryTableOutcome& o)
     table.columns.push_back({"mean / mean of " + info.metrics[*t.relative_to].name + paper, Align::Right});
   table.columns.push_back({"rows", Align::Right});
   for (size_t r = 0; r < t.metrics.size(); ++r) {
-    auto it = t.paper.find(t.metrics[r]);
+    auto it                          = t.paper.find(t.metrics[r]);
     const std::vector<double>* given = it == t.paper.end() ? nullptr : &it->second;
     std::vector<std::string> row{info.metrics[t.metrics[r]].name};
     for (size_t k = 0; k < t.statistics.size(); ++k)
@@ -77,7 +77,7 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
   if (ex.tables.empty())
     return out;
   const ModelInfo& info = ex.model->info();
-  ResultsLayout csv = read_results_layout(results_csv);
+  ResultsLayout csv     = read_results_layout(results_csv);
   std::vector<const Axis*> axes;
   for (const auto& axis : ex.sweep.axes())
     if (axis.values.size() > 1)
@@ -103,13 +103,14 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
       tables[k].column.push_back(csv.column(face + info.metrics[*t.relative_to].name));
   }
   for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    Point p = ex.sweep.point(csv.point(row));
+    Point p          = ex.sweep.point(csv.point(row));
     std::string text = axes_values_text(axes, p.values);
-    bool ok = csv.ok(row);
+    bool ok          = csv.ok(row);
     for (auto& table : tables) {
       auto [it, added] = table.by_text.emplace(text, table.groups.size());
       if (added)
-        table.groups.push_back({text.empty() ? "all points" : text, std::vector<std::vector<double>>(table.column.size())});
+        table.groups.push_back(
+            {text.empty() ? "all points" : text, std::vector<std::vector<double>>(table.column.size())});
       for (size_t c = 0; c < table.column.size(); ++c)
         if (double x = number_cell(row, table.column[c]); ok && !std::isnan(x))
           table.groups[it->second].values[c].push_back(x);
@@ -119,8 +120,8 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
     const SummaryTable& t = ex.tables[k];
     for (const auto& g : tables[k].groups) {
       SummaryTableOutcome o;
-      o.table = &t;
-      o.group = g.text;
+      o.table     = &t;
+      o.group     = g.text;
       double base = t.relative_to ? summarise(Statistic::Mean, g.values.back()) : std::nan("");
       for (size_t r = 0; r < t.metrics.size(); ++r) {
         o.rows_ok.push_back(g.values[r].size());

@@ -12,10 +12,10 @@ namespace isogrid {
 
 struct SummaryTableOutcome {
   const SummaryTable* table = nullptr;
-  std::string group;                        // "machines=256"; "all points" when nothing is swept
-  std::vector<size_t> rows_ok;              // per row metric: the ok rows with a value
-  std::vector<std::vector<double>> cells;   // per row metric, per statistic; NaN when undefined
-  std::vector<double> relative;             // per row metric: mean / mean of relative_to (NaN without one)
+  std::string group;                       // "machines=256"; "all points" when nothing is swept
+  std::vector<size_t> rows_ok;             // per row metric: the ok rows with a value
+  std::vector<std::vector<double>> cells;  // per row metric, per statistic; NaN when undefined
+  std::vector<double> relative;            // per row metric: mean / mean of relative_to (NaN without one)
 };
 
 // Streams results.csv once; tables in the experiment's order, groups in sweep order.

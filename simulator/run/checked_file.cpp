@@ -19,8 +19,7 @@ std::string write_error_text(int error)
 }
 
 WriteFailed::WriteFailed(std::string path, int error)
-    : std::runtime_error(fmt::format("{} while writing {}", write_error_text(error), path)),
-      path_(std::move(path)),
+    : std::runtime_error(fmt::format("{} while writing {}", write_error_text(error), path)), path_(std::move(path)),
       error_(error)
 {
 }
@@ -68,7 +67,7 @@ void write_file_atomically(const std::string& path, std::string_view contents)
   int fd          = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_TRUNC, 0644);
   if (fd < 0)
     throw WriteFailed(path, errno);  // named as the file the user knows
-  int error       = 0;
+  int error = 0;
   write_fully(fd, contents, error);
   int closed = close_checked(fd);
   error      = error ? error : closed;
@@ -127,7 +126,7 @@ int AtomicFileWriter::Buffer::sync() { return drain() ? 0 : -1; }
 void AtomicFileWriter::commit()
 {
   flush();
-  int error = buffer_->error();
+  int error  = buffer_->error();
   int closed = close_checked(fd_);
   fd_        = -1;
   error      = error ? error : closed;
@@ -142,7 +141,7 @@ void AtomicFileWriter::commit()
 
 LineAppender::LineAppender(std::string path, bool append) : path_(std::move(path))
 {
-  fd_ = open_for_writing(path_, append ? O_APPEND : O_TRUNC);
+  fd_       = open_for_writing(path_, append ? O_APPEND : O_TRUNC);
   off_t end = ::lseek(fd_, 0, SEEK_END);
   size_     = end > 0 ? static_cast<uint64_t>(end) : 0;
   buffer_.reserve(kBufferBytes + 4096);

@@ -67,7 +67,7 @@ private:
     char data_[1 << 16];
   };
   std::string path_, tmp_;
-  int fd_ = -1;
+  int fd_         = -1;
   Buffer* buffer_ = nullptr;
   bool committed_ = false;
 };
@@ -91,15 +91,15 @@ public:
     if (buffer_.size() >= kBufferBytes)
       flush();
   }
-  void flush();           // throws WriteFailed
-  void close();           // flush() and close, checked; throws WriteFailed
-  void abandon();         // close without writing what is buffered (a run that stops on a failed write)
+  void flush();    // throws WriteFailed
+  void close();    // flush() and close, checked; throws WriteFailed
+  void abandon();  // close without writing what is buffered (a run that stops on a failed write)
   bool is_open() const { return fd_ >= 0; }
 
 private:
   static constexpr size_t kBufferBytes = 1 << 16;
   std::string path_;
-  int fd_ = -1;
+  int fd_        = -1;
   uint64_t size_ = 0;  // bytes in the file, every one of them part of a complete line
   std::string buffer_;
 };

@@ -46,7 +46,7 @@ std::vector<ShardRun> complete_shards(const Experiment& ex, const std::string& d
   for (const ShardFolder& f : folders) {
     for (; expected < f.spec.k; ++expected)
       missing.push_back(expected);
-    expected = f.spec.k + 1;
+    expected                  = f.spec.k + 1;
     std::string manifest_path = (fs::path(f.path) / "run.json").string();
     if (!fs::exists(manifest_path) || !fs::exists(fs::path(f.path) / "results.csv")) {
       missing.push_back(f.spec.k);
@@ -75,8 +75,8 @@ std::vector<ShardRun> complete_shards(const Experiment& ex, const std::string& d
                                        "come from one experiment file and the same --set",
                                        where, pick("/experiment/hash").substr(0, 12), ex.hash.substr(0, 12)));
     if (pick("/isogrid_version") != isogrid_version())
-      throw CollectRefused(fmt::format("{} ran isogrid {}, this is {}: every shard and collect use one build",
-                                       where, pick("/isogrid_version"), isogrid_version()));
+      throw CollectRefused(fmt::format("{} ran isogrid {}, this is {}: every shard and collect use one build", where,
+                                       pick("/isogrid_version"), isogrid_version()));
     if (pick("/simgrid_version") != simgrid_version)
       throw CollectRefused(fmt::format("{} ran SimGrid {}, this isogrid has {}: every shard and collect use one build",
                                        where, pick("/simgrid_version"), simgrid_version));
@@ -102,8 +102,8 @@ ShardedExperiment sharded_experiment(const std::string& dir)
     e.overrides = m.value(nlohmann::json::json_pointer("/experiment/overrides"), std::vector<std::string>{});
     e.shards    = f.spec.n;
     if (e.path.empty())
-      throw CollectRefused(fmt::format("{} does not name its experiment file: give it with --experiment",
-                                       manifest_path));
+      throw CollectRefused(
+          fmt::format("{} does not name its experiment file: give it with --experiment", manifest_path));
     return e;
   }
   throw CollectRefused(fmt::format("{} holds no shard with a run.json: run `isogrid run EXP --shard K/N --out {}` "
@@ -115,8 +115,8 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
                              const std::string& simgrid_version)
 {
   OutputLock lock(dir);  // one collect at a time, and no `isogrid run --out DIR` meanwhile
-  std::vector<ShardRun> runs = complete_shards(ex, dir, simgrid_version);
-  const unsigned n           = runs.front().folder.spec.n;
+  std::vector<ShardRun> runs        = complete_shards(ex, dir, simgrid_version);
+  const unsigned n                  = runs.front().folder.spec.n;
   const std::vector<unsigned> owner = shard_of_points(ex, n);
   const std::string header          = csv_line(results_header(ex));
 
@@ -162,7 +162,7 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
   for (const auto& file : files_owned_by_a_run(dir))
     fs::remove_all(file);
   write_file_atomically((fs::path(dir) / "experiment.yaml").string(), ex.resolved_yaml);
-  result.results_csv = (fs::path(dir) / "results.csv").string();
+  result.results_csv  = (fs::path(dir) / "results.csv").string();
   const size_t status = results_status_column(ex);
   {
     AtomicFileWriter out(result.results_csv);

@@ -28,7 +28,7 @@ struct ShardedExperiment {
 ShardedExperiment sharded_experiment(const std::string& dir);
 
 struct CollectResult {
-  unsigned shards     = 0;
+  unsigned shards = 0;
   RunCounts counts;
   double shards_wall_s = 0;  // summed over the shards: the machine time the sweep took
   std::string results_csv;

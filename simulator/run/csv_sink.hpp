@@ -29,8 +29,8 @@ public:
   // neither computes nor writes (already in the file, or ruled out by `where`). `kept`, when not empty, is a results
   // file whose rows at the indices `keep` marks are copied in their turn (a --retry-errors run keeps the good rows
   // of the run it retries).
-  CsvSink(std::string path, const std::vector<std::string>& header, uint64_t total, std::vector<bool> done,
-          bool resume, const std::string& kept = "", std::vector<bool> keep = {});
+  CsvSink(std::string path, const std::vector<std::string>& header, uint64_t total, std::vector<bool> done, bool resume,
+          const std::string& kept = "", std::vector<bool> keep = {});
   ~CsvSink();
   CsvSink(const CsvSink&)            = delete;
   CsvSink& operator=(const CsvSink&) = delete;
@@ -70,7 +70,7 @@ private:
   std::vector<bool> keep_;
   int64_t kept_index_ = -1;  // index of kept_line_, -1 when the kept file is exhausted
   std::string kept_line_;
-  double last_flush_ = 0;
+  double last_flush_                     = 0;
   static constexpr double kFlushInterval = 0.1;
 };
 

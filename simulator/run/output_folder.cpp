@@ -23,11 +23,13 @@ const std::vector<std::string>& fixed_outputs()
 {
   // The .tmp files are what a write (checked_file.hpp) killed half-way leaves; .sorting and .collecting the same
   // of earlier versions.
-  static const std::vector<std::string> names = {
-      "results.csv",     "run.json",           "summary.csv",          "crossings.csv",
-      "experiment.yaml", "results.csv.tmp",    "run.json.tmp",         "summary.csv.tmp",
-      "crossings.csv.tmp", "experiment.yaml.tmp", "results.csv.previous", "results.csv.sorting",
-      "results.csv.collecting"};
+  static const std::vector<std::string> names = {"results.csv",           "run.json",
+                                                 "summary.csv",           "crossings.csv",
+                                                 "experiment.yaml",       "results.csv.tmp",
+                                                 "run.json.tmp",          "summary.csv.tmp",
+                                                 "crossings.csv.tmp",     "experiment.yaml.tmp",
+                                                 "results.csv.previous",  "results.csv.sorting",
+                                                 "results.csv.collecting"};
   return names;
 }
 
@@ -64,7 +66,7 @@ OutputLock::OutputLock(const std::string& dir) : dir_(dir)
     char holder[32] = {0};
     ssize_t n       = ::pread(fd_, holder, sizeof holder - 1, 0);
     ::close(fd_);
-    fd_ = -1;
+    fd_             = -1;
     std::string pid = n > 0 ? std::string(holder, static_cast<size_t>(n)) : std::string("another process");
     while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' '))
       pid.pop_back();
@@ -136,8 +138,7 @@ std::vector<std::string> files_owned_by_a_run(const std::string& dir)
       if (plot.is_object() && plot.contains("file") && plot["file"].is_string()) {
         std::string file = plot["file"];
         // A plot file is a plain name (the experiment reader and the schema refuse anything else).
-        if (file.find('/') == std::string::npos && file != "." && file != ".." &&
-            fs::exists(fs::path(dir) / file))
+        if (file.find('/') == std::string::npos && file != "." && file != ".." && fs::exists(fs::path(dir) / file))
           out.push_back((fs::path(dir) / file).string());
       }
   } catch (const nlohmann::json::exception&) {

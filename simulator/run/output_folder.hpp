@@ -34,7 +34,7 @@ public:
   OutputLock(const OutputLock&)            = delete;
   OutputLock& operator=(const OutputLock&) = delete;
 
-  int fd() const { return fd_; }  // for the worker processes to close (ProcessPool::close_in_children)
+  int fd() const { return fd_; }       // for the worker processes to close (ProcessPool::close_in_children)
   void writing() { writing_ = true; }  // called before the holder writes its first file
 
 private:
@@ -42,7 +42,7 @@ private:
   bool created_folder_    = false;
   bool created_lock_file_ = false;
   bool writing_           = false;
-  int fd_ = -1;
+  int fd_                 = -1;
 };
 
 // Whether a live process holds `dir`'s lock (a run, a shard or a collect in progress). False when the folder or its

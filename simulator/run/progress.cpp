@@ -31,11 +31,11 @@ void Progress::draw(bool force)
   double t = monotonic_seconds();
   if (!force && t - last_draw_ < 0.1 && done_ < total_)
     return;
-  last_draw_     = t;
-  double elapsed = t - started_;
-  double rate    = elapsed > 0 ? static_cast<double>(done_ - start_done_) / elapsed : 0;
-  double eta     = rate > 0 ? static_cast<double>(total_ - done_) / rate : -1;
-  double pct     = total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100;
+  last_draw_       = t;
+  double elapsed   = t - started_;
+  double rate      = elapsed > 0 ? static_cast<double>(done_ - start_done_) / elapsed : 0;
+  double eta       = rate > 0 ? static_cast<double>(total_ - done_) / rate : -1;
+  double pct       = total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100;
   std::string line = fmt::format("\r  {}/{} points ({:.1f}%)  {:.0f} pts/s  elapsed {}  ETA {}", done_, total_, pct,
                                  rate, format_duration(elapsed), format_duration(eta));
   if (errors_)

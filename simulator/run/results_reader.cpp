@@ -94,7 +94,7 @@ std::vector<std::string> for_each_result(const std::string& path,
 
 uint64_t row_index(const std::string& cell, const std::string& file, size_t line)
 {
-  uint64_t index = 0;
+  uint64_t index    = 0;
   auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), index);
   if (error != std::errc() || end != cell.data() + cell.size() || cell.empty())
     throw InputError({file, static_cast<int>(line), 1}, "index",
@@ -104,8 +104,9 @@ uint64_t row_index(const std::string& cell, const std::string& file, size_t line
   return index;
 }
 
-std::vector<std::string> for_each_numbered_result(
-    const std::string& path, const std::function<void(const std::vector<std::string>&, size_t line)>& row)
+std::vector<std::string>
+for_each_numbered_result(const std::string& path,
+                         const std::function<void(const std::vector<std::string>&, size_t line)>& row)
 {
   std::ifstream in(path);
   if (!in)

@@ -40,8 +40,9 @@ ResultsLayout read_results_layout(const std::string& path);
 std::vector<std::string> for_each_result(const std::string& path,
                                          const std::function<void(const std::vector<std::string>&)>& row);
 // The same, with each row's line number in the file (the header is line 1).
-std::vector<std::string> for_each_numbered_result(
-    const std::string& path, const std::function<void(const std::vector<std::string>&, size_t line)>& row);
+std::vector<std::string>
+for_each_numbered_result(const std::string& path,
+                         const std::function<void(const std::vector<std::string>&, size_t line)>& row);
 
 // A row's first cell read as its point index. Throws InputError at `file`:`line`:1 when it is not a whole number
 // (a results.csv changed by hand, or not isogrid's: --resume cannot tell which point the row is).

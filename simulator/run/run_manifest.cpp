@@ -40,12 +40,12 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
   m["started_at"] = utc_timestamp();
 
   nlohmann::json e;
-  e["file"]        = ex.file;
+  e["file"] = ex.file;
   // Where `isogrid collect` finds the experiment again (on another node of a cluster whose shared file system
   // shows the same paths), and the overrides it was run with.
   std::error_code ec;
-  e["path"]      = std::filesystem::absolute(ex.file, ec).lexically_normal().string();
-  e["overrides"] = ex.overrides;
+  e["path"]        = std::filesystem::absolute(ex.file, ec).lexically_normal().string();
+  e["overrides"]   = ex.overrides;
   e["hash"]        = ex.hash;
   e["title"]       = ex.title;
   e["description"] = ex.description;
@@ -70,7 +70,7 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
       values.push_back(shown_value(ex, a.param, v));
     axes.push_back({{"name", a.name}, {"values", values}});
   }
-  e["axes"] = axes;
+  e["axes"]       = axes;
   m["experiment"] = e;
 
   nlohmann::json metrics = nlohmann::json::array();
@@ -85,8 +85,8 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
     for (const auto& p : ex.plugins)
       m["plugins"].push_back({{"path", p.path}, {"sha256", p.sha256}});
   }
-  m["plots"]          = to_json(ex.plots);
-  m["status"]         = "running";
+  m["plots"]  = to_json(ex.plots);
+  m["status"] = "running";
   return m;
 }
 
@@ -110,14 +110,14 @@ void set_manifest_status(nlohmann::json& manifest, const std::string& status, co
   ::getrusage(RUSAGE_CHILDREN, &children);
   manifest["peak_rss_mib"] = {{"harness", static_cast<double>(self.ru_maxrss) / 1024},
                               {"largest_simulation", static_cast<double>(children.ru_maxrss) / 1024}};
-  manifest["status"]      = status;
-  manifest["finished_at"] = utc_timestamp();
-  manifest["wall_s"]      = wall_s;
-  manifest["counts"]      = {{"total", counts.total},
-                             {"already_done", counts.skipped},
-                             {"ran", counts.ran},
-                             {"errors", counts.errors},
-                             {"error_rows", counts.error_rows}};
+  manifest["status"]       = status;
+  manifest["finished_at"]  = utc_timestamp();
+  manifest["wall_s"]       = wall_s;
+  manifest["counts"]       = {{"total", counts.total},
+                              {"already_done", counts.skipped},
+                              {"ran", counts.ran},
+                              {"errors", counts.errors},
+                              {"error_rows", counts.error_rows}};
 }
 
 void write_json_atomically(const std::string& path, const nlohmann::json& value)

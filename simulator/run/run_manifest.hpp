@@ -9,10 +9,10 @@
 namespace isogrid {
 
 struct RunCounts {
-  uint64_t total   = 0;
-  uint64_t skipped = 0;  // already in results.csv (--resume)
-  uint64_t ran     = 0;
-  uint64_t errors  = 0;  // points of this run that failed
+  uint64_t total      = 0;
+  uint64_t skipped    = 0;  // already in results.csv (--resume)
+  uint64_t ran        = 0;
+  uint64_t errors     = 0;  // points of this run that failed
   uint64_t error_rows = 0;  // error rows in results.csv at the end, earlier runs' included
 };
 
@@ -21,8 +21,7 @@ constexpr size_t kListedAxisValues = 10000;
 
 nlohmann::json make_manifest(const Experiment& ex, const std::string& command_line, const std::string& simgrid_version,
                              unsigned jobs);
-void set_manifest_status(nlohmann::json& manifest, const std::string& status, const RunCounts& counts,
-                         double wall_s);
+void set_manifest_status(nlohmann::json& manifest, const std::string& status, const RunCounts& counts, double wall_s);
 
 // Written to a temporary file and renamed, so run.json is never half-written.
 void write_json_atomically(const std::string& path, const nlohmann::json& value);

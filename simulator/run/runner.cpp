@@ -2,16 +2,16 @@
 
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/text.hpp"
+#include "simulator/process/process_pool.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/output_folder.hpp"
-#include "simulator/process/process_pool.hpp"
 #include "simulator/run/progress.hpp"
 #include "simulator/run/results_reader.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -56,7 +56,7 @@ public:
 
 private:
   static constexpr std::array<int, 3> kSignals = {SIGINT, SIGTERM, SIGHUP};
-  std::array<struct sigaction, 3> old_ {};
+  std::array<struct sigaction, 3> old_{};
 };
 
 // Child -> parent encoding of an Outcome: counts and doubles in native layout (same binary on both ends).
@@ -77,7 +77,7 @@ std::string encode(const Outcome& out)
 Outcome decode(const std::string& bytes)
 {
   Outcome out;
-  size_t pos = 0;
+  size_t pos      = 0;
   auto get_vector = [&](std::vector<double>& v) {
     uint32_t n = 0;
     if (pos + sizeof n > bytes.size())
@@ -225,7 +225,7 @@ ExistingRows read_existing_rows(const std::string& csv, const Experiment& ex)
     fs::resize_file(csv, kept);
   if (read_results_header(csv) != results_header(ex))
     throw OutputConflict(fmt::format("{} has different columns than this experiment produces; use --force", csv));
-  int64_t last = -1;
+  int64_t last  = -1;
   bool in_order = true;
   for_each_numbered_result(csv, [&](const std::vector<std::string>& row, size_t line) {
     uint64_t index = row_index(row[0], csv, line);
@@ -247,7 +247,7 @@ ExistingRows read_existing_rows(const std::string& csv, const Experiment& ex)
 
 std::vector<std::string> results_header(const Experiment& ex)
 {
-  const ModelInfo& info = ex.model->info();
+  const ModelInfo& info      = ex.model->info();
   std::vector<std::string> h = {"index", "repetition"};
   for (const auto& p : info.params)
     h.push_back(p.name);
@@ -285,14 +285,14 @@ void check_output_folder(const Experiment& ex, const RunOptions& options)
                                      "copy the experiment elsewhere, or give another --out",
                                      ex.file, options.out_dir));
   fs::path dir(options.out_dir);
-  fs::path csv = dir / "results.csv";
+  fs::path csv      = dir / "results.csv";
   fs::path manifest = dir / "run.json";
-  bool has_run = fs::exists(csv) || fs::exists(manifest);
+  bool has_run      = fs::exists(csv) || fs::exists(manifest);
   if (!has_run || options.force)
     return;
   if (!options.resume)
-    throw OutputConflict(fmt::format(
-        "{} already holds a run; pass --resume to finish it or --force to replace it", dir.string()));
+    throw OutputConflict(
+        fmt::format("{} already holds a run; pass --resume to finish it or --force to replace it", dir.string()));
   if (!fs::exists(manifest))  // a run that failed before its first row has run.json alone: resumed from scratch
     throw OutputConflict(fmt::format("{} holds a partial run without run.json; use --force", dir.string()));
   try {  // what --resume reads must be files (no limit on their size: results.csv grows with the sweep)
@@ -305,9 +305,9 @@ void check_output_folder(const Experiment& ex, const RunOptions& options)
   nlohmann::json previous = read_json(manifest.string());
   std::string hash        = previous.value("/experiment/hash"_json_pointer, std::string());
   if (hash != ex.hash)
-    throw OutputConflict(fmt::format(
-        "the run in {} was made from a different experiment (hash {}…, now {}…); use --force to start over",
-        dir.string(), hash.substr(0, 12), ex.hash.substr(0, 12)));
+    throw OutputConflict(
+        fmt::format("the run in {} was made from a different experiment (hash {}…, now {}…); use --force to start over",
+                    dir.string(), hash.substr(0, 12), ex.hash.substr(0, 12)));
 }
 
 namespace {
@@ -337,7 +337,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   fs::path dir(options.out_dir);
   std::string csv_path      = (dir / "results.csv").string();
   std::string manifest_path = (dir / "run.json").string();
-  std::string previous_rows  = (dir / "results.csv.previous").string();
+  std::string previous_rows = (dir / "results.csv.previous").string();
 
   nlohmann::json manifest = make_manifest(ex, options.command_line, options.simgrid_version, options.jobs);
   if (options.shard)
@@ -393,170 +393,170 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
   };
 
   try {
-  bool resuming = options.resume && fs::exists(csv_path);
-  if (options.resume && fs::exists(previous_rows)) {
-    // A --retry-errors run was stopped: its rows win over those of the run it retried, which fill the rest.
-    if (fs::exists(csv_path))
-      merge_results_files(csv_path, previous_rows);
-    else
-      fs::rename(previous_rows, csv_path);
-    fs::remove(previous_rows);
-    resuming = true;
-  }
-  if (!resuming)
-    for (const auto& file : files_owned_by_a_run(dir.string()))
-      fs::remove_all(file);  // --force, or the remains of a run that wrote no row: nothing stale survives
-
-  ExistingRows existing = resuming ? read_existing_rows(csv_path, ex)
-                                   : ExistingRows{std::vector<bool>(ex.sweep.size(), false), {}, 0};
-  existing.failed.resize(ex.sweep.size(), false);
-  bool retrying = resuming && options.retry_errors && existing.errors > 0;
-  // A row after a missing point (a file an older isogrid left, or one edited by hand) is kept, not appended after.
-  bool missing = false, hole = false;
-  for (uint64_t i = 0; i < existing.present.size(); ++i) {
-    if (!ex.includes(i))
-      continue;
-    hole    = hole || (missing && existing.present[i]);
-    missing = missing || !existing.present[i];
-  }
-  std::vector<bool> done(ex.sweep.size(), false), keep;
-  if (retrying || hole) {
-    // The file is written anew, in point order: its good rows are copied in their turn from the old one (moved
-    // aside until the run completes), its error rows (with --retry-errors) and missing points computed.
-    fs::rename(csv_path, previous_rows);
-    keep.assign(ex.sweep.size(), false);
-    for (uint64_t i = 0; i < keep.size(); ++i)
-      keep[i] = existing.present[i] && !(retrying && existing.failed[i]);
-  } else {
-    done = existing.present;
-  }
-  // Error rows this run leaves as they are: with the sink's own, the count the summary gives, without reading the
-  // whole file again at the end (a million-row sweep would spend a sixth of its time there).
-  uint64_t kept_errors = 0;
-  for (uint64_t i = 0; i < done.size(); ++i)
-    kept_errors += existing.failed[i] && (done[i] || (!keep.empty() && keep[i])) ? 1 : 0;
-  write_file_atomically((dir / "experiment.yaml").string(), ex.resolved_yaml);
-
-  counts.total = ex.included_points;
-  for (uint64_t i = 0; i < done.size(); ++i) {
-    bool had = done[i] || (!keep.empty() && keep[i]);
-    counts.skipped += had && ex.includes(i) ? 1 : 0;
-    done[i] = done[i] || !ex.includes(i);  // points `where` rules out count as done: never run, never written
-  }
-  write_json_atomically(manifest_path, manifest);
-  manifest_written = true;
-
-  InterruptGuard guard;
-  bool rewriting = !keep.empty();
-  sink.emplace(csv_path, results_header(ex), ex.sweep.size(), done, resuming && !rewriting,
-               rewriting ? previous_rows : std::string(), keep);
-  RowFormatter format(ex);
-  progress.emplace(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
-  SimulationContext context{ex.simgrid_config, options.simgrid_logs};
-  const bool tracing = traces(ex.simgrid_config);
-  if (tracing)
-    fs::create_directories(dir / "traces");
-  pool.emplace(options.jobs, ex.timeout_s);
-  pool->close_in_children(lock.fd());
-  std::unordered_map<uint64_t, Point> in_flight;
-  bool warmed_up = false;
-
-  // Every finished point, in-process or from a child, is counted, written and shown the same way.
-  auto finish_row = [&](uint64_t index, std::string_view row, bool failed) {
-    counts.ran += 1;
-    counts.errors += failed ? 1 : 0;
-    sink->push(index, row, failed);
-    progress->tick(failed);
-  };
-  // One outcome, reused from point to point: an analytic sweep runs a million points a second. A point computed in
-  // this process has its row formatted at once; the view is valid until the next row.
-  Outcome outcome;
-  size_t metric_count = ex.model->info().metrics.size();
-  auto compute_here = [&](const Point& q, bool& failed) -> std::string_view {
-    double t0 = monotonic_seconds();
-    failed    = false;
-    try {
-      outcome.reset(metric_count);
-      if (!ex.model->evaluate_in_process(q, ex.faces(), context, outcome))
-        return {};  // it needs a worker process of its own
-      return format.ok(q, outcome, monotonic_seconds() - t0);
-    } catch (const std::exception& e) {
-      failed = true;
-      return format.error(q, e.what(), monotonic_seconds() - t0);
+    bool resuming = options.resume && fs::exists(csv_path);
+    if (options.resume && fs::exists(previous_rows)) {
+      // A --retry-errors run was stopped: its rows win over those of the run it retried, which fill the rest.
+      if (fs::exists(csv_path))
+        merge_results_files(csv_path, previous_rows);
+      else
+        fs::rename(previous_rows, csv_path);
+      fs::remove(previous_rows);
+      resuming = true;
     }
-  };
-  auto record = [&](const ChildResult& r) {
-    // A child Ctrl-C reached before this process noticed it: its point is unfinished, and --resume runs it.
-    if (r.interrupted) {
-      g_interrupted = 1;
-      in_flight.erase(r.task);
-      return;
+    if (!resuming)
+      for (const auto& file : files_owned_by_a_run(dir.string()))
+        fs::remove_all(file);  // --force, or the remains of a run that wrote no row: nothing stale survives
+
+    ExistingRows existing =
+        resuming ? read_existing_rows(csv_path, ex) : ExistingRows{std::vector<bool>(ex.sweep.size(), false), {}, 0};
+    existing.failed.resize(ex.sweep.size(), false);
+    bool retrying = resuming && options.retry_errors && existing.errors > 0;
+    // A row after a missing point (a file an older isogrid left, or one edited by hand) is kept, not appended after.
+    bool missing = false, hole = false;
+    for (uint64_t i = 0; i < existing.present.size(); ++i) {
+      if (!ex.includes(i))
+        continue;
+      hole    = hole || (missing && existing.present[i]);
+      missing = missing || !existing.present[i];
     }
-    Point& p = in_flight.at(r.task);
-    std::string_view row;
-    bool failed = !r.ok;
-    if (r.ok) {
+    std::vector<bool> done(ex.sweep.size(), false), keep;
+    if (retrying || hole) {
+      // The file is written anew, in point order: its good rows are copied in their turn from the old one (moved
+      // aside until the run completes), its error rows (with --retry-errors) and missing points computed.
+      fs::rename(csv_path, previous_rows);
+      keep.assign(ex.sweep.size(), false);
+      for (uint64_t i = 0; i < keep.size(); ++i)
+        keep[i] = existing.present[i] && !(retrying && existing.failed[i]);
+    } else {
+      done = existing.present;
+    }
+    // Error rows this run leaves as they are: with the sink's own, the count the summary gives, without reading the
+    // whole file again at the end (a million-row sweep would spend a sixth of its time there).
+    uint64_t kept_errors = 0;
+    for (uint64_t i = 0; i < done.size(); ++i)
+      kept_errors += existing.failed[i] && (done[i] || (!keep.empty() && keep[i])) ? 1 : 0;
+    write_file_atomically((dir / "experiment.yaml").string(), ex.resolved_yaml);
+
+    counts.total = ex.included_points;
+    for (uint64_t i = 0; i < done.size(); ++i) {
+      bool had = done[i] || (!keep.empty() && keep[i]);
+      counts.skipped += had && ex.includes(i) ? 1 : 0;
+      done[i] = done[i] || !ex.includes(i);  // points `where` rules out count as done: never run, never written
+    }
+    write_json_atomically(manifest_path, manifest);
+    manifest_written = true;
+
+    InterruptGuard guard;
+    bool rewriting = !keep.empty();
+    sink.emplace(csv_path, results_header(ex), ex.sweep.size(), done, resuming && !rewriting,
+                 rewriting ? previous_rows : std::string(), keep);
+    RowFormatter format(ex);
+    progress.emplace(counts.total, counts.skipped, options.progress && Progress::terminal_attached());
+    SimulationContext context{ex.simgrid_config, options.simgrid_logs};
+    const bool tracing = traces(ex.simgrid_config);
+    if (tracing)
+      fs::create_directories(dir / "traces");
+    pool.emplace(options.jobs, ex.timeout_s);
+    pool->close_in_children(lock.fd());
+    std::unordered_map<uint64_t, Point> in_flight;
+    bool warmed_up = false;
+
+    // Every finished point, in-process or from a child, is counted, written and shown the same way.
+    auto finish_row = [&](uint64_t index, std::string_view row, bool failed) {
+      counts.ran += 1;
+      counts.errors += failed ? 1 : 0;
+      sink->push(index, row, failed);
+      progress->tick(failed);
+    };
+    // One outcome, reused from point to point: an analytic sweep runs a million points a second. A point computed in
+    // this process has its row formatted at once; the view is valid until the next row.
+    Outcome outcome;
+    size_t metric_count = ex.model->info().metrics.size();
+    auto compute_here   = [&](const Point& q, bool& failed) -> std::string_view {
+      double t0 = monotonic_seconds();
+      failed    = false;
       try {
-        row = format.ok(p, decode(r.payload), r.wall_s);
+        outcome.reset(metric_count);
+        if (!ex.model->evaluate_in_process(q, ex.faces(), context, outcome))
+          return {};  // it needs a worker process of its own
+        return format.ok(q, outcome, monotonic_seconds() - t0);
       } catch (const std::exception& e) {
         failed = true;
-        row    = format.error(p, e.what(), r.wall_s);
+        return format.error(q, e.what(), monotonic_seconds() - t0);
       }
-    } else {
-      row = format.error(p, r.error, r.wall_s);
-    }
-    finish_row(r.task, row, failed);
-    in_flight.erase(r.task);
-  };
-  auto collect = [&] {
-    for (const auto& r : pool->wait_some())
-      record(r);
-  };
+    };
+    auto record = [&](const ChildResult& r) {
+      // A child Ctrl-C reached before this process noticed it: its point is unfinished, and --resume runs it.
+      if (r.interrupted) {
+        g_interrupted = 1;
+        in_flight.erase(r.task);
+        return;
+      }
+      Point& p = in_flight.at(r.task);
+      std::string_view row;
+      bool failed = !r.ok;
+      if (r.ok) {
+        try {
+          row = format.ok(p, decode(r.payload), r.wall_s);
+        } catch (const std::exception& e) {
+          failed = true;
+          row    = format.error(p, e.what(), r.wall_s);
+        }
+      } else {
+        row = format.error(p, r.error, r.wall_s);
+      }
+      finish_row(r.task, row, failed);
+      in_flight.erase(r.task);
+    };
+    auto collect = [&] {
+      for (const auto& r : pool->wait_some())
+        record(r);
+    };
 
-  Point p;  // reused from point to point
-  for (uint64_t i = 0; i < ex.sweep.size() && !g_interrupted; ++i) {
-    if (done[i] || (!keep.empty() && keep[i]))
-      continue;
-    ex.sweep.point_into(i, p);
-    bool failed          = false;
-    std::string_view row = compute_here(p, failed);
-    if (!row.empty()) {
-      finish_row(i, row, failed);
-      continue;
+    Point p;  // reused from point to point
+    for (uint64_t i = 0; i < ex.sweep.size() && !g_interrupted; ++i) {
+      if (done[i] || (!keep.empty() && keep[i]))
+        continue;
+      ex.sweep.point_into(i, p);
+      bool failed          = false;
+      std::string_view row = compute_here(p, failed);
+      if (!row.empty()) {
+        finish_row(i, row, failed);
+        continue;
+      }
+      if (options.warm_up && !warmed_up) {
+        options.warm_up(context);
+        warmed_up = true;
+      }
+      while ((pool->full() || sink->waiting() > kMaxWaitingRows) && !pool->idle() && !g_interrupted)
+        collect();
+      if (g_interrupted)
+        break;
+      pool->launch(i, [&] {
+        if (!tracing)
+          return encode(evaluate_point(ex, p, context));
+        SimulationContext traced{tracing_settings(context.simgrid_config, options.out_dir, i), context.simgrid_logs};
+        return encode(evaluate_point(ex, p, traced));
+      });
+      in_flight.emplace(i, std::move(p));
     }
-    if (options.warm_up && !warmed_up) {
-      options.warm_up(context);
-      warmed_up = true;
-    }
-    while ((pool->full() || sink->waiting() > kMaxWaitingRows) && !pool->idle() && !g_interrupted)
+    while (!pool->idle() && !g_interrupted)
       collect();
-    if (g_interrupted)
-      break;
-    pool->launch(i, [&] {
-      if (!tracing)
-        return encode(evaluate_point(ex, p, context));
-      SimulationContext traced{tracing_settings(context.simgrid_config, options.out_dir, i), context.simgrid_logs};
-      return encode(evaluate_point(ex, p, traced));
-    });
-    in_flight.emplace(i, std::move(p));
-  }
-  while (!pool->idle() && !g_interrupted)
-    collect();
 
-  pool->collect_all_exits();  // before run.json reads the children's CPU time and memory
-  result.interrupted = g_interrupted != 0;
-  if (result.interrupted)
-    pool->kill_all();  // their points were not finished: --resume runs them again
-  bool complete = sink->complete();
-  sink->close();  // rows waiting behind an unfinished point are dropped: the file stays a prefix, in order
-  if (complete && fs::exists(previous_rows))
-    fs::remove(previous_rows);
-  progress->finish();
-  result.error_rows = kept_errors + sink->errors_written();
-  counts.error_rows = result.error_rows;
-  result.wall_s = monotonic_seconds() - started;
-  set_manifest_status(manifest, result.interrupted ? "interrupted" : "complete", counts, result.wall_s);
-  write_json_atomically(manifest_path, manifest);
+    pool->collect_all_exits();  // before run.json reads the children's CPU time and memory
+    result.interrupted = g_interrupted != 0;
+    if (result.interrupted)
+      pool->kill_all();  // their points were not finished: --resume runs them again
+    bool complete = sink->complete();
+    sink->close();  // rows waiting behind an unfinished point are dropped: the file stays a prefix, in order
+    if (complete && fs::exists(previous_rows))
+      fs::remove(previous_rows);
+    progress->finish();
+    result.error_rows = kept_errors + sink->errors_written();
+    counts.error_rows = result.error_rows;
+    result.wall_s     = monotonic_seconds() - started;
+    set_manifest_status(manifest, result.interrupted ? "interrupted" : "complete", counts, result.wall_s);
+    write_json_atomically(manifest_path, manifest);
   } catch (const WriteFailed& e) {
     // Stopped at once, results.csv cut back to its last complete row: --resume finishes it once there is space.
     std::string why = fmt::format("{} while writing {}: {} of {} rows kept; run with --resume once there is space",

@@ -15,11 +15,11 @@ namespace isogrid {
 
 struct RunOptions {
   std::string out_dir;
-  unsigned jobs = 1;
-  bool resume   = false;
+  unsigned jobs     = 1;
+  bool resume       = false;
   bool retry_errors = false;  // with resume: compute the error rows again
-  bool force    = false;
-  bool progress = true;  // shown only on a terminal anyway
+  bool force        = false;
+  bool progress     = true;  // shown only on a terminal anyway
   bool simgrid_logs = false;
   std::string command_line;
   std::string simgrid_version;
@@ -32,8 +32,8 @@ struct RunOptions {
 struct RunResult {
   RunCounts counts;
   uint64_t error_rows = 0;  // in results.csv once the run ended, earlier runs' included
-  double wall_s     = 0;
-  bool interrupted  = false;
+  double wall_s       = 0;
+  bool interrupted    = false;
   std::string results_csv;
 };
 

@@ -10,7 +10,7 @@ namespace isogrid {
 struct FolderState {
   // complete, running, interrupted, failed, stopped (run.json says running but no process holds the folder: killed,
   // or its node went away), starting (locked, no run.json yet), not started
-  std::string state = "not started";
+  std::string state  = "not started";
   std::uint64_t done = 0, total = 0;
   std::string host;
 };

@@ -8,15 +8,15 @@
 namespace isogrid {
 
 struct SlurmSubmission {
-  std::string isogrid;      // absolute path of the isogrid binary every node runs
-  std::string experiment;   // absolute path of the experiment file
+  std::string isogrid;                 // absolute path of the isogrid binary every node runs
+  std::string experiment;              // absolute path of the experiment file
   std::vector<std::string> overrides;  // --set key=value, in order
-  std::string out_dir;      // absolute; on a file system every node sees
+  std::string out_dir;                 // absolute; on a file system every node sees
   unsigned shards = 1;
-  std::vector<unsigned> tasks;  // the array's task ids (shards K); all of 1..shards on a first submission
-  unsigned cpus_per_task = 1;   // --jobs of each shard
-  std::string partition;    // empty: the cluster's default
-  std::string time_limit;   // empty: the partition's default (sbatch --time syntax, e.g. 1:00:00)
+  std::vector<unsigned> tasks;           // the array's task ids (shards K); all of 1..shards on a first submission
+  unsigned cpus_per_task = 1;            // --jobs of each shard
+  std::string partition;                 // empty: the cluster's default
+  std::string time_limit;                // empty: the partition's default (sbatch --time syntax, e.g. 1:00:00)
   std::vector<std::string> sbatch_args;  // given as they are to both jobs (--account=..., --qos=..., --mem=...)
   std::string job_name = "isogrid";
 };

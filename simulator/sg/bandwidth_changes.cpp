@@ -1,6 +1,5 @@
 #include "simulator/sg/bandwidth_changes.hpp"
 
-#include <stdexcept>
 #include <simgrid/kernel/resource/Action.hpp>
 #include <simgrid/kernel/resource/Model.hpp>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
@@ -8,6 +7,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
+#include <stdexcept>
 #include <unordered_map>
 #include <xbt/config.hpp>
 

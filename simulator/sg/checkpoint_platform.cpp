@@ -46,9 +46,8 @@ BuiltZone build_cluster(const sg4::NetZone* root, const std::string& name, const
       throw std::invalid_argument(name + ": a pair link must join two different hosts of the cluster");
     // Split-duplex: the two directions of a pair do not compete (a ring of two sends both ways at once).
     sg4::Link* link = built.zone
-                          ->create_split_duplex_link(name + "-pair-" + std::to_string(pair.a) + "-" +
-                                                         std::to_string(pair.b),
-                                                     pair.bandwidth)
+                          ->create_split_duplex_link(
+                              name + "-pair-" + std::to_string(pair.a) + "-" + std::to_string(pair.b), pair.bandwidth)
                           ->set_latency(0);
     if (!pair.bandwidth_profile.empty())
       set_bandwidth_profile(link, link->get_name() + "-bandwidth", pair.bandwidth_profile);
@@ -75,12 +74,11 @@ std::vector<std::vector<BuiltCheckpointCluster>> build_checkpoint_grids(const st
     for (const WideAreaSpec& wan : grid.wide_area) {
       if (wan.a == wan.b || wan.a >= zones.size() || wan.b >= zones.size())
         throw std::invalid_argument("a wide-area link must join two different clusters of its grid");
-      const sg4::Link* link =
-          root->create_split_duplex_link("g" + std::to_string(g) + "-wan-" + std::to_string(wan.a) + "-" +
-                                             std::to_string(wan.b),
-                                         wan.bandwidth)
-              ->set_latency(0)
-              ->seal();
+      const sg4::Link* link = root->create_split_duplex_link("g" + std::to_string(g) + "-wan-" + std::to_string(wan.a) +
+                                                                 "-" + std::to_string(wan.b),
+                                                             wan.bandwidth)
+                                  ->set_latency(0)
+                                  ->seal();
       root->add_route(zones[wan.a].zone->get_netpoint(), zones[wan.b].zone->get_netpoint(),
                       zones[wan.a].cluster.storage->get_netpoint(), zones[wan.b].cluster.storage->get_netpoint(),
                       {{link, sg4::LinkInRoute::Direction::UP}}, true);

@@ -27,16 +27,16 @@ namespace isogrid::sg {
 using Link = simgrid::s4u::Link;
 
 struct PairLinkSpec {
-  std::size_t a = 0, b = 0;  // host indices in the cluster, a != b
-  double bandwidth = 0;      // byte/s (links whose bandwidth changes are set before each use)
+  std::size_t a = 0, b = 0;       // host indices in the cluster, a != b
+  double bandwidth = 0;           // byte/s (links whose bandwidth changes are set before each use)
   std::string bandwidth_profile;  // SimGrid profile text (load_profiles.hpp); empty: none
 };
 
 struct CheckpointClusterSpec {
-  std::vector<double> speeds;      // flop/s, one per host
+  std::vector<double> speeds;               // flop/s, one per host
   std::vector<std::string> speed_profiles;  // empty, or one SimGrid profile text per host (empty text: none)
-  std::vector<PairLinkSpec> pairs;  // unordered pairs, each at most once
-  double storage_bandwidth = 0;     // byte/s: the storage host's link, shared by all its traffic
+  std::vector<PairLinkSpec> pairs;          // unordered pairs, each at most once
+  double storage_bandwidth = 0;             // byte/s: the storage host's link, shared by all its traffic
 };
 
 struct WideAreaSpec {

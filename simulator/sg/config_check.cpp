@@ -27,8 +27,7 @@ std::string unknown_setting_message(const std::string& key, const std::string& w
   std::string closest = closest_match(key, known);
   return fmt::format("unknown SimGrid setting '{}'{}; SimGrid's settings are listed at "
                      "https://simgrid.org/doc/latest/Configuring_SimGrid.html",
-                     key,
-                     closest.empty() ? "" : fmt::format(" (did you mean '{}'?)", closest));
+                     key, closest.empty() ? "" : fmt::format(" (did you mean '{}'?)", closest));
 }
 
 // xbt_die's last words, as the worker's output holds them on one line: "[0.000000] ./src/...:179: [root/CRITICAL]

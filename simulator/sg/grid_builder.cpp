@@ -69,7 +69,7 @@ void add_host(sg4::NetZone* zone, const ClusterSpec& c, long long i, const sg4::
     set_speed_profile(host, "speed:" + name, it->second);
   host->seal();
   std::string link_name = c.host_link_name(i);
-  sg4::Link* link = zone->create_split_duplex_link(link_name, c.link.bandwidth)->set_latency(c.link.latency);
+  sg4::Link* link       = zone->create_split_duplex_link(link_name, c.link.bandwidth)->set_latency(c.link.latency);
   replay_bandwidth(link, link_name, profiles);
   link->seal();
   std::vector<sg4::LinkInRoute> route = {{link, sg4::LinkInRoute::Direction::UP}};

@@ -2,6 +2,7 @@
 
 #include "simulator/sg/bandwidth_changes.hpp"
 
+#include <simgrid/Exception.hpp>
 #include <simgrid/kernel/ProfileBuilder.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
@@ -9,7 +10,6 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
-#include <simgrid/Exception.hpp>
 
 #include <cmath>
 #include <limits>
@@ -86,10 +86,10 @@ void spawn_competing_traffic(const std::string& name, Host* from, Host* to, doub
       const double available = steps[k].available;
       if (available >= 1)
         continue;
-      double duration = k + 1 < steps.size() ? steps[k + 1].time - steps[k].time
-                                             : std::numeric_limits<double>::infinity();
-      const auto streams = std::max(
-          1, static_cast<int>(std::ceil((1 - available) * application_flows / available - 1e-12)));
+      double duration =
+          k + 1 < steps.size() ? steps[k + 1].time - steps[k].time : std::numeric_limits<double>::infinity();
+      const auto streams =
+          std::max(1, static_cast<int>(std::ceil((1 - available) * application_flows / available - 1e-12)));
       for (int s = 0; s < streams; ++s)
         spawn_stream(name + "-" + std::to_string(k) + "-" + std::to_string(s), from, to,
                      (1 - available) * nominal / streams, duration);

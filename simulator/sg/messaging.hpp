@@ -10,7 +10,7 @@
 namespace simgrid::s4u {
 class Host;
 class Mailbox;
-}
+}  // namespace simgrid::s4u
 
 namespace isogrid::sg {
 
@@ -42,7 +42,7 @@ struct Note {
 // the simulation (once the engine exists).
 class Line {
 public:
-  Line(const std::string& name);  // NOLINT(google-explicit-constructor): a name is a Line
+  Line(const std::string& name);                       // NOLINT(google-explicit-constructor): a name is a Line
   Line(const char* name) : Line(std::string(name)) {}  // NOLINT(google-explicit-constructor)
   simgrid::s4u::Mailbox* mailbox() const { return mailbox_; }
 

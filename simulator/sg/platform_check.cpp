@@ -16,10 +16,10 @@
 #include <fmt/format.h>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
-#include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 #include <stdexcept>
 #include <xbt/config.hpp>
@@ -90,8 +90,8 @@ std::pair<PlatformFacts::RouteKind, std::string> kind_of(const ProbedRoute& r, c
     return {PlatformFacts::kNoRoute, ""};
   for (const sg4::Link* l : r.links)
     if (l->get_sharing_policy() == sg4::Link::SharingPolicy::WIFI)
-      return {PlatformFacts::kWifi, fmt::format("crosses WIFI link {} ({})", l->get_name(),
-                                                index.where_link(l->get_name()))};
+      return {PlatformFacts::kWifi,
+              fmt::format("crosses WIFI link {} ({})", l->get_name(), index.where_link(l->get_name()))};
   for (const sg4::Link* l : r.links)
     if (std::string profile = index.link_profile(l->get_name()); !profile.empty())
       return {PlatformFacts::kVarying, fmt::format("crosses link {}, which follows {} ({})", l->get_name(), profile,
@@ -217,7 +217,7 @@ std::string probe_in_this_process(const std::string& path, const LoadResolver& l
   Session session(exact_network_config(), false);
   PlatformSourceIndex index =
       is_grid_spec_file(path) ? source_index_of(cached_grid_spec(path)) : index_platform_xml(path);
-  index.file             = path;
+  index.file = path;
   // The models SimGrid runs with before the file's <config> is read: a setting that names the same one changes
   // nothing (config.xml sets host/model:compound, SimGrid's default).
   std::map<std::string, std::string> models_before;
@@ -265,8 +265,8 @@ std::string probe_in_this_process(const std::string& path, const LoadResolver& l
     auto before   = models_before.find(s.key);
     bool the_same = before != models_before.end() && before->second == s.value;
     // host/model "default" runs the CPU and network models the other settings name, as "compound" does.
-    auto plain    = [](const std::string& m) { return m == "default" || m == "compound"; };
-    the_same      = the_same || (s.key == "host/model" && plain(s.value) && plain(models_before["host/model"]));
+    auto plain = [](const std::string& m) { return m == "default" || m == "compound"; };
+    the_same   = the_same || (s.key == "host/model" && plain(s.value) && plain(models_before["host/model"]));
     f.platform_settings.push_back({s.key + ":" + s.value, index.where_setting(s.key), !overridden && !the_same});
   }
   return platform_facts_json(f);
@@ -311,8 +311,8 @@ const PlatformFacts& probe_platform(const std::string& path, const LoadResolver&
       const GridSpec& spec = cached_grid_spec(path);
       check_declared_loads(spec, &loads);
       if (!declares_loads(spec)) {
-        PlatformFacts f = grid_spec_facts(spec);
-        f.file          = path;
+        PlatformFacts f     = grid_spec_facts(spec);
+        f.file              = path;
         return probed[path] = std::move(f);
       }
     } catch (const std::exception& e) {

@@ -6,15 +6,15 @@
 #include "simulator/sg/grid_builder.hpp"
 
 #include <algorithm>
+#include <boost/core/demangle.hpp>
 #include <fmt/format.h>
+#include <limits>
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
-#include <boost/core/demangle.hpp>
-#include <simgrid/kernel/routing/NetPoint.hpp>
-#include <simgrid/kernel/routing/NetZoneImpl.hpp>
-#include <limits>
 #include <stdexcept>
 #include <typeinfo>
 
@@ -138,8 +138,8 @@ bool walk_meets_a_zone_without_routes(const routing::NetPoint* src, const routin
 {
   if (depth > 64)  // gateways that lead back: SimGrid would loop; no route
     return true;
-  auto up_src = zones_up_from(src);
-  auto up_dst = zones_up_from(dst);
+  auto up_src                  = zones_up_from(src);
+  auto up_dst                  = zones_up_from(dst);
   routing::NetZoneImpl* parent = nullptr;
   while (up_src.size() > 1 && up_dst.size() > 1 && up_src.back() == up_dst.back()) {
     parent = up_src.back();

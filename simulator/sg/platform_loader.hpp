@@ -10,7 +10,7 @@
 namespace simgrid::s4u {
 class Link;
 class NetZone;
-}
+}  // namespace simgrid::s4u
 
 namespace isogrid::sg {
 

@@ -56,7 +56,8 @@ void spawn_cpu_sensor(const std::string& name, Host* host, double period, Sensor
 void spawn_bandwidth_sensor(const std::string& name, Host* from, Host* to, double nominal, double period,
                             SensorRecord record)
 {
-  spawn_sensor(name, from, period, std::move(record), [from, to, nominal] { return probe_bandwidth(from, to, nominal); });
+  spawn_sensor(name, from, period, std::move(record),
+               [from, to, nominal] { return probe_bandwidth(from, to, nominal); });
 }
 
 }  // namespace isogrid::sg

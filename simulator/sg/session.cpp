@@ -92,8 +92,8 @@ std::string simgrid_version()
 const std::vector<std::string>& exact_network_config()
 {
   static const std::vector<std::string> config = {
-      "network/model:CM02",      "network/latency-factor:1", "network/bandwidth-factor:1",
-      "network/TCP-gamma:0",     "network/crosstraffic:0",   "network/weight-S:0",
+      "network/model:CM02",  "network/latency-factor:1", "network/bandwidth-factor:1",
+      "network/TCP-gamma:0", "network/crosstraffic:0",   "network/weight-S:0",
   };
   return config;
 }

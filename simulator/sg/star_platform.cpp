@@ -20,7 +20,7 @@ Star build_star(const StarSpec& spec)
   double fastest = 1;
   for (const auto& w : spec.workers)
     fastest = std::max(fastest, w.bandwidth);
-  star.center = zone->create_host(spec.center_name, spec.center_speed);
+  star.center            = zone->create_host(spec.center_name, spec.center_speed);
   sg4::Link* center_link = zone->create_link(spec.center_name + "_link", fastest)
                                ->set_sharing_policy(sg4::Link::SharingPolicy::FATPIPE)
                                ->seal();

@@ -16,9 +16,9 @@ struct StarWorker {
 };
 
 struct StarSpec {
-  std::string name         = "star";
-  std::string center_name  = "P0";
-  double center_speed      = 1e9;
+  std::string name        = "star";
+  std::string center_name = "P0";
+  double center_speed     = 1e9;
   std::vector<StarWorker> workers;
 };
 

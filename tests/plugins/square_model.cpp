@@ -1,7 +1,7 @@
 // A plugin that adds a whole model: plugin-square, y = x^2 (predicted only), to test that a model from a plugin is
 // listed, validated and run like a built-in one.
-#include "simulator/core/typed_model.hpp"
 #include "plugin/plugin.hpp"
+#include "simulator/core/typed_model.hpp"
 
 namespace {
 
@@ -33,7 +33,4 @@ protected:
 
 }  // namespace
 
-ISOGRID_PLUGIN(registrar)
-{
-  registrar.add_model(std::make_unique<SquareModel>());
-}
+ISOGRID_PLUGIN(registrar) { registrar.add_model(std::make_unique<SquareModel>()); }

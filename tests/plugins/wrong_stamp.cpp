@@ -9,6 +9,7 @@ extern "C" __attribute__((visibility("default"))) const char* isogrid_plugin_sta
 
 extern "C" __attribute__((visibility("default"))) void isogrid_plugin_register(isogrid::PluginRegistrar& registrar)
 {
-  registrar.add_resource_selection("from_the_past", "must never be registered",
-                                   [](isogrid::scheduling::Evaluator& e, isogrid::SeededRandom&) { return e.result(); });
+  registrar.add_resource_selection(
+      "from_the_past", "must never be registered",
+      [](isogrid::scheduling::Evaluator& e, isogrid::SeededRandom&) { return e.result(); });
 }

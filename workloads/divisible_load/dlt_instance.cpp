@@ -20,8 +20,8 @@ Instance instance_of(const DltStarParams& params, uint64_t seed)
   SeededRandom random(seed);
   for (size_t i = 0; i < m; ++i) {
     // Always draw three numbers per worker, so switching one spread on does not reshuffle the others.
-    double u[3] = {random.uniform(), random.uniform(), random.uniform()};
-    auto factor = [&](int k) { return 1 + spread[k] * (2 * u[k] - 1); };
+    double u[3]     = {random.uniform(), random.uniform(), random.uniform()};
+    auto factor     = [&](int k) { return 1 + spread[k] * (2 * u[k] - 1); };
     inst.workers[i] = Worker{A[i] * factor(0), C[i] * factor(1), S[i] * factor(2)};
   }
   inst.workers = reorder(inst.workers, serving_order(params.sequence, inst.workers));

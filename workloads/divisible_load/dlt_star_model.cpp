@@ -4,14 +4,14 @@
 #include "policies/dlt/sequence.hpp"
 #include "policies/dlt/single_round.hpp"
 #include "simulator/core/byte_count.hpp"
-#include "simulator/core/typed_model.hpp"
 #include "simulator/core/platform_use.hpp"
+#include "simulator/core/registrations.hpp"
+#include "simulator/core/typed_model.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 #include "simulator/sg/star_platform.hpp"
 #include "workloads/divisible_load/dlt_instance.hpp"
 #include "workloads/divisible_load/dlt_star_simulation.hpp"
-#include "simulator/core/registrations.hpp"
 #include "workloads/loads/platform_loads.hpp"
 
 #include <cmath>
@@ -46,13 +46,15 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("beta", &Params::beta,
           "result size per load unit; > 0 adds a one-port result return, last served first (extension)")
       .non_negative();
-  s.param("sequence", &Params::sequence, "order in which the originator serves the workers").policy(sequence_policies());
+  s.param("sequence", &Params::sequence, "order in which the originator serves the workers")
+      .policy(sequence_policies());
   s.param("platform", &Params::platform,
           "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
           "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)")
       .platform();
-  s.param("originator", &Params::originator, "host that holds the load, with a platform file (default: the first "
-                                              "host)");
+  s.param("originator", &Params::originator,
+          "host that holds the load, with a platform file (default: the first "
+          "host)");
   s.param("unit_bytes", &Params::unit_bytes, "bytes per load unit, with a platform file").positive();
   s.param("unit_flops", &Params::unit_flops, "flops per load unit, with a platform file").positive();
 
@@ -101,7 +103,7 @@ Plan plan_on_platform(const Params& p, std::uint64_t seed, const SimulationConte
 {
   sg::Session session(context.simgrid_config, context.simgrid_logs);
   sg::load_platform(p.platform, loads::point_loads(seed));
-  auto m = static_cast<size_t>(p.m);
+  auto m                       = static_cast<size_t>(p.m);
   std::vector<sg::Host*> hosts = sg::hosts_in_natural_order();
   Plan plan;
   plan.originator = p.originator.empty() ? hosts.front() : sg::host_by_name(p.originator);
@@ -199,8 +201,8 @@ protected:
         continue;
       if (served++ == m)
         break;
-      for (const std::string& why : {unusable_host(platform, worker, needs),
-                                     unusable_route(platform, originator, worker, needs)})
+      for (const std::string& why :
+           {unusable_host(platform, worker, needs), unusable_route(platform, originator, worker, needs)})
         if (!why.empty())
           throw ParamError("m", fmt::format("{}, which m = {} serves", why, m));
       if (p.beta > 0)
@@ -219,15 +221,16 @@ protected:
 
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
-    Plan plan = p.platform.empty() ? Plan{instance_of(p, at.seed), {}, nullptr, {}} : plan_on_platform(p, at.seed, context);
+    Plan plan =
+        p.platform.empty() ? Plan{instance_of(p, at.seed), {}, nullptr, {}} : plan_on_platform(p, at.seed, context);
     plan.partition = solve(plan.instance.workers, plan.instance.V, plan.instance.beta);
     return plan;
   }
 
   void predict(const Params&, const Plan& plan, Face<Metrics>& out) const override
   {
-    const Partition& part = plan.partition;
-    const Summary& s      = part.summary;
+    const Partition& part  = plan.partition;
+    const Summary& s       = part.summary;
     out.makespan           = s.makespan;
     out.sequential         = s.sequential;
     out.speedup            = s.speedup;
@@ -237,8 +240,8 @@ protected:
     out.alpha_first        = part.alpha.front();
     out.alpha_last         = part.alpha.back();
     if (!s.feasible)
-      out.note = fmt::format("infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative,
-                             s.largest_feasible);
+      out.note =
+          fmt::format("infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative, s.largest_feasible);
   }
 
   void simulate(const Params& p, Plan& plan, const SimulationContext& context, Face<Metrics>& out) const override

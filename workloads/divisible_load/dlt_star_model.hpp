@@ -9,8 +9,8 @@
 namespace isogrid::dlt {
 
 struct DltStarParams {
-  long long m = 0;
-  double V    = 0;
+  long long m    = 0;
+  double V       = 0;
   NumberOrList A = 1.0, C = 1.0, S = 0.0;
   double A_spread = 0, C_spread = 0, S_spread = 0;
   double beta          = 0;

@@ -12,7 +12,7 @@ namespace isogrid::dlt {
 
 // What the originator and the workers do, in SimGrid units (bytes, flops).
 struct StarPlan {
-  std::vector<uint64_t> send_bytes;    // per worker, serving order
+  std::vector<uint64_t> send_bytes;  // per worker, serving order
   std::vector<double> compute_flops;
   std::vector<uint64_t> return_bytes;  // empty: no result return
   uint64_t sequential_bytes        = 0;

@@ -3,10 +3,10 @@
 #include "workloads/examples/token_ring_model.hpp"
 
 #include "simulator/core/byte_count.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/ring_platform.hpp"
 #include "simulator/sg/session.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <cstdint>
 #include <fmt/format.h>
@@ -62,7 +62,7 @@ protected:
 
   void predict(const Params& p, const NoPlan&, Face<Metrics>& out) const override
   {
-    auto n = static_cast<size_t>(p.hosts);
+    auto n                    = static_cast<size_t>(p.hosts);
     std::vector<double> speed = p.speed.expanded(n), bandwidth = p.bandwidth.expanded(n);
     out.lap_time = 0;
     for (size_t i = 0; i < n; ++i)
@@ -77,8 +77,8 @@ protected:
     auto n = static_cast<size_t>(p.hosts);
     sg::RingSpec spec{"ring", p.speed.expanded(n), p.bandwidth.expanded(n), p.latency};
     std::vector<sg::Host*> hosts = sg::build_rings({spec}).front();
-    auto bytes = truncated_bytes(p.token_bytes);  // refused past 2^63: SimGrid counts bytes in 64 bits
-    long long hops = 0;
+    auto bytes       = truncated_bytes(p.token_bytes);  // refused past 2^63: SimGrid counts bytes in 64 bits
+    long long hops   = 0;
     double first_lap = 0;
     for (size_t i = 0; i < n; ++i)
       sg::spawn(fmt::format("host-{}", i), hosts[i], [&, i] {

@@ -14,9 +14,9 @@ namespace isogrid::gph {
 
 struct GphLayout {
   ClusterTable clusters;
-  std::vector<size_t> pe_cluster;       // per PE: index into clusters
-  std::vector<std::string> pe_host;     // per PE: its host (the k-th PE of a cluster is its host k)
-  std::vector<double> pe_flops;         // per PE: the host's speed
+  std::vector<size_t> pe_cluster;    // per PE: index into clusters
+  std::vector<std::string> pe_host;  // per PE: its host (the k-th PE of a cluster is its host k)
+  std::vector<double> pe_flops;      // per PE: the host's speed
   ConfigurationSummary summary;
   std::vector<size_t> alphabet_clusters;  // the clusters the alphabet names, for the paper's per-cluster speedups
 

@@ -3,20 +3,20 @@
 // which drives every PE's random fishing.
 #include "workloads/gph/gph_model.hpp"
 
-#include "policies/gph/runtime_policies.hpp"
 #include "base/quantile.hpp"
 #include "base/random.hpp"
+#include "policies/gph/runtime_policies.hpp"
 #include "simulator/core/platform_use.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
-#include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/platform_check.hpp"
+#include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/gph/gph_layout.hpp"
 #include "workloads/gph/gum_skeleton.hpp"
 #include "workloads/gph/kernels.hpp"
 #include "workloads/gph/program_overrides.hpp"
-#include "simulator/core/registrations.hpp"
 #include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
@@ -94,8 +94,7 @@ void declare(ModelSchema<Params, Metrics>& s)
       .positive()
       .bytes();
   s.param("header_bytes", &Params::header_bytes, "every message's envelope").non_negative().bytes();
-  s.param("max_local_sparks", &Params::max_local_sparks, "maxLocalSparks: sparks beyond it are discarded")
-      .at_least(1);
+  s.param("max_local_sparks", &Params::max_local_sparks, "maxLocalSparks: sparks beyond it are discarded").at_least(1);
   s.param("gg11_filter", &Params::gg11_filter,
           "GRID-GUM1.1: who enforces 'no work from a faster PE unless it is the main PE'")
       .words({{"sender", FilterSide::Sender}, {"receiver", FilterSide::Receiver}});
@@ -138,8 +137,8 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("pes", &Metrics::pes, "PEs in the configuration");
   s.metric("mean_cpu", &Metrics::mean_cpu, "mean clock rate of the PEs (the tables' Mean CPU)", "MHz");
   s.metric("sd_cpu", &Metrics::sd_cpu, "population SD of the clock rates", "MHz");
-  s.metric("mean_latency", &Metrics::mean_latency,
-           "mean latency over unordered PE pairs (the tables' Mean Latency)", "ms");
+  s.metric("mean_latency", &Metrics::mean_latency, "mean latency over unordered PE pairs (the tables' Mean Latency)",
+           "ms");
   s.metric("sd_latency", &Metrics::sd_latency, "population SD of the pair latencies", "ms");
   s.metric("main_pe", &Metrics::main_pe, "where the main thread ran (0 = the first PE of the configuration)");
   s.metric("threads", &Metrics::threads, "threads created (sparks activated, plus the main thread)");
@@ -225,8 +224,8 @@ Alphabet alphabet_of(const Params& p, const ClusterTable& clusters)
 struct Plan {
   GphLayout layout;
   std::unique_ptr<Program> program;
-  double work_unit = 0;  // flop per reference-PE second of program work
-  double work_scale = 1;  // the input's size against the kernel's own
+  double work_unit  = 0;             // flop per reference-PE second of program work
+  double work_scale = 1;             // the input's size against the kernel's own
   std::optional<Topology> topology;  // set with the plan (a Topology has no empty state)
   size_t main_pe = 0;
   uint64_t seed  = 0;
@@ -242,7 +241,8 @@ void lay_out(const Params& p, Plan& plan)
         throw ParamError("platform", spec.file + " is a star; GpH configurations name clusters");
       clusters = cluster_table(spec);
     } else {
-      clusters = cluster_table(sg::probe_platform(p.platform, loads::resolver()));  // probed at load; a worker inherits the copy
+      clusters = cluster_table(
+          sg::probe_platform(p.platform, loads::resolver()));  // probed at load; a worker inherits the copy
     }
   } catch (const ParamError&) {
     throw;
@@ -418,22 +418,22 @@ protected:
     const MessageCounts& m = total.messages;
     double pes             = static_cast<double>(plan.topology->pes());
     auto count             = [&](MessageKind k) { return static_cast<double>(m.of(k)); };
-    o.threads     = static_cast<double>(total.threads);
-    o.sparks      = static_cast<double>(total.sparks);
-    o.absorbed    = static_cast<double>(total.absorbed);
-    o.shipped     = static_cast<double>(total.shipped);
-    o.fish        = count(MessageKind::Fish);
-    o.schedule    = count(MessageKind::Schedule);
-    o.ack         = count(MessageKind::Ack);
-    o.fetch       = count(MessageKind::Fetch) + count(MessageKind::More);
-    o.resume      = count(MessageKind::Resume) + count(MessageKind::Packet);
-    o.messages    = static_cast<double>(m.total());
-    o.input_fetches = static_cast<double>(total.input_fetches);
+    o.threads              = static_cast<double>(total.threads);
+    o.sparks               = static_cast<double>(total.sparks);
+    o.absorbed             = static_cast<double>(total.absorbed);
+    o.shipped              = static_cast<double>(total.shipped);
+    o.fish                 = count(MessageKind::Fish);
+    o.schedule             = count(MessageKind::Schedule);
+    o.ack                  = count(MessageKind::Ack);
+    o.fetch                = count(MessageKind::Fetch) + count(MessageKind::More);
+    o.resume               = count(MessageKind::Resume) + count(MessageKind::Packet);
+    o.messages             = static_cast<double>(m.total());
+    o.input_fetches        = static_cast<double>(total.input_fetches);
     fill_steal_grain(std::move(stolen), plan.program->sequential_work(), plan.work_scale, o);
-    o.comm_degree = o.messages / run.makespan / pes;
+    o.comm_degree  = o.messages / run.makespan / pes;
     o.packet_size  = m.total() ? m.bytes / o.messages : 0;
     o.payload_size = m.total() ? m.payload / o.messages : 0;
-    o.busy_share  = total.busy_seconds / (pes * run.makespan);
+    o.busy_share   = total.busy_seconds / (pes * run.makespan);
   }
 };
 

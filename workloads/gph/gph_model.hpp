@@ -31,20 +31,20 @@ struct GphParams {
   double fish_delay    = Parameters{}.fish_delay;
   double poll_interval = Parameters{}.poll_interval;
   bool keep_last_spark = Parameters{}.keep_last_spark;
-  unsigned fish_life   = Parameters{}.fish_life_expectancy, max_fishes = Parameters{}.max_fishes;
-  bool gum_bias        = Parameters{}.gum_bias;
+  unsigned fish_life = Parameters{}.fish_life_expectancy, max_fishes = Parameters{}.max_fishes;
+  bool gum_bias       = Parameters{}.gum_bias;
   double packet_bytes = 4096, header_bytes = 32;
   std::size_t max_local_sparks = 4096;
   // GRID-GUM1.1 and 2.
-  FilterSide gg11_filter = FilterSide::Sender;
-  LoadMeasure gg2_load   = LoadMeasure::ExportableSparks;
-  double gg2_threshold   = 0;
-  bool gg2_own_cluster   = true;
+  FilterSide gg11_filter       = FilterSide::Sender;
+  LoadMeasure gg2_load         = LoadMeasure::ExportableSparks;
+  double gg2_threshold         = 0;
+  bool gg2_own_cluster         = true;
   NoCandidate gg2_no_candidate = NoCandidate::RandomFish;
   Forwarding gg2_forwarding    = Forwarding::Informed;
   std::size_t gg2_piggyback = 4, gg2_k_max = Parameters{}.gg2.k_max;
   double gg2_latency_threshold = Parameters{}.gg2.latency_threshold;
-  bool gg2_static = Parameters{}.gg2.static_rule;
+  bool gg2_static              = Parameters{}.gg2.static_rule;
   double reference_flops = 534e6, time_limit = 1e6;
 };
 

@@ -30,8 +30,8 @@ ClusterTable cluster_table(const GridSpec& spec)
   for (const auto& c : spec.clusters) {
     auto mhz = c.properties.find("mhz");
     if (mhz == c.properties.end())
-      throw std::invalid_argument(fmt::format("{}: cluster {} has no 'mhz' property (properties: {{mhz: 534}})",
-                                              spec.file, c.name));
+      throw std::invalid_argument(
+          fmt::format("{}: cluster {} has no 'mhz' property (properties: {{mhz: 534}})", spec.file, c.name));
     t.names.push_back(c.name);
     t.mhz.push_back(std::stod(mhz->second));
     t.hosts.emplace_back();
@@ -46,7 +46,7 @@ ClusterTable cluster_table(const GridSpec& spec)
   for (size_t i = 0; i < n; ++i)
     t.latency[i][i] = 2 * host_side_ms(spec.clusters[i]);
   for (const auto& l : spec.inter_links) {
-    double ms = host_side_ms(spec.clusters[l.a]) + 1e3 * l.link.latency + host_side_ms(spec.clusters[l.b]);
+    double ms           = host_side_ms(spec.clusters[l.a]) + 1e3 * l.link.latency + host_side_ms(spec.clusters[l.b]);
     t.latency[l.a][l.b] = t.latency[l.b][l.a] = ms;
   }
   return t;
@@ -78,8 +78,8 @@ ClusterTable cluster_table(const PlatformFacts& platform)
   for (const auto& r : platform.cluster_routes) {
     if (r.kind == std::string(1, PlatformFacts::kNoRoute))
       throw std::invalid_argument(fmt::format("{}: no route from cluster {} to cluster {} (from host {} to host {})",
-                                              platform.file, t.names[r.from], t.names[r.to],
-                                              t.hosts[r.from][0], t.hosts[r.to][r.from == r.to ? 1 : 0]));
+                                              platform.file, t.names[r.from], t.names[r.to], t.hosts[r.from][0],
+                                              t.hosts[r.to][r.from == r.to ? 1 : 0]));
     t.latency[r.from][r.to] = 1e3 * r.latency;
   }
   return t;
@@ -121,8 +121,7 @@ std::pair<double, double> mean_sd(const std::vector<double>& x)
 
 }  // namespace
 
-std::vector<size_t> parse_configuration(const std::string& text, const Alphabet& alphabet,
-                                        const ClusterTable& clusters)
+std::vector<size_t> parse_configuration(const std::string& text, const Alphabet& alphabet, const ClusterTable& clusters)
 {
   std::vector<size_t> pes;
   size_t at = 0;
@@ -134,7 +133,7 @@ std::vector<size_t> parse_configuration(const std::string& text, const Alphabet&
     size_t count_start = at;
     while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])))
       ++at;
-    long long count = at > count_start ? std::stoll(text.substr(count_start, at - count_start)) : 1;
+    long long count    = at > count_start ? std::stoll(text.substr(count_start, at - count_start)) : 1;
     std::string symbol = symbol_at(text, at, alphabet);
     if (symbol.empty())
       throw ConfigurationError(fmt::format("configuration '{}': cannot read '{}' at position {}; write PEs as "

@@ -19,8 +19,8 @@ namespace isogrid::gph {
 
 struct ClusterTable {
   std::vector<std::string> names;
-  std::vector<double> mhz;                   // per cluster (Table 14)
-  std::vector<std::vector<double>> latency;  // ms, [i][j]; the diagonal is the intra-cluster latency (Table 15)
+  std::vector<double> mhz;                      // per cluster (Table 14)
+  std::vector<std::vector<double>> latency;     // ms, [i][j]; the diagonal is the intra-cluster latency (Table 15)
   std::vector<std::vector<std::string>> hosts;  // per cluster, the k-th PE of a cluster on hosts[c][k]
   std::vector<std::vector<double>> host_flops;  // per cluster, each host's speed
   std::vector<double> speed;                    // per cluster, its fastest host's speed (the tables' per-cluster speed)
@@ -51,8 +51,8 @@ std::vector<size_t> parse_configuration(const std::string& text, const Alphabet&
                                         const ClusterTable& clusters);
 
 struct ConfigurationSummary {
-  size_t pes = 0;
-  double mean_mhz = 0, sd_mhz = 0;          // population SD, as the paper's tables
+  size_t pes      = 0;
+  double mean_mhz = 0, sd_mhz = 0;                // population SD, as the paper's tables
   double mean_latency_ms = 0, sd_latency_ms = 0;  // over unordered PE pairs; 0 for a single PE
 };
 

@@ -38,9 +38,9 @@ void post(GumWiring& w, PeCore& core)
 
 void scheduler(GumRun& run, size_t pe)
 {
-  GumWiring& w  = *run.wiring;
-  PeCore& core  = *w.cores[pe];
-  auto& inbox   = *w.inboxes[pe];
+  GumWiring& w = *run.wiring;
+  PeCore& core = *w.cores[pe];
+  auto& inbox  = *w.inboxes[pe];
   core.start(sg::now());
   post(w, core);
   while (!run.completed) {
@@ -74,7 +74,7 @@ void launch_gum(GumRun& run)
   size_t pes = run.setup.topology->pes();
   if (run.hosts.size() != pes)
     throw std::invalid_argument(fmt::format("gph runtime: {} hosts for {} PEs", run.hosts.size(), pes));
-  run.wiring = std::make_shared<GumWiring>();
+  run.wiring   = std::make_shared<GumWiring>();
   GumWiring& w = *run.wiring;
   w.random.reserve(pes);
   for (size_t pe = 0; pe < pes; ++pe) {

@@ -24,7 +24,7 @@ struct GumRun {
 
   // Filled by the run.
   bool completed  = false;
-  double makespan = 0;           // when the main thread finished
+  double makespan = 0;                   // when the main thread finished
   std::vector<PeStatistics> statistics;  // per PE
 
   std::shared_ptr<GumWiring> wiring;

@@ -45,8 +45,8 @@ std::unique_ptr<Program> make_kernel(const std::string& name, const ProgramParam
   }
   for (const auto& [key, value] : overrides) {
     const std::string& wanted = key;  // a structured binding cannot be captured before C++20
-    auto it = std::find_if(spec.parameters.begin(), spec.parameters.end(),
-                           [&](const ParameterSpec& p) { return p.name == wanted; });
+    auto it                   = std::find_if(spec.parameters.begin(), spec.parameters.end(),
+                                             [&](const ParameterSpec& p) { return p.name == wanted; });
     if (it == spec.parameters.end())
       throw std::invalid_argument(unknown_name_message(name + " parameter", key, known));
     if (it->integer && !is_integer(value))

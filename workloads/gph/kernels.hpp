@@ -38,10 +38,10 @@ namespace isogrid::gph {
 // the sequential column within 2 % except for matMult (1.60x it) and queens (1.25x it).
 struct PaperData {
   double sequential_seconds = 0;  // Table 1, Seq
-  double pe16_seconds = 0;        // Table 1, 16 PE
-  double speedup16 = 0;           // Table 1, relative speedup
-  uint64_t threads16 = 0;         // Table 6, No. of Threads
-  double packet_bytes = 0;        // Table 6, Aver. Pkt Size, GRID-GUM1
+  double pe16_seconds       = 0;  // Table 1, 16 PE
+  double speedup16          = 0;  // Table 1, relative speedup
+  uint64_t threads16        = 0;  // Table 6, No. of Threads
+  double packet_bytes       = 0;  // Table 6, Aver. Pkt Size, GRID-GUM1
 };
 
 // ---- the registry --------------------------------------------------------------------------------------------------

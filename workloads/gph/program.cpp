@@ -12,8 +12,8 @@ size_t NodeKeyHash::operator()(const NodeKey& k) const
 {
   // splitmix64's finaliser over the three fields.
   uint64_t h = mix64(static_cast<uint64_t>(k.a));
-  h = mix64(h ^ static_cast<uint64_t>(k.b));
-  h = mix64(h ^ static_cast<uint64_t>(k.c));
+  h          = mix64(h ^ static_cast<uint64_t>(k.b));
+  h          = mix64(h ^ static_cast<uint64_t>(k.c));
   return static_cast<size_t>(h);
 }
 

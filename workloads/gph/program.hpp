@@ -55,23 +55,23 @@ struct NodeKeyHash {
 
 struct Node {
   double before = 0;  // reference-PE seconds before sparking
-  double after = 0;   // reference-PE seconds after every child has been demanded
+  double after  = 0;  // reference-PE seconds after every child has been demanded
   std::vector<NodeKey> sparked;
   std::optional<NodeKey> inline_child;
   double result_bytes = 0;  // the value, packed
-  double graph_bytes = 0;   // the thunk and its nearby graph, packed (a SCHEDULE's payload)
+  double graph_bytes  = 0;  // the thunk and its nearby graph, packed (a SCHEDULE's payload)
   // The program's input graph the node reads: GUM leaves data on the PE that built it (the main PE) and a thread
   // elsewhere fetches it piece by piece, each FETCH synchronous for the thread (HLComms.c blockThread). `before`
   // is cut into fetches + 1 equal slices with one fetch of `fetch_bytes` between each two; on the main PE the
   // data is local and costs nothing.
   std::uint32_t fetches = 0;
-  double fetch_bytes   = 0;
+  double fetch_bytes    = 0;
   // Input pieces several nodes read (matMult's row and column blocks). GUM overwrites a FETCH_ME with the graph
   // the RESUME brought (Trinder et al., PLDI'96; HLComms.c unpacks it in place), so the piece is local to that PE
   // from then on: only the first node a PE evaluates that reads a piece makes its `fetches`; later readers on the
   // same PE find it there. They are made like `fetches`, in the same slices, and add to them.
   struct SharedInput {
-    std::uint64_t id = 0;  // names the piece within the program
+    std::uint64_t id      = 0;  // names the piece within the program
     std::uint32_t fetches = 0;
   };
   std::vector<SharedInput> shared_inputs;
@@ -89,7 +89,7 @@ public:
   virtual std::string name() const = 0;
   // Every parameter, defaults included, as make_kernel would take them back.
   virtual ProgramParameters parameters() const = 0;
-  virtual NodeKey root() const = 0;
+  virtual NodeKey root() const                 = 0;
   // Deterministic: the same key always gives the same node. Throws std::invalid_argument for a key the program
   // never produces.
   virtual Node expand(const NodeKey& key) const = 0;
@@ -104,9 +104,9 @@ public:
 
 // What a full expansion finds: the totals a one-PE run would see.
 struct TreeTotals {
-  double work = 0;
-  uint64_t sparks = 0;
-  uint64_t nodes = 0;
+  double work        = 0;
+  uint64_t sparks    = 0;
+  uint64_t nodes     = 0;
   uint64_t max_depth = 0;  // the root is depth 0; a child (sparked or inline) is one deeper
 };
 

@@ -28,9 +28,9 @@ void check_override(const std::string& program, const std::string& name, double 
     if (p.name != name)
       continue;
     if (p.integer && value != std::floor(value))
-      throw ParamError(kKey, fmt::format("{} parameter {} must be a whole number, got {}", program, name,
-                                         format_number(value)),
-                       std::move(path));
+      throw ParamError(
+          kKey, fmt::format("{} parameter {} must be a whole number, got {}", program, name, format_number(value)),
+          std::move(path));
     return;
   }
   known.push_back(kWorkScale);

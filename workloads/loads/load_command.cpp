@@ -2,9 +2,9 @@
 
 #include "policies/loads/generators.hpp"
 #include "simulator/core/input_error.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/units.hpp"
 #include "simulator/report/plotter.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -24,12 +24,12 @@ namespace {
 struct LoadArgs {
   std::string generator;
   std::string out;
-  long long resources = 4;
-  double hours        = 3;
-  unsigned long long seed = 1;
-  double value        = 1;
+  long long resources        = 4;
+  double hours               = 3;
+  unsigned long long seed    = 1;
+  double value               = 1;
   std::string link_bandwidth = "100Mbps";
-  bool plot = true;
+  bool plot                  = true;
 };
 
 void write_file(const std::filesystem::path& path, const std::string& text)
@@ -71,17 +71,17 @@ void run_load(const LoadArgs& a)
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   if (error || !std::filesystem::is_directory(dir))
-    throw InputError({}, "--out", fmt::format("cannot make the folder {}: {}", a.out,
-                                              error ? error.message() : "a file of that name exists"));
+    throw InputError(
+        {}, "--out",
+        fmt::format("cannot make the folder {}: {}", a.out, error ? error.message() : "a file of that name exists"));
   const bool bandwidth = generator.target == LoadTarget::Bandwidth;
-  std::string csv = "resource,time,available\n";
+  std::string csv      = "resource,time,available\n";
   for (std::size_t k = 0; k < traces.size(); ++k) {
     // SimGrid reads a speed profile as shares of the peak, a bandwidth profile in bytes per second.
-    std::string header = fmt::format("# isogrid load {} --seed {} --hours {}: resource {}; {}\n", a.generator, a.seed,
-                                     a.hours, k,
-                                     bandwidth ? fmt::format("bandwidth_file values in B/s of a {} link",
-                                                             a.link_bandwidth)
-                                               : std::string("speed_file values as shares of the peak speed"));
+    std::string header =
+        fmt::format("# isogrid load {} --seed {} --hours {}: resource {}; {}\n", a.generator, a.seed, a.hours, k,
+                    bandwidth ? fmt::format("bandwidth_file values in B/s of a {} link", a.link_bandwidth)
+                              : std::string("speed_file values as shares of the peak speed"));
     write_file(dir / fmt::format("{}-{}.profile", a.generator, k),
                header + profile_text(traces[k], bandwidth ? nominal : 1));
     for (const Step& s : traces[k].steps())
@@ -120,9 +120,10 @@ void define_load_command(CLI::App& command)
   command.add_option("--seed", args->seed, "the seed; resource K's trace depends on it and K alone")
       ->capture_default_str();
   command.add_option("--value", args->value, "constant: the share left free")->capture_default_str();
-  command.add_option("--link-bandwidth", args->link_bandwidth,
-                     "bandwidth generators: the links' nominal bandwidth, which SimGrid's bandwidth profiles "
-                     "are written in")
+  command
+      .add_option("--link-bandwidth", args->link_bandwidth,
+                  "bandwidth generators: the links' nominal bandwidth, which SimGrid's bandwidth profiles "
+                  "are written in")
       ->capture_default_str();
   command.add_flag("--plot,!--no-plot", args->plot, "draw load.png (default: on)");
   command.footer("Sanjay (2008) §3.8: random loading picks hosts and links at random, loads each for 3-8 minutes\n"

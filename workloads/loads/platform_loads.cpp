@@ -58,8 +58,7 @@ void check_source(const LoadSource& source, LoadTarget target)
     if (load_generators().get(source.generator).target != target)
       throw InputError(source.where, source.key,
                        fmt::format("{} draws {} load; this key wants a {} load generator", source.generator,
-                                   target_name(load_generators().get(source.generator).target),
-                                   target_name(target)));
+                                   target_name(load_generators().get(source.generator).target), target_name(target)));
   }
   if (!source.profile_file.empty())
     profile_trace(source);
@@ -67,8 +66,8 @@ void check_source(const LoadSource& source, LoadTarget target)
     profile_trace(host);
 }
 
-std::vector<AvailabilityTrace> traces_of(const LoadSource& source, long long resources,
-                                         double horizon, std::uint64_t stream_seed)
+std::vector<AvailabilityTrace> traces_of(const LoadSource& source, long long resources, double horizon,
+                                         std::uint64_t stream_seed)
 {
   std::vector<AvailabilityTrace> out(static_cast<std::size_t>(resources));
   if (!source.profile_file.empty())
@@ -126,8 +125,8 @@ std::vector<ClusterTraces> platform_traces(const GridSpec& spec, std::uint64_t s
       // Each cluster and resource kind its own streams, keyed by the cluster's name.
       SeedStream cluster = SeedStream(seed).child(c.name);
       traces.cpu = traces_of(c.load->cpu, c.hosts, c.load->horizon, cluster.child(StreamSalt{"cpu", 0xc9}).seed());
-      traces.bandwidth = traces_of(c.load->bandwidth, c.hosts, c.load->horizon,
-                                   cluster.child(StreamSalt{"bandwidth", 0xb3}).seed());
+      traces.bandwidth =
+          traces_of(c.load->bandwidth, c.hosts, c.load->horizon, cluster.child(StreamSalt{"bandwidth", 0xb3}).seed());
     }
     out.push_back(std::move(traces));
   }

@@ -1,7 +1,7 @@
 #include "workloads/master_worker/farm_layout.hpp"
 
-#include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
+#include "policies/farm/worker_selection.hpp"
 #include "simulator/sg/platform_check.hpp"
 #include "workloads/loads/platform_loads.hpp"
 
@@ -128,9 +128,9 @@ FarmLayout FarmLayout::of(const FarmParams& p)
     f.aggregation    = std::move(planned.aggregation);
     return f;
   }
-  f.aggregation = p.aggregation.expanded(n);
-  f.aggregation[0] = 1;
-  std::vector<double> wanted = p.workers.expanded(n);
+  f.aggregation                 = p.aggregation.expanded(n);
+  f.aggregation[0]              = 1;
+  std::vector<double> wanted    = p.workers.expanded(n);
   const SelectionPolicy& select = selection_policies().get(p.selection);
   for (size_t c = 0; c < n; ++c) {
     SelectionRequest r;

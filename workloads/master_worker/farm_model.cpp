@@ -6,18 +6,18 @@
 #include "simulator/sg/platform_check.hpp"
 
 #include "policies/farm/prefetch.hpp"
-#include "policies/farm/worker_selection.hpp"
 #include "policies/farm/tuning_plan.hpp"
+#include "policies/farm/worker_selection.hpp"
 #include "simulator/core/platform_use.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
-#include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/platform_check.hpp"
+#include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
+#include "workloads/loads/platform_loads.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
 #include "workloads/master_worker/farm_skeleton.hpp"
-#include "simulator/core/registrations.hpp"
-#include "workloads/loads/platform_loads.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -80,8 +80,8 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("workers", &Metrics::workers, "workers taking part");
   s.metric("available_performance", &Metrics::available_performance, "AvPerf: the workers' summed task rates",
            "1e-3 tasks/s");
-  s.metric("performance", &Metrics::performance,
-           "predicted: EstPerf (Eq. 2); simulated: tasks completed / makespan", "1e-3 tasks/s");
+  s.metric("performance", &Metrics::performance, "predicted: EstPerf (Eq. 2); simulated: tasks completed / makespan",
+           "1e-3 tasks/s");
   s.metric("speedup", &Metrics::speedup,
            "performance / the local cluster's (predicted: EstPerf_LC; simulated: its AvPerf)");
   s.metric("efficiency", &Metrics::efficiency, "performance / available performance (Eq. 3)");
@@ -140,7 +140,7 @@ public:
 protected:
   void check(const Params& p) const override
   {
-    size_t n = 0;
+    size_t n         = 0;
     std::string file = p.platform;
     if (is_grid_spec_file(p.platform)) {
       const GridSpec& spec = cached_grid_spec(p.platform);
@@ -153,11 +153,10 @@ protected:
         throw ParamError("inet_kib_s", "inet_kib_s overrides a grid spec's inter-cluster links; a SimGrid platform's "
                                        "routes are as its file declares them");
     }
-    for (auto [name, values] : {std::pair{"workers", &p.workers}, {"aggregation", &p.aggregation},
-                                {"inet_kib_s", &p.inet_kib_s}})
+    for (auto [name, values] :
+         {std::pair{"workers", &p.workers}, {"aggregation", &p.aggregation}, {"inet_kib_s", &p.inet_kib_s}})
       if (values->is_list() && values->size() != n)
-        throw ParamError(name, fmt::format("{} lists {} values but {} has {} clusters", name, values->size(),
-                                           file, n));
+        throw ParamError(name, fmt::format("{} lists {} values but {} has {} clusters", name, values->size(), file, n));
     if (p.plan_step != "none") {
       const Params defaults{};
       for (auto [name, given] : {std::pair{"selection", p.selection != defaults.selection},
@@ -179,11 +178,10 @@ protected:
         std::vector<double> wanted = p.workers.expanded(n);
         for (size_t c = 0; c < n; ++c)
           if (size_t has = f.clusters[c].worker_rates.size(); wanted[c] > static_cast<double>(has))
-            throw ParamError("workers",
-                             fmt::format("{} workers wanted of cluster {}, which has {}", wanted[c],
-                                         f.clusters[c].name, has),
-                             p.workers.is_list() ? std::vector<std::string>{std::to_string(c)}
-                                                 : std::vector<std::string>{});
+            throw ParamError(
+                "workers",
+                fmt::format("{} workers wanted of cluster {}, which has {}", wanted[c], f.clusters[c].name, has),
+                p.workers.is_list() ? std::vector<std::string>{std::to_string(c)} : std::vector<std::string>{});
       }
       if (f.workers[0].empty())
         throw ParamError("workers", fmt::format("the local cluster {} has no worker", f.clusters[0].name));
@@ -228,10 +226,10 @@ protected:
 
   void predict(const Params& p, const Plan& plan, Face<Metrics>& out) const override
   {
-    const FarmLayout& f      = plan.layout;
-    const FarmEstimate& e    = plan.estimate;
-    const ClusterEstimate& r = plan.estimated_row();
-    auto tasks               = static_cast<double>(p.tasks);
+    const FarmLayout& f       = plan.layout;
+    const FarmEstimate& e     = plan.estimate;
+    const ClusterEstimate& r  = plan.estimated_row();
+    auto tasks                = static_cast<double>(p.tasks);
     out.workers               = static_cast<double>(r.workers);
     out.available_performance = r.available / kPerfUnit;
     out.performance           = r.estimated / kPerfUnit;

@@ -14,9 +14,9 @@ struct FarmParams {
   long long tasks     = 500;
   // The task: its computation, the command out, the result back, adding one result into a sum.
   double task_flops = 1e12, command_bytes = 4, result_bytes = 2310244, aggregate_flops = 577561;
-  std::string plan_step = "none";
-  std::string selection = "all";
-  NumberOrList workers  = 0.0;
+  std::string plan_step       = "none";
+  std::string selection       = "all";
+  NumberOrList workers        = 0.0;
   double efficiency_threshold = 0.85;
   NumberOrList aggregation = 1.0, inet_kib_s = 0.0;
   std::string prefetch      = "round-trip";

@@ -19,8 +19,8 @@ auto bytes(double b) { return truncated_bytes(b); }
 }  // namespace
 
 struct FarmWiring {
-  sg::LocalQueue master;                               // the master's inbox
-  std::vector<std::unique_ptr<sg::LocalQueue>> heads;  // per cluster: the sub-master's inbox
+  sg::LocalQueue master;                                 // the master's inbox
+  std::vector<std::unique_ptr<sg::LocalQueue>> heads;    // per cluster: the sub-master's inbox
   std::vector<std::unique_ptr<sg::LocalQueue>> uplinks;  // per cluster: messages waiting for the Internet link
   std::vector<std::vector<sg::Line>> worker_boxes;       // per cluster: each worker's command line
 };
@@ -69,10 +69,10 @@ sg::Line open_line(sg::LocalQueue& inbox, const std::string& name, sg::Host* hos
 
 void master(FarmRun& run, const std::vector<Consumer>& consumers)
 {
-  FarmWiring& wiring = *run.wiring;
+  FarmWiring& wiring  = *run.wiring;
   long long remaining = run.tasks, done = 0;
   bool flushed = false;
-  auto give = [&](const Consumer& c, long long k) {
+  auto give    = [&](const Consumer& c, long long k) {
     k = std::min(k, remaining);
     if (k > 0)
       sg::post_note(c.commands, bytes(static_cast<double>(k) * run.command_bytes), {kTasks, 0, k});
@@ -127,9 +127,9 @@ void sub_master(FarmRun& run, size_t cluster)
   long long s                        = run.aggregation[cluster];
   long long queued = 0, summed = 0, out = 0;  // out: tasks in the sub-workers' hands
   std::vector<long long> held(n_workers, 0);
-  bool last_batch = false;
+  bool last_batch              = false;
   sg::LocalQueue& uplink_queue = *run.wiring->uplinks[cluster];
-  auto ship = [&](long long k) {
+  auto ship                    = [&](long long k) {
     uplink_queue.push({kResult, 0, k});
     summed -= k;
   };
@@ -166,10 +166,10 @@ void sub_master(FarmRun& run, size_t cluster)
 
 void launch_sub_cluster(FarmRun& run, size_t c, std::vector<Consumer>& consumers)
 {
-  size_t k          = run.workers[c].size();
-  sg::Host* head    = run.heads[c];
-  FarmWiring& wires = *run.wiring;
-  auto id           = static_cast<long long>(consumers.size());
+  size_t k              = run.workers[c].size();
+  sg::Host* head        = run.heads[c];
+  FarmWiring& wires     = *run.wiring;
+  auto id               = static_cast<long long>(consumers.size());
   sg::LocalQueue& inbox = *wires.heads[c];
   consumers.push_back({open_line(inbox, fmt::format("farm:c{}:commands", c), head), c,
                        static_cast<long long>(k) * run.worker_prefetch + run.queue[c]});

@@ -25,24 +25,24 @@ struct FarmWiring;  // the queues the actors share (farm_skeleton.cpp)
 
 struct FarmRun {
   // What to run.
-  std::vector<sg::Host*> heads;                   // per cluster: the master's (0) or sub-master's host
-  std::vector<std::vector<sg::Host*>> workers;    // per cluster, in dispatch order; an empty remote cluster stays out
+  std::vector<sg::Host*> heads;                 // per cluster: the master's (0) or sub-master's host
+  std::vector<std::vector<sg::Host*>> workers;  // per cluster, in dispatch order; an empty remote cluster stays out
   long long tasks        = 500;
   double task_flops      = 1e12;
   double command_bytes   = 4;
   double result_bytes    = 2310244;
-  double aggregate_flops = 577561;  // adding one result matrix into a sum (one flop per float)
+  double aggregate_flops = 577561;     // adding one result matrix into a sum (one flop per float)
   std::vector<long long> aggregation;  // per cluster S (cluster 0's unused)
   std::vector<long long> queue;        // per cluster: tasks a sub-master keeps queued (at least S)
   long long worker_prefetch = 1;
 
   // What happened (filled by the time the engine stops).
-  double makespan = 0;                   // the master has the average
-  std::vector<long long> tasks_done;     // per cluster, counted as results reach the master
-  std::vector<long long> messages;       // per cluster: result messages that reached the master
-  std::vector<double> uplink_busy;       // per remote cluster: seconds its uplink spent sending
+  double makespan = 0;                // the master has the average
+  std::vector<long long> tasks_done;  // per cluster, counted as results reach the master
+  std::vector<long long> messages;    // per cluster: result messages that reached the master
+  std::vector<double> uplink_busy;    // per remote cluster: seconds its uplink spent sending
 
-  std::shared_ptr<FarmWiring> wiring;    // kept alive until the engine stops
+  std::shared_ptr<FarmWiring> wiring;  // kept alive until the engine stops
 };
 
 // Starts the farm's actors in the current engine; run the engine, then read the outputs.

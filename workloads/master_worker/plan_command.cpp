@@ -6,11 +6,11 @@
 
 #include "policies/farm/tuning_plan.hpp"
 #include "simulator/core/input_error.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"
 #include "simulator/report/table.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -18,10 +18,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <memory>
 #include <string>
 #include <vector>
-#include <fmt/format.h>
 
 namespace isogrid::farm {
 
@@ -60,12 +60,14 @@ GridSpec read_clustered_spec(const std::string& path)
 {
   SourceLocation file{path, 0, 0};
   if (!ends_with(path, ".yaml") && !ends_with(path, ".yml"))
-    throw InputError(file, "", "`isogrid plan` needs an isogrid YAML grid spec with clusters (.yaml); a SimGrid "
-                               "XML platform does not say which cluster is local (docs/platforms.md)");
+    throw InputError(file, "",
+                     "`isogrid plan` needs an isogrid YAML grid spec with clusters (.yaml); a SimGrid "
+                     "XML platform does not say which cluster is local (docs/platforms.md)");
   GridSpec spec = read_grid_spec(path);
   if (spec.clusters.empty())
-    throw InputError(file, "star", "a star has no clusters; `isogrid plan` needs `clusters:`, the first one "
-                                   "local (it holds the master), the others remote");
+    throw InputError(file, "star",
+                     "a star has no clusters; `isogrid plan` needs `clusters:`, the first one "
+                     "local (it holds the master), the others remote");
   if (spec.clusters[0].hosts < 2)
     throw InputError(file, "clusters[0].hosts",
                      fmt::format("the local cluster {} needs at least 2 hosts: host 0 runs the master, the others "
@@ -76,9 +78,10 @@ GridSpec read_clustered_spec(const std::string& path)
 
 InputError bad_inet(const std::string& item)
 {
-  return InputError({}, "--inet", fmt::format("'{}': expected CLUSTER=KiB/s with a positive number of KiB/s "
-                                              "(1 KiB = 1024 B), e.g. Spain=23",
-                                              item));
+  return InputError({}, "--inet",
+                    fmt::format("'{}': expected CLUSTER=KiB/s with a positive number of KiB/s "
+                                "(1 KiB = 1024 B), e.g. Spain=23",
+                                item));
 }
 
 double parse_kib(const std::string& item, const std::string& text)
@@ -126,8 +129,7 @@ public:
   void heading(int level, const std::string& title)
   {
     if (md_) {
-      fmt::print("{}{} {}\n\n", last_ == Block::None ? "" : "\n", std::string(static_cast<size_t>(level), '#'),
-                 title);
+      fmt::print("{}{} {}\n\n", last_ == Block::None ? "" : "\n", std::string(static_cast<size_t>(level), '#'), title);
       last_ = Block::Heading;
     } else if (level == 1) {
       fmt::print("{}\n", title);
@@ -214,8 +216,8 @@ Table step_table(const std::vector<ClusterResources>& clusters, const PlanStep& 
            "bound"},
           {}};
   for (size_t c = 0; c < clusters.size(); ++c)
-    t.rows.push_back(estimate_row(clusters[c].name, step.estimate.clusters[c],
-                                  c == 0 ? "-" : kib(clusters[c].inet_throughput)));
+    t.rows.push_back(
+        estimate_row(clusters[c].name, step.estimate.clusters[c], c == 0 ? "-" : kib(clusters[c].inet_throughput)));
   // The farm as a whole has no one Internet link nor one bound: those cells stay empty.
   std::vector<std::string> total = estimate_row("Total", step.estimate.total, "-");
   total[4]                       = "-";
@@ -281,17 +283,16 @@ void print_local_analysis(Printer& out, const GridSpec& spec, const std::vector<
   out.heading(2, fmt::format("Phase 1: Local Cluster Analysis ({} alone)", clusters[0].name));
   out.field("local workers", fmt::format("{} ({})", e.workers, host_list(spec.clusters[0], local.workers[0])));
   out.field("AvPerf", milli(e.available) + "e-3 tasks/s (sum of the workers' rates)");
-  out.field("MaxPerf_LAN", fmt::format("{}e-3 tasks/s (LAN {} KiB/s / CV, Eq. 4)", milli(e.max_lan),
-                                       kib(clusters[0].lan_throughput)));
-  out.field("EstPerf",
-            fmt::format("{}e-3 tasks/s (Eq. 2), efficiency {}", milli(e.estimated), percent(e.efficiency)));
+  out.field("MaxPerf_LAN",
+            fmt::format("{}e-3 tasks/s (LAN {} KiB/s / CV, Eq. 4)", milli(e.max_lan), kib(clusters[0].lan_throughput)));
+  out.field("EstPerf", fmt::format("{}e-3 tasks/s (Eq. 2), efficiency {}", milli(e.estimated), percent(e.efficiency)));
   out.note(plan.local_reaches_available
                ? "computation-bound: the local cluster delivers its whole AvPerf, go to Multi-Cluster Analysis"
                : "communication-bound: the LAN holds the local cluster back, go to Application Tuning");
 }
 
-void print_multi_cluster_analysis(Printer& out, const GridSpec& spec,
-                                  const std::vector<ClusterResources>& clusters, const TuningPlan& plan)
+void print_multi_cluster_analysis(Printer& out, const GridSpec& spec, const std::vector<ClusterResources>& clusters,
+                                  const TuningPlan& plan)
 {
   out.heading(2, "Phase 2: Multi-Cluster Analysis");
   out.note("performance in 1e-3 tasks/s; EstPerf = min(AvPerf, MaxPerf_LAN, MaxPerf_inet) (Eq. 2);");
@@ -312,8 +313,7 @@ void print_multi_cluster_analysis(Printer& out, const GridSpec& spec,
                         : fmt::format("held back by the Internet: {}; go to Application Tuning", join(held, ", ")));
 }
 
-void print_application_tuning(Printer& out, const std::vector<ClusterResources>& clusters,
-                              const TuningPlan& plan)
+void print_application_tuning(Printer& out, const std::vector<ClusterResources>& clusters, const TuningPlan& plan)
 {
   out.heading(2, "Phase 3: Application Tuning");
   out.note("each sub-master sums S results into one CV-sized message: MaxPerf_inet = S TPut / CV (Eq. 5);");
@@ -346,7 +346,7 @@ void run_plan(const PlanArgs& a)
   GridSpec spec = read_clustered_spec(a.platform);
   override_internet_throughput(spec, inet_overrides(spec, a.inet));
   std::vector<ClusterResources> clusters = farm_resources(spec, a.task.flops);
-  TuningPlan plan = plan_tuning(clusters, a.task.bytes_per_task(), a.threshold);
+  TuningPlan plan                        = plan_tuning(clusters, a.task.bytes_per_task(), a.threshold);
   Printer out(a.markdown);
   print_header(out, a, spec);
   print_local_analysis(out, spec, clusters, plan);
@@ -378,18 +378,22 @@ void define_plan_command(CLI::App& command)
       ->check(CLI::ExistingFile);
   cmd->add_option("--task-flops", args->task.flops, "flop per task; a worker computes speed / task-flops tasks/s")
       ->capture_default_str();
-  cmd->add_option("--command-bytes", args->task.command_bytes, "bytes the master sends per task (CV = command + "
-                                                               "result, Eq. 4)")
+  cmd->add_option("--command-bytes", args->task.command_bytes,
+                  "bytes the master sends per task (CV = command + "
+                  "result, Eq. 4)")
       ->capture_default_str();
-  cmd->add_option("--result-bytes", args->task.result_bytes, "bytes a worker returns per task (SRMSD: 601x31x31 "
-                                                             "floats)")
+  cmd->add_option("--result-bytes", args->task.result_bytes,
+                  "bytes a worker returns per task (SRMSD: 601x31x31 "
+                  "floats)")
       ->default_str("2310244");  // the %g of capture_default_str would print 2.31024e+06
-  cmd->add_option("--threshold", args->threshold, "efficiency (EstPerf / AvPerf, Eq. 3) each cluster must keep "
-                                                  "when workers are selected; in (0, 1]")
+  cmd->add_option("--threshold", args->threshold,
+                  "efficiency (EstPerf / AvPerf, Eq. 3) each cluster must keep "
+                  "when workers are selected; in (0, 1]")
       ->capture_default_str();
-  cmd->add_option("--inet", args->inet, "CLUSTER=KiB/s: that remote cluster's Internet throughput to the local "
-                                        "one, 1 KiB = 1024 B (the paper's 23.0 KB/s measured for Spain: "
-                                        "--inet Spain=23); repeatable")
+  cmd->add_option("--inet", args->inet,
+                  "CLUSTER=KiB/s: that remote cluster's Internet throughput to the local "
+                  "one, 1 KiB = 1024 B (the paper's 23.0 KB/s measured for Spain: "
+                  "--inet Spain=23); repeatable")
       ->allow_extra_args(false);
   cmd->add_flag("--markdown", args->markdown, "print Markdown tables instead of aligned text");
   cmd->footer("Argollo, Gaudiani, Rexachs and Luque, \"Tuning application in a multi-cluster environment\":\n"

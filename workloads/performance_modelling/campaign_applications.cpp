@@ -33,10 +33,10 @@ SpmdShape phase_shape(const scheduling::PerformanceModel& model, double n, std::
 CampaignApplication phased(const rescheduling::PhasedApplication& app, double speed)
 {
   CampaignApplication out;
-  out.name   = kPhased + app.name();
-  out.phases = app.phases();
+  out.name                                         = kPhased + app.name();
+  out.phases                                       = app.phases();
   std::vector<scheduling::PerformanceModel> models = app.models();
-  out.shapes = [models, speed](double n, std::size_t p) {
+  out.shapes                                       = [models, speed](double n, std::size_t p) {
     std::vector<SpmdShape> shapes;
     for (const scheduling::PerformanceModel& m : models)
       shapes.push_back(phase_shape(m, n, p, speed));
@@ -49,7 +49,7 @@ CampaignApplication phased(const rescheduling::PhasedApplication& app, double sp
   while (dedicated_total(out.shapes(high, 1), 1, one) < target)
     high *= 2;
   for (int i = 0; i < 60; ++i) {
-    double mid = std::sqrt(low * high);
+    double mid                                                          = std::sqrt(low * high);
     (dedicated_total(out.shapes(mid, 1), 1, one) < target ? low : high) = mid;
   }
   double top      = std::round(high);

@@ -8,6 +8,7 @@
 #include "policies/modelling/stochastic_structural.hpp"
 #include "policies/sensing/forecasters.hpp"
 #include "policies/sensing/sensors.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/platform/grid_spec.hpp"
 #include "simulator/sg/grid_builder.hpp"
@@ -16,7 +17,6 @@
 #include "workloads/loads/platform_loads.hpp"
 #include "workloads/performance_modelling/campaign_applications.hpp"
 #include "workloads/performance_modelling/spmd_skeleton.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -70,7 +70,8 @@ void declare(ModelSchema<Params, Metrics>& s)
           "the hosts' background CPU load: as the platform declares it, dedicated (none), or a CPU load generator")
       .choices(generator_choices(loads::LoadTarget::Cpu));
   s.param("bandwidth_load", &Params::bandwidth_load,
-          "the host links' background bandwidth load: as the platform declares it, dedicated (none), or a bandwidth load generator")
+          "the host links' background bandwidth load: as the platform declares it, dedicated (none), or a bandwidth "
+          "load generator")
       .choices(generator_choices(loads::LoadTarget::Bandwidth));
   s.param("training_processors", &Params::training_processors,
           "processor counts of the training runs (thesis: [1, 2, 4, 8]; 1 and 2 are required)")
@@ -218,9 +219,9 @@ struct Campaign {
   CampaignApplication application;  // on that cluster's speed
   std::vector<RunChoice> runs;
   std::size_t training = 0;
-  std::optional<std::size_t> target;  // the target cluster of a cross-platform campaign
+  std::optional<std::size_t> target;   // the target cluster of a cross-platform campaign
   std::vector<RunChoice> target_runs;  // the same application's runs there
-  std::uint64_t seed = 0;  // the point's: the loads SimGrid replays and the sensors read are drawn from it
+  std::uint64_t seed = 0;              // the point's: the loads SimGrid replays and the sensors read are drawn from it
 };
 
 std::size_t cluster_index(const GridSpec& spec, const std::string& name, const char* key = "cluster")
@@ -259,9 +260,9 @@ std::size_t add_target(const Params& p, GridSpec& spec, std::size_t reference)
   std::size_t index      = cluster_index(target, p.target_cluster, "target_cluster");
   if (target.file == spec.file) {
     if (index == reference)
-      throw ParamError(p.target_cluster.empty() ? "target_platform" : "target_cluster",
-                       fmt::format("the target must be another cluster than the reference ({})",
-                                   spec.clusters[reference].name));
+      throw ParamError(
+          p.target_cluster.empty() ? "target_platform" : "target_cluster",
+          fmt::format("the target must be another cluster than the reference ({})", spec.clusters[reference].name));
     return index;
   }
   const ClusterSpec& c = target.clusters[index];
@@ -345,18 +346,18 @@ std::vector<std::size_t> draw_hosts(std::size_t p, std::size_t hosts, SeededRand
 Campaign plan_campaign(const Params& p, std::uint64_t seed)
 {
   Campaign campaign;
-  campaign.seed        = seed;
-  campaign.spec        = grid_of(p);
-  campaign.cluster     = cluster_index(campaign.spec, p.cluster);
+  campaign.seed    = seed;
+  campaign.spec    = grid_of(p);
+  campaign.cluster = cluster_index(campaign.spec, p.cluster);
   if (!p.target_platform.empty())
     campaign.target = add_target(p, campaign.spec, campaign.cluster);  // may grow the clusters: take `cluster` after
   ClusterSpec& cluster = campaign.spec.clusters[campaign.cluster];
   choose_loads(cluster, p.cpu_load, p.bandwidth_load);
-  campaign.application             = campaign_application(p.application, cluster.speed);
+  campaign.application              = campaign_application(p.application, cluster.speed);
   const CampaignApplication& kernel = campaign.application;
-  SeededRandom random = SeedStream(seed).child(StreamSalt{"campaign runs", 0xca3b}).random();
-  const auto hosts = static_cast<std::size_t>(cluster.hosts);
-  std::vector<double> train = training_sizes(kernel);
+  SeededRandom random               = SeedStream(seed).child(StreamSalt{"campaign runs", 0xca3b}).random();
+  const auto hosts                  = static_cast<std::size_t>(cluster.hosts);
+  std::vector<double> train         = training_sizes(kernel);
   for (std::size_t k = 0; k < p.training_processors.size(); ++k)
     for (int r = 0; r < static_cast<int>(p.training_runs[k]); ++r) {
       auto processors = static_cast<std::size_t>(p.training_processors[k]);
@@ -365,15 +366,15 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
   // The training runs in a random order, so that every processor count meets every kind of load.
   for (std::size_t i = campaign.runs.size(); i > 1; --i)
     std::swap(campaign.runs[i - 1], campaign.runs[random.below(i)]);
-  campaign.training              = campaign.runs.size();
-  std::vector<double> predicted  = prediction_sizes(kernel);
-  std::size_t most               = max_processors(p, cluster);
+  campaign.training             = campaign.runs.size();
+  std::vector<double> predicted = prediction_sizes(kernel);
+  std::size_t most              = max_processors(p, cluster);
   for (long long r = 0; r < p.predictions; ++r) {
-    double n              = predicted[random.below(predicted.size())];
-    std::size_t processors = p.predicted_processors.empty()
-                                 ? 1 + random.below(most)
-                                 : static_cast<std::size_t>(
-                                       p.predicted_processors[random.below(p.predicted_processors.size())]);
+    double n = predicted[random.below(predicted.size())];
+    std::size_t processors =
+        p.predicted_processors.empty()
+            ? 1 + random.below(most)
+            : static_cast<std::size_t>(p.predicted_processors[random.below(p.predicted_processors.size())]);
     campaign.runs.push_back({n, draw_hosts(processors, hosts, random)});
   }
   stretch_horizon(cluster, kernel, campaign.runs);
@@ -397,11 +398,12 @@ Campaign plan_campaign(const Params& p, std::uint64_t seed)
 class Sensing {
 public:
   Sensing(const loads::ClusterTraces& traces, const Params& p, double link_mbps)
-      : traces_(traces), period_(p.sample_period), link_mbps_(link_mbps)
-      , minima_(p.load_measure == "average-of-minima")
-      , per_window_(std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(p.history_window / p.sample_period))))
-      , make_(sensing::forecasters().get(p.forecaster))
-      , how_(p.subset_forecast == "forecast-of-min" ? sensing::SubsetForecast::ForecastOfMin
+      : traces_(traces), period_(p.sample_period), link_mbps_(link_mbps),
+        minima_(p.load_measure == "average-of-minima"),
+        per_window_(
+            std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(p.history_window / p.sample_period)))),
+        make_(sensing::forecasters().get(p.forecaster)),
+        how_(p.subset_forecast == "forecast-of-min" ? sensing::SubsetForecast::ForecastOfMin
                                                     : sensing::SubsetForecast::MinOfForecasts)
   {
   }
@@ -410,12 +412,12 @@ public:
   Observation observe(const RunChoice& run, double start, double end) const
   {
     Observation o;
-    o.problem_size = run.problem_size;
-    o.processors   = run.hosts.size();
-    o.time         = end - start;
+    o.problem_size    = run.problem_size;
+    o.processors      = run.hosts.size();
+    o.time            = end - start;
     auto [cpu, links] = resources(run);
-    o.cpu       = measure(cpu, start, end);
-    o.bandwidth = link_mbps_ * measure(links, start, end);
+    o.cpu             = measure(cpu, start, end);
+    o.bandwidth       = link_mbps_ * measure(links, start, end);
     return o;
   }
 
@@ -423,8 +425,8 @@ public:
   CampaignRun sense(const RunChoice& run, double start, double end) const
   {
     CampaignRun out;
-    out.observed      = observe(run, start, end);
-    auto [cpu, links] = resources(run);
+    out.observed           = observe(run, start, end);
+    auto [cpu, links]      = resources(run);
     out.forecast_cpu       = forecast(cpu, start);
     out.forecast_bandwidth = link_mbps_ * forecast(links, start);
     out.start_cpu          = lowest_at(cpu, start);
@@ -562,10 +564,10 @@ protected:
     const ClusterSpec& c = spec.clusters[cluster_index(spec, p.cluster)];
     for (std::size_t k = 0; k < p.training_processors.size(); ++k)
       if (p.training_processors[k] > static_cast<double>(c.hosts))
-        throw ParamError("training_processors",
-                         fmt::format("{} processors, but cluster {} has {} hosts", p.training_processors[k], c.name,
-                                     c.hosts),
-                         {std::to_string(k)});
+        throw ParamError(
+            "training_processors",
+            fmt::format("{} processors, but cluster {} has {} hosts", p.training_processors[k], c.name, c.hosts),
+            {std::to_string(k)});
     if (p.max_processors > c.hosts)
       throw ParamError("max_processors", fmt::format("cluster {} has {} hosts", c.name, c.hosts));
     for (std::size_t k = 0; k < p.predicted_processors.size(); ++k)
@@ -651,8 +653,8 @@ protected:
 private:
   // Schopf's stochastic structural model of each predicted run (Sec. 3.9.1): the skeleton's exact dedicated
   // computation and communication times over the loads' stochastic values as the run starts.
-  static void predict_structurally(const Campaign& campaign, const Sensing& sensing,
-                                   const std::vector<TimedRun>& timed, Metrics& out)
+  static void predict_structurally(const Campaign& campaign, const Sensing& sensing, const std::vector<TimedRun>& timed,
+                                   Metrics& out)
   {
     const DedicatedCluster dedicated = dedicated_cluster(campaign.spec.clusters[campaign.cluster]);
     std::vector<double> actual, predicted;
@@ -674,17 +676,17 @@ private:
   // Table 3.9: the reference's list at the end of its campaign, ported to the target by R_cpu and R_bw measured on
   // dedicated runs of both clusters (the skeleton's closed form: a dedicated run is exactly that, as the tests
   // check), predicts the target's runs from the target's own sensors.
-  static void predict_target(const Params& p, const Campaign& campaign,
-                             const std::vector<loads::ClusterTraces>& traces, const std::vector<TimedRun>& timed,
-                             const std::vector<FittedModel>& reference_list, Metrics& out)
+  static void predict_target(const Params& p, const Campaign& campaign, const std::vector<loads::ClusterTraces>& traces,
+                             const std::vector<TimedRun>& timed, const std::vector<FittedModel>& reference_list,
+                             Metrics& out)
   {
-    const CampaignApplication& kernel = campaign.application;
-    const ClusterSpec& reference      = campaign.spec.clusters[campaign.cluster];
-    const ClusterSpec& target         = campaign.spec.clusters[*campaign.target];
+    const CampaignApplication& kernel   = campaign.application;
+    const ClusterSpec& reference        = campaign.spec.clusters[campaign.cluster];
+    const ClusterSpec& target           = campaign.spec.clusters[*campaign.target];
     const DedicatedCluster on_reference = dedicated_cluster(reference), on_target = dedicated_cluster(target);
     std::vector<double> sizes = training_sizes(kernel);
     double moderate           = sizes[sizes.size() / 2];  // the thesis's "moderate" size: the training range's middle
-    auto dedicated_run = [&](double n, std::size_t processors, const DedicatedCluster& on) {
+    auto dedicated_run        = [&](double n, std::size_t processors, const DedicatedCluster& on) {
       return dedicated_total(kernel.shapes(n, processors), processors, on);
     };
     out.r_cpu = cpu_scaling_factor(dedicated_run(moderate, 1, on_target), dedicated_run(moderate, 1, on_reference));
@@ -698,9 +700,9 @@ private:
     for (std::size_t r = 0; r < campaign.target_runs.size(); ++r)
       sensed.push_back(sensing.sense(campaign.target_runs[r], timed[r].start, timed[r].end));
     CrossPlatformPredictions cross = predict_cross_platform(reference_list, out.r_cpu, out.r_bw, sensed);
-    PpeSummary chosen  = summarize_ppe(cross.actual, cross.chosen);
-    out.ppe_ported     = summarize_ppe(cross.actual, cross.ported).mean;
-    std::size_t reference_most = 0;
+    PpeSummary chosen              = summarize_ppe(cross.actual, cross.chosen);
+    out.ppe_ported                 = summarize_ppe(cross.actual, cross.ported).mean;
+    std::size_t reference_most     = 0;
     for (const RunChoice& r : campaign.runs)
       reference_most = std::max(reference_most, r.hosts.size());
     std::vector<double> actual_within, ported_within;
@@ -720,10 +722,10 @@ private:
   static void fill(const Params& p, const Campaign& campaign, const std::vector<CampaignRun>& sensed,
                    const CampaignPredictions& pr, double end, Metrics& out)
   {
-    PpeSummary adaptive = summarize_ppe(pr.actual, pr.adaptive);
-    PpeSummary single   = summarize_ppe(pr.actual, pr.single);
-    PpeSummary uniform  = summarize_ppe(pr.actual, pr.uniform);
-    out.ppe_measured    = summarize_ppe(pr.actual, pr.measured).mean;
+    PpeSummary adaptive  = summarize_ppe(pr.actual, pr.adaptive);
+    PpeSummary single    = summarize_ppe(pr.actual, pr.single);
+    PpeSummary uniform   = summarize_ppe(pr.actual, pr.uniform);
+    out.ppe_measured     = summarize_ppe(pr.actual, pr.measured).mean;
     out.ppe_adaptive     = adaptive.mean;
     out.ppe_adaptive_sd  = adaptive.sd;
     out.under30_adaptive = adaptive.under_30;
@@ -738,9 +740,9 @@ private:
       errors.push_back(percentage_prediction_error(pr.actual[i], pr.adaptive[i]));
       single_errors.push_back(percentage_prediction_error(pr.actual[i], pr.single[i]));
     }
-    std::size_t n          = errors.size(), edge = std::min<std::size_t>(20, n);
-    out.ppe_adaptive_first = mean_of(errors, 0, edge);
-    out.ppe_adaptive_last  = mean_of(errors, n - edge, n);
+    std::size_t n = errors.size(), edge = std::min<std::size_t>(20, n);
+    out.ppe_adaptive_first                 = mean_of(errors, 0, edge);
+    out.ppe_adaptive_last                  = mean_of(errors, n - edge, n);
     const std::vector<std::string>& tenths = out.by_tenth.names();
     for (std::size_t w = 0; w < tenths.size(); ++w) {  // runs [w n / 10, (w + 1) n / 10): empty ones stay blank
       std::size_t from = w * n / tenths.size(), to = (w + 1) * n / tenths.size();
@@ -759,8 +761,7 @@ private:
       candidates.push_back({o.problem_size, o.processors, pr.adaptive[i], o.time});
     }
     std::vector<UsefulnessGroup> groups = scheduling_usefulness(
-        candidates,
-        [&](double size) { return dedicated_total(kernel.shapes(size, most), most, dedicated); },
+        candidates, [&](double size) { return dedicated_total(kernel.shapes(size, most), most, dedicated); },
         p.group_span);
     double worst = 0, sum = 0;
     int worst_floored   = 0;

@@ -20,20 +20,20 @@ namespace isogrid::modelling {
 
 struct PerformanceModellingParams {
   std::string platform;
-  std::string cluster;                   // "": the platform's first cluster
+  std::string cluster;  // "": the platform's first cluster
   std::string application = "eigen";
   std::string cpu_load = "platform", bandwidth_load = "platform";  // or a load generator
   std::vector<double> training_processors = {1, 2, 4, 8};
   std::vector<double> training_runs       = {20, 20, 10, 10};
-  long long predictions   = 100;
-  long long max_processors = 0;  // 0: the cluster's hosts
-  std::vector<double> predicted_processors;  // empty: 1 .. max_processors
-  double sample_period    = 120;
-  double history_window   = 600;
-  std::string forecaster  = "adaptive";
+  long long predictions                   = 100;
+  long long max_processors                = 0;  // 0: the cluster's hosts
+  std::vector<double> predicted_processors;     // empty: 1 .. max_processors
+  double sample_period        = 120;
+  double history_window       = 600;
+  std::string forecaster      = "adaptive";
   std::string subset_forecast = "min-of-forecasts";
-  std::string load_measure = "min-of-averages";
-  double group_span       = 50;
+  std::string load_measure    = "min-of-averages";
+  double group_span           = 50;
   // Cross-platform prediction (Table 3.9): "" keeps to the reference cluster.
   std::string target_platform;
   std::string target_cluster;  // "": the target platform's first cluster

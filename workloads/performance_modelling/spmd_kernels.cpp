@@ -85,48 +85,48 @@ std::vector<Message> pattern_messages(Pattern pattern, std::size_t p)
   auto [rows, columns] = process_grid(p);
   auto at              = [columns = columns](std::size_t r, std::size_t c) { return r * columns + c; };
   switch (pattern) {
-  case Pattern::Ring:
-    for (std::size_t i = 0; i < p; ++i)
-      out.push_back({i, (i + 1) % p});
-    break;
-  case Pattern::Line:
-    for (std::size_t i = 0; i < p; ++i) {
-      if (i > 0)
-        out.push_back({i, i - 1});
-      if (i + 1 < p)
-        out.push_back({i, i + 1});
-    }
-    break;
-  case Pattern::Grid:
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t c = 0; c < columns; ++c) {
-        if (r > 0)
-          out.push_back({at(r, c), at(r - 1, c)});
-        if (r + 1 < rows)
-          out.push_back({at(r, c), at(r + 1, c)});
-        if (c > 0)
-          out.push_back({at(r, c), at(r, c - 1)});
-        if (c + 1 < columns)
-          out.push_back({at(r, c), at(r, c + 1)});
+    case Pattern::Ring:
+      for (std::size_t i = 0; i < p; ++i)
+        out.push_back({i, (i + 1) % p});
+      break;
+    case Pattern::Line:
+      for (std::size_t i = 0; i < p; ++i) {
+        if (i > 0)
+          out.push_back({i, i - 1});
+        if (i + 1 < p)
+          out.push_back({i, i + 1});
       }
-    break;
-  case Pattern::RowColumn:
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t c = 0; c < columns; ++c) {
-        for (std::size_t c2 = 0; c2 < columns; ++c2)
-          if (c2 != c)
-            out.push_back({at(r, c), at(r, c2)});
-        for (std::size_t r2 = 0; r2 < rows; ++r2)
-          if (r2 != r)
-            out.push_back({at(r, c), at(r2, c)});
-      }
-    break;
-  case Pattern::AllToAll:
-    for (std::size_t i = 0; i < p; ++i)
-      for (std::size_t j = 0; j < p; ++j)
-        if (i != j)
-          out.push_back({i, j});
-    break;
+      break;
+    case Pattern::Grid:
+      for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < columns; ++c) {
+          if (r > 0)
+            out.push_back({at(r, c), at(r - 1, c)});
+          if (r + 1 < rows)
+            out.push_back({at(r, c), at(r + 1, c)});
+          if (c > 0)
+            out.push_back({at(r, c), at(r, c - 1)});
+          if (c + 1 < columns)
+            out.push_back({at(r, c), at(r, c + 1)});
+        }
+      break;
+    case Pattern::RowColumn:
+      for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < columns; ++c) {
+          for (std::size_t c2 = 0; c2 < columns; ++c2)
+            if (c2 != c)
+              out.push_back({at(r, c), at(r, c2)});
+          for (std::size_t r2 = 0; r2 < rows; ++r2)
+            if (r2 != r)
+              out.push_back({at(r, c), at(r2, c)});
+        }
+      break;
+    case Pattern::AllToAll:
+      for (std::size_t i = 0; i < p; ++i)
+        for (std::size_t j = 0; j < p; ++j)
+          if (i != j)
+            out.push_back({i, j});
+      break;
   }
   return out;
 }
@@ -138,8 +138,8 @@ const std::vector<SpmdKernel>& spmd_kernels()
        2000, 4800, 100, 9600, eigen},
       {"fft", "1-D FFT of N complex points, a batch of transforms: N log N computation, three all-to-all transposes",
        1e6, 8e6, 0.25e6, 16e6, fft},
-      {"cg", "conjugate gradient, dense N x N, row-striped: N^2 matrix-vector products, vector all-gather", 2000,
-       8000, 200, 16000, cg},
+      {"cg", "conjugate gradient, dense N x N, row-striped: N^2 matrix-vector products, vector all-gather", 2000, 8000,
+       200, 16000, cg},
       {"md", "molecular dynamics, systolic ring: P stages of (N/P)^2 force computations and a shift to the right", 864,
        1728, 24, 3456, md},
       {"jacobi", "Poisson solver by 2-D Jacobi, 1-D decomposition: N^2 per iteration, halo rows to both neighbours",
@@ -171,8 +171,8 @@ const SpmdKernel& spmd_kernel(const std::string& name)
 DedicatedTime dedicated_time(const SpmdShape& shape, std::size_t p, const DedicatedCluster& cluster)
 {
   DedicatedTime t;
-  double steps  = static_cast<double>(shape.iterations);
-  t.computation = steps * shape.flops / cluster.speed;
+  double steps                  = static_cast<double>(shape.iterations);
+  t.computation                 = steps * shape.flops / cluster.speed;
   std::vector<Message> messages = pattern_messages(shape.pattern, p);
   if (messages.empty())
     return t;
@@ -181,8 +181,10 @@ DedicatedTime dedicated_time(const SpmdShape& shape, std::size_t p, const Dedica
     ++sent[m.from];
     ++received[m.to];
   }
-  std::size_t k   = std::max(*std::max_element(sent.begin(), sent.end()), *std::max_element(received.begin(), received.end()));
-  t.communication = steps * (2 * cluster.latency + std::floor(shape.bytes) * static_cast<double>(k) / cluster.bandwidth);
+  std::size_t k =
+      std::max(*std::max_element(sent.begin(), sent.end()), *std::max_element(received.begin(), received.end()));
+  t.communication =
+      steps * (2 * cluster.latency + std::floor(shape.bytes) * static_cast<double>(k) / cluster.bandwidth);
   return t;
 }
 

@@ -34,15 +34,15 @@ std::pair<std::size_t, std::size_t> process_grid(std::size_t p);
 // One run's work.
 struct SpmdShape {
   std::size_t iterations = 1;
-  double flops       = 0;  // per process per iteration
-  Pattern pattern    = Pattern::Ring;
-  double bytes       = 0;  // per message; a message carries its whole bytes (floor)
+  double flops           = 0;  // per process per iteration
+  Pattern pattern        = Pattern::Ring;
+  double bytes           = 0;  // per message; a message carries its whole bytes (floor)
 };
 
 struct SpmdKernel {
   std::string name, summary;
-  double train_min = 0, train_max = 0, step = 1;  // training sizes: min, min + step, ... <= max
-  double predict_max = 0;                         // prediction sizes: from train_min up to this (in and outside)
+  double train_min = 0, train_max = 0, step = 1;    // training sizes: min, min + step, ... <= max
+  double predict_max                          = 0;  // prediction sizes: from train_min up to this (in and outside)
   SpmdShape (*shape)(double n, std::size_t p) = nullptr;
 };
 

@@ -5,8 +5,8 @@
 #include "simulator/sg/messaging.hpp"
 #include "simulator/sg/session.hpp"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -27,7 +27,7 @@ double bytes_of_mbit(double mbit) { return mbit * 1e6 / 8; }
 
 // The machines and ring pairs one run uses on one cluster, numbered as the platform's hosts and links.
 struct ClusterUse {
-  std::map<std::size_t, std::size_t> host_of;  // machine index -> host index
+  std::map<std::size_t, std::size_t> host_of;                          // machine index -> host index
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> link_of;  // (low, high) machine pair -> pair link
   sg::CheckpointClusterSpec spec;
 
@@ -105,7 +105,7 @@ sg::CheckpointGridSpec platform_of(const MalleableGrid& grid, const MalleableRun
   sg::CheckpointGridSpec spec;
   for (std::size_t s = 0; s < run.size(); ++s) {
     const RunSegment& seg = run[s];
-    ClusterUse& use = platform.uses[seg.cluster];
+    ClusterUse& use       = platform.uses[seg.cluster];
     for (std::size_t m : seg.machines)
       use.host(m);
     for_each_ring_pair(seg.machines, [&use](std::size_t a, std::size_t b) { use.pair(a, b); });
@@ -175,13 +175,11 @@ void run_phases(const MalleableGrid& grid, const RunPlatform& platform, const Ru
 // launch the new processes and let them read it.
 void reschedule(const MalleableGrid& grid, const RunPlatform& platform, const RunSegment& from, const RunSegment& to)
 {
-  const double bytes = grid.checkpoint_mb * 1e6;
+  const double bytes     = grid.checkpoint_mb * 1e6;
   sg::Host* storage_from = platform.built[from.cluster].storage;
   sg::Host* storage_to   = platform.built[to.cluster].storage;
   sg::Activities io;
-  auto share = [bytes](std::size_t processes) {
-    return rounded_bytes(bytes / static_cast<double>(processes));
-  };
+  auto share = [bytes](std::size_t processes) { return rounded_bytes(bytes / static_cast<double>(processes)); };
   if (bytes > 0) {
     for (std::size_t m : from.machines)
       io.transfer(platform.host(from.cluster, m), storage_from, share(from.machines.size()));
@@ -232,9 +230,9 @@ std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vect
   std::vector<std::vector<sg::BuiltCheckpointCluster>> built = sg::build_checkpoint_grids(specs);
   std::vector<ExecutedRun> out(runs.size());
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    platforms[r].built = std::move(built[r]);
+    platforms[r].built      = std::move(built[r]);
     const MalleableRun& run = runs[r];
-    sg::Host* home = platforms[r].built[run.front().cluster].storage;
+    sg::Host* home          = platforms[r].built[run.front().cluster].storage;
     sg::spawn("driver-" + std::to_string(r), home, [&grid, &run, &platform = platforms[r], &result = out[r]] {
       for (std::size_t s = 0; s < run.size(); ++s) {
         if (s > 0 && run[s].reschedule) {

@@ -42,8 +42,8 @@ struct MalleableGrid {
 };
 
 struct ExecutedRun {
-  double time            = 0;  // the whole run, s
-  double reschedule_time = 0;  // stopping, checkpointing, moving and restarting, s
+  double time             = 0;  // the whole run, s
+  double reschedule_time  = 0;  // stopping, checkpointing, moving and restarting, s
   std::size_t reschedules = 0;
 };
 
@@ -56,7 +56,7 @@ std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vect
 // The per-process work of one phase model on P processes: reference-machine seconds of computation and Mbit sent to
 // the ring's next process. Eq. 3.6 at (P, cpu, bw) is computation / cpu + communication / bw.
 struct ProcessShare {
-  double computation_s = 0;
+  double computation_s      = 0;
   double communication_mbit = 0;
 };
 ProcessShare process_share(const scheduling::PerformanceModel& model, std::size_t processors);

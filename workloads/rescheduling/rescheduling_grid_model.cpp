@@ -3,12 +3,12 @@
 #include "policies/rescheduling/multi_cluster.hpp"
 #include "policies/rescheduling/phased_applications.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "workloads/rescheduling/execution_params.hpp"
 #include "workloads/rescheduling/malleable_run.hpp"
 #include "workloads/rescheduling/uniform_loads.hpp"
 #include "workloads/resource_selection/selection_setup.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -28,14 +28,12 @@ void declare(ModelSchema<Params, Metrics>& s)
              "Sanjay's ch. 5 multi-cluster rescheduling (MCRPAlgo): each single-cluster planner's multi-cluster plan "
              "and one schedule for the whole run, on a drawn grid whose loads change after every interval",
              "H. A. Sanjay, PhD thesis (IISc 2008), chapter 5");
-  s.param("application", &Params::application,
-          "the phased application (policies/rescheduling/phased_applications.cpp)")
+  s.param("application", &Params::application, "the phased application (policies/rescheduling/phased_applications.cpp)")
       .choices(phased_applications().names());
   s.param("planners", &Params::planners, "the single-cluster planners MCRPAlgo builds on, e.g. [incremental, genetic]")
       .policy(planners());
   s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
-  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
-      .at_least(0);
+  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]").at_least(0);
   s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
       .at_least(1)
       .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
@@ -64,27 +62,28 @@ void declare(ModelSchema<Params, Metrics>& s)
       .unit("s");
   declare_execution(s);
 
-  s.metric_rows(&Metrics::planners, planners().names(),
-                std::vector<RowMetric<GridPlanMetrics>>{
-                    {"hours_{}", &GridPlanMetrics::hours, "the multi-cluster plan built on {}: its time with costs",
-                     "h"},
-                    {"intervals_{}", &GridPlanMetrics::intervals, "{}: intervals of the multi-cluster plan", ""},
-                    {"intra_moves_{}", &GridPlanMetrics::intra_moves, "{}: reschedules within a cluster", ""},
-                    {"inter_moves_{}", &GridPlanMetrics::inter_moves, "{}: moves to another cluster", ""},
-                    {"overhead_{}", &GridPlanMetrics::overhead,
-                     "{}: time spent rescheduling and moving (predicted: the costs; simulated: checkpoints, moves and "
-                     "restarts)",
-                     "h"},
-                    {"cpu_{}", &GridPlanMetrics::cpu,
-                     "{}: the lowest available CPU of each interval's machines under its step's loads, averaged over "
-                     "the intervals",
-                     ""},
-                });
+  s.metric_rows(
+      &Metrics::planners, planners().names(),
+      std::vector<RowMetric<GridPlanMetrics>>{
+          {"hours_{}", &GridPlanMetrics::hours, "the multi-cluster plan built on {}: its time with costs", "h"},
+          {"intervals_{}", &GridPlanMetrics::intervals, "{}: intervals of the multi-cluster plan", ""},
+          {"intra_moves_{}", &GridPlanMetrics::intra_moves, "{}: reschedules within a cluster", ""},
+          {"inter_moves_{}", &GridPlanMetrics::inter_moves, "{}: moves to another cluster", ""},
+          {"overhead_{}", &GridPlanMetrics::overhead,
+           "{}: time spent rescheduling and moving (predicted: the costs; simulated: checkpoints, moves and "
+           "restarts)",
+           "h"},
+          {"cpu_{}", &GridPlanMetrics::cpu,
+           "{}: the lowest available CPU of each interval's machines under its step's loads, averaged over "
+           "the intervals",
+           ""},
+      });
   s.metric("hours_single", &Metrics::hours_single,
            "one schedule (the best under the first loads) kept for the whole run as the loads change", "h");
   s.metric("processors_single", &Metrics::processors_single, "machines of the single schedule");
-  s.metric("cpu_single", &Metrics::cpu_single, "the lowest available CPU of the single schedule's machines under the "
-                                               "first loads (what it was chosen for)");
+  s.metric("cpu_single", &Metrics::cpu_single,
+           "the lowest available CPU of the single schedule's machines under the "
+           "first loads (what it was chosen for)");
   s.metric("cpu_single_later", &Metrics::cpu_single_later,
            "the same under the re-drawn loads of the later phases, averaged: what the single schedule meets");
   s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn");
@@ -137,7 +136,7 @@ Grid draw_grid(const Params& p, std::uint64_t seed)
   const std::vector<double>& capacities =
       p.max_bandwidths.empty() ? scheduling::thesis_max_bandwidths() : p.max_bandwidths;
   const PhasedApplication& app = phased_applications().get(p.application);
-  std::size_t count = draw_between(random, p.clusters, p.clusters_max);
+  std::size_t count            = draw_between(random, p.clusters, p.clusters_max);
   for (std::size_t c = 0; c < count; ++c) {
     std::size_t machines = draw_between(random, p.machines, p.machines_max);  // these three in this order
     grid.scaling.push_back(p.scaling_factors[random.below(p.scaling_factors.size())]);
@@ -150,8 +149,8 @@ Grid draw_grid(const Params& p, std::uint64_t seed)
   grid.wan.assign(count, std::vector<double>(count, 0));
   for (std::size_t a = 0; a < count; ++a)
     for (std::size_t b = a + 1; b < count; ++b) {
-      double wan = p.wan_bandwidths[random.below(p.wan_bandwidths.size())] *
-                   random.uniform(p.link_share_low, p.link_share_high);
+      double wan =
+          p.wan_bandwidths[random.below(p.wan_bandwidths.size())] * random.uniform(p.link_share_low, p.link_share_high);
       grid.wan[a][b] = grid.wan[b][a] = wan;
       grid.settings.inter_cost[a][b] = grid.settings.inter_cost[b][a] = p.intra_cost + p.checkpoint_mb * 8 / wan;
     }
@@ -222,8 +221,8 @@ protected:
   Outcome make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
     Outcome out;
-    out.grid          = draw_grid(p, at.seed);
-    const Grid& grid  = out.grid;
+    out.grid         = draw_grid(p, at.seed);
+    const Grid& grid = out.grid;
     // One walk of the steps' loads for every planner and the single schedule: each step's states and mappings
     // are made once.
     SharedLoads loads([&grid](std::size_t step) { return grid.loads(step); });
@@ -287,7 +286,7 @@ private:
       row.intra_moves              = static_cast<double>(plan.intra_moves);
       row.inter_moves              = static_cast<double>(plan.inter_moves);
       row.overhead                 = overhead[k];
-      double cpu = 0;
+      double cpu                   = 0;
       for (const MultiClusterInterval& i : plan.intervals)
         cpu += i.cpu;
       row.cpu = cpu / static_cast<double>(plan.intervals.size());
@@ -301,9 +300,9 @@ private:
     out.hours_single      = hours_single;
     out.processors_single = static_cast<double>(o.single.schedule.size());
     out.cpu_single        = phase_cpu.front();
-    out.cpu_single_later  = phase_cpu.size() > 1 ? later / static_cast<double>(phase_cpu.size() - 1) : phase_cpu.front();
-    const Grid& grid  = o.grid;
-    out.cluster_count = static_cast<double>(grid.draws.size());
+    out.cpu_single_later = phase_cpu.size() > 1 ? later / static_cast<double>(phase_cpu.size() - 1) : phase_cpu.front();
+    const Grid& grid     = o.grid;
+    out.cluster_count    = static_cast<double>(grid.draws.size());
     double total = 0, low = std::numeric_limits<double>::infinity(), high = 0;
     for (std::size_t c = 0; c < grid.draws.size(); ++c) {
       double m      = static_cast<double>(grid.draws[c].machines);

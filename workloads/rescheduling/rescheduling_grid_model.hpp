@@ -14,7 +14,7 @@
 namespace isogrid::rescheduling {
 
 struct ReschedulingGridParams {
-  std::string application = "MD";
+  std::string application           = "MD";
   std::vector<std::string> planners = {"incremental", "division", "genetic"};
   long long clusters = 5, clusters_max = 12;
   long long machines = 32, machines_max = 512;

@@ -3,11 +3,11 @@
 #include "policies/rescheduling/phased_applications.hpp"
 #include "policies/rescheduling/planners.hpp"
 #include "policies/scheduling/cluster_draw.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "workloads/rescheduling/execution_params.hpp"
 #include "workloads/rescheduling/malleable_run.hpp"
 #include "workloads/rescheduling/uniform_loads.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <fmt/format.h>
 
@@ -91,23 +91,22 @@ void declare(ModelSchema<Params, Metrics>& s)
       .repeats();
   declare_execution(s);
 
-  s.metric_rows(&Metrics::planners, planners().names(),
-                std::vector<RowMetric<PlanMetrics>>{
-                    {"time_{}", &PlanMetrics::time, "{}'s plan: its Eq. 5.2 time (intervals plus rcost each)", "s"},
-                    {"intervals_{}", &PlanMetrics::intervals, "{}'s plan: its intervals", ""},
-                    {"gap_{}", &PlanMetrics::gap, "100 ({} - optimum) / optimum", "%"},
-                    {"valid_{}", &PlanMetrics::valid, "1 when every interval of {}'s plan exceeds t_thres", ""},
-                    {"overhead_{}", &PlanMetrics::overhead,
-                     "{}'s plan: time spent rescheduling (predicted: rcost each; simulated: checkpoints and restarts)",
-                     "s"},
-                });
+  s.metric_rows(
+      &Metrics::planners, planners().names(),
+      std::vector<RowMetric<PlanMetrics>>{
+          {"time_{}", &PlanMetrics::time, "{}'s plan: its Eq. 5.2 time (intervals plus rcost each)", "s"},
+          {"intervals_{}", &PlanMetrics::intervals, "{}'s plan: its intervals", ""},
+          {"gap_{}", &PlanMetrics::gap, "100 ({} - optimum) / optimum", "%"},
+          {"valid_{}", &PlanMetrics::valid, "1 when every interval of {}'s plan exceeds t_thres", ""},
+          {"overhead_{}", &PlanMetrics::overhead,
+           "{}'s plan: time spent rescheduling (predicted: rcost each; simulated: checkpoints and restarts)", "s"},
+      });
   s.metric("time_optimum", &Metrics::time_optimum,
            "the optimum plan's Eq. 5.2 time (truth), optimal over the intervals as Box Elimination times them", "s");
   s.metric("intervals_optimum", &Metrics::intervals_optimum, "the optimum plan's intervals");
   s.metric("overhead_optimum", &Metrics::overhead_optimum, "the optimum plan's time spent rescheduling", "s");
   s.metric("time_single", &Metrics::time_single, "one schedule for the whole run (never rescheduling)", "s");
-  s.metric("gain_optimum", &Metrics::gain_optimum, "100 (single - optimum) / single: what rescheduling can gain",
-           "%");
+  s.metric("gain_optimum", &Metrics::gain_optimum, "100 (single - optimum) / single: what rescheduling can gain", "%");
   s.metric("interval_schedules", &Metrics::interval_schedules, "intervals scheduled by Box Elimination (all planners)");
   s.metric("max_bandwidth", &Metrics::max_bandwidth, "the drawn link capacity", "Mbit/s");
   s.metric("phases", &Metrics::phases, "the application's phases");
@@ -132,7 +131,7 @@ namespace {
 PhasedApplication custom_application(const Params& p)
 {
   const std::size_t n = p.phase_computation.size();
-  auto growth_of = [&](const std::vector<std::string>& list, std::size_t k) {
+  auto growth_of      = [&](const std::vector<std::string>& list, std::size_t k) {
     return scheduling::parse_growth(list.size() == 1 ? list[0] : list[k]);
   };
   std::vector<PerformanceModel> phases;
@@ -162,12 +161,12 @@ void check_custom_phases(const Params& p)
   for (const auto& [name, list] : {std::pair{"phase_computation_speedup", &p.phase_computation_speedup},
                                    std::pair{"phase_communication_speedup", &p.phase_communication_speedup}})
     if (list->size() != 1 && list->size() != n)
-      throw ParamError(name, fmt::format("has {} values: give one for every phase or one per phase ({})",
-                                         list->size(), n));
+      throw ParamError(name,
+                       fmt::format("has {} values: give one for every phase or one per phase ({})", list->size(), n));
   for (std::size_t k = 0; k < n; ++k)
     if (p.phase_computation[k] + p.phase_communication[k] <= 0)
-      throw ParamError("phase_computation", fmt::format("phase {} takes no time (computation and communication 0)",
-                                                        k + 1));
+      throw ParamError("phase_computation",
+                       fmt::format("phase {} takes no time (computation and communication 0)", k + 1));
 }
 
 PhasedApplication application_of(const Params& p)
@@ -195,7 +194,7 @@ struct Outcome {
   std::shared_ptr<const ClusterState> state;
   PhasedApplication app;
   std::size_t interval_schedules = 0;
-  double max_bandwidth = 0;
+  double max_bandwidth           = 0;
   // On a cluster small enough to try every machine subset: the optimum over exact interval times, and how far BE's
   // worst interval is from its best schedule. NaN otherwise.
   double exact_optimum = std::nan(""), interval_excess = std::nan("");
@@ -271,7 +270,7 @@ protected:
     PlanSettings seen{p.planners_see_rcost ? p.rcost : 0, p.t_thres};  // what the heuristics plan with
     for (const std::string& name : p.planners) {
       SeededRandom planner_random = SeedStream(at.seed).child(name).random();
-      Plan plan = planners().get(name)(intervals, seen, planner_random);
+      Plan plan                   = planners().get(name)(intervals, seen, planner_random);
       out.plans.emplace_back(name, plan_of(intervals, plan.ends, settings));  // scored with the real rcost
     }
     SeededRandom unused(0);
@@ -340,14 +339,14 @@ private:
       row.valid        = plan.valid() ? 1 : 0;
       row.overhead     = t.overhead[k];
     }
-    out.time_optimum       = t.time[optimum];
-    out.intervals_optimum  = static_cast<double>(o.optimum.intervals());
-    out.overhead_optimum   = t.overhead[optimum];
-    out.time_single        = t.time[single];
-    out.gain_optimum       = 100 * (t.time[single] - t.time[optimum]) / t.time[single];
-    out.interval_schedules = static_cast<double>(o.interval_schedules);
-    out.max_bandwidth      = o.max_bandwidth;
-    out.phases             = static_cast<double>(o.app.phases());
+    out.time_optimum        = t.time[optimum];
+    out.intervals_optimum   = static_cast<double>(o.optimum.intervals());
+    out.overhead_optimum    = t.overhead[optimum];
+    out.time_single         = t.time[single];
+    out.gain_optimum        = 100 * (t.time[single] - t.time[optimum]) / t.time[single];
+    out.interval_schedules  = static_cast<double>(o.interval_schedules);
+    out.max_bandwidth       = o.max_bandwidth;
+    out.phases              = static_cast<double>(o.app.phases());
     out.time_exact_optimum  = o.exact_optimum;  // both faces: a model quantity, like the plans' intervals
     out.interval_excess_max = o.interval_excess;
   }

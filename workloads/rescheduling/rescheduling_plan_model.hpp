@@ -14,10 +14,10 @@
 namespace isogrid::rescheduling {
 
 struct ReschedulingPlanParams {
-  std::string application = "MD-15";
+  std::string application           = "MD-15";
   std::vector<std::string> planners = {"incremental", "division", "genetic"};
-  std::string truth = "optimal";
-  long long machines = 512;
+  std::string truth                 = "optimal";
+  long long machines                = 512;
   std::vector<double> max_bandwidths;  // empty: the thesis's
   double cpu_low = 0.1, cpu_high = 1.0;
   double link_share_low = 0.2, link_share_high = 0.8;

@@ -3,11 +3,11 @@
 #include "policies/scheduling/application_models.hpp"
 #include "policies/scheduling/exhaustive.hpp"
 #include "policies/scheduling/resource_selection.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/resource_selection/selection_setup.hpp"
 #include "workloads/resource_selection/systolic_ring.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +22,6 @@ namespace {
 
 std::vector<std::string> model_names() { return application_models().names(); }
 
-
 }  // namespace
 
 namespace {
@@ -33,8 +32,7 @@ void declare(ModelSchema<Params, Metrics>& s)
              "Sanjay's ch. 4: SA, GA, ACO, B&B, DP and Box Elimination choose machines for an Eq. 4.1 model on drawn "
              "single- or multi-cluster states, under one scheduling budget",
              "H. A. Sanjay, PhD thesis (IISc 2008), chapter 4");
-  s.param("application", &Params::application,
-          "the Eq. 4.1 model (policies/scheduling/application_models.cpp)")
+  s.param("application", &Params::application, "the Eq. 4.1 model (policies/scheduling/application_models.cpp)")
       .choices(model_names());
   s.param("problem_size", &Params::problem_size,
           "N; 0: the application's thesis size (MD 2048, Eigen 10000, SSOR 3328, IS 400000)")
@@ -48,8 +46,7 @@ void declare(ModelSchema<Params, Metrics>& s)
       .at_least(0)
       .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
   s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
-  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
-      .at_least(0);
+  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]").at_least(0);
   s.param("scaling_factors", &Params::scaling_factors,
           "CPU scaling factors, one drawn per cluster; multiply the computation coefficients (thesis: [0.6, 0.8, "
           "1, 1.2, 1.4])")
@@ -101,18 +98,17 @@ void declare(ModelSchema<Params, Metrics>& s)
           "clusters up to this size also get the exhaustive optimum (time_optimum); 0: never")
       .at_least(0);
 
-  s.metric_rows(&Metrics::schedulers, resource_selection_policies().names(),
-                std::vector<RowMetric<SchedulerMetrics>>{
-                    {"time_{}", &SchedulerMetrics::time, "predicted time of {}'s schedule (exact Eq. 4.1)", "s"},
-                    {"processors_{}", &SchedulerMetrics::processors, "{}: machines in the schedule", ""},
-                    {"cpu_{}", &SchedulerMetrics::cpu, "{}: lowest available CPU in the schedule", ""},
-                    {"bandwidth_{}", &SchedulerMetrics::bandwidth, "{}: lowest available bandwidth in the schedule",
-                     "Mbit/s"},
-                    {"evaluations_{}", &SchedulerMetrics::evaluations, "{}: Eq. 4.1 evaluations made (all clusters)",
-                     ""},
-                    {"work_{}", &SchedulerMetrics::work, "{}: work spent, in CPU and link reads (all clusters)", ""},
-                    {"cluster_{}", &SchedulerMetrics::cluster, "{}: index of the chosen cluster", ""},
-                });
+  s.metric_rows(
+      &Metrics::schedulers, resource_selection_policies().names(),
+      std::vector<RowMetric<SchedulerMetrics>>{
+          {"time_{}", &SchedulerMetrics::time, "predicted time of {}'s schedule (exact Eq. 4.1)", "s"},
+          {"processors_{}", &SchedulerMetrics::processors, "{}: machines in the schedule", ""},
+          {"cpu_{}", &SchedulerMetrics::cpu, "{}: lowest available CPU in the schedule", ""},
+          {"bandwidth_{}", &SchedulerMetrics::bandwidth, "{}: lowest available bandwidth in the schedule", "Mbit/s"},
+          {"evaluations_{}", &SchedulerMetrics::evaluations, "{}: Eq. 4.1 evaluations made (all clusters)", ""},
+          {"work_{}", &SchedulerMetrics::work, "{}: work spent, in CPU and link reads (all clusters)", ""},
+          {"cluster_{}", &SchedulerMetrics::cluster, "{}: index of the chosen cluster", ""},
+      });
   s.metric("time_optimum", &Metrics::time_optimum, "the exhaustive optimum over every cluster (optimum_limit)", "s");
   s.metric("best_other", &Metrics::best_other, "the lowest time of the schedulers other than be", "s");
   s.metric("be_gain", &Metrics::be_gain,
@@ -156,10 +152,10 @@ Race run_race(const Params& p, std::uint64_t seed)
     // Each scheduler's own random stream and error draws, from its name: the same whatever else runs.
     std::uint64_t salt = SeedStream(seed).child(name).seed();
     SeededRandom random(salt);
-    race.choices.emplace_back(
-        name, select_over_clusters(race.states, race.models, resource_selection_policies().get(name),
-                                   [&](std::size_t c) { return race.setup.evaluator_options(mix64(salt + c)); },
-                                   random));
+    race.choices.emplace_back(name, select_over_clusters(
+                                        race.states, race.models, resource_selection_policies().get(name),
+                                        [&](std::size_t c) { return race.setup.evaluator_options(mix64(salt + c)); },
+                                        random));
   }
   return race;
 }
@@ -183,18 +179,18 @@ void compare_with_be(const std::vector<std::pair<std::string, double>>& times, M
 // The systolic ring of each scheduler's MD schedule: its machines in index order, each linked to the next.
 SystolicRing ring_of(const Race& race, const ClusterChoice& choice)
 {
-  const ClusterState& state = race.states[choice.cluster];
+  const ClusterState& state     = race.states[choice.cluster];
   const PerformanceModel& model = race.models[choice.cluster];
-  const Schedule& s = choice.result.schedule;
+  const Schedule& s             = choice.result.schedule;
   SystolicRing ring;
   for (std::size_t i = 0; i < s.size(); ++i) {
     ring.cpu.push_back(state.cpu(s[i]));
     if (s.size() > 1)
       ring.bandwidth.push_back(state.bandwidth(s[i], s[(i + 1) % s.size()]));
   }
-  const double p = static_cast<double>(s.size());
+  const double p           = static_cast<double>(s.size());
   ring.computation_seconds = model.cpu_scaling * complexity(model.computation, model.problem_size) / p;
-  ring.communication_mbit = complexity(model.communication, model.problem_size);
+  ring.communication_mbit  = complexity(model.communication, model.problem_size);
   return ring;
 }
 
@@ -258,15 +254,15 @@ private:
   {
     std::vector<std::pair<std::string, double>> times;
     for (const auto& [name, choice] : race.choices) {
-      const ScheduleResult& r  = choice.result;
-      SchedulerMetrics& row    = out.schedulers[name];
-      row.time                 = r.time;
-      row.processors           = static_cast<double>(r.traits.processors);
-      row.cpu                  = r.traits.cpu;
-      row.bandwidth            = r.traits.bandwidth;
-      row.evaluations          = static_cast<double>(choice.evaluations);
-      row.work                 = choice.work;
-      row.cluster              = static_cast<double>(choice.cluster);
+      const ScheduleResult& r = choice.result;
+      SchedulerMetrics& row   = out.schedulers[name];
+      row.time                = r.time;
+      row.processors          = static_cast<double>(r.traits.processors);
+      row.cpu                 = r.traits.cpu;
+      row.bandwidth           = r.traits.bandwidth;
+      row.evaluations         = static_cast<double>(choice.evaluations);
+      row.work                = choice.work;
+      row.cluster             = static_cast<double>(choice.cluster);
       times.emplace_back(name, r.time);
     }
     compare_with_be(times, out);
@@ -278,7 +274,7 @@ private:
     double total = 0, low = std::numeric_limits<double>::infinity(), high = 0;
     for (std::size_t c = 0; c < race.states.size(); ++c) {
       total += static_cast<double>(race.states[c].machines());
-      low = std::min(low, race.setup.clusters[c].weight);
+      low  = std::min(low, race.setup.clusters[c].weight);
       high = std::max(high, race.setup.clusters[c].weight);
     }
     out.cluster_count  = static_cast<double>(race.setup.clusters.size());

@@ -15,8 +15,8 @@ enum class LoadModel { Categories, LoadedSubset };
 enum class Clock { Work, Wall };
 
 struct ResourceSelectionParams {
-  std::string application = "MD";
-  double problem_size     = 0;
+  std::string application             = "MD";
+  double problem_size                 = 0;
   std::vector<std::string> schedulers = {"sa", "ga", "aco", "bb", "dp", "be"};
   // The drawn grid: sizes (a _max of 0 means exactly the lower end), CPU factors, link capacities and shares.
   long long machines = 256, machines_max = 0, clusters = 1, clusters_max = 0;

@@ -23,10 +23,10 @@ struct DrawnCluster {
 struct SelectionSetup {
   std::vector<std::string> schedulers;  // registry names, in the order given
   std::vector<DrawnCluster> clusters;
-  double scheduling_time = 25;       // s
-  bool wall_clock = false;           // else a work budget of scheduling_time x work_per_second
+  double scheduling_time = 25;     // s
+  bool wall_clock        = false;  // else a work budget of scheduling_time x work_per_second
   double work_per_second = 0;
-  double error = 0;
+  double error           = 0;
 
   // The budget and error of one scheduler on one cluster; `seed` feeds the error draws.
   EvaluatorOptions evaluator_options(std::uint64_t seed) const;

@@ -39,7 +39,7 @@ std::vector<double> run_systolic_rings(const std::vector<SystolicRing>& rings, c
   std::vector<double> makespan(rings.size(), 0);
   for (std::size_t r = 0; r < rings.size(); ++r) {
     const SystolicRing& ring = rings[r];
-    const std::size_t p = ring.cpu.size();
+    const std::size_t p      = ring.cpu.size();
     const double stage_flops = ring.computation_seconds / static_cast<double>(p) * reference_speed;
     // N/P particles travel at each shift; over the P stages every particle passes once.
     const auto block_bytes = truncated_bytes(ring.communication_mbit * 1e6 / 8 / static_cast<double>(p));

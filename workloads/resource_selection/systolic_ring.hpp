@@ -10,10 +10,10 @@
 namespace isogrid::scheduling {
 
 struct SystolicRing {
-  std::vector<double> cpu;        // available CPU fraction of each process's machine, in ring order
-  std::vector<double> bandwidth;  // Mbit/s: bandwidth[i] joins process i and i + 1 (the last joins the first)
+  std::vector<double> cpu;         // available CPU fraction of each process's machine, in ring order
+  std::vector<double> bandwidth;   // Mbit/s: bandwidth[i] joins process i and i + 1 (the last joins the first)
   double computation_seconds = 0;  // per process, whole run, on a free reference machine: f_comp(N) / P
-  double communication_mbit = 0;   // per process, whole run: what passes through it, f_comm(N)
+  double communication_mbit  = 0;  // per process, whole run: what passes through it, f_comm(N)
 };
 
 // Simulates every ring in one SimGrid session and returns each one's makespan (s).

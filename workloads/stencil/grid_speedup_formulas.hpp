@@ -7,10 +7,10 @@
 namespace isogrid::stencil {
 
 struct LbmCase {
-  double nx = 0;        // N_x, slices along the tube
-  double ny = 0;        // N_y = N_z, the square cross-section's side
-  size_t clusters = 1;  // C
-  size_t ranks = 1;     // p, per cluster
+  double nx       = 0;      // N_x, slices along the tube
+  double ny       = 0;      // N_y = N_z, the square cross-section's side
+  size_t clusters = 1;      // C
+  size_t ranks    = 1;      // p, per cluster
   double delta    = 1.3e5;  // Delta, lattice updates per second per processor
   double tau_comm = 5e-6;   // s per boundary point inside a cluster
   double tau_grid = 3e-5;   // s per boundary point between clusters

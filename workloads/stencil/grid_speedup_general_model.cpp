@@ -5,9 +5,9 @@
 //   Gamma = T_{1,p}/T_{C,p} = C / (1 + g_2 + g_1)                                                  (4.16, 4.18-4.20)
 // Both forms of each speedup are computed, so that the identities can be checked, and g_2's sign shows whether the
 // level-2 overhead grows faster (g_2 > 0), slower (< 0, super-linear Gamma) or as fast (= 0) as the workload.
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "workloads/stencil/lbm_models.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <cmath>
 
@@ -66,7 +66,7 @@ protected:
   {
     double W = pt.W, delta = pt.delta;
     auto p = static_cast<double>(pt.p), C = static_cast<double>(pt.C);
-    auto q2 = [&](double w) { return p > 1 ? pt.q2_const + pt.q2_coef * std::pow(w, pt.q2_exp) : 0.0; };
+    auto q2   = [&](double w) { return p > 1 ? pt.q2_const + pt.q2_coef * std::pow(w, pt.q2_exp) : 0.0; };
     double q1 = C > 1 ? pt.q1_const + pt.q1_coef * std::pow(W, pt.q1_exp) : 0.0;
 
     f.T_11                     = W / delta;

@@ -6,12 +6,12 @@
 // The predicted face holds the constants the platform was calibrated with, so a run shows how well the procedure
 // recovers them.
 #include "policies/stencil/decomposition.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_platform.hpp"
 #include "workloads/stencil/lbm_skeleton.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -69,7 +69,8 @@ LbmRequest request_for(const Params& params)
 StencilRun chain(const std::string& tag, const LbmPlatform& platform, size_t clusters, size_t ranks, double nx,
                  double ny, const LbmRequest& r)
 {
-  std::vector<std::vector<sg::Host*>> hosts(platform.clusters.begin(), platform.clusters.begin() + static_cast<long>(clusters));
+  std::vector<std::vector<sg::Host*>> hosts(platform.clusters.begin(),
+                                            platform.clusters.begin() + static_cast<long>(clusters));
   std::vector<double> shares(clusters * ranks, nx / static_cast<double>(clusters * ranks));
   return stencil_run(tag, hosts, std::vector<size_t>(clusters, ranks), shares, ny, r, 1);
 }
@@ -101,7 +102,7 @@ protected:
   Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
     Plan plan{{request_for(p), std::nullopt}, 0, 0, 0};
-    plan.request.seed = at.seed;
+    plan.request.seed   = at.seed;
     const LbmRequest& r = plan.request;
     if (r.platform.empty()) {
       plan.delta = r.delta[0], plan.tau_comm = r.tau_comm, plan.tau_grid = r.tau_grid;

@@ -1,12 +1,12 @@
-#include "policies/stencil/decomposition.hpp"
 #include "base/random.hpp"
+#include "policies/stencil/decomposition.hpp"
+#include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/stencil/grid_speedup_formulas.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_platform.hpp"
 #include "workloads/stencil/lbm_skeleton.hpp"
-#include "simulator/core/registrations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -172,8 +172,8 @@ protected:
     Plan plan{{request_of(p, ranks_of(p)), std::nullopt}, {}, at.seed};
     plan.request.seed   = at.seed;
     const LbmRequest& r = plan.request;
-    plan.calibration    = r.platform.empty() ? Calibration{r.delta, r.tau_comm, r.tau_grid}
-                                             : calibration_of(plan.set_up(context));
+    plan.calibration =
+        r.platform.empty() ? Calibration{r.delta, r.tau_comm, r.tau_grid} : calibration_of(plan.set_up(context));
     return plan;
   }
 
@@ -215,7 +215,7 @@ protected:
     Calibration cal             = calibration_of(platform);
 
     double nx = params.N_x, ny = static_cast<double>(params.N_y);
-    auto steps = static_cast<int>(params.K);
+    auto steps                 = static_cast<int>(params.K);
     std::vector<double> shares = decomposition_policies().get(params.decomposition)(shapes(r, cal.delta), nx);
     SeededRandom random(plan.seed);
 
@@ -228,8 +228,8 @@ protected:
       f.reference_time = r.clusters == 1 ? f.time : INFINITY;
       for (size_t k = 0; r.clusters > 1 && k < r.clusters; ++k) {
         std::vector<ClusterShape> alone = {{r.ranks[k], cal.delta[k]}};
-        StencilRun ref = stencil_run(fmt::format("ref{}", k), {platform.clusters[k]}, {r.ranks[k]},
-                                     decomposition_policies().get("equal")(alone, nx), ny, r, steps);
+        StencilRun ref                  = stencil_run(fmt::format("ref{}", k), {platform.clusters[k]}, {r.ranks[k]},
+                                                      decomposition_policies().get("equal")(alone, nx), ny, r, steps);
         draw_noise(params, random, ref.hosts.size(), ref);
         f.reference_time = std::min(f.reference_time, run_stencil(ref));
       }

@@ -21,10 +21,10 @@ struct LbmPlatformParams {
 };
 
 struct LbmGridParams : LbmPlatformParams {
-  double N_x = 0;
+  double N_x    = 0;
   long long N_y = 0, C = 1;
   NumberOrList p;  // one for all clusters, or one per cluster
-  long long K = 1;
+  long long K               = 1;
   std::string decomposition = "equal";
 };
 
@@ -35,7 +35,7 @@ struct LbmGridMetrics {
 };
 
 struct LbmEstimationParams : LbmPlatformParams {
-  double N_x = 0;
+  double N_x    = 0;
   long long N_y = 0, p = 8, C = 2;
 };
 
@@ -83,8 +83,7 @@ void declare_lbm_platform_params(ModelSchema<P, M>& s)
                                 "tau_comm, tau_grid are read off it; without one, a multi-cluster is generated from "
                                 "delta, tau_comm, tau_grid")
       .platform();
-  s.template param<double>("update_flops", &P::update_flops,
-                           "flops of one lattice update (host speed = Delta x this)")
+  s.template param<double>("update_flops", &P::update_flops, "flops of one lattice update (host speed = Delta x this)")
       .positive();
   s.template param<double>("point_bytes", &P::point_bytes, "bytes of one boundary point (bandwidth = this / tau)")
       .positive();

@@ -7,8 +7,8 @@
 #include "workloads/stencil/lbm_models.hpp"
 #include "workloads/stencil/lbm_skeleton.hpp"
 
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,14 +17,14 @@ namespace isogrid::stencil {
 // What a point asks for (parameters of the lbm-* models).
 struct LbmRequest {
   size_t clusters = 1;
-  std::vector<size_t> ranks;    // p_k, one per cluster
-  std::vector<double> delta;    // Delta_k (generated platforms)
-  double tau_comm = 5e-6;       // (generated platforms)
-  double tau_grid = 3e-5;       // (generated platforms)
-  std::string platform;         // a platform file, or "" to generate
-  double update_flops = 7500;   // flops of one lattice update
-  double point_bytes  = 1200;   // bytes of one boundary point
-  std::uint64_t seed  = 0;      // the point's: what a platform file's declared background load is drawn from
+  std::vector<size_t> ranks;   // p_k, one per cluster
+  std::vector<double> delta;   // Delta_k (generated platforms)
+  double tau_comm = 5e-6;      // (generated platforms)
+  double tau_grid = 3e-5;      // (generated platforms)
+  std::string platform;        // a platform file, or "" to generate
+  double update_flops = 7500;  // flops of one lattice update
+  double point_bytes  = 1200;  // bytes of one boundary point
+  std::uint64_t seed  = 0;     // the point's: what a platform file's declared background load is drawn from
 };
 
 // The request of a point whose clusters have `ranks` processors each (delta must give one value or one per cluster).

@@ -45,7 +45,7 @@ double run_stencil(const StencilRun& run)
     background = std::make_unique<sg::BackgroundLoad>(run.hosts[run.loaded_rank], run.load_weight);
 
   std::vector<RankHalo> plan = chain_halo_plan(run.cluster_of_rank);
-  auto box = [&](size_t from, size_t to) { return fmt::format("{}:{}>{}", run.tag, from, to); };
+  auto box                   = [&](size_t from, size_t to) { return fmt::format("{}:{}>{}", run.tag, from, to); };
   sg::ActorGroup ranks;
   for (size_t r = 0; r < run.hosts.size(); ++r) {
     RankWork w{run.flops_per_step[r], run.halo_bytes, run.steps, {}, {}, {}, {}};

@@ -12,15 +12,15 @@
 namespace isogrid::stencil {
 
 struct StencilRun {
-  std::string tag;                       // keeps this run's mailboxes apart from other runs'
-  std::vector<sg::Host*> hosts;          // per rank, chain order
-  std::vector<size_t> cluster_of_rank;   // per rank
-  std::vector<double> flops_per_step;    // per rank
-  uint64_t halo_bytes = 0;               // N_y^2 points
+  std::string tag;                      // keeps this run's mailboxes apart from other runs'
+  std::vector<sg::Host*> hosts;         // per rank, chain order
+  std::vector<size_t> cluster_of_rank;  // per rank
+  std::vector<double> flops_per_step;   // per rank
+  uint64_t halo_bytes = 0;              // N_y^2 points
   int steps           = 1;
   // Another user's job on one rank's node for the whole run (the paper's outliers); weight 0: none.
-  size_t loaded_rank    = 0;
-  double load_weight    = 0;
+  size_t loaded_rank = 0;
+  double load_weight = 0;
 };
 
 // Runs the ranks to the end of their last step; returns the elapsed simulated time. Call from an actor.

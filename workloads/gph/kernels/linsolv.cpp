@@ -66,7 +66,7 @@ Node LinSolv::expand(const NodeKey& key) const
 {
   Node node;
   node.result_bytes = p_.result_bytes;
-  node.graph_bytes = p_.packet_bytes;
+  node.graph_bytes  = p_.packet_bytes;
   if (key.a == 0 && key.b >= 0 && key.b < p_.stages && key.c == 0) {
     node.before = node.after = p_.serial_fraction * p_.sequential_seconds / (2.0 * p_.stages);
     for (int t = 0; t < p_.tasks; ++t)
@@ -82,9 +82,6 @@ Node LinSolv::expand(const NodeKey& key) const
   bad_key(name(), key);
 }
 
-KernelSpec linsolv_spec()
-{
-  return kernel_spec<LinSolv>("linSolv", {828.9, 112.2, 7.3, 242, 290.7}, fields());
-}
+KernelSpec linsolv_spec() { return kernel_spec<LinSolv>("linSolv", {828.9, 112.2, 7.3, 242, 290.7}, fields()); }
 
 }  // namespace isogrid::gph

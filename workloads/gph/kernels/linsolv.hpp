@@ -27,14 +27,14 @@ namespace isogrid::gph {
 struct KernelSpec;
 
 struct LinSolvParameters {
-  int stages = 22;
-  int tasks = 11;
-  double irregularity = 0.75;
-  int64_t seed = 1;
-  double serial_fraction = 0.08;
+  int stages                = 22;
+  int tasks                 = 11;
+  double irregularity       = 0.75;
+  int64_t seed              = 1;
+  double serial_fraction    = 0.08;
   double sequential_seconds = 828.9;  // Table 1
-  double result_bytes = 290.7;        // [ASSUMPTION] one packet: a modular solution vector
-  double packet_bytes = 290.7;        // Table 6
+  double result_bytes       = 290.7;  // [ASSUMPTION] one packet: a modular solution vector
+  double packet_bytes       = 290.7;  // Table 6
 };
 
 class LinSolv : public Program {

@@ -2,8 +2,8 @@
 
 #include "workloads/gph/kernels/kernel_support.hpp"
 
-#include <fmt/format.h>
 #include <cmath>
+#include <fmt/format.h>
 #include <stdexcept>
 #include <vector>
 
@@ -73,13 +73,13 @@ Node MatMult::expand(const NodeKey& key) const
       for (int j = 0; j < p_.blocks; ++j)
         node.sparked.push_back({1, i, j});
     node.result_bytes = n * n * p_.entry_bytes;
-    node.graph_bytes = p_.packet_bytes;
+    node.graph_bytes  = p_.packet_bytes;
     return node;
   }
   if (key.a != 1 || key.b < 0 || key.b >= p_.blocks || key.c < 0 || key.c >= p_.blocks)
     bad_key(name(), key);
   double rows = block_size(static_cast<int>(key.b)), cols = block_size(static_cast<int>(key.c));
-  node.before = rows * cols * n * p_.madd_seconds;
+  node.before       = rows * cols * n * p_.madd_seconds;
   node.result_bytes = rows * cols * p_.entry_bytes;
   if (p_.fetch_bytes == 0) {
     node.graph_bytes = p_.packet_bytes + (rows + cols) * n * p_.entry_bytes;
@@ -96,9 +96,6 @@ Node MatMult::expand(const NodeKey& key) const
   return node;
 }
 
-KernelSpec matmult_spec()
-{
-  return kernel_spec<MatMult>("matMult", {916.3, 292.6, 5.0, 144, 208.9}, fields());
-}
+KernelSpec matmult_spec() { return kernel_spec<MatMult>("matMult", {916.3, 292.6, 5.0, 144, 208.9}, fields()); }
 
 }  // namespace isogrid::gph

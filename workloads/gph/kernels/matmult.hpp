@@ -29,8 +29,8 @@ namespace isogrid::gph {
 struct KernelSpec;
 
 struct MatMultParameters {
-  int n = 360;
-  int blocks = 12;
+  int n                  = 360;
+  int blocks             = 12;
   double serial_fraction = 0;
   // Calibrated: 360³ multiply-adds take Table 1's 916.3 s (19.6 µs each: big integers).
   double madd_seconds = 916.3 / (360.0 * 360.0 * 360.0);

@@ -35,8 +35,8 @@ uint64_t fibonacci(int n)
   uint64_t a = 0, b = 1;
   for (int i = 0; i < n; ++i) {
     uint64_t c = a + b;
-    a = b;
-    b = c;
+    a          = b;
+    b          = c;
   }
   return a;
 }
@@ -87,9 +87,6 @@ double ParFib::sequential_work() const { return static_cast<double>(parfib_calls
 
 uint64_t ParFib::spark_count() const { return parfib_sparks(p_.n, p_.threshold); }
 
-KernelSpec parfib_spec()
-{
-  return kernel_spec<ParFib>("parFib", {465.1, 26.3, 17.6, 26595, 5.6}, fields());
-}
+KernelSpec parfib_spec() { return kernel_spec<ParFib>("parFib", {465.1, 26.3, 17.6, 26595, 5.6}, fields()); }
 
 }  // namespace isogrid::gph

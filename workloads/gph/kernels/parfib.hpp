@@ -34,7 +34,7 @@ uint64_t parfib_calls(int n);  // calls of parfib n = its value = 2 F(n+1) - 1; 
 uint64_t parfib_sparks(int n, int threshold);
 
 struct ParFibParameters {
-  int n = 41;
+  int n         = 41;
   int threshold = 19;
   // Calibrated: parfib(41) = 2 F(42) - 1 = 535 828 591 calls take Table 1's 465.1 s (868 ns per call).
   double call_seconds = 465.1 / 535828591.0;

@@ -41,7 +41,7 @@ int popcount(uint64_t x)
 uint64_t subtree_nodes(uint64_t full, uint64_t cols, uint64_t ld, uint64_t rd)
 {
   uint64_t nodes = 1;
-  uint64_t free = full & ~(cols | ld | rd);
+  uint64_t free  = full & ~(cols | ld | rd);
   while (free) {
     uint64_t bit = free & (~free + 1);
     free -= bit;
@@ -56,7 +56,7 @@ uint64_t nodes_down_to(uint64_t full, uint64_t cols, uint64_t ld, uint64_t rd, i
   if (depth == 0)
     return 0;
   uint64_t nodes = 0;
-  uint64_t free = full & ~(cols | ld | rd);
+  uint64_t free  = full & ~(cols | ld | rd);
   while (free) {
     uint64_t bit = free & (~free + 1);
     free -= bit;
@@ -80,9 +80,9 @@ Queens::Queens(QueensParameters p) : p_(p)
   require(p_.depth >= 0 && p_.depth < p_.n, name(), fmt::format("depth = {} is outside 0..n-1", p_.depth));
   require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
   require(p_.node_seconds >= 0 && p_.packet_bytes >= 0, name(), "costs and sizes must be >= 0");
-  full_ = (uint64_t{1} << p_.n) - 1;
+  full_         = (uint64_t{1} << p_.n) - 1;
   search_nodes_ = subtree_nodes(full_, 0, 0, 0);
-  sparks_ = nodes_down_to(full_, 0, 0, 0, p_.depth);
+  sparks_       = nodes_down_to(full_, 0, 0, 0, p_.depth);
 }
 
 ProgramParameters Queens::parameters() const { return parameter_values(p_, fields()); }
@@ -103,7 +103,7 @@ Node Queens::expand(const NodeKey& key) const
   if (row == p_.depth) {
     node.before = static_cast<double>(subtree_nodes(full_, cols, ld, rd)) * p_.node_seconds;
   } else {
-    node.before = p_.node_seconds;
+    node.before   = p_.node_seconds;
     uint64_t free = full_ & ~(cols | ld | rd);
     while (free) {
       uint64_t bit = free & (~free + 1);
@@ -120,9 +120,6 @@ Node Queens::expand(const NodeKey& key) const
   return node;
 }
 
-KernelSpec queens_spec()
-{
-  return kernel_spec<Queens>("queens", {2816.4, 567.8, 6.2, 24, 851.9}, fields());
-}
+KernelSpec queens_spec() { return kernel_spec<Queens>("queens", {2816.4, 567.8, 6.2, 24, 851.9}, fields()); }
 
 }  // namespace isogrid::gph

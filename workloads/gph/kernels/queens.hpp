@@ -27,8 +27,8 @@ namespace isogrid::gph {
 struct KernelSpec;
 
 struct QueensParameters {
-  int n = 13;
-  int depth = 2;
+  int n                  = 13;
+  int depth              = 2;
   double serial_fraction = 0;
   // Calibrated: 4 674 890 search nodes for n = 13 take Table 1's 2816.4 s (602 µs per node: the paper's program
   // evidently does far more per placement than a bitmask search, so only the tree's shape comes from this model).
@@ -51,9 +51,9 @@ public:
 
 private:
   QueensParameters p_;
-  uint64_t full_ = 0;          // n low bits set
+  uint64_t full_         = 0;  // n low bits set
   uint64_t search_nodes_ = 0;  // of the whole search
-  uint64_t sparks_ = 0;
+  uint64_t sparks_       = 0;
 };
 
 // Its entry in kernels(): the parameters with their defaults, the paper's figures, the factory.

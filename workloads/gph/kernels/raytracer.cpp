@@ -41,8 +41,7 @@ Raytracer::Raytracer(RaytracerParameters p) : p_(p)
 {
   require(p_.rows >= 1 && p_.width >= 1, name(), "rows and width must be >= 1");
   require(p_.groups >= 1 && p_.groups <= p_.rows, name(), "groups must be in 1..rows");
-  require(p_.objects >= 0 && p_.peak >= 0 && p_.split_above >= 0, name(),
-          "objects, peak and split_above must be >= 0");
+  require(p_.objects >= 0 && p_.peak >= 0 && p_.split_above >= 0, name(), "objects, peak and split_above must be >= 0");
   require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
   require(p_.pixel_seconds >= 0 && p_.pixel_bytes >= 0 && p_.packet_bytes >= 0 && p_.fetch_bytes >= 0, name(),
           "costs and sizes must be >= 0");
@@ -67,7 +66,7 @@ Raytracer::Raytracer(RaytracerParameters p) : p_(p)
     traced += row_work_.back();
   }
   double mean_group = traced / p_.groups;
-  sparks_ = static_cast<uint64_t>(p_.groups);
+  sparks_           = static_cast<uint64_t>(p_.groups);
   for (int g = 0; g < p_.groups; ++g) {
     split_.push_back(group_work(g) > p_.split_above * mean_group);
     if (split_.back()) {
@@ -75,7 +74,7 @@ Raytracer::Raytracer(RaytracerParameters p) : p_(p)
       sparks_ += static_cast<uint64_t>(end - first);
     }
   }
-  total_ = traced / (1 - p_.serial_fraction);
+  total_  = traced / (1 - p_.serial_fraction);
   serial_ = total_ - traced;
 }
 
@@ -83,9 +82,7 @@ std::pair<int, int> Raytracer::group_rows(int group) const
 {
   if (group < 0 || group >= p_.groups)
     throw std::out_of_range(fmt::format("gph raytracer: no group {}", group));
-  auto bound = [this](int g) {
-    return static_cast<int>(static_cast<int64_t>(g) * p_.rows / p_.groups);
-  };
+  auto bound = [this](int g) { return static_cast<int>(static_cast<int64_t>(g) * p_.rows / p_.groups); };
   return {bound(group), bound(group + 1)};
 }
 
@@ -98,7 +95,7 @@ int Raytracer::group_of(int64_t row) const
 double Raytracer::group_work(int group) const
 {
   auto [first, end] = group_rows(group);
-  double w = 0;
+  double w          = 0;
   for (int r = first; r < end; ++r)
     w += row_work_[static_cast<size_t>(r)];
   return w;
@@ -121,7 +118,7 @@ Node Raytracer::expand(const NodeKey& key) const
   if (key.c != 0)
     bad_key(name(), key);
   if (key.a == 1 && key.b >= 0 && key.b < p_.groups) {
-    int g = static_cast<int>(key.b);
+    int g             = static_cast<int>(key.b);
     auto [first, end] = group_rows(g);
     node.result_bytes = (end - first) * row_bytes;
     if (split_[static_cast<size_t>(g)]) {
@@ -144,9 +141,6 @@ Node Raytracer::expand(const NodeKey& key) const
   bad_key(name(), key);
 }
 
-KernelSpec raytracer_spec()
-{
-  return kernel_spec<Raytracer>("raytracer", {2782.7, 301.7, 9.2, 350, 321.8}, fields());
-}
+KernelSpec raytracer_spec() { return kernel_spec<Raytracer>("raytracer", {2782.7, 301.7, 9.2, 350, 321.8}, fields()); }
 
 }  // namespace isogrid::gph

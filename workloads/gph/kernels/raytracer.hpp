@@ -29,19 +29,19 @@ namespace isogrid::gph {
 struct KernelSpec;
 
 struct RaytracerParameters {
-  int rows = 640;
-  int width = 640;
-  int groups = 32;
-  int objects = 6;
-  double peak = 12;
-  double split_above = 1.0;
-  int64_t seed = 1;
+  int rows               = 640;
+  int width              = 640;
+  int groups             = 32;
+  int objects            = 6;
+  double peak            = 12;
+  double split_above     = 1.0;
+  int64_t seed           = 1;
   double serial_fraction = 0.03;
   // Calibrated: the default profile sums to 4 347.735 row units; x 640 pixels x pixel_seconds that is 97 % of
   // Table 1's 2782.7 s (the other 3 % is the root's serial work).
   double pixel_seconds = 0.97 * 2782.7 / (640.0 * 4347.734976);
-  double pixel_bytes = 64;
-  double packet_bytes = 321.8;  // Table 6
+  double pixel_bytes   = 64;
+  double packet_bytes  = 321.8;  // Table 6
   // The scene lives on the main PE, where the root built it; tracing a row elsewhere fetches it piece by piece.
   // Calibrated on Table 6's GRID-GUM2 column (16 Edin1 PEs, median of 3): 100 fetches of 650 B per row give 47.7
   // messages/s/PE against 46.93 and 319 B of payload per message against 323.0; GRID-GUM1's column is then a

@@ -39,8 +39,8 @@ uint64_t euler_hcf_calls(int64_t n)
     ++calls;
     while (y) {
       uint64_t r = x % y;
-      x = y;
-      y = r;
+      x          = y;
+      y          = r;
       ++calls;
     }
   }
@@ -64,11 +64,11 @@ SumEuler::SumEuler(SumEulerParameters p) : p_(p)
   require(p_.chunk >= 1, name(), "chunk must be >= 1");
   require(p_.call_seconds >= 0 && p_.packet_bytes >= 0, name(), "costs and sizes must be >= 0");
   int64_t length = p_.upper - p_.lower + 1;
-  size_t chunks = static_cast<size_t>((length + p_.chunk - 1) / p_.chunk);
+  size_t chunks  = static_cast<size_t>((length + p_.chunk - 1) / p_.chunk);
   chunk_work_.resize(chunks);
   for (size_t i = 0; i < chunks; ++i) {
     auto [first, last] = chunk_range(i);
-    double calls = 0;
+    double calls       = 0;
     for (int64_t m = first; m >= last; --m)
       calls += p_.exact ? static_cast<double>(euler_hcf_calls(m)) : euler_hcf_calls_estimate(m);
     chunk_work_[i] = calls * p_.call_seconds;
@@ -101,9 +101,6 @@ Node SumEuler::expand(const NodeKey& key) const
   return node;
 }
 
-KernelSpec sumeuler_spec()
-{
-  return kernel_spec<SumEuler>("sumEuler", {1598.1, 188.1, 8.4, 82, 90.3}, fields());
-}
+KernelSpec sumeuler_spec() { return kernel_spec<SumEuler>("sumEuler", {1598.1, 188.1, 8.4, 82, 90.3}, fields()); }
 
 }  // namespace isogrid::gph

@@ -14,7 +14,10 @@ namespace isogrid::gph {
 // A spark's global address: the PE that created it (high bits) and a counter there, so that PEs name sparks
 // without asking anyone.
 using ThunkId = std::uint64_t;
-constexpr ThunkId make_thunk_id(size_t creator, std::uint64_t serial) { return (std::uint64_t{creator} << 40) | serial; }
+constexpr ThunkId make_thunk_id(size_t creator, std::uint64_t serial)
+{
+  return (std::uint64_t{creator} << 40) | serial;
+}
 
 enum class MessageKind : std::uint8_t {
   Fish,      // a work request travelling from PE to PE
@@ -36,30 +39,30 @@ struct SparkPacket {
 };
 
 struct Message {
-  MessageKind kind = MessageKind::Fish;
+  MessageKind kind   = MessageKind::Fish;
   std::uint32_t from = 0, to = 0;
   double sent_at = 0;  // simulated s; GRID-GUM2 measures latency from it
-  double bytes = 0;    // what the network carries
+  double bytes   = 0;  // what the network carries
   // The graph it carries (a SCHEDULE's sparks, a RESUME's value): what GUM's statistics count as a packet's size,
   // without the envelope, acknowledged addresses or piggy-backed load entries. A transfer split into packets counts
   // its whole graph on its first message.
   double payload = 0;
 
-  Fish fish;                         // Fish
-  std::vector<SparkPacket> sparks;   // Schedule
-  std::vector<ThunkId> thunks;       // Ack: the sparks acknowledged; Fetch, Resume: the one thunk
-  std::uint32_t requester = 0;       // Fetch: who needs the value (a forwarded fetch keeps it)
-  bool unevaluated = false;          // Resume: the thunk itself comes back, not its value
+  Fish fish;                        // Fish
+  std::vector<SparkPacket> sparks;  // Schedule
+  std::vector<ThunkId> thunks;      // Ack: the sparks acknowledged; Fetch, Resume: the one thunk
+  std::uint32_t requester = 0;      // Fetch: who needs the value (a forwarded fetch keeps it)
+  bool unevaluated        = false;  // Resume: the thunk itself comes back, not its value
   // Fetch, Resume: a piece of the program's input graph from the main PE (Node::fetches), not a spark's value;
   // `thunks` names the waiting thread's fetch and a Fetch asks for `wanted` bytes.
   bool input_data = false;
   double wanted   = 0;
-  NodeKey key;                       // Resume with unevaluated: the node to evaluate
+  NodeKey key;  // Resume with unevaluated: the node to evaluate
 
   // A transfer larger than one packet: the first packet carries the message, the rest follow one More/Packet round
   // trip each. `transfer` names it at the receiver; `bytes_left` is what is still to come.
   std::uint64_t transfer = 0;
-  double bytes_left = 0;
+  double bytes_left      = 0;
 
   std::vector<PiggybackEntry> loads;  // GRID-GUM2's piggy-backed load table entries
 };

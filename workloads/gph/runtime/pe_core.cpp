@@ -1,28 +1,28 @@
 #include "workloads/gph/runtime/pe_core.hpp"
 
-#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <stdexcept>
 
 namespace isogrid::gph {
 
 namespace {
-constexpr double kInfinity  = std::numeric_limits<double>::infinity();
-constexpr size_t kManagerPe = 0;     // where start-up speeds are gathered, as PVM's manager task
-constexpr double kSpeedBytes = 8;    // one PE's speed in the start-up exchange
+constexpr double kInfinity   = std::numeric_limits<double>::infinity();
+constexpr size_t kManagerPe  = 0;  // where start-up speeds are gathered, as PVM's manager task
+constexpr double kSpeedBytes = 8;  // one PE's speed in the start-up exchange
 }  // namespace
 
 struct PeCore::Frame {
   enum class Phase : std::uint8_t { Start, Fetch, Spark, Inline, Demand, After, Done };
   NodeKey key;
   Node node;
-  ThunkId publishes = 0;  // the spark this frame evaluates as the root of a thread; 0 for an inline evaluation
-  Phase phase = Phase::Start;
-  size_t next = 0;        // the next sparked child to demand
-  std::uint32_t fetches = 0;  // input-data fetches to make (Node::fetches, scaled), 0 on the main PE
-  std::uint32_t fetched = 0;  // input-data fetches answered (Phase::Fetch)
-  bool fetching = false;      // one is out: the thread was blocked on it
+  ThunkId publishes     = 0;  // the spark this frame evaluates as the root of a thread; 0 for an inline evaluation
+  Phase phase           = Phase::Start;
+  size_t next           = 0;      // the next sparked child to demand
+  std::uint32_t fetches = 0;      // input-data fetches to make (Node::fetches, scaled), 0 on the main PE
+  std::uint32_t fetched = 0;      // input-data fetches answered (Phase::Fetch)
+  bool fetching         = false;  // one is out: the thread was blocked on it
 
   // The work before the sparks comes in fetches + 1 equal slices, one before each fetch and one after the last.
   double slice() const { return node.before / (fetches + 1.0); }
@@ -31,7 +31,7 @@ struct PeCore::Frame {
 
 struct PeCore::Thread {
   std::vector<Frame> stack;
-  bool main = false;
+  bool main   = false;
   bool stolen = false;  // evaluates a spark that came in a SCHEDULE
   double work = 0;      // reference-PE seconds computed so far (what its sparks shipped away do is not counted)
 };
@@ -47,19 +47,19 @@ struct PeCore::Thunk {
   };
   State state = State::InPool;
   NodeKey key;
-  bool demanded = false;      // a thread of this PE is blocked on it
-  bool received = false;      // it came in a SCHEDULE: a thread evaluating it is a stolen one
-  size_t shipped_to = 0;
-  bool acked = false;         // Shipped: the receiver's ACK is in
-  bool fetch_on_ack = false;  // Shipped, not acked: the blocked thread's FETCH waits for the ACK
-  double result_bytes = 0;    // Done
+  bool demanded       = false;  // a thread of this PE is blocked on it
+  bool received       = false;  // it came in a SCHEDULE: a thread evaluating it is a stolen one
+  size_t shipped_to   = 0;
+  bool acked          = false;          // Shipped: the receiver's ACK is in
+  bool fetch_on_ack   = false;          // Shipped, not acked: the blocked thread's FETCH waits for the ACK
+  double result_bytes = 0;              // Done
   std::vector<std::uint32_t> fetchers;  // PEs whose FETCH waits for the value (or, Shipped, for the ACK)
 };
 
 const char* message_kind_name(MessageKind kind)
 {
-  static const char* names[kMessageKinds] = {"fish", "schedule", "ack", "fetch", "resume",
-                                             "more", "packet", "speeds", "table"};
+  static const char* names[kMessageKinds] = {"fish", "schedule", "ack",    "fetch", "resume",
+                                             "more", "packet",   "speeds", "table"};
   return names[static_cast<size_t>(kind)];
 }
 
@@ -108,7 +108,7 @@ PeCore::~PeCore() = default;
 
 void PeCore::start(double now)
 {
-  now_ = now;
+  now_       = now;
   size_t pes = setup_.topology->pes();
   if (setup_.policy->exchanges_speeds && pes > 1) {
     if (self_ != kManagerPe)
@@ -136,7 +136,7 @@ double PeCore::wake_time() const
   if (computing_until_ != kInfinity)
     return std::min(computing_until_, next_tick_);
   // Idle with a fish allowed but for FISH_DELAY: wake when it has passed.
-  bool idle = started_ && !finished_ && !current_ && runnable_.empty() && pool_live_ == 0;
+  bool idle    = started_ && !finished_ && !current_ && runnable_.empty() && pool_live_ == 0;
   double ready = fishing_.last_return + setup_.parameters.fish_delay;
   if (idle && fishing_.outstanding < setup_.parameters.max_fishes && ready > now_)
     return ready;
@@ -179,9 +179,9 @@ void PeCore::advance(double now)
         current_ = std::move(runnable_.front());
         runnable_.pop_front();
       } else if (auto id = take_spark()) {
-        Thunk& t = thunks_.at(*id);
-        t.state  = Thunk::State::Running;
-        current_ = std::make_unique<Thread>();
+        Thunk& t         = thunks_.at(*id);
+        t.state          = Thunk::State::Running;
+        current_         = std::make_unique<Thread>();
         current_->stolen = t.received;
         push_frame(*current_, t.key, *id);
         stats_.threads += 1;
@@ -191,21 +191,20 @@ void PeCore::advance(double now)
       }
     }
     switch (step(*current_, now)) {
-    case Step::Computing:
-      return;
-    case Step::Blocked:
-      stats_.blocked += 1;
-      blocked_[blocked_on_] = std::move(current_);
-      drain_inbox(now);  // scheduler entry
-      break;
-    case Step::Finished:
-      if (current_->stolen)
-        stats_.stolen_work.push_back(current_->work);
-      current_.reset();
-      if (finished_)
-        return;
-      drain_inbox(now);  // scheduler entry
-      break;
+      case Step::Computing: return;
+      case Step::Blocked:
+        stats_.blocked += 1;
+        blocked_[blocked_on_] = std::move(current_);
+        drain_inbox(now);  // scheduler entry
+        break;
+      case Step::Finished:
+        if (current_->stolen)
+          stats_.stolen_work.push_back(current_->work);
+        current_.reset();
+        if (finished_)
+          return;
+        drain_inbox(now);  // scheduler entry
+        break;
     }
   }
 }
@@ -224,81 +223,81 @@ PeCore::Step PeCore::step(Thread& thread, double now)
   for (;;) {
     Frame& f = thread.stack.back();
     switch (f.phase) {
-    case Frame::Phase::Start: {
-      if (self_ != setup_.main_pe)
-        f.fetches = input_fetches_for(f.node);
-      f.phase = f.fetches > 0 ? Frame::Phase::Fetch : Frame::Phase::Spark;
-      if (f.node.before > 0) {
-        compute(f.slice(), now);
-        return Step::Computing;
-      }
-      break;
-    }
-    case Frame::Phase::Fetch:
-      // Fetch, block until the data is in, compute the next slice; the last slice ends the phase.
-      if (!f.fetching) {
-        if (f.fetched == f.fetches) {
-          f.phase = Frame::Phase::Spark;
-          break;
+      case Frame::Phase::Start: {
+        if (self_ != setup_.main_pe)
+          f.fetches = input_fetches_for(f.node);
+        f.phase = f.fetches > 0 ? Frame::Phase::Fetch : Frame::Phase::Spark;
+        if (f.node.before > 0) {
+          compute(f.slice(), now);
+          return Step::Computing;
         }
-        fetch_input(f.node.fetch_bytes, now);
-        f.fetching = true;
-        return Step::Blocked;
+        break;
       }
-      f.fetching = false;
-      f.fetched += 1;
-      if (f.node.before > 0) {
-        compute(f.slice(), now);
-        return Step::Computing;
-      }
-      break;
-    case Frame::Phase::Spark:
-      for (const NodeKey& child : f.node.sparked) {
-        ThunkId id = make_thunk_id(self_, next_serial_++);
-        Thunk t;
-        t.key = child;
-        stats_.sparks += 1;
-        if (pool_live_ >= setup_.max_local_sparks) {
-          t.state = Thunk::State::Held;
-          stats_.discarded += 1;
-        } else {
-          pool_.push_back(id);
-          pool_live_ += 1;
+      case Frame::Phase::Fetch:
+        // Fetch, block until the data is in, compute the next slice; the last slice ends the phase.
+        if (!f.fetching) {
+          if (f.fetched == f.fetches) {
+            f.phase = Frame::Phase::Spark;
+            break;
+          }
+          fetch_input(f.node.fetch_bytes, now);
+          f.fetching = true;
+          return Step::Blocked;
         }
-        thunks_.emplace(id, t);
-        f.children.push_back(id);
+        f.fetching = false;
+        f.fetched += 1;
+        if (f.node.before > 0) {
+          compute(f.slice(), now);
+          return Step::Computing;
+        }
+        break;
+      case Frame::Phase::Spark:
+        for (const NodeKey& child : f.node.sparked) {
+          ThunkId id = make_thunk_id(self_, next_serial_++);
+          Thunk t;
+          t.key = child;
+          stats_.sparks += 1;
+          if (pool_live_ >= setup_.max_local_sparks) {
+            t.state = Thunk::State::Held;
+            stats_.discarded += 1;
+          } else {
+            pool_.push_back(id);
+            pool_live_ += 1;
+          }
+          thunks_.emplace(id, t);
+          f.children.push_back(id);
+        }
+        f.phase = Frame::Phase::Inline;
+        break;
+      case Frame::Phase::Inline:
+        f.phase = Frame::Phase::Demand;
+        if (f.node.inline_child)
+          push_frame(thread, *f.node.inline_child, 0);  // f is invalid from here
+        break;
+      case Frame::Phase::Demand:
+        if (!demand(thread, f))
+          return Step::Blocked;
+        break;
+      case Frame::Phase::After:
+        f.phase = Frame::Phase::Done;
+        if (f.node.after > 0) {
+          compute(f.node.after, now);
+          return Step::Computing;
+        }
+        break;
+      case Frame::Phase::Done: {
+        ThunkId published = f.publishes;
+        double result     = f.node.result_bytes;
+        thread.stack.pop_back();
+        if (published != 0)
+          publish(published, result, now);
+        if (thread.stack.empty()) {
+          if (thread.main)
+            finished_ = true;
+          return Step::Finished;
+        }
+        break;
       }
-      f.phase = Frame::Phase::Inline;
-      break;
-    case Frame::Phase::Inline:
-      f.phase = Frame::Phase::Demand;
-      if (f.node.inline_child)
-        push_frame(thread, *f.node.inline_child, 0);  // f is invalid from here
-      break;
-    case Frame::Phase::Demand:
-      if (!demand(thread, f))
-        return Step::Blocked;
-      break;
-    case Frame::Phase::After:
-      f.phase = Frame::Phase::Done;
-      if (f.node.after > 0) {
-        compute(f.node.after, now);
-        return Step::Computing;
-      }
-      break;
-    case Frame::Phase::Done: {
-      ThunkId published = f.publishes;
-      double result     = f.node.result_bytes;
-      thread.stack.pop_back();
-      if (published != 0)
-        publish(published, result, now);
-      if (thread.stack.empty()) {
-        if (thread.main)
-          finished_ = true;
-        return Step::Finished;
-      }
-      break;
-    }
     }
   }
 }
@@ -311,33 +310,33 @@ bool PeCore::demand(Thread& thread, Frame& f)
     ThunkId id = f.children[f.next];
     Thunk& t   = thunks_.at(id);
     switch (t.state) {
-    case Thunk::State::InPool:
-      pool_live_ -= 1;  // its pool entry is skipped when met
-      [[fallthrough]];
-    case Thunk::State::Held: {
-      NodeKey key = t.key;
-      thunks_.erase(id);
-      f.next += 1;
-      stats_.absorbed += 1;
-      push_frame(thread, key, 0);  // f is invalid from here
-      return true;
-    }
-    case Thunk::State::Done:
-      thunks_.erase(id);
-      f.next += 1;
-      continue;
-    case Thunk::State::Running:
-      t.demanded  = true;
-      blocked_on_ = id;
-      return false;
-    case Thunk::State::Shipped:
-      t.demanded  = true;
-      blocked_on_ = id;
-      if (t.acked)
-        send_fetch(id, t.shipped_to, static_cast<std::uint32_t>(self_));
-      else
-        t.fetch_on_ack = true;
-      return false;
+      case Thunk::State::InPool:
+        pool_live_ -= 1;  // its pool entry is skipped when met
+        [[fallthrough]];
+      case Thunk::State::Held: {
+        NodeKey key = t.key;
+        thunks_.erase(id);
+        f.next += 1;
+        stats_.absorbed += 1;
+        push_frame(thread, key, 0);  // f is invalid from here
+        return true;
+      }
+      case Thunk::State::Done:
+        thunks_.erase(id);
+        f.next += 1;
+        continue;
+      case Thunk::State::Running:
+        t.demanded  = true;
+        blocked_on_ = id;
+        return false;
+      case Thunk::State::Shipped:
+        t.demanded  = true;
+        blocked_on_ = id;
+        if (t.acked)
+          send_fetch(id, t.shipped_to, static_cast<std::uint32_t>(self_));
+        else
+          t.fetch_on_ack = true;
+        return false;
     }
   }
   f.phase = Frame::Phase::After;
@@ -414,7 +413,7 @@ size_t PeCore::exportable_sparks() const
 
 void PeCore::on_message(const Message& m, double now)
 {
-  now_ = now;
+  now_              = now;
   const double poll = setup_.parameters.poll_interval;
   if (poll > 0 && computing_until_ != kInfinity) {  // busy: it waits for the next scheduler entry
     if (inbox_.empty())
@@ -446,54 +445,37 @@ void PeCore::handle(const Message& m, double arrived, double now)
     knowledge_->latency.observe(m.from, std::max(0.0, arrived - m.sent_at));
   }
   switch (m.kind) {
-  case MessageKind::More:
-    on_more(m, now);
-    break;
-  case MessageKind::Packet:
-    on_packet(m, now);
-    break;
-  default:
-    if (m.bytes_left > 0) {
-      partial_.emplace(transfer_key(m.from, m.transfer), m);
-      request_packet(m.from, m.transfer, m.bytes_left, now);
-    } else {
-      deliver(m, now);
-    }
+    case MessageKind::More: on_more(m, now); break;
+    case MessageKind::Packet: on_packet(m, now); break;
+    default:
+      if (m.bytes_left > 0) {
+        partial_.emplace(transfer_key(m.from, m.transfer), m);
+        request_packet(m.from, m.transfer, m.bytes_left, now);
+      } else {
+        deliver(m, now);
+      }
   }
 }
 
 void PeCore::deliver(const Message& m, double now)
 {
   switch (m.kind) {
-  case MessageKind::Fish:
-    on_fish(m, now);
-    break;
-  case MessageKind::Schedule:
-    on_schedule(m, now);
-    break;
-  case MessageKind::Ack:
-    on_ack(m);
-    break;
-  case MessageKind::Fetch:
-    on_fetch(m, now);
-    break;
-  case MessageKind::Resume:
-    on_resume(m, now);
-    break;
-  case MessageKind::Speeds:
-    if (++speeds_heard_ == setup_.topology->pes() - 1) {
-      for (size_t pe = 0; pe < setup_.topology->pes(); ++pe)
-        if (pe != self_)
-          send(make(MessageKind::Table, pe, kSpeedBytes * static_cast<double>(setup_.topology->pes())), now);
-      begin(now);
-    }
-    break;
-  case MessageKind::Table:
-    begin(now);
-    break;
-  case MessageKind::More:
-  case MessageKind::Packet:
-    break;  // handled in on_message
+    case MessageKind::Fish: on_fish(m, now); break;
+    case MessageKind::Schedule: on_schedule(m, now); break;
+    case MessageKind::Ack: on_ack(m); break;
+    case MessageKind::Fetch: on_fetch(m, now); break;
+    case MessageKind::Resume: on_resume(m, now); break;
+    case MessageKind::Speeds:
+      if (++speeds_heard_ == setup_.topology->pes() - 1) {
+        for (size_t pe = 0; pe < setup_.topology->pes(); ++pe)
+          if (pe != self_)
+            send(make(MessageKind::Table, pe, kSpeedBytes * static_cast<double>(setup_.topology->pes())), now);
+        begin(now);
+      }
+      break;
+    case MessageKind::Table: begin(now); break;
+    case MessageKind::More:
+    case MessageKind::Packet: break;  // handled in on_message
   }
 }
 
@@ -501,34 +483,32 @@ void PeCore::on_fish(const Message& m, double now)
 {
   FishAction a = setup_.policy->on_fish(view(now), m.fish, exportable_sparks(), draw_, setup_.parameters);
   switch (a.outcome) {
-  case FishOutcome::Returned:
-    note_fish_returned(fishing_, now);
-    break;
-  case FishOutcome::Schedule: {
-    Message s = make(MessageKind::Schedule, m.fish.origin, 0);
-    for (size_t k = 0; k < a.sparks; ++k) {
-      auto id = take_spark();
-      if (!id)
-        break;
-      Thunk& t     = thunks_.at(*id);
-      t.state      = Thunk::State::Shipped;
-      t.shipped_to = m.fish.origin;
-      s.sparks.push_back({*id, t.key});
-      const double graph = setup_.program->expand(t.key).graph_bytes;
-      s.bytes += graph;
-      s.payload += graph;
-      stats_.shipped += 1;
+    case FishOutcome::Returned: note_fish_returned(fishing_, now); break;
+    case FishOutcome::Schedule: {
+      Message s = make(MessageKind::Schedule, m.fish.origin, 0);
+      for (size_t k = 0; k < a.sparks; ++k) {
+        auto id = take_spark();
+        if (!id)
+          break;
+        Thunk& t     = thunks_.at(*id);
+        t.state      = Thunk::State::Shipped;
+        t.shipped_to = m.fish.origin;
+        s.sparks.push_back({*id, t.key});
+        const double graph = setup_.program->expand(t.key).graph_bytes;
+        s.bytes += graph;
+        s.payload += graph;
+        stats_.shipped += 1;
+      }
+      send(std::move(s), now);
+      break;
     }
-    send(std::move(s), now);
-    break;
-  }
-  case FishOutcome::Forward:
-  case FishOutcome::SendHome: {
-    Message f = make(MessageKind::Fish, a.to, 0);
-    f.fish    = a.fish;
-    send(std::move(f), now);
-    break;
-  }
+    case FishOutcome::Forward:
+    case FishOutcome::SendHome: {
+      Message f = make(MessageKind::Fish, a.to, 0);
+      f.fish    = a.fish;
+      send(std::move(f), now);
+      break;
+    }
   }
 }
 
@@ -538,7 +518,7 @@ void PeCore::on_schedule(const Message& m, double now)
   for (const SparkPacket& s : m.sparks) {
     // A spark may come back to a PE that shipped it on before: what this PE holds now replaces that record, and
     // fetches waiting there for an ACK will be answered from here.
-    Thunk& t = thunks_[s.id];
+    Thunk& t   = thunks_[s.id];
     t.key      = s.key;
     t.received = true;
     t.acked = t.fetch_on_ack = false;
@@ -612,7 +592,10 @@ void PeCore::fetch_input(double bytes, double now)
   blocked_on_ = id;
 }
 
-void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester) { send(fetch_message(id, to, requester), now_); }
+void PeCore::send_fetch(ThunkId id, size_t to, std::uint32_t requester)
+{
+  send(fetch_message(id, to, requester), now_);
+}
 
 void PeCore::on_fetch(const Message& m, double now)
 {
@@ -628,41 +611,37 @@ void PeCore::on_fetch(const Message& m, double now)
     return;  // this PE's own FETCH, passed back to it with the spark: the spark came home first (on_schedule)
   auto it = thunks_.find(id);
   if (it == thunks_.end())
-    throw std::logic_error(fmt::format("gph runtime: PE {} got a FETCH for thunk {:#x}, which it never held", self_,
-                                       id));
+    throw std::logic_error(
+        fmt::format("gph runtime: PE {} got a FETCH for thunk {:#x}, which it never held", self_, id));
   Thunk& t = it->second;
   switch (t.state) {
-  case Thunk::State::Done: {
-    Message r = make(MessageKind::Resume, m.requester, t.result_bytes);
-    r.thunks  = {id};
-    send(std::move(r), now);
-    thunks_.erase(it);
-    break;
-  }
-  case Thunk::State::Running:
-    t.fetchers.push_back(m.requester);
-    break;
-  case Thunk::State::InPool:
-    pool_live_ -= 1;
-    [[fallthrough]];
-  case Thunk::State::Held: {
-    // Still unevaluated: GUM packs the thunk itself into the answer, and the demander evaluates it.
-    Message r     = make(MessageKind::Resume, m.requester, setup_.program->expand(t.key).graph_bytes);
-    r.thunks      = {id};
-    r.unevaluated = true;
-    r.key         = t.key;
-    send(std::move(r), now);
-    thunks_.erase(it);
-    break;
-  }
-  case Thunk::State::Shipped:
-    if (t.acked) {
-      send_fetch(id, t.shipped_to, m.requester);
+    case Thunk::State::Done: {
+      Message r = make(MessageKind::Resume, m.requester, t.result_bytes);
+      r.thunks  = {id};
+      send(std::move(r), now);
       thunks_.erase(it);
-    } else {
-      t.fetchers.push_back(m.requester);
+      break;
     }
-    break;
+    case Thunk::State::Running: t.fetchers.push_back(m.requester); break;
+    case Thunk::State::InPool: pool_live_ -= 1; [[fallthrough]];
+    case Thunk::State::Held: {
+      // Still unevaluated: GUM packs the thunk itself into the answer, and the demander evaluates it.
+      Message r     = make(MessageKind::Resume, m.requester, setup_.program->expand(t.key).graph_bytes);
+      r.thunks      = {id};
+      r.unevaluated = true;
+      r.key         = t.key;
+      send(std::move(r), now);
+      thunks_.erase(it);
+      break;
+    }
+    case Thunk::State::Shipped:
+      if (t.acked) {
+        send_fetch(id, t.shipped_to, m.requester);
+        thunks_.erase(it);
+      } else {
+        t.fetchers.push_back(m.requester);
+      }
+      break;
   }
 }
 
@@ -688,7 +667,10 @@ void PeCore::on_resume(const Message& m, double now)
 
 // ---- packets -------------------------------------------------------------------------------------------------------
 
-std::uint64_t PeCore::transfer_key(size_t from, std::uint64_t transfer) { return (std::uint64_t{from} << 40) | transfer; }
+std::uint64_t PeCore::transfer_key(size_t from, std::uint64_t transfer)
+{
+  return (std::uint64_t{from} << 40) | transfer;
+}
 
 void PeCore::request_packet(size_t from, std::uint64_t transfer, double bytes_left, double now)
 {
@@ -729,9 +711,9 @@ void PeCore::on_packet(const Message& m, double now)
 Message PeCore::make(MessageKind kind, size_t to, double payload_bytes) const
 {
   Message m;
-  m.kind  = kind;
-  m.from  = static_cast<std::uint32_t>(self_);
-  m.to    = static_cast<std::uint32_t>(to);
+  m.kind    = kind;
+  m.from    = static_cast<std::uint32_t>(self_);
+  m.to      = static_cast<std::uint32_t>(to);
   m.bytes   = setup_.header_bytes + payload_bytes;
   m.payload = payload_bytes;
   return m;
@@ -767,8 +749,7 @@ PeView PeCore::view(double now) const
 
 double PeCore::own_load() const
 {
-  return load_value(setup_.parameters.gg2.load, pool_live_, runnable_.size() + (current_ ? 1 : 0),
-                    current_ != nullptr);
+  return load_value(setup_.parameters.gg2.load, pool_live_, runnable_.size() + (current_ ? 1 : 0), current_ != nullptr);
 }
 
 }  // namespace isogrid::gph

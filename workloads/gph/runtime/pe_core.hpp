@@ -41,15 +41,15 @@ namespace isogrid::gph {
 
 // What every PE of one run shares, read-only.
 struct RuntimeSetup {
-  const Program* program = nullptr;
-  const Topology* topology = nullptr;
+  const Program* program      = nullptr;
+  const Topology* topology    = nullptr;
   const RuntimePolicy* policy = nullptr;
   Parameters parameters;
   size_t main_pe = 0;
-  std::vector<double> work_rate;      // per PE: reference-PE seconds of work done per simulated second
-  double packet_bytes = 4096;         // GUM's pack buffer: 1024 words of 4 bytes (32-bit PEs)
-  double header_bytes = 32;           // every message's envelope
-  size_t max_local_sparks = 4096;     // GUM's maxLocalSparks: sparks beyond it are discarded (parent evaluates)
+  std::vector<double> work_rate;   // per PE: reference-PE seconds of work done per simulated second
+  double packet_bytes     = 4096;  // GUM's pack buffer: 1024 words of 4 bytes (32-bit PEs)
+  double header_bytes     = 32;    // every message's envelope
+  size_t max_local_sparks = 4096;  // GUM's maxLocalSparks: sparks beyond it are discarded (parent evaluates)
   // Node::fetches are counted at the program's own input; a run that scales its work (work_scale: a larger input of
   // the same program) scales them alike, so that the program keeps its communication degree (messages per second,
   // the paper's Table 6 measure of a program).
@@ -57,16 +57,16 @@ struct RuntimeSetup {
 };
 
 struct PeStatistics {
-  MessageCounts messages;        // sent by this PE
-  std::uint64_t threads = 0;     // created here (sparks activated, the main thread)
-  std::uint64_t sparks = 0;      // created here
-  std::uint64_t absorbed = 0;    // sparks evaluated inline by the thread that demanded them
-  std::uint64_t shipped = 0;     // sparks sent away in SCHEDULEs
-  std::uint64_t discarded = 0;   // sparks not kept because the pool was full
-  std::uint64_t fishes = 0;      // new fishes sent (forwarded ones count in messages)
-  std::uint64_t blocked = 0;     // times a thread blocked on a value or on input data
+  MessageCounts messages;           // sent by this PE
+  std::uint64_t threads       = 0;  // created here (sparks activated, the main thread)
+  std::uint64_t sparks        = 0;  // created here
+  std::uint64_t absorbed      = 0;  // sparks evaluated inline by the thread that demanded them
+  std::uint64_t shipped       = 0;  // sparks sent away in SCHEDULEs
+  std::uint64_t discarded     = 0;  // sparks not kept because the pool was full
+  std::uint64_t fishes        = 0;  // new fishes sent (forwarded ones count in messages)
+  std::uint64_t blocked       = 0;  // times a thread blocked on a value or on input data
   std::uint64_t input_fetches = 0;  // synchronous fetches of input data from the main PE (Node::fetches)
-  double busy_seconds = 0;       // time spent computing
+  double busy_seconds         = 0;  // time spent computing
   // Per thread that evaluated a stolen spark (one received in a SCHEDULE), in the order they finished: the
   // reference-PE seconds it computed here, its sparks shipped on excluded. The grain a steal brought.
   std::vector<double> stolen_work;
@@ -144,23 +144,23 @@ private:
 
   std::unordered_map<ThunkId, Thunk> thunks_;
   std::deque<ThunkId> pool_;  // oldest first; entries whose thunk left the pool are skipped when met
-  size_t pool_live_ = 0;
+  size_t pool_live_          = 0;
   std::uint64_t next_serial_ = 1;
 
   std::unique_ptr<Thread> current_;
   std::deque<std::unique_ptr<Thread>> runnable_;
   std::unordered_map<ThunkId, std::unique_ptr<Thread>> blocked_;  // by the thunk each waits for
-  ThunkId blocked_on_ = 0;  // what the thread step() just reported Blocked waits for
+  ThunkId blocked_on_     = 0;  // what the thread step() just reported Blocked waits for
   double computing_until_ = std::numeric_limits<double>::infinity();
   double computing_since_ = 0;
 
   double now_ = 0;  // the time of the latest event
   FishingState fishing_;
-  bool started_ = false;         // start-up over: may fish
+  bool started_        = false;  // start-up over: may fish
   size_t speeds_heard_ = 0;      // the manager's count of Speeds messages
-  bool finished_ = false;
+  bool finished_       = false;
 
-  std::unique_ptr<PeKnowledge> knowledge_;  // GRID-GUM2 only
+  std::unique_ptr<PeKnowledge> knowledge_;              // GRID-GUM2 only
   std::unordered_map<std::uint64_t, Message> partial_;  // large transfers still arriving, by transfer id
   std::unordered_set<std::uint64_t> held_inputs_;       // Node::SharedInput pieces fetched here (or being fetched)
   std::uint64_t next_transfer_ = 1;
