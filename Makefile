@@ -5,15 +5,16 @@ BUILD  ?= build
 JOBS   ?= $(shell nproc)
 PREFIX ?= /usr/local
 
-.PHONY: all deps build demo test bench reproduce install clean
+.PHONY: all deps build demo test bench reproduce install clean fuzz sanitize format api-docs
 
 all: build
 
 deps:
 	@bash scripts/install-deps.sh
 
+# The `release` preset (CMakePresets.json), in $(BUILD).
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --preset release -B $(BUILD)
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
@@ -35,5 +36,26 @@ install: build
 reproduce: build
 	$(BUILD)/isogrid reproduce experiments/drozdowski2003/ --force
 
+# Coverage-guided fuzzing of the three readers of user text with libFuzzer: a clang build of its own (the `fuzz`
+# preset) and FUZZ_SECONDS per target; `make test` only replays the kept cases and mutates briefly.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	bash fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+
+# Every suite once more, built with the `dev` preset: Debug, -Werror, AddressSanitizer and UBSan (CI runs it).
+sanitize: deps
+	bash scripts/install-deps.sh --test
+	cmake --preset dev
+	cmake --build --preset dev -j $(JOBS)
+	ctest --preset dev -j $(JOBS) -LE not-sanitized
+
+# clang-format over every C++ file (the `format` test checks it).
+format:
+	bash scripts/check-format.sh --fix
+
+# The plugin interface's documentation (doxygen), in $(BUILD)/api-docs/html.
+api-docs:
+	bash scripts/check-api-docs.sh $(BUILD)/api-docs
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-dev build-fuzz

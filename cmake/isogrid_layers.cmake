@@ -17,3 +17,15 @@ function(isogrid_layer target)
   endforeach()
   target_include_directories(${target} PUBLIC ${view})
 endfunction()
+
+# A layer of the harness in one call: the static library of `SOURCES` (relative to the current folder), its view of
+# `FOLDER`, and what it links (`PUBLIC` layers and packages a layer above sees through it, `PRIVATE` ones it alone
+# uses).
+#
+#   isogrid_layer_library(isogrid_run FOLDER simulator/run SOURCES run/a.cpp ... PUBLIC isogrid_experiment)
+function(isogrid_layer_library target)
+  cmake_parse_arguments(ARG "" "FOLDER" "SOURCES;PUBLIC;PRIVATE" ${ARGN})
+  add_library(${target} STATIC ${ARG_SOURCES})
+  isogrid_layer(${target} FOLDERS ${ARG_FOLDER})
+  target_link_libraries(${target} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
+endfunction()

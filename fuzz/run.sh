@@ -2,7 +2,7 @@
 # Builds the fuzz targets with clang (everything instrumented with libFuzzer, AddressSanitizer and UBSan) into
 # BUILD_DIR, replays every regression case kept in fuzz/regressions/, then fuzzes each target for SECONDS.
 #
-#   bash fuzz/run.sh [BUILD_DIR] [SECONDS]      (defaults: build/fuzz, 60 per target)
+#   bash fuzz/run.sh [BUILD_DIR] [SECONDS]      (defaults: build-fuzz, 60 per target)
 #
 # Seeds: the shipped experiments, platforms and bad inputs, and fuzz/seeds/. What a run learns (its corpus) stays in
 # BUILD_DIR/corpus and grows run after run. An input that crashes, hangs or blows up is copied to
@@ -12,7 +12,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-build="${1:-$repo/build/fuzz}"
+build="${1:-$repo/build-fuzz}"
 seconds="${2:-60}"
 
 if ! command -v clang++ >/dev/null; then
@@ -22,23 +22,7 @@ fi
 CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -DISOGRID_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j "$(nproc)" --target fuzz_experiment_reader fuzz_grid_spec fuzz_where >/dev/null
 
-seeds_for() {
-  case "$1" in
-    fuzz_experiment_reader) echo "$repo/experiments" "$repo/tests/bad_inputs" ;;
-    fuzz_grid_spec) echo "$repo/platforms" "$repo/tests/bad_inputs/files" ;;
-    fuzz_where) echo "$here/seeds/where" ;;
-  esac
-}
-
-# libFuzzer reads seed folders flat: gather each target's seed files (YAML for the readers) into one folder.
-gather_seeds() {
-  local target="$1" into="$2"
-  rm -rf "$into" && mkdir -p "$into"
-  for dir in $(seeds_for "$target"); do
-    find "$dir" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.txt' \) -print0 |
-      while IFS= read -r -d '' f; do cp "$f" "$into/$(echo "$f" | sha1sum | cut -c1-16)"; done
-  done
-}
+source "$here/seeds.sh"
 
 status=0
 for target in fuzz_experiment_reader fuzz_grid_spec fuzz_where; do

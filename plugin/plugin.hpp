@@ -30,19 +30,19 @@
 
 namespace isogrid {
 
-// What a plugin can add. Each name must be new in its family (`isogrid list policies` shows the taken ones).
+/// What a plugin can add. Each name must be new in its family (`isogrid list policies` shows the taken ones).
 class PluginRegistrar {
 public:
   virtual ~PluginRegistrar() = default;
 
-  // A whole model: a TypedModel<Params, Metrics> (simulator/core/typed_model.hpp) declared with its ModelSchema.
+  /// A whole model: a TypedModel<Params, Metrics> (simulator/core/typed_model.hpp) declared with its ModelSchema.
   virtual void add_model(std::unique_ptr<Model> model) = 0;
 
-  // A policy of any family, given the family's registry: the accessor its folder declares next to the policy type,
-  // open until the catalog freezes it (`dlt::sequence_registry()`, `farm::prefetch_registry()`,
-  // `stencil::decomposition_registry()`, `loads::load_generator_registry()`, `sensing::forecaster_registry()`, ...).
-  //
-  //   registrar.add_policy(farm::prefetch_registry(), "two-per-worker", "S plus two tasks per sub-worker", mine);
+  /// A policy of any family, given the family's registry: the accessor its folder declares next to the policy type,
+  /// open until the catalog freezes it (`dlt::sequence_registry()`, `farm::prefetch_registry()`,
+  /// `stencil::decomposition_registry()`, `loads::load_generator_registry()`, `sensing::forecaster_registry()`, ...).
+  ///
+  ///   registrar.add_policy(farm::prefetch_registry(), "two-per-worker", "S plus two tasks per sub-worker", mine);
   template <class T>
   void add_policy(NamedRegistry<T>& family, const std::string& name, const std::string& summary, T policy)
   {
@@ -51,31 +51,36 @@ public:
     });
   }
 
-  // The families a plugin adds to most, by name.
+  /// A resource-selection scheduler (`resource-selection`'s `schedulers`). This and the four below are the
+  /// families a plugin adds to most, by name: add_policy with the family's registry.
   void add_resource_selection(const std::string& name, const std::string& summary, scheduling::ResourceSelection policy)
   {
     add_policy(scheduling::resource_selection_registry(), name, summary, std::move(policy));
   }
+  /// A DLT service order (`dlt-star`'s `sequence`).
   void add_dlt_sequence(const std::string& name, const std::string& summary, dlt::SequencePolicy policy)
   {
     add_policy(dlt::sequence_registry(), name, summary, std::move(policy));
   }
+  /// A master-worker worker selection (`hierarchical-farm`'s `selection`).
   void add_farm_selection(const std::string& name, const std::string& summary, farm::SelectionPolicy policy)
   {
     add_policy(farm::selection_registry(), name, summary, std::move(policy));
   }
+  /// A GpH runtime's load distribution (`gph-runtime`'s `runtime`).
   void add_gph_runtime(const std::string& name, const std::string& summary, gph::RuntimePolicy policy)
   {
     add_policy(gph::runtime_registry(), name, summary, std::move(policy));
   }
+  /// A rescheduling planner (`rescheduling-plan`'s and `rescheduling-grid`'s `planners`).
   void add_rescheduling_planner(const std::string& name, const std::string& summary, rescheduling::Planner planner)
   {
     add_policy(rescheduling::planner_registry(), name, summary, std::move(planner));
   }
 
 protected:
-  // The one entry point every family goes through: isogrid checks the name against `family` and the plugins
-  // loaded before, and calls `commit` with the plugin's path once the whole registration was accepted.
+  /// The one entry point every family goes through: isogrid checks the name against `family` and the plugins
+  /// loaded before, and calls `commit` with the plugin's path once the whole registration was accepted.
   virtual void add_entry(const RegistryListing& family, const std::string& name,
                          std::function<void(const std::string& plugin)> commit) = 0;
 };

@@ -8,16 +8,19 @@ packages=(
   build-essential cmake pkg-config make
   libsimgrid-dev libyaml-cpp-dev libfmt-dev
   libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev libutfcpp-dev libboost-dev libeigen3-dev libexpat1-dev libssl-dev
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format clang-tidy doxygen
   python3 python3-matplotlib python3-numpy python3-jsonschema
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(slurm-wlm munge)
 fi
 
+# One dpkg-query for all of them: `make build` runs this every time, and it must cost nothing when all is there.
+installed=" $(dpkg-query -W -f='${Package}:${Status}\n' "${packages[@]}" 2>/dev/null |
+              sed -n 's/:install ok installed$//p' | tr '\n' ' ') "
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  [[ "$installed" == *" $p "* ]] || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

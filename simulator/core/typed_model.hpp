@@ -17,25 +17,32 @@
 
 namespace isogrid {
 
-// Where a point sits in its sweep, and the seed derived for it.
+/// Where a point sits in its sweep, and the seed derived for it.
 struct PointInfo {
-  uint64_t index      = 0;
-  uint32_t repetition = 0;
-  uint64_t seed       = 0;
+  uint64_t index      = 0;  ///< the point's place in the sweep (0-based, over every combination and repetition)
+  uint32_t repetition = 0;  ///< which repetition of its parameter combination (0-based)
+  uint64_t seed       = 0;  ///< derived from the experiment's seed, the combination and the repetition
 };
 
-// The plan of a model whose faces share nothing worth computing once.
+/// The plan of a model whose faces share nothing worth computing once.
 struct NoPlan {};
 
+/// The shape every model takes (see the top of this file): `P` the parameters struct, `M` the metrics struct, both
+/// declared once in a ModelSchema<P, M>; `Plan` what both faces share, made once per point by make_plan. A model
+/// overrides the protected hooks it needs; the harness calls the untyped Model interface, which this class
+/// implements by decoding points into `P` and encoding `M` into metric columns.
 template <class P, class M, class Plan = NoPlan>
 class TypedModel : public Model {
 public:
-  using Params  = P;
-  using Metrics = M;
+  using Params  = P;  ///< the parameters struct
+  using Metrics = M;  ///< the metrics struct (one Face<M> per face)
 
+  /// `schema` must outlive the model (a function-local static, as every built-in model keeps it).
   explicit TypedModel(const ModelSchema<P, M>& schema) : schema_(schema) { schema_.info(); }
 
+  /// Derived from the schema: name, parameters, metrics, SimGrid settings.
   const ModelInfo& info() const final { return schema_.info(); }
+  /// The declaration of the parameters and metrics.
   const ModelSchema<P, M>& schema() const { return schema_; }
 
   void check(const Point& point, const PlatformFacts* platform) const final
@@ -46,6 +53,7 @@ public:
       check_on_platform(params, *platform);
   }
 
+  /// predicted_face_needs(const P&) on the decoded point.
   FaceNeeds predicted_face_needs(const Point& point) const final
   {
     return predicted_face_needs(schema_.params_of(point));
@@ -69,12 +77,20 @@ public:
   }
 
 protected:
+  /// Cross-parameter rules the per-key specs cannot express; throws ParamError naming the parameter.
   virtual void check(const P&) const {}
+  /// The rules that need the platform file's facts (hosts, clusters, routes); throws ParamError.
   virtual void check_on_platform(const P&, const PlatformFacts&) const {}
+  /// Whether the predicted face needs a SimGrid engine (it reads a platform) or heavy CPU: then it runs in a worker.
   virtual FaceNeeds predicted_face_needs(const P&) const { return {}; }
+  /// The hosts the simulated face builds from the parameters alone (0 when a platform file gives them).
   virtual size_t simulated_hosts(const P&) const { return 0; }
+  /// The decisions both faces share, made once per point from its parameters and seed (PointInfo::seed: every
+  /// random draw of the point derives from it).
   virtual Plan make_plan(const P&, const PointInfo&, const SimulationContext&) const { return Plan{}; }
+  /// The closed form: fills the predicted face (a metric left unset stays "not computed").
   virtual void predict(const P&, const Plan&, Face<M>&) const {}
+  /// The same plan played on SimGrid, in a worker process with a fresh engine: fills the simulated face.
   virtual void simulate(const P&, Plan&, const SimulationContext&, Face<M>&) const {}
 
 private:

@@ -21,30 +21,16 @@ using Instruction = WhereExpression::Instruction;
 // ---------------------------------------------------------------------------------------------------------------
 // Tokens
 
+// Grouped by kind, as the grammar reads.
+// clang-format off
 enum class Tok {
-  number,
-  name,
-  open,
-  close,
-  comma,
-  plus,
-  minus,
-  star,
-  slash,
-  caret,
-  less,
-  less_equal,
-  greater,
-  greater_equal,
-  equal,
-  not_equal,
-  logical_and,
-  logical_or,
-  logical_not,
-  true_value,
-  false_value,
+  number, name, open, close, comma,
+  plus, minus, star, slash, caret,
+  less, less_equal, greater, greater_equal, equal, not_equal,
+  logical_and, logical_or, logical_not, true_value, false_value,
   end,
 };
+// clang-format on
 
 struct Token {
   Tok kind;

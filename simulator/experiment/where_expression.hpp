@@ -63,31 +63,16 @@ public:
   const std::string& text() const { return text_; }
 
   // The compiled form; public so that the parser (in the .cpp) can build it.
+  // Grouped by kind, as the grammar reads.
+  // clang-format off
   enum class Op : uint8_t {
-    constant,
-    parameter,
-    negate,
-    add,
-    subtract,
-    multiply,
-    divide,
-    power,
-    min,
-    max,
-    abs,
-    log10,
-    floor,
-    ceil,
-    less,
-    less_equal,
-    greater,
-    greater_equal,
-    equal,
-    not_equal,
-    logical_and,
-    logical_or,
-    logical_not,
+    constant, parameter,
+    negate, add, subtract, multiply, divide, power,
+    min, max, abs, log10, floor, ceil,
+    less, less_equal, greater, greater_equal, equal, not_equal,
+    logical_and, logical_or, logical_not,
   };
+  // clang-format on
   struct Instruction {
     Op op;
     uint32_t index = 0;  // parameter: into values_by_index
