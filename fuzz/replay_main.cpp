@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 #include <vector>
 
@@ -33,7 +34,7 @@ std::vector<uint8_t> read_bytes(const fs::path& path)
 std::vector<uint8_t> mutate(std::vector<uint8_t> bytes, const std::vector<uint8_t>& other,
                             isogrid::SeededRandom& random)
 {
-  const char* interesting = ":-[]{},&*!|>'\"#\n 0.e+";
+  constexpr std::string_view interesting = ":-[]{},&*!|>'\"#\n 0.e+";
   switch (random.below(5)) {
     case 0:
       if (!bytes.empty())
@@ -41,7 +42,7 @@ std::vector<uint8_t> mutate(std::vector<uint8_t> bytes, const std::vector<uint8_
       break;
     case 1:
       bytes.insert(bytes.begin() + static_cast<long>(random.below(bytes.size() + 1)),
-                   static_cast<uint8_t>(interesting[random.below(22)]));
+                   static_cast<uint8_t>(interesting[random.below(interesting.size())]));
       break;
     case 2:
       if (!bytes.empty()) {
