@@ -15,24 +15,32 @@ cleanup() {
   cmake -S . -B "$build" >/dev/null  # the build forgets the two folders again
 }
 trap cleanup EXIT
-before="$(git status --porcelain --untracked-files=all)"
+# What git sees outside the two new folders must be the same after the build and the run as before the copy: no tracked
+# file edited, nothing generated into the source tree.
+outside() { git status --porcelain --untracked-files=all | grep -v "^?? $model/\|^?? $family/" || true; }
+before="$(outside)"
+same_outside() {
+  local now
+  now="$(outside)"
+  [ "$now" = "$before" ] && return 0
+  echo "files outside the two new folders differ $1:" >&2
+  diff <(echo "$before") <(echo "$now") >&2 || true
+  exit 1
+}
 cp -r tests/new_folders/workloads/hello "$model"
 cp -r tests/new_folders/policies/greeting "$family"
-
-changed="$(git status --porcelain --untracked-files=all | grep -v "^?? $model/\|^?? $family/" || true)"
-if [ "$changed" != "$before" ]; then
-  echo "files outside the two new folders differ:" >&2
-  diff <(echo "$before") <(echo "$changed") >&2 || true
-  exit 1
-fi
 
 # A plain `cmake --build` would find the new folders itself (their CMakeLists.txt are globbed with CONFIGURE_DEPENDS);
 # configuring first lets the targets be named.
 cmake -S . -B "$build" >"$work/configure.log" 2>&1 || { tail -40 "$work/configure.log" >&2; exit 1; }
 cmake --build "$build" -j "$(nproc)" --target isogrid test_hello test_greeting >"$work/build.log" 2>&1 ||
   { tail -40 "$work/build.log" >&2; exit 1; }
-"$build/isogrid" list models | grep -q "^  hello  " || { echo "isogrid list models does not show hello" >&2; exit 1; }
-"$build/isogrid" list policies | grep -q "one-by-one" || { echo "isogrid list policies lacks the greeting family" >&2; exit 1; }
+# Into files, not `| grep -q`: grep leaving at the first match would end the listing by SIGPIPE, which pipefail reports
+# as a failure.
+"$build/isogrid" list models >"$work/models.txt"
+"$build/isogrid" list policies >"$work/policies.txt"
+grep -q "^  hello  " "$work/models.txt" || { echo "isogrid list models does not show hello" >&2; exit 1; }
+grep -q "one-by-one" "$work/policies.txt" || { echo "isogrid list policies lacks the greeting family" >&2; exit 1; }
 cat >"$work/hello.yaml" <<'YAML'
 title: hello, from a folder of its own
 model: hello
@@ -54,4 +62,5 @@ print(f"hello: {len(rows)} points, simulated = closed form")
 PY
 "$build/tests/test_hello" --gtest_brief=1
 "$build/tests/test_greeting" --gtest_brief=1
+same_outside "after the build and the run"
 echo "a model and a policy family added with no edit outside workloads/hello/ and policies/greeting/"

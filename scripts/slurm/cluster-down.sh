@@ -59,7 +59,10 @@ p=$(pid_of "$DIR/slurmctld.pid" slurmctld) && stop "$p" slurmctld
 descendants() { local c; for c in $(ps -o pid= --ppid "$1"); do echo "$c"; descendants "$c"; done; }
 for d in /proc/[0-9]*; do
   [ "$(cat "$d/comm" 2>/dev/null)" = slurmstepd ] && alive "${d#/proc/}" || continue
-  if ls -l "$d/fd/" "$d/cwd" 2>/dev/null | grep -qF -e "$DIR/log/slurmd.log" -e "$DIR/spool/"; then
+  # The listing is taken whole first: under pipefail, `ls | grep -q` would read as no match when grep's early exit
+  # ends ls by SIGPIPE, or when a descriptor closes while ls lists it.
+  open_files=$(ls -l "$d/fd/" "$d/cwd" 2>/dev/null)
+  if grep -qF -e "$DIR/log/slurmd.log" -e "$DIR/spool/" <<<"$open_files"; then
     pid=${d#/proc/}; kids=$(descendants "$pid")
     echo "cluster-down: killing stray slurmstepd $pid and its processes $kids" >&2
     kill -KILL "$pid" $kids 2>/dev/null
