@@ -106,10 +106,10 @@ TEST(SpmdSkeleton, EveryKernelMatchesTheDedicatedClosedFormOnSimGrid)
   std::string payload = isogrid::testing::run_in_children({[&] {
     sg::Session session(sg::exact_network_config(), false);
     sg::build_grid_platform(path, {});
-    std::vector<PlannedRun> runs;
+    std::vector<SpmdRun> runs;
     for (const Case& c : cases) {
       const SpmdKernel& k = spmd_kernel(c.kernel);
-      PlannedRun run{k.train_min, {}, {k.shape(k.train_min, c.processors)}};
+      SpmdRun run{k.train_min, {}, {k.shape(k.train_min, c.processors)}};
       for (std::size_t i = 0; i < c.processors; ++i)
         run.hosts.push_back(sg::host_by_name("c-" + std::to_string(7 - i)));  // any hosts, any order
       runs.push_back(run);

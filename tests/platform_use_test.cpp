@@ -21,8 +21,8 @@ PlatformFacts three_hosts()
   return f;
 }
 
-const PlatformNeeds kClosedForm{true, "Eqs. 1-3 read A, C and S once"};
-const PlatformNeeds kAnyCapacity{false, ""};
+const PlatformNeeds kClosedForm  = PlatformNeeds::constant_capacities("Eqs. 1-3 read A, C and S once");
+const PlatformNeeds kAnyCapacity = PlatformNeeds::any_capacity();
 
 TEST(PlatformUse, RoutesAreReadAsTheProbeFoundThem)
 {

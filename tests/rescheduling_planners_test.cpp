@@ -85,15 +85,15 @@ TEST(PlanCost, IsEquation52WithEquation53sValidity)
   PhasedApplication app = halves();
   IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
   PlanSettings settings{60, 1200};
-  Plan cut = plan_of(intervals, {2, 4}, settings);
+  IntervalPlan cut = plan_of(intervals, {2, 4}, settings);
   EXPECT_EQ(cut.times, (std::vector<double>{1400, 1400}));
   EXPECT_DOUBLE_EQ(cut.time, 1400 + 1400 + 60);
   EXPECT_TRUE(cut.valid());
-  Plan early = plan_of(intervals, {1, 4}, settings);  // [0,1) takes 700 s on A: not longer than 1200
+  IntervalPlan early = plan_of(intervals, {1, 4}, settings);  // [0,1) takes 700 s on A: not longer than 1200
   EXPECT_EQ(early.violations, 1u);
   EXPECT_DOUBLE_EQ(early.violation_extent, 500);
   EXPECT_DOUBLE_EQ(early.time, 700 + std::min(700 + 1300 + 1300.0, 1300 + 700 + 700.0) + 60);
-  Plan single = single_interval_plan(intervals, settings);
+  IntervalPlan single = single_interval_plan(intervals, settings);
   EXPECT_DOUBLE_EQ(single.time, 4000);
   EXPECT_TRUE(single.valid());
   // Exactly t_thres is not valid: Eq. 5.3 is strict.
@@ -109,7 +109,7 @@ TEST(Planners, EveryOneFindsTheCutOnTheHandWorkedCase)
   PlanSettings settings{0, 1200};
   for (const auto& name : planners().names()) {
     SeededRandom random(3);
-    Plan plan = planners().get(name)(intervals, settings, random);
+    IntervalPlan plan = planners().get(name)(intervals, settings, random);
     EXPECT_EQ(plan.ends, (std::vector<std::size_t>{2, 4})) << name;
     EXPECT_DOUBLE_EQ(plan.time, 2800) << name;
   }
@@ -123,7 +123,7 @@ TEST(Planners, IncrementalKeepsItsScheduleWhenReschedulingCostsMore)
   PhasedApplication app = halves();
   IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
   PlanSettings settings{60, 1200};
-  Plan incremental = incremental_plan(intervals, settings);
+  IntervalPlan incremental = incremental_plan(intervals, settings);
   EXPECT_EQ(incremental.ends, (std::vector<std::size_t>{4}));
   EXPECT_DOUBLE_EQ(incremental.time, 4000);
   EXPECT_DOUBLE_EQ(division_plan(intervals, settings).time, 2860);
@@ -173,7 +173,7 @@ TEST(Planners, NoValidPlanGivesTheSingleInterval)
   PlanSettings settings{0, 1200};
   for (const auto& name : planners().names()) {
     SeededRandom random(5);
-    Plan plan = planners().get(name)(intervals, settings, random);
+    IntervalPlan plan = planners().get(name)(intervals, settings, random);
     EXPECT_EQ(plan.ends, (std::vector<std::size_t>{3})) << name;
     EXPECT_FALSE(plan.valid()) << name;
   }
@@ -194,13 +194,13 @@ TEST(Planners, TheDagOptimumIsBruteForcesOnRandomInstances)
     PhasedApplication app = two_schedule_app(ab);
     IntervalScheduler intervals(tiny_state(), app, 1, better_of_two);
     PlanSettings settings{60.0 * static_cast<double>(random.below(6)), random.uniform(600, 2400)};
-    Plan brute = brute_force_plan(intervals, settings);
-    Plan dag   = optimal_plan(intervals, settings);
+    IntervalPlan brute = brute_force_plan(intervals, settings);
+    IntervalPlan dag   = optimal_plan(intervals, settings);
     ASSERT_EQ(brute.valid(), dag.valid()) << instance;
     ASSERT_NEAR(brute.time, dag.time, 1e-9 * brute.time) << instance;
     for (const auto& name : {"incremental", "division", "genetic"}) {
       SeededRandom planner_random(static_cast<std::uint64_t>(instance));
-      Plan plan = planners().get(name)(intervals, settings, planner_random);
+      IntervalPlan plan = planners().get(name)(intervals, settings, planner_random);
       if (brute.valid()) {
         EXPECT_TRUE(plan.valid()) << name << " on instance " << instance;
         EXPECT_GE(plan.time, brute.time * (1 - 1e-12)) << name << " on instance " << instance;
@@ -230,7 +230,7 @@ TEST(Planners, TheGeneticPlanIsReproducible)
   IntervalScheduler intervals(state, md15, 9);
   PlanSettings settings{120, 1200};
   SeededRandom a(11), b(11);
-  Plan first = genetic_plan(intervals, settings, a), second = genetic_plan(intervals, settings, b);
+  IntervalPlan first = genetic_plan(intervals, settings, a), second = genetic_plan(intervals, settings, b);
   EXPECT_EQ(first.ends, second.ends);
   EXPECT_EQ(first.time, second.time);
 }

@@ -48,8 +48,8 @@ public:
   FlakyModel() : TypedModel(flaky_schema()) {}
 
 protected:
-  void predict(const FlakyParams& p, const NoPlan&, Face<FlakyMetrics>& out) const override { out.y = p.x * p.x; }
-  void simulate(const FlakyParams& p, NoPlan&, const SimulationContext&, Face<FlakyMetrics>& out) const override
+  void predict(const FlakyParams& p, const NoDecisions&, Face<FlakyMetrics>& out) const override { out.y = p.x * p.x; }
+  void simulate(const FlakyParams& p, NoDecisions&, const SimulationContext&, Face<FlakyMetrics>& out) const override
   {
     if (static_cast<long long>(p.x) % 7 == 0 && fs::exists(g_marker))
       throw std::runtime_error("a transient fault");

@@ -49,7 +49,7 @@ public:
   explicit SquareModel(std::string log) : TypedModel(square_schema()), log_(std::move(log)) {}
 
 protected:
-  PointInfo make_plan(const SquareParams&, const PointInfo& at, const SimulationContext&) const override { return at; }
+  PointInfo decide(const SquareParams&, const PointInfo& at, const SimulationContext&) const override { return at; }
   void predict(const SquareParams& p, const PointInfo&, Face<SquareMetrics>& out) const override { out.y = p.x * p.x; }
   void simulate(const SquareParams& p, PointInfo& at, const SimulationContext&, Face<SquareMetrics>& out) const override
   {
@@ -137,7 +137,7 @@ public:
   FileSizeModel() : TypedModel(schema_of(declare_file_size)) {}
 
 protected:
-  void predict(const FileSizeParams& p, const NoPlan&, Face<FileSizeMetrics>& out) const override
+  void predict(const FileSizeParams& p, const NoDecisions&, Face<FileSizeMetrics>& out) const override
   {
     out.bytes = p.copies * static_cast<double>(std::filesystem::file_size(p.file));
   }

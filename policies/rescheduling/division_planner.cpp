@@ -7,19 +7,19 @@
 
 namespace isogrid::rescheduling {
 
-Plan division_plan(IntervalScheduler& intervals, const PlanSettings& settings)
+IntervalPlan division_plan(IntervalScheduler& intervals, const PlanSettings& settings)
 {
   const std::size_t n              = intervals.phases();
-  Plan best                        = single_interval_plan(intervals, settings);
+  IntervalPlan best                = single_interval_plan(intervals, settings);
   std::vector<std::size_t> current = best.ends;
   for (std::size_t count = 2; count <= n; ++count) {
-    std::optional<Plan> best_of_count;
+    std::optional<IntervalPlan> best_of_count;
     for (std::size_t marker = 1; marker < n; ++marker) {
       if (std::find(current.begin(), current.end(), marker) != current.end())
         continue;
       std::vector<std::size_t> ends = current;
       ends.insert(std::upper_bound(ends.begin(), ends.end(), marker), marker);
-      Plan plan = plan_of(intervals, std::move(ends), settings);
+      IntervalPlan plan = plan_of(intervals, std::move(ends), settings);
       if (plan.valid() && (!best_of_count || better_plan(plan, *best_of_count)))
         best_of_count = std::move(plan);
     }

@@ -10,14 +10,14 @@
 
 namespace isogrid::rescheduling {
 
-Plan brute_force_plan(IntervalScheduler& intervals, const PlanSettings& settings)
+IntervalPlan brute_force_plan(IntervalScheduler& intervals, const PlanSettings& settings)
 {
   const std::size_t n = intervals.phases();
   if (n > brute_force_phase_limit)
     throw std::invalid_argument("brute force enumerates 2^(n-1) plans: at most " +
                                 std::to_string(brute_force_phase_limit) + " phases, " + intervals.application().name() +
                                 " has " + std::to_string(n) + " (the optimal planner gives the same optimum)");
-  Plan best                 = single_interval_plan(intervals, settings);
+  IntervalPlan best         = single_interval_plan(intervals, settings);
   const std::uint64_t plans = std::uint64_t{1} << (n - 1);
   std::vector<std::size_t> ends;
   for (std::uint64_t markers = 1; markers < plans; ++markers) {
@@ -26,14 +26,14 @@ Plan brute_force_plan(IntervalScheduler& intervals, const PlanSettings& settings
       if ((markers >> k) & 1u)
         ends.push_back(k + 1);
     ends.push_back(n);
-    Plan plan = plan_of(intervals, ends, settings);
+    IntervalPlan plan = plan_of(intervals, ends, settings);
     if (plan.valid() && better_plan(plan, best))
       best = std::move(plan);
   }
   return best.valid() ? best : single_interval_plan(intervals, settings);
 }
 
-Plan optimal_plan(IntervalScheduler& intervals, const PlanSettings& settings)
+IntervalPlan optimal_plan(IntervalScheduler& intervals, const PlanSettings& settings)
 {
   using Graph         = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
                                       boost::property<boost::edge_weight_t, double>>;

@@ -12,12 +12,12 @@ using Markers = std::vector<bool>;
 
 struct Individual {
   Markers markers;
-  Plan plan;
+  IntervalPlan plan;
   double reverse_fitness = 0;
 };
 
 // Eq. 5.5: the plan's time, inflated by how many intervals break Eq. 5.3 and by how far.
-double reverse_fitness(const Plan& plan)
+double reverse_fitness(const IntervalPlan& plan)
 {
   double intervals      = static_cast<double>(plan.intervals());
   double violations     = static_cast<double>(plan.violations);
@@ -66,8 +66,8 @@ void mutate(Markers& markers, IntervalScheduler& intervals, const PlanSettings& 
 
 }  // namespace
 
-Plan genetic_plan(IntervalScheduler& intervals, const PlanSettings& settings, SeededRandom& random,
-                  const GeneticPlanOptions& options)
+IntervalPlan genetic_plan(IntervalScheduler& intervals, const PlanSettings& settings, SeededRandom& random,
+                          const GeneticPlanOptions& options)
 {
   const std::size_t n      = intervals.phases();
   const std::size_t length = n - 1;  // one marker after each phase but the last
@@ -108,7 +108,7 @@ Plan genetic_plan(IntervalScheduler& intervals, const PlanSettings& settings, Se
     next.resize(options.population);
     population = std::move(next);
   }
-  const Plan* best = nullptr;
+  const IntervalPlan* best = nullptr;
   for (const Individual& i : population)
     if (i.plan.valid() && (!best || better_plan(i.plan, *best)))
       best = &i.plan;

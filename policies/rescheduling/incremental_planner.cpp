@@ -3,7 +3,7 @@
 
 namespace isogrid::rescheduling {
 
-Plan incremental_plan(IntervalScheduler& intervals, const PlanSettings& settings)
+IntervalPlan incremental_plan(IntervalScheduler& intervals, const PlanSettings& settings)
 {
   const std::size_t n = intervals.phases();
   std::vector<std::size_t> ends;

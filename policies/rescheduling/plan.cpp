@@ -5,12 +5,12 @@
 
 namespace isogrid::rescheduling {
 
-Plan plan_of(IntervalScheduler& intervals, std::vector<std::size_t> ends, const PlanSettings& settings)
+IntervalPlan plan_of(IntervalScheduler& intervals, std::vector<std::size_t> ends, const PlanSettings& settings)
 {
   const std::size_t n = intervals.phases();
   if (ends.empty() || ends.back() != n)
     throw std::invalid_argument("a plan's last interval ends with the last phase (" + std::to_string(n) + ")");
-  Plan plan;
+  IntervalPlan plan;
   std::size_t first = 0;
   for (std::size_t end : ends) {
     if (end <= first)
@@ -30,12 +30,12 @@ Plan plan_of(IntervalScheduler& intervals, std::vector<std::size_t> ends, const 
   return plan;
 }
 
-Plan single_interval_plan(IntervalScheduler& intervals, const PlanSettings& settings)
+IntervalPlan single_interval_plan(IntervalScheduler& intervals, const PlanSettings& settings)
 {
   return plan_of(intervals, {intervals.phases()}, settings);
 }
 
-bool better_plan(const Plan& a, const Plan& b)
+bool better_plan(const IntervalPlan& a, const IntervalPlan& b)
 {
   if (a.valid() != b.valid())
     return a.valid();

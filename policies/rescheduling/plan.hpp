@@ -17,7 +17,7 @@ struct PlanSettings {
   double t_thres = 1200;  // s: an interval must take longer
 };
 
-struct Plan {
+struct IntervalPlan {
   std::vector<std::size_t> ends;  // each interval's end (exclusive phase index), ascending; the last is the phase count
   std::vector<double> times;      // each interval's time on its own schedule
   double time             = 0;    // Eq. 5.2
@@ -29,14 +29,14 @@ struct Plan {
 };
 
 // Scores the plan cut at `ends` (Eq. 5.2 and 5.3). Throws std::invalid_argument on ends that do not cut the phases.
-Plan plan_of(IntervalScheduler& intervals, std::vector<std::size_t> ends, const PlanSettings& settings);
+IntervalPlan plan_of(IntervalScheduler& intervals, std::vector<std::size_t> ends, const PlanSettings& settings);
 
 // The one-interval plan: schedule once, never reschedule.
-Plan single_interval_plan(IntervalScheduler& intervals, const PlanSettings& settings);
+IntervalPlan single_interval_plan(IntervalScheduler& intervals, const PlanSettings& settings);
 
 // True when a is a better answer than b: valid before invalid, then the lower Eq. 5.2 time, then fewer intervals,
 // then the earlier cuts (so every planner breaks ties the same way).
-bool better_plan(const Plan& a, const Plan& b);
+bool better_plan(const IntervalPlan& a, const IntervalPlan& b);
 
 // Markers as the GA encodes them: bit k set means "reschedule after phase k" (k < phases - 1).
 std::vector<std::size_t> ends_of_markers(const std::vector<bool>& markers);

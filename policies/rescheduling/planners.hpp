@@ -1,6 +1,7 @@
 #pragma once
 // Single-cluster rescheduling planners (Sanjay §5.3) and the ground truth they are measured against. Each is
-// pure: an IntervalScheduler (the cluster, the application, BE per interval) and the plan settings in, a Plan out.
+// pure: an IntervalScheduler (the cluster, the application, BE per interval) and the plan settings in, a IntervalPlan
+// out.
 //
 // Readings of what the thesis leaves open (shared notes, sections 4.1-4.3 and 11):
 // - Incremental (Fig. 5.2): an interval grows from its first phase until valid; then each next phase joins it while
@@ -25,24 +26,24 @@
 
 namespace isogrid::rescheduling {
 
-Plan incremental_plan(IntervalScheduler& intervals, const PlanSettings& settings);
-Plan division_plan(IntervalScheduler& intervals, const PlanSettings& settings);
+IntervalPlan incremental_plan(IntervalScheduler& intervals, const PlanSettings& settings);
+IntervalPlan division_plan(IntervalScheduler& intervals, const PlanSettings& settings);
 
 struct GeneticPlanOptions {
   std::size_t population  = 200;
   std::size_t generations = 50;
 };
-Plan genetic_plan(IntervalScheduler& intervals, const PlanSettings& settings, SeededRandom& random,
-                  const GeneticPlanOptions& options = {});
+IntervalPlan genetic_plan(IntervalScheduler& intervals, const PlanSettings& settings, SeededRandom& random,
+                          const GeneticPlanOptions& options = {});
 
 // Above this many phases brute force refuses (2^(n-1) plans).
 constexpr std::size_t brute_force_phase_limit = 22;
 // Throws std::invalid_argument above brute_force_phase_limit.
-Plan brute_force_plan(IntervalScheduler& intervals, const PlanSettings& settings);
-Plan optimal_plan(IntervalScheduler& intervals, const PlanSettings& settings);
+IntervalPlan brute_force_plan(IntervalScheduler& intervals, const PlanSettings& settings);
+IntervalPlan optimal_plan(IntervalScheduler& intervals, const PlanSettings& settings);
 
 // The planners by name: incremental, division, genetic (the heuristics), brute-force and optimal (ground truth).
-using Planner = std::function<Plan(IntervalScheduler&, const PlanSettings&, SeededRandom&)>;
+using Planner = std::function<IntervalPlan(IntervalScheduler&, const PlanSettings&, SeededRandom&)>;
 const NamedRegistry<Planner>& planners();
 // The same registry, open to additions until the catalog freezes it: for what a plugin registers.
 NamedRegistry<Planner>& planner_registry();

@@ -71,6 +71,13 @@ struct FaceNeeds {
 
   /// Whether the predicted face runs in a worker process.
   bool in_worker() const { return platform || heavy_cpu; }
+
+  /// Nothing: the closed form runs in the parent, in microseconds.
+  static FaceNeeds in_process() { return {}; }
+  /// An engine of its own when the point names a platform file (the closed form reads its constants off it).
+  static FaceNeeds platform_when(bool reads_a_platform) { return {reads_a_platform, false}; }
+  /// Seconds of CPU (a race of schedulers, a planner search): a worker process, spread by --jobs.
+  static FaceNeeds heavy() { return {false, true}; }
 };
 
 /// A problem with one parameter that only shows with the others (a list whose length is not m, ...). `within` leads

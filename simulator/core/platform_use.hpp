@@ -6,6 +6,7 @@
 #include "simulator/core/platform_facts.hpp"
 
 #include <string>
+#include <utility>
 
 namespace isogrid {
 
@@ -14,6 +15,11 @@ struct PlatformNeeds {
   // and links that follow a profile would make the simulation disagree with it for no fault of either.
   bool constant_capacity = false;
   std::string why;  // finishes the refusal: "Eqs. 1-3 read them once"
+
+  // Hosts and links whose capacity may follow a profile (a simulation-only model).
+  static PlatformNeeds any_capacity() { return {}; }
+  // Constant capacities, because `why` (a closed form reads them once).
+  static PlatformNeeds constant_capacities(std::string why) { return {true, std::move(why)}; }
 };
 
 // A host the model runs on: it must stay on (no state profile), and be constant if the model needs it to.

@@ -4,11 +4,11 @@
 //
 //   check     cross-parameter rules the per-key specs cannot express; throws ParamError naming the parameter
 //             (check_on_platform: the rules that need the platform file's hosts and clusters)
-//   plan      the decisions both faces share, made once per point (a partition, a race of schedulers); pure unless
+//   decide    the decisions both faces share, made once per point (a partition, a race of schedulers); pure unless
 //             the predicted face needs a platform (predicted_face_needs), in which case it runs in a worker process
 //             with a SimGrid engine of its own
 //   predict   the closed form: fills the predicted face only
-//   simulate  the same plan played on SimGrid in a worker process: fills the simulated face only
+//   simulate  the same decisions played on SimGrid in a worker process: fills the simulated face only
 //
 // The harness sees the untyped Model; this adaptor decodes points into P and encodes M into metric columns.
 #include "simulator/core/model_schema.hpp"
@@ -24,14 +24,14 @@ struct PointInfo {
   uint64_t seed       = 0;  ///< derived from the experiment's seed, the combination and the repetition
 };
 
-/// The plan of a model whose faces share nothing worth computing once.
-struct NoPlan {};
+/// The decisions of a model whose faces share nothing worth computing once.
+struct NoDecisions {};
 
 /// The shape every model takes (see the top of this file): `P` the parameters struct, `M` the metrics struct, both
-/// declared once in a ModelSchema<P, M>; `Plan` what both faces share, made once per point by make_plan. A model
+/// declared once in a ModelSchema<P, M>; `Decisions` what both faces share, made once per point by decide. A model
 /// overrides the protected hooks it needs; the harness calls the untyped Model interface, which this class
 /// implements by decoding points into `P` and encoding `M` into metric columns.
-template <class P, class M, class Plan = NoPlan>
+template <class P, class M, class Decisions = NoDecisions>
 class TypedModel : public Model {
 public:
   using Params  = P;  ///< the parameters struct
@@ -82,31 +82,31 @@ protected:
   /// The rules that need the platform file's facts (hosts, clusters, routes); throws ParamError.
   virtual void check_on_platform(const P&, const PlatformFacts&) const {}
   /// Whether the predicted face needs a SimGrid engine (it reads a platform) or heavy CPU: then it runs in a worker.
-  virtual FaceNeeds predicted_face_needs(const P&) const { return {}; }
+  virtual FaceNeeds predicted_face_needs(const P&) const { return FaceNeeds::in_process(); }
   /// The hosts the simulated face builds from the parameters alone (0 when a platform file gives them).
   virtual size_t simulated_hosts(const P&) const { return 0; }
   /// The decisions both faces share, made once per point from its parameters and seed (PointInfo::seed: every
   /// random draw of the point derives from it).
-  virtual Plan make_plan(const P&, const PointInfo&, const SimulationContext&) const { return Plan{}; }
+  virtual Decisions decide(const P&, const PointInfo&, const SimulationContext&) const { return Decisions{}; }
   /// The closed form: fills the predicted face (a metric left unset stays "not computed").
-  virtual void predict(const P&, const Plan&, Face<M>&) const {}
-  /// The same plan played on SimGrid, in a worker process with a fresh engine: fills the simulated face.
-  virtual void simulate(const P&, Plan&, const SimulationContext&, Face<M>&) const {}
+  virtual void predict(const P&, const Decisions&, Face<M>&) const {}
+  /// The same decisions played on SimGrid, in a worker process with a fresh engine: fills the simulated face.
+  virtual void simulate(const P&, Decisions&, const SimulationContext&, Face<M>&) const {}
 
 private:
   void evaluate(const P& params, const Point& point, const Faces& wanted, const SimulationContext& context,
                 Outcome& out) const
   {
-    Plan plan = make_plan(params, PointInfo{point.index, point.repetition, point.seed}, context);
+    Decisions decisions = decide(params, PointInfo{point.index, point.repetition, point.seed}, context);
     if (wanted.predicted) {
       Face<M> face = blank_face();
-      predict(params, plan, face);
+      predict(params, decisions, face);
       schema_.write(face, out.predicted);
       add_note(out.note, face.note);
     }
     if (wanted.simulated) {
       Face<M> face = blank_face();
-      simulate(params, plan, context, face);
+      simulate(params, decisions, context, face);
       schema_.write(face, out.simulated);
       add_note(out.note, face.note);
     }

@@ -25,7 +25,7 @@ public:
   SquareModel() : TypedModel(isogrid::schema_of(declare)) {}
 
 protected:
-  void predict(const SquareParams& p, const isogrid::NoPlan&, isogrid::Face<SquareMetrics>& out) const override
+  void predict(const SquareParams& p, const isogrid::NoDecisions&, isogrid::Face<SquareMetrics>& out) const override
   {
     out.y = p.x * p.x;
   }

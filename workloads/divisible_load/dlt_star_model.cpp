@@ -91,7 +91,7 @@ std::string too_few_hosts(size_t m, size_t others, const std::string& originator
 
 // The partition both faces play. With a platform file, the workers are its hosts, read off the engine that this
 // (worker) process loaded it into, and the simulation runs on them.
-struct Plan {
+struct Decisions {
   Instance instance;
   Partition partition;
   sg::Host* originator = nullptr;  // with a platform file
@@ -99,54 +99,54 @@ struct Plan {
 };
 
 // The closed form's parameters read off the platform: A = flops/speed, C = bytes/bandwidth, S = latency.
-Plan plan_on_platform(const Params& p, std::uint64_t seed, const SimulationContext& context)
+Decisions decide_on_platform(const Params& p, std::uint64_t seed, const SimulationContext& context)
 {
   sg::Session session(context.simgrid_config, context.simgrid_logs);
   sg::load_platform(p.platform, loads::point_loads(seed));
   auto m                       = static_cast<size_t>(p.m);
   std::vector<sg::Host*> hosts = sg::hosts_in_natural_order();
-  Plan plan;
-  plan.originator = p.originator.empty() ? hosts.front() : sg::host_by_name(p.originator);
+  Decisions decisions;
+  decisions.originator = p.originator.empty() ? hosts.front() : sg::host_by_name(p.originator);
   std::vector<sg::Host*> candidates;
   for (sg::Host* h : hosts)
-    if (h != plan.originator)
+    if (h != decisions.originator)
       candidates.push_back(h);
   if (candidates.size() < m)
-    throw std::invalid_argument(too_few_hosts(m, candidates.size(), sg::host_name(plan.originator)));
+    throw std::invalid_argument(too_few_hosts(m, candidates.size(), sg::host_name(decisions.originator)));
   candidates.resize(m);
   std::vector<Worker> workers;
   for (sg::Host* h : candidates) {
-    sg::RouteInfo r = sg::route_between(plan.originator, h);
+    sg::RouteInfo r = sg::route_between(decisions.originator, h);
     if (!r.routed)  // known at load for a platform of up to 500 hosts (sg/platform_check.cpp); here for larger ones
       throw std::invalid_argument(
-          fmt::format("no route from {} to {}", sg::host_name(plan.originator), sg::host_name(h)));
+          fmt::format("no route from {} to {}", sg::host_name(decisions.originator), sg::host_name(h)));
     // A route without links (a Vivaldi zone's) has latency only: C = 0.
     workers.push_back({p.unit_flops / sg::host_speed(h), p.unit_bytes / r.bandwidth, r.latency});
   }
   // The sequence policy orders the hosts as it orders the closed-form workers.
   std::vector<size_t> order = serving_order(p.sequence, workers);
-  plan.instance             = Instance{reorder(workers, order), p.V, p.beta};
+  decisions.instance        = Instance{reorder(workers, order), p.V, p.beta};
   for (size_t i : order)
-    plan.served.push_back(candidates[i]);
-  return plan;
+    decisions.served.push_back(candidates[i]);
+  return decisions;
 }
 
-StarPlan star_plan_for(const Partition& p, double V, double beta, double bytes_per_unit, double flops_per_unit)
+StarSchedule star_schedule_for(const Partition& p, double V, double beta, double bytes_per_unit, double flops_per_unit)
 {
-  StarPlan plan;
+  StarSchedule schedule;
   for (double a : p.alpha) {
-    plan.send_bytes.push_back(rounded_bytes(a * bytes_per_unit));
-    plan.compute_flops.push_back(a * flops_per_unit);
+    schedule.send_bytes.push_back(rounded_bytes(a * bytes_per_unit));
+    schedule.compute_flops.push_back(a * flops_per_unit);
     if (beta > 0)
-      plan.return_bytes.push_back(rounded_bytes(beta * a * bytes_per_unit));
+      schedule.return_bytes.push_back(rounded_bytes(beta * a * bytes_per_unit));
   }
-  plan.sequential_bytes        = rounded_bytes(V * bytes_per_unit);
-  plan.sequential_flops        = V * flops_per_unit;
-  plan.sequential_return_bytes = rounded_bytes(beta * V * bytes_per_unit);
-  return plan;
+  schedule.sequential_bytes        = rounded_bytes(V * bytes_per_unit);
+  schedule.sequential_flops        = V * flops_per_unit;
+  schedule.sequential_return_bytes = rounded_bytes(beta * V * bytes_per_unit);
+  return schedule;
 }
 
-class DltStarModel : public TypedModel<Params, Metrics, Plan> {
+class DltStarModel : public TypedModel<Params, Metrics, Decisions> {
 public:
   DltStarModel() : TypedModel(dlt_star_schema()) {}
 
@@ -189,7 +189,7 @@ protected:
     auto m = static_cast<size_t>(p.m);
     if (m + 1 > platform.hosts.size())
       throw ParamError("m", too_few_hosts(m, platform.hosts.size() - 1, originator));
-    const PlatformNeeds needs{true, "Eqs. 1-3 read A, C and S once"};
+    const PlatformNeeds needs = PlatformNeeds::constant_capacities("Eqs. 1-3 read A, C and S once");
     if (std::string why = unusable_settings(platform, needs); !why.empty())
       throw ParamError("platform", why);
     const char* chose_originator = p.originator.empty() ? "m" : "originator";
@@ -211,7 +211,10 @@ protected:
     }
   }
 
-  FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
+  FaceNeeds predicted_face_needs(const Params& p) const override
+  {
+    return FaceNeeds::platform_when(!p.platform.empty());
+  }
 
   // The star the instance builds: P0 and m workers.
   size_t simulated_hosts(const Params& p) const override
@@ -219,17 +222,17 @@ protected:
     return p.platform.empty() ? static_cast<size_t>(p.m) + 1 : 0;
   }
 
-  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
+  Decisions decide(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
-    Plan plan =
-        p.platform.empty() ? Plan{instance_of(p, at.seed), {}, nullptr, {}} : plan_on_platform(p, at.seed, context);
-    plan.partition = solve(plan.instance.workers, plan.instance.V, plan.instance.beta);
-    return plan;
+    Decisions decisions = p.platform.empty() ? Decisions{instance_of(p, at.seed), {}, nullptr, {}}
+                                             : decide_on_platform(p, at.seed, context);
+    decisions.partition = solve(decisions.instance.workers, decisions.instance.V, decisions.instance.beta);
+    return decisions;
   }
 
-  void predict(const Params&, const Plan& plan, Face<Metrics>& out) const override
+  void predict(const Params&, const Decisions& decisions, Face<Metrics>& out) const override
   {
-    const Partition& part  = plan.partition;
+    const Partition& part  = decisions.partition;
     const Summary& s       = part.summary;
     out.makespan           = s.makespan;
     out.sequential         = s.sequential;
@@ -244,9 +247,10 @@ protected:
           fmt::format("infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative, s.largest_feasible);
   }
 
-  void simulate(const Params& p, Plan& plan, const SimulationContext& context, Face<Metrics>& out) const override
+  void simulate(const Params& p, Decisions& decisions, const SimulationContext& context,
+                Face<Metrics>& out) const override
   {
-    if (!plan.partition.summary.feasible) {
+    if (!decisions.partition.summary.feasible) {
       // Nothing to simulate: a negative part cannot be sent. The map still shows E = 0 there.
       out.speedup    = 0;
       out.efficiency = 0;
@@ -254,12 +258,12 @@ protected:
       return;
     }
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    const Instance& inst = plan.instance;
+    const Instance& inst = decisions.instance;
     double time_unit     = 1;  // simulated seconds per model time unit
-    StarPlan schedule;         // the actors read it while the engine runs
+    StarSchedule schedule;     // the actors read it while the engine runs
     StarTimes times;
     if (p.platform.empty()) {
-      time_unit    = kSimulatedSequential / plan.partition.summary.sequential;
+      time_unit    = kSimulatedSequential / decisions.partition.summary.sequential;
       double bytes = kLoadBytes / inst.V;  // bytes (and flops) per load unit
       sg::StarSpec spec;
       for (size_t i = 0; i < inst.workers.size(); ++i) {
@@ -268,11 +272,11 @@ protected:
             {fmt::format("P{}", i + 1), bytes / (w.A * time_unit), bytes / (w.C * time_unit), w.S * time_unit});
       }
       sg::Star star = sg::build_star(spec);
-      schedule      = star_plan_for(plan.partition, inst.V, inst.beta, bytes, bytes);
+      schedule      = star_schedule_for(decisions.partition, inst.V, inst.beta, bytes, bytes);
       deploy_star_schedule(star.center, star.workers, schedule, times);
     } else {
-      schedule = star_plan_for(plan.partition, inst.V, inst.beta, p.unit_bytes, p.unit_flops);
-      deploy_star_schedule(plan.originator, plan.served, schedule, times);
+      schedule = star_schedule_for(decisions.partition, inst.V, inst.beta, p.unit_bytes, p.unit_flops);
+      deploy_star_schedule(decisions.originator, decisions.served, schedule, times);
     }
     session.run();
     out.makespan   = times.makespan / time_unit;

@@ -12,7 +12,7 @@ std::string result_box(size_t i) { return fmt::format("dlt-result-{}", i); }
 const char* kSequentialPart   = "dlt-sequential-part";
 const char* kSequentialResult = "dlt-sequential-result";
 
-void worker(size_t i, const StarPlan& plan)
+void worker(size_t i, const StarSchedule& plan)
 {
   sg::receive(part_box(i));
   sg::compute(plan.compute_flops[i]);
@@ -20,7 +20,7 @@ void worker(size_t i, const StarPlan& plan)
     sg::send(result_box(i), plan.return_bytes[i]);
 }
 
-void sequential_worker(const StarPlan& plan)
+void sequential_worker(const StarSchedule& plan)
 {
   sg::receive(kSequentialPart);
   sg::compute(plan.sequential_flops);
@@ -30,7 +30,7 @@ void sequential_worker(const StarPlan& plan)
 
 }  // namespace
 
-void deploy_star_schedule(sg::Host* originator, const std::vector<sg::Host*>& workers, const StarPlan& plan,
+void deploy_star_schedule(sg::Host* originator, const std::vector<sg::Host*>& workers, const StarSchedule& plan,
                           StarTimes& times)
 {
   // Shared by the actors; lives until the last of them ends.

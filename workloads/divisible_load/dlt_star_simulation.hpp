@@ -11,7 +11,7 @@
 namespace isogrid::dlt {
 
 // What the originator and the workers do, in SimGrid units (bytes, flops).
-struct StarPlan {
+struct StarSchedule {
   std::vector<uint64_t> send_bytes;  // per worker, serving order
   std::vector<double> compute_flops;
   std::vector<uint64_t> return_bytes;  // empty: no result return
@@ -27,7 +27,7 @@ struct StarTimes {
 
 // Deploys the actors; call before the engine runs. `plan` and `times` must outlive the run: the actors read the
 // first and fill the second when the simulation ends.
-void deploy_star_schedule(sg::Host* originator, const std::vector<sg::Host*>& workers, const StarPlan& plan,
+void deploy_star_schedule(sg::Host* originator, const std::vector<sg::Host*>& workers, const StarSchedule& plan,
                           StarTimes& times);
 
 }  // namespace isogrid::dlt

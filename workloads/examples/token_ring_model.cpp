@@ -60,7 +60,7 @@ protected:
 
   size_t simulated_hosts(const Params& p) const override { return static_cast<size_t>(p.hosts); }
 
-  void predict(const Params& p, const NoPlan&, Face<Metrics>& out) const override
+  void predict(const Params& p, const NoDecisions&, Face<Metrics>& out) const override
   {
     auto n                    = static_cast<size_t>(p.hosts);
     std::vector<double> speed = p.speed.expanded(n), bandwidth = p.bandwidth.expanded(n);
@@ -71,7 +71,7 @@ protected:
     out.hops     = static_cast<double>(p.laps * p.hosts);
   }
 
-  void simulate(const Params& p, NoPlan&, const SimulationContext& context, Face<Metrics>& out) const override
+  void simulate(const Params& p, NoDecisions&, const SimulationContext& context, Face<Metrics>& out) const override
   {
     sg::Session session(context.simgrid_config, context.simgrid_logs);
     auto n = static_cast<size_t>(p.hosts);

@@ -221,17 +221,17 @@ Alphabet alphabet_of(const Params& p, const ClusterTable& clusters)
 }
 
 // What both faces share: the PEs, the program and the main PE, the latter drawn from the point's seed.
-struct Plan {
+struct Decisions {
   GphLayout layout;
   std::unique_ptr<Program> program;
   double work_unit  = 0;             // flop per reference-PE second of program work
   double work_scale = 1;             // the input's size against the kernel's own
-  std::optional<Topology> topology;  // set with the plan (a Topology has no empty state)
+  std::optional<Topology> topology;  // set with the decisions (a Topology has no empty state)
   size_t main_pe = 0;
   uint64_t seed  = 0;
 };
 
-void lay_out(const Params& p, Plan& plan)
+void lay_out(const Params& p, Decisions& decisions)
 {
   ClusterTable clusters;
   try {
@@ -251,7 +251,7 @@ void lay_out(const Params& p, Plan& plan)
   }
   Alphabet alphabet = alphabet_of(p, clusters);
   try {
-    plan.layout = make_layout(std::move(clusters), p.configuration, alphabet);
+    decisions.layout = make_layout(std::move(clusters), p.configuration, alphabet);
   } catch (const std::invalid_argument& e) {
     throw ParamError("configuration", e.what());
   }
@@ -263,20 +263,20 @@ void lay_out(const Params& p, Plan& plan)
     overrides.erase(it);
   }
   try {
-    plan.program = make_kernel(p.program, overrides);
+    decisions.program = make_kernel(p.program, overrides);
   } catch (const std::invalid_argument& e) {
     throw ParamError("program_parameters", e.what());
   }
-  plan.work_unit  = p.reference_flops * scale;
-  plan.work_scale = scale;
+  decisions.work_unit  = p.reference_flops * scale;
+  decisions.work_scale = scale;
 }
 
 // The figures both faces share: the configuration as the tables describe it and the sequential baselines.
-void fill_common(const Plan& plan, double runtime, size_t main_pe, Metrics& out)
+void fill_common(const Decisions& decisions, double runtime, size_t main_pe, Metrics& out)
 {
-  const GphLayout& l = plan.layout;
-  double work_unit   = plan.work_unit;
-  double work        = plan.program->sequential_work();
+  const GphLayout& l = decisions.layout;
+  double work_unit   = decisions.work_unit;
+  double work        = decisions.program->sequential_work();
   double total_rate  = 0;
   for (double f : l.pe_flops)
     total_rate += f / work_unit;
@@ -312,25 +312,25 @@ void fill_steal_grain(std::vector<double> stolen, double sequential_work, double
   o.stolen_share      = moved / sequential_work;
 }
 
-class GphRuntimeModel : public TypedModel<Params, Metrics, Plan> {
+class GphRuntimeModel : public TypedModel<Params, Metrics, Decisions> {
 public:
   GphRuntimeModel() : TypedModel(gph_runtime_schema()) {}
 
 protected:
   void check(const Params& p) const override
   {
-    Plan plan;
-    lay_out(p, plan);
+    Decisions decisions;
+    lay_out(p, decisions);
   }
 
   // The PEs' hosts, and the routes between PEs: a cluster's first two PEs, and every two clusters' first PEs, both
   // ways (the PEs of one cluster share their routes' kind).
   void check_on_platform(const Params& p, const PlatformFacts& platform) const override
   {
-    Plan plan;
-    lay_out(p, plan);
-    const GphLayout& l = plan.layout;
-    const PlatformNeeds needs{false, ""};
+    Decisions decisions;
+    lay_out(p, decisions);
+    const GphLayout& l        = decisions.layout;
+    const PlatformNeeds needs = PlatformNeeds::any_capacity();
     std::map<size_t, std::vector<std::string>> by_cluster;
     for (size_t pe = 0; pe < l.pe_host.size(); ++pe) {
       if (std::string why = unusable_host(platform, l.pe_host[pe], needs); !why.empty())
@@ -348,51 +348,52 @@ protected:
       }
   }
 
-  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  Decisions decide(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
-    Plan plan;
-    lay_out(p, plan);
-    plan.topology = plan.layout.topology();
-    plan.seed     = at.seed;
+    Decisions decisions;
+    lay_out(p, decisions);
+    decisions.topology = decisions.layout.topology();
+    decisions.seed     = at.seed;
     // A random main PE (GUM) draws from the point's seed, apart from the PEs' own streams. The one stream that
     // took its salt unmixed, kept so: its results were produced so.
     constexpr StreamSalt kMainPe{"main PE", 0x6d61696e5045ULL};
     SeededRandom rng(at.seed ^ kMainPe.salt);
-    plan.main_pe = runtime_policies().get(p.runtime).main_pe(*plan.topology, [&rng] { return rng.next(); });
-    return plan;
+    decisions.main_pe = runtime_policies().get(p.runtime).main_pe(*decisions.topology, [&rng] { return rng.next(); });
+    return decisions;
   }
 
-  void predict(const Params&, const Plan& plan, Face<Metrics>& out) const override
+  void predict(const Params&, const Decisions& decisions, Face<Metrics>& out) const override
   {
     double rate = 0;
-    for (double f : plan.layout.pe_flops)
-      rate += f / plan.work_unit;
-    fill_common(plan, plan.program->sequential_work() / rate, plan.main_pe, out);
+    for (double f : decisions.layout.pe_flops)
+      rate += f / decisions.work_unit;
+    fill_common(decisions, decisions.program->sequential_work() / rate, decisions.main_pe, out);
   }
 
-  void simulate(const Params& p, Plan& plan, const SimulationContext& context, Face<Metrics>& o) const override
+  void simulate(const Params& p, Decisions& decisions, const SimulationContext& context,
+                Face<Metrics>& o) const override
   {
     const RuntimePolicy& policy = runtime_policies().get(p.runtime);
     sg::Session session(context.simgrid_config, context.simgrid_logs);
     if (is_grid_spec_file(p.platform))
-      sg::build_grid(cached_grid_spec(p.platform), loads::point_loads(plan.seed));
+      sg::build_grid(cached_grid_spec(p.platform), loads::point_loads(decisions.seed));
     else
-      sg::load_platform(p.platform, loads::point_loads(plan.seed));
+      sg::load_platform(p.platform, loads::point_loads(decisions.seed));
     GumRun run;
-    run.setup.program          = plan.program.get();
-    run.setup.topology         = &*plan.topology;
+    run.setup.program          = decisions.program.get();
+    run.setup.topology         = &*decisions.topology;
     run.setup.policy           = &policy;
     run.setup.parameters       = policy_parameters(p);
-    run.setup.main_pe          = plan.main_pe;
+    run.setup.main_pe          = decisions.main_pe;
     run.setup.packet_bytes     = p.packet_bytes;
     run.setup.header_bytes     = p.header_bytes;
     run.setup.max_local_sparks = p.max_local_sparks;
-    run.setup.fetch_scale      = plan.work_scale;
-    for (size_t pe = 0; pe < plan.topology->pes(); ++pe) {
-      run.setup.work_rate.push_back(plan.layout.pe_flops[pe] / plan.work_unit);
-      run.hosts.push_back(sg::host_by_name(plan.layout.pe_host[pe]));
+    run.setup.fetch_scale      = decisions.work_scale;
+    for (size_t pe = 0; pe < decisions.topology->pes(); ++pe) {
+      run.setup.work_rate.push_back(decisions.layout.pe_flops[pe] / decisions.work_unit);
+      run.hosts.push_back(sg::host_by_name(decisions.layout.pe_host[pe]));
     }
-    run.seed       = plan.seed;
+    run.seed       = decisions.seed;
     run.time_limit = p.time_limit;
     launch_gum(run);
     session.run();
@@ -402,7 +403,7 @@ protected:
       o.note = fmt::format("not finished after {} simulated s (time_limit)", run.time_limit);
       return;
     }
-    fill_common(plan, run.makespan, run.setup.main_pe, o);
+    fill_common(decisions, run.makespan, run.setup.main_pe, o);
     PeStatistics total;
     std::vector<double> stolen;  // every PE's stolen-spark threads' work, in PE order
     for (const PeStatistics& st : run.statistics) {
@@ -416,7 +417,7 @@ protected:
       total.busy_seconds += st.busy_seconds;
     }
     const MessageCounts& m = total.messages;
-    double pes             = static_cast<double>(plan.topology->pes());
+    double pes             = static_cast<double>(decisions.topology->pes());
     auto count             = [&](MessageKind k) { return static_cast<double>(m.of(k)); };
     o.threads              = static_cast<double>(total.threads);
     o.sparks               = static_cast<double>(total.sparks);
@@ -429,7 +430,7 @@ protected:
     o.resume               = count(MessageKind::Resume) + count(MessageKind::Packet);
     o.messages             = static_cast<double>(m.total());
     o.input_fetches        = static_cast<double>(total.input_fetches);
-    fill_steal_grain(std::move(stolen), plan.program->sequential_work(), plan.work_scale, o);
+    fill_steal_grain(std::move(stolen), decisions.program->sequential_work(), decisions.work_scale, o);
     o.comm_degree  = o.messages / run.makespan / pes;
     o.packet_size  = m.total() ? m.bytes / o.messages : 0;
     o.payload_size = m.total() ? m.payload / o.messages : 0;

@@ -124,7 +124,7 @@ long long sub_master_queue(const FarmLayout& f, size_t c, const std::string& pol
 
 // The farm laid out, the row the point reports, and Eqs. 1-5's estimate, which the simulated face's efficiency and
 // precision are also taken against.
-struct Plan {
+struct Decisions {
   FarmLayout layout;
   size_t row = 0;
   FarmEstimate estimate;
@@ -133,7 +133,7 @@ struct Plan {
   const ClusterEstimate& estimated_row() const { return total() ? estimate.total : estimate.clusters[row]; }
 };
 
-class HierarchicalFarmModel : public TypedModel<Params, Metrics, Plan> {
+class HierarchicalFarmModel : public TypedModel<Params, Metrics, Decisions> {
 public:
   HierarchicalFarmModel() : TypedModel(hierarchical_farm_schema()) {}
 
@@ -196,8 +196,8 @@ protected:
   // sub-master, each sub-master and its workers, both ways.
   void check_on_platform(const Params& p, const PlatformFacts& platform) const override
   {
-    FarmLayout f = FarmLayout::of(p);
-    const PlatformNeeds needs{false, ""};
+    FarmLayout f              = FarmLayout::of(p);
+    const PlatformNeeds needs = PlatformNeeds::any_capacity();
     const std::string& master = f.hosts[0][0];
     for (size_t c = 0; c < f.clusters.size(); ++c) {
       const std::string& head = f.hosts[c][0];
@@ -216,19 +216,19 @@ protected:
       throw ParamError("platform", fmt::format("{}: it runs the master", why));
   }
 
-  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  Decisions decide(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
-    Plan plan{FarmLayout::of(p), 0, {}, at.seed};
-    plan.row      = plan.layout.row_of(p.cluster);
-    plan.estimate = plan.layout.estimate();
-    return plan;
+    Decisions decisions{FarmLayout::of(p), 0, {}, at.seed};
+    decisions.row      = decisions.layout.row_of(p.cluster);
+    decisions.estimate = decisions.layout.estimate();
+    return decisions;
   }
 
-  void predict(const Params& p, const Plan& plan, Face<Metrics>& out) const override
+  void predict(const Params& p, const Decisions& decisions, Face<Metrics>& out) const override
   {
-    const FarmLayout& f       = plan.layout;
-    const FarmEstimate& e     = plan.estimate;
-    const ClusterEstimate& r  = plan.estimated_row();
+    const FarmLayout& f       = decisions.layout;
+    const FarmEstimate& e     = decisions.estimate;
+    const ClusterEstimate& r  = decisions.estimated_row();
     auto tasks                = static_cast<double>(p.tasks);
     out.workers               = static_cast<double>(r.workers);
     out.available_performance = r.available / kPerfUnit;
@@ -237,8 +237,8 @@ protected:
     out.efficiency            = r.efficiency;
     out.tasks                 = tasks * r.estimated / e.total.estimated;
     out.makespan              = tasks / e.total.estimated;
-    if (!plan.total() && plan.row > 0) {
-      double inet                 = f.clusters[plan.row].inet_throughput;
+    if (!decisions.total() && decisions.row > 0) {
+      double inet                 = f.clusters[decisions.row].inet_throughput;
       out.link_utilisation        = r.estimated / r.max_inet;
       out.max_inet_performance    = r.max_inet / kPerfUnit;
       out.exact_aggregation       = exact_aggregation(r.available, f.task.bytes_per_task(), inet);
@@ -246,14 +246,15 @@ protected:
     }
   }
 
-  void simulate(const Params& p, Plan& plan, const SimulationContext& context, Face<Metrics>& out) const override
+  void simulate(const Params& p, Decisions& decisions, const SimulationContext& context,
+                Face<Metrics>& out) const override
   {
-    const FarmLayout& f = plan.layout;
+    const FarmLayout& f = decisions.layout;
     sg::Session session(context.simgrid_config, context.simgrid_logs);
     if (f.spec.clusters.empty())
-      sg::load_platform(p.platform, loads::point_loads(plan.seed));
+      sg::load_platform(p.platform, loads::point_loads(decisions.seed));
     else
-      sg::build_grid(f.spec, loads::point_loads(plan.seed));
+      sg::build_grid(f.spec, loads::point_loads(decisions.seed));
     FarmRun run;
     run.tasks           = p.tasks;
     run.task_flops      = f.task.flops;
@@ -272,11 +273,11 @@ protected:
     launch_farm(run);
     session.run();
 
-    const ClusterEstimate& est = plan.estimated_row();
-    double local_available     = plan.estimate.clusters[0].available;
+    const ClusterEstimate& est = decisions.estimated_row();
+    double local_available     = decisions.estimate.clusters[0].available;
     long long done = 0, messages = 0;
     for (size_t c = 0; c < f.clusters.size(); ++c)
-      if (plan.total() || c == plan.row)
+      if (decisions.total() || c == decisions.row)
         done += run.tasks_done[c], messages += run.messages[c];
     double rate               = static_cast<double>(done) / run.makespan;
     out.workers               = static_cast<double>(est.workers);
@@ -288,8 +289,8 @@ protected:
     out.tasks                 = static_cast<double>(done);
     out.makespan              = run.makespan;
     out.messages              = static_cast<double>(messages);
-    if (!plan.total() && plan.row > 0)
-      out.link_utilisation = run.uplink_busy[plan.row] / run.makespan;
+    if (!decisions.total() && decisions.row > 0)
+      out.link_utilisation = run.uplink_busy[decisions.row] / run.makespan;
   }
 };
 

@@ -581,7 +581,7 @@ protected:
     }
   }
 
-  Campaign make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  Campaign decide(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
     return plan_campaign(p, at.seed);
   }
@@ -602,18 +602,18 @@ protected:
         std::vector<sg::Host*> hosts;
         for (long long i = 0; i < on.hosts; ++i)
           hosts.push_back(sg::host_by_name(on.host_name(i)));
-        std::vector<PlannedRun> runs;
+        std::vector<SpmdRun> runs;
         for (const RunChoice& r : choices) {
-          PlannedRun planned{r.problem_size, {}, kernel.shapes(r.problem_size, r.hosts.size())};
+          SpmdRun planned{r.problem_size, {}, kernel.shapes(r.problem_size, r.hosts.size())};
           for (std::size_t h : r.hosts)
             planned.hosts.push_back(hosts[h]);
           runs.push_back(std::move(planned));
         }
         return runs;
       };
-      const std::vector<PlannedRun> runs = planned_on(cluster, campaign.runs);
+      const std::vector<SpmdRun> runs = planned_on(cluster, campaign.runs);
       spawn_campaign(sg::host_by_name(cluster.host_name(0)), runs, timed);
-      std::vector<PlannedRun> target_runs;
+      std::vector<SpmdRun> target_runs;
       if (campaign.target) {
         target_runs = planned_on(campaign.spec.clusters[*campaign.target], campaign.target_runs);
         spawn_campaign(sg::host_by_name(campaign.spec.clusters[*campaign.target].host_name(0)), target_runs,

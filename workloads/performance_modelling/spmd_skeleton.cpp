@@ -26,7 +26,7 @@ void play(const std::vector<sg::Host*>& hosts, const SpmdShape& shape)
 
 }  // namespace
 
-void spawn_campaign(sg::Host* driver_host, const std::vector<PlannedRun>& runs, std::vector<TimedRun>& timed)
+void spawn_campaign(sg::Host* driver_host, const std::vector<SpmdRun>& runs, std::vector<TimedRun>& timed)
 {
   timed.assign(runs.size(), {});
   sg::spawn("campaign", driver_host, [&runs, &timed] {

@@ -10,7 +10,7 @@
 
 namespace isogrid::modelling {
 
-struct PlannedRun {
+struct SpmdRun {
   double problem_size = 0;
   std::vector<sg::Host*> hosts;   // process i on hosts[i]
   std::vector<SpmdShape> phases;  // one after the other (one for a single-phase application)
@@ -23,6 +23,6 @@ struct TimedRun {
 };
 
 // Spawns the driver on `driver_host`; the caller runs the session. The result is filled as the simulation goes.
-void spawn_campaign(sg::Host* driver_host, const std::vector<PlannedRun>& runs, std::vector<TimedRun>& timed);
+void spawn_campaign(sg::Host* driver_host, const std::vector<SpmdRun>& runs, std::vector<TimedRun>& timed);
 
 }  // namespace isogrid::modelling

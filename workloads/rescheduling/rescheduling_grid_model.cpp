@@ -157,7 +157,7 @@ Grid draw_grid(const Params& p, std::uint64_t seed)
   return grid;
 }
 
-struct Outcome {
+struct Decisions {
   Grid grid;
   std::vector<std::pair<std::string, MultiClusterPlan>> plans;
   SingleSchedule single;
@@ -198,7 +198,7 @@ MalleableRun run_of(const SingleSchedule& single, std::size_t phases)
   return run;
 }
 
-class ReschedulingGridModel : public TypedModel<Params, Metrics, Outcome> {
+class ReschedulingGridModel : public TypedModel<Params, Metrics, Decisions> {
 public:
   ReschedulingGridModel() : TypedModel(rescheduling_grid_schema()) {}
 
@@ -216,11 +216,11 @@ protected:
   }
 
   // Box Elimination on every cluster after every interval, for each planner: seconds a point, in workers.
-  FaceNeeds predicted_face_needs(const Params&) const override { return {false, true}; }
+  FaceNeeds predicted_face_needs(const Params&) const override { return FaceNeeds::heavy(); }
 
-  Outcome make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  Decisions decide(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
-    Outcome out;
+    Decisions out;
     out.grid         = draw_grid(p, at.seed);
     const Grid& grid = out.grid;
     // One walk of the steps' loads for every planner and the single schedule: each step's states and mappings
@@ -234,7 +234,7 @@ protected:
     return out;
   }
 
-  void predict(const Params&, const Outcome& o, Face<Metrics>& out) const override
+  void predict(const Params&, const Decisions& o, Face<Metrics>& out) const override
   {
     std::vector<double> hours, overhead;
     for (const auto& [name, plan] : o.plans) {
@@ -248,7 +248,7 @@ protected:
   }
 
   // Every plan and the single schedule executed side by side, each on its own copy of the grid.
-  void simulate(const Params& p, Outcome& o, const SimulationContext& context, Face<Metrics>& out) const override
+  void simulate(const Params& p, Decisions& o, const SimulationContext& context, Face<Metrics>& out) const override
   {
     const Grid& g = o.grid;
     MalleableGrid grid;
@@ -275,7 +275,7 @@ protected:
   }
 
 private:
-  static void fill(const Outcome& o, const std::vector<double>& hours, const std::vector<double>& overhead,
+  static void fill(const Decisions& o, const std::vector<double>& hours, const std::vector<double>& overhead,
                    double hours_single, Metrics& out)
   {
     for (std::size_t k = 0; k < o.plans.size(); ++k) {

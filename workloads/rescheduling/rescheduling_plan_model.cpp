@@ -185,9 +185,9 @@ double longest_interval(const Params& p, const PhasedApplication& app)
   return app.whole().time(static_cast<std::size_t>(p.machines), p.cpu_low, slowest_link);
 }
 
-struct Outcome {
-  std::vector<std::pair<std::string, Plan>> plans;  // in the order the planners were named
-  Plan optimum, single;
+struct Decisions {
+  std::vector<std::pair<std::string, IntervalPlan>> plans;  // in the order the planners were named
+  IntervalPlan optimum, single;
   // What executing them needs: each plan as segments (the planners', the optimum, the single schedule), the
   // drawn cluster and the application.
   std::vector<MalleableRun> runs;
@@ -202,7 +202,7 @@ struct Outcome {
 
 // A single-cluster plan as the segments an executed run goes through: each interval on its Box Elimination
 // schedule, every marker a reschedule.
-MalleableRun run_of(IntervalScheduler& intervals, const Plan& plan)
+MalleableRun run_of(IntervalScheduler& intervals, const IntervalPlan& plan)
 {
   MalleableRun run;
   std::size_t first = 0;
@@ -218,12 +218,12 @@ MalleableRun run_of(IntervalScheduler& intervals, const Plan& plan)
   return run;
 }
 
-// One face's times: each plan's, in the order of Outcome::runs, and the time it spent rescheduling.
+// One face's times: each plan's, in the order of Decisions::runs, and the time it spent rescheduling.
 struct FaceTimes {
   std::vector<double> time, overhead;
 };
 
-class ReschedulingPlanModel : public TypedModel<Params, Metrics, Outcome> {
+class ReschedulingPlanModel : public TypedModel<Params, Metrics, Decisions> {
 public:
   ReschedulingPlanModel() : TypedModel(rescheduling_plan_schema()) {}
 
@@ -250,11 +250,11 @@ protected:
   }
 
   // Box Elimination on up to 5 050 intervals of 512 machines takes seconds: in workers, spread by --jobs.
-  FaceNeeds predicted_face_needs(const Params&) const override { return {false, true}; }
+  FaceNeeds predicted_face_needs(const Params&) const override { return FaceNeeds::heavy(); }
 
-  Outcome make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  Decisions decide(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
-    Outcome out;
+    Decisions out;
     out.app = application_of(p);
     // The cluster comes from the point's seed alone, so every planner (and every rcost, with same_seed_across)
     // sees the same one.
@@ -270,7 +270,7 @@ protected:
     PlanSettings seen{p.planners_see_rcost ? p.rcost : 0, p.t_thres};  // what the heuristics plan with
     for (const std::string& name : p.planners) {
       SeededRandom planner_random = SeedStream(at.seed).child(name).random();
-      Plan plan                   = planners().get(name)(intervals, seen, planner_random);
+      IntervalPlan plan           = planners().get(name)(intervals, seen, planner_random);
       out.plans.emplace_back(name, plan_of(intervals, plan.ends, settings));  // scored with the real rcost
     }
     SeededRandom unused(0);
@@ -295,10 +295,10 @@ protected:
     return out;
   }
 
-  void predict(const Params& p, const Outcome& o, Face<Metrics>& out) const override
+  void predict(const Params& p, const Decisions& o, Face<Metrics>& out) const override
   {
     FaceTimes times;
-    auto add = [&](const Plan& plan) {
+    auto add = [&](const IntervalPlan& plan) {
       times.time.push_back(plan.time);
       times.overhead.push_back(p.rcost * static_cast<double>(plan.intervals() - 1));
     };
@@ -310,7 +310,7 @@ protected:
   }
 
   // Every plan executed side by side on its own copy of the drawn cluster: the same metrics, measured.
-  void simulate(const Params& p, Outcome& o, const SimulationContext& context, Face<Metrics>& out) const override
+  void simulate(const Params& p, Decisions& o, const SimulationContext& context, Face<Metrics>& out) const override
   {
     MalleableGrid grid;
     grid.apps          = {o.app};
@@ -327,17 +327,17 @@ protected:
   }
 
 private:
-  static void fill(const Outcome& o, const FaceTimes& t, Metrics& out)
+  static void fill(const Decisions& o, const FaceTimes& t, Metrics& out)
   {
     const std::size_t optimum = o.plans.size(), single = optimum + 1;
     for (std::size_t k = 0; k < o.plans.size(); ++k) {
-      const Plan& plan = o.plans[k].second;
-      PlanMetrics& row = out.planners[o.plans[k].first];
-      row.time         = t.time[k];
-      row.intervals    = static_cast<double>(plan.intervals());
-      row.gap          = 100 * (t.time[k] - t.time[optimum]) / t.time[optimum];
-      row.valid        = plan.valid() ? 1 : 0;
-      row.overhead     = t.overhead[k];
+      const IntervalPlan& plan = o.plans[k].second;
+      PlanMetrics& row         = out.planners[o.plans[k].first];
+      row.time                 = t.time[k];
+      row.intervals            = static_cast<double>(plan.intervals());
+      row.gap                  = 100 * (t.time[k] - t.time[optimum]) / t.time[optimum];
+      row.valid                = plan.valid() ? 1 : 0;
+      row.overhead             = t.overhead[k];
     }
     out.time_optimum        = t.time[optimum];
     out.intervals_optimum   = static_cast<double>(o.optimum.intervals());

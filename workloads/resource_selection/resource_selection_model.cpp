@@ -215,9 +215,9 @@ protected:
   void check(const Params& p) const override { check_selection_params(p); }
 
   // A race on 1024 machines takes seconds: in worker processes, points run in parallel under --jobs.
-  FaceNeeds predicted_face_needs(const Params&) const override { return {false, true}; }
+  FaceNeeds predicted_face_needs(const Params&) const override { return FaceNeeds::heavy(); }
 
-  Race make_plan(const Params& p, const PointInfo& at, const SimulationContext&) const override
+  Race decide(const Params& p, const PointInfo& at, const SimulationContext&) const override
   {
     return run_race(p, at.seed);
   }

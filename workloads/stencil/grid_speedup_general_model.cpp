@@ -62,7 +62,7 @@ public:
   GridSpeedupGeneralModel() : TypedModel(grid_speedup_general_schema()) {}
 
 protected:
-  void predict(const Params& pt, const NoPlan&, Face<Metrics>& f) const override
+  void predict(const Params& pt, const NoDecisions&, Face<Metrics>& f) const override
   {
     double W = pt.W, delta = pt.delta;
     auto p = static_cast<double>(pt.p), C = static_cast<double>(pt.C);

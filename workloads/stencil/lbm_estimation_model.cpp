@@ -77,11 +77,11 @@ StencilRun chain(const std::string& tag, const LbmPlatform& platform, size_t clu
 
 // The constants the platform was calibrated with: the request's, or those probed off a platform file, which is
 // then loaded in this worker process.
-struct Plan : LbmSetting {
+struct Decisions : LbmSetting {
   double delta = 0, tau_comm = 0, tau_grid = 0;
 };
 
-class LbmEstimationModel : public TypedModel<Params, Metrics, Plan> {
+class LbmEstimationModel : public TypedModel<Params, Metrics, Decisions> {
 public:
   LbmEstimationModel() : TypedModel(lbm_estimation_schema()) {}
 
@@ -97,36 +97,41 @@ protected:
     check_request_fits(request_for(p), platform);
   }
 
-  FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
-
-  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
+  FaceNeeds predicted_face_needs(const Params& p) const override
   {
-    Plan plan{{request_for(p), std::nullopt}, 0, 0, 0};
-    plan.request.seed   = at.seed;
-    const LbmRequest& r = plan.request;
+    return FaceNeeds::platform_when(!p.platform.empty());
+  }
+
+  Decisions decide(const Params& p, const PointInfo& at, const SimulationContext& context) const override
+  {
+    Decisions decisions{{request_for(p), std::nullopt}, 0, 0, 0};
+    decisions.request.seed = at.seed;
+    const LbmRequest& r    = decisions.request;
     if (r.platform.empty()) {
-      plan.delta = r.delta[0], plan.tau_comm = r.tau_comm, plan.tau_grid = r.tau_grid;
-      return plan;
+      decisions.delta = r.delta[0], decisions.tau_comm = r.tau_comm, decisions.tau_grid = r.tau_grid;
+      return decisions;
     }
-    const LbmPlatform& platform = plan.set_up(context);
-    plan.delta = platform.delta[0], plan.tau_comm = platform.tau_comm[0], plan.tau_grid = platform.tau_grid[0];
-    return plan;
+    const LbmPlatform& platform = decisions.set_up(context);
+    decisions.delta = platform.delta[0], decisions.tau_comm = platform.tau_comm[0],
+    decisions.tau_grid = platform.tau_grid[0];
+    return decisions;
   }
 
-  void predict(const Params&, const Plan& plan, Face<Metrics>& f) const override
+  void predict(const Params&, const Decisions& decisions, Face<Metrics>& f) const override
   {
-    f.delta               = plan.delta;
-    f.tau_comm            = plan.tau_comm;
-    f.tau_grid            = plan.tau_grid;
-    f.tau_grid_difference = plan.tau_grid;
-    f.alpha               = plan.tau_grid / plan.tau_comm;
+    f.delta               = decisions.delta;
+    f.tau_comm            = decisions.tau_comm;
+    f.tau_grid            = decisions.tau_grid;
+    f.tau_grid_difference = decisions.tau_grid;
+    f.alpha               = decisions.tau_grid / decisions.tau_comm;
   }
 
-  void simulate(const Params& params, Plan& plan, const SimulationContext& context, Face<Metrics>& f) const override
+  void simulate(const Params& params, Decisions& decisions, const SimulationContext& context,
+                Face<Metrics>& f) const override
   {
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    const LbmRequest& r         = plan.request;
-    const LbmPlatform& platform = plan.set_up(context);
+    const LbmRequest& r         = decisions.request;
+    const LbmPlatform& platform = decisions.set_up(context);
 
     double nx = params.N_x, ny = static_cast<double>(params.N_y);
     auto ranks = static_cast<size_t>(params.p);

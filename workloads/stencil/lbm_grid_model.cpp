@@ -128,12 +128,12 @@ void draw_noise(const Params& params, SeededRandom& random, size_t ranks, Stenci
 }
 
 // A point's request and calibration; with a platform file, the calibration read off it.
-struct Plan : LbmSetting {
+struct Decisions : LbmSetting {
   Calibration calibration;
   uint64_t seed = 0;
 };
 
-class LbmGridModel : public TypedModel<Params, Metrics, Plan> {
+class LbmGridModel : public TypedModel<Params, Metrics, Decisions> {
 public:
   LbmGridModel() : TypedModel(lbm_grid_schema()) {}
 
@@ -154,7 +154,10 @@ protected:
     check_request_fits(request_of(p, ranks_of(p)), platform);
   }
 
-  FaceNeeds predicted_face_needs(const Params& p) const override { return {!p.platform.empty(), false}; }
+  FaceNeeds predicted_face_needs(const Params& p) const override
+  {
+    return FaceNeeds::platform_when(!p.platform.empty());
+  }
 
   // C clusters of p_k hosts, at least two each (see lbm_platform.cpp).
   size_t simulated_hosts(const Params& p) const override
@@ -167,20 +170,20 @@ protected:
     return static_cast<size_t>(hosts);
   }
 
-  Plan make_plan(const Params& p, const PointInfo& at, const SimulationContext& context) const override
+  Decisions decide(const Params& p, const PointInfo& at, const SimulationContext& context) const override
   {
-    Plan plan{{request_of(p, ranks_of(p)), std::nullopt}, {}, at.seed};
-    plan.request.seed   = at.seed;
-    const LbmRequest& r = plan.request;
-    plan.calibration =
-        r.platform.empty() ? Calibration{r.delta, r.tau_comm, r.tau_grid} : calibration_of(plan.set_up(context));
-    return plan;
+    Decisions decisions{{request_of(p, ranks_of(p)), std::nullopt}, {}, at.seed};
+    decisions.request.seed = at.seed;
+    const LbmRequest& r    = decisions.request;
+    decisions.calibration =
+        r.platform.empty() ? Calibration{r.delta, r.tau_comm, r.tau_grid} : calibration_of(decisions.set_up(context));
+    return decisions;
   }
 
-  void predict(const Params& params, const Plan& plan, Face<Metrics>& f) const override
+  void predict(const Params& params, const Decisions& decisions, Face<Metrics>& f) const override
   {
-    const LbmRequest& r    = plan.request;
-    const Calibration& cal = plan.calibration;
+    const LbmRequest& r    = decisions.request;
+    const Calibration& cal = decisions.calibration;
     double nx = params.N_x, ny = static_cast<double>(params.N_y);
     auto steps = static_cast<double>(params.K);
     fill_parameters_of_the_case(params, r, cal, f);
@@ -207,17 +210,18 @@ protected:
     fill_speedups(r, f);
   }
 
-  void simulate(const Params& params, Plan& plan, const SimulationContext& context, Face<Metrics>& f) const override
+  void simulate(const Params& params, Decisions& decisions, const SimulationContext& context,
+                Face<Metrics>& f) const override
   {
     sg::Session session(context.simgrid_config, context.simgrid_logs);
-    const LbmRequest& r         = plan.request;
-    const LbmPlatform& platform = plan.set_up(context);
+    const LbmRequest& r         = decisions.request;
+    const LbmPlatform& platform = decisions.set_up(context);
     Calibration cal             = calibration_of(platform);
 
     double nx = params.N_x, ny = static_cast<double>(params.N_y);
     auto steps                 = static_cast<int>(params.K);
     std::vector<double> shares = decomposition_policies().get(params.decomposition)(shapes(r, cal.delta), nx);
-    SeededRandom random(plan.seed);
+    SeededRandom random(decisions.seed);
 
     sg::spawn("driver", platform.clusters[0][0], [&] {
       // The multi-cluster run.

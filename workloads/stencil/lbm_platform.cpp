@@ -79,7 +79,7 @@ void check_request_fits(const LbmRequest& r, const PlatformFacts& platform)
   check_request_fits(r, sizes);
   // The hosts the ranks run on, the halo exchanges between neighbouring ranks (both ways), and the routes the
   // calibration reads tau_comm and tau_grid off (set_up_lbm_platform).
-  const PlatformNeeds needs{false, ""};
+  const PlatformNeeds needs = PlatformNeeds::any_capacity();
   std::string previous;
   for (size_t k = 0; k < r.clusters; ++k) {
     const auto& hosts = platform.clusters[k].hosts;

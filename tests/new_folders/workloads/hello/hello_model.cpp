@@ -26,12 +26,12 @@ public:
   HelloModel() : TypedModel(hello_schema()) {}
 
 protected:
-  void predict(const Params& p, const NoPlan&, Face<Metrics>& out) const override
+  void predict(const Params& p, const NoDecisions&, Face<Metrics>& out) const override
   {
     out.seconds = greeting::greeting_policies().get(p.greeting)(p.people);
   }
 
-  void simulate(const Params& p, NoPlan&, const SimulationContext& context, Face<Metrics>& out) const override
+  void simulate(const Params& p, NoDecisions&, const SimulationContext& context, Face<Metrics>& out) const override
   {
     sg::Session session(context.simgrid_config, context.simgrid_logs);
     sg::StarSpec star;  // one host of 1 flop/s, no worker
