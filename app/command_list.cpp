@@ -19,9 +19,10 @@ std::string bounds(const ParamSpec& p)
     return "";
   std::string lo = std::isinf(p.min) ? "" : fmt::format("{} {}", p.min_exclusive ? ">" : ">=", format_number(p.min));
   // An integer's own range (2^53 and beyond) is no bound a user sets.
-  std::string hi = !p.max_text.empty()                                ? "<= " + p.max_text
+  std::string le = p.max_exclusive ? "<" : "<=";
+  std::string hi = !p.max_text.empty()                                ? le + " " + p.max_text
                    : std::isinf(p.max) || p.max >= 9007199254740992.0 ? ""
-                                                                      : fmt::format("<= {}", format_number(p.max));
+                                                                      : fmt::format("{} {}", le, format_number(p.max));
   if (!lo.empty() && !hi.empty())
     return lo + ", " + hi;
   return lo + hi;

@@ -447,8 +447,8 @@ TEST(GphKernels, ParametersRoundTripAndAreChecked)
   for (const std::string& name : kernels().names()) {
     auto p = make_kernel(name);
     ProgramParameters defaults;
-    for (const ParameterSpec& s : kernels().get(name).parameters)
-      defaults[s.name] = s.default_value;
+    for (const isogrid::ParamSpec& s : kernels().get(name).parameters)
+      defaults[s.name] = std::get<double>(*s.default_value);
     EXPECT_EQ(p->parameters(), defaults) << name;
     EXPECT_DOUBLE_EQ(make_kernel(name, p->parameters())->sequential_work(), p->sequential_work());
   }

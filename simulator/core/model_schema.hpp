@@ -22,10 +22,8 @@
 //   double -> number; integers -> whole number; bool -> on/off; an enum -> one of .words(); std::string -> a word,
 //   one of .choices() or .policy(), a .file() or a .platform(); NumberOrList -> a number or a list of numbers;
 //   std::vector<double> -> a list of numbers; std::vector<std::string> -> a list of words; Mapping -> a mapping.
-#include "base/named_registry.hpp"
-#include "simulator/core/byte_count.hpp"
 #include "simulator/core/model.hpp"
-#include "simulator/core/number_or_list.hpp"
+#include "simulator/core/param_table.hpp"
 
 #include <cmath>
 #include <functional>
@@ -38,153 +36,6 @@
 #include <vector>
 
 namespace isogrid {
-
-// One parameter: its spec, and how its value moves between a point and the parameters struct P.
-template <class P>
-struct ParamField {
-  ParamSpec spec;
-  std::function<void(const Value&, P&)> decode;
-  std::function<Value(const P&)> encode;
-};
-
-// Refines the parameter just declared: bounds, names it accepts, whether it has a default. Kept only for the
-// statement that declares the parameter.
-template <class P, class T>
-class ParamBuilder {
-public:
-  ParamBuilder(ParamField<P>& field, T P::*member) : field_(field), member_(member) {}
-
-  // No default: an experiment must give it.
-  ParamBuilder& required()
-  {
-    required_ = true;
-    field_.spec.default_value.reset();
-    return *this;
-  }
-  ParamBuilder& positive()
-  {
-    field_.spec.min           = 0;
-    field_.spec.min_exclusive = true;
-    return *this;
-  }
-  ParamBuilder& non_negative() { return at_least(0); }
-  ParamBuilder& at_least(double min)
-  {
-    field_.spec.min           = min;
-    field_.spec.min_exclusive = false;
-    return *this;
-  }
-  // `why`, when given, is said when a value passes `max`.
-  ParamBuilder& at_most(double max, std::string why = "")
-  {
-    field_.spec.max        = max;
-    field_.spec.max_reason = std::move(why);
-    return *this;
-  }
-  ParamBuilder& unit(std::string unit)
-  {
-    field_.spec.unit = std::move(unit);
-    return *this;
-  }
-  // A size in bytes that the simulation moves: below 2^63 (core/byte_count.hpp), which the check names.
-  ParamBuilder& bytes()
-  {
-    unit("B");
-    field_.spec.max_text = "2^63";
-    return at_most(std::nextafter(kMaxTransferBytes, 0.0), "SimGrid counts bytes in 64-bit integers");
-  }
-  // A word, or a list of words, out of a fixed list.
-  ParamBuilder& choices(std::vector<std::string> names)
-  {
-    static_assert(std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::string>>,
-                  "choices() is for a std::string or std::vector<std::string> member");
-    if constexpr (std::is_same_v<T, std::string>)
-      field_.spec.kind = ParamKind::Choice;
-    field_.spec.choices = std::move(names);
-    return *this;
-  }
-  // A word, or a list of words, out of a policy family's registered names (the catalog lists them by family).
-  template <class Policy>
-  ParamBuilder& policy(const NamedRegistry<Policy>& family)
-  {
-    static_assert(std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::string>>,
-                  "policy() is for a std::string or std::vector<std::string> member");
-    if constexpr (std::is_same_v<T, std::string>)
-      field_.spec.kind = ParamKind::Choice;
-    field_.spec.policy_family = family.family();
-    return *this;
-  }
-  // An enum member: the word that stands for each of its values.
-  ParamBuilder& words(std::vector<std::pair<std::string, T>> table)
-  {
-    static_assert(std::is_enum_v<T>, "words() is for an enum member");
-    field_.spec.kind = ParamKind::Choice;
-    field_.spec.choices.clear();
-    for (const auto& entry : table)
-      field_.spec.choices.push_back(entry.first);
-    T P::*member  = member_;
-    field_.decode = [member, table](const Value& v, P& p) {
-      const std::string& word = std::get<std::string>(v);
-      for (const auto& [name, value] : table)
-        if (name == word) {
-          p.*member = value;
-          return;
-        }
-      throw std::logic_error("undeclared word " + word);
-    };
-    field_.encode = [member, table](const P& p) -> Value {
-      for (const auto& [name, value] : table)
-        if (value == p.*member)
-          return name;
-      throw std::logic_error("an enum value without a word");
-    };
-    if (!required_)
-      field_.spec.default_value = field_.encode(P{});
-    return *this;
-  }
-  // A file, resolved relative to the experiment file.
-  ParamBuilder& file()
-  {
-    static_assert(std::is_same_v<T, std::string>, "file() is for a std::string member");
-    field_.spec.kind = ParamKind::Path;
-    return *this;
-  }
-  // A platform file (SimGrid XML or an isogrid grid spec), loaded once in a child process while validating.
-  ParamBuilder& platform()
-  {
-    file();
-    field_.spec.platform_file = true;
-    return *this;
-  }
-  // A list of words that is a sequence, one per item of something (a phase's speedup function): a word may come
-  // again. Other word lists are sets (the schedulers raced), where a repeated word is a mistake.
-  ParamBuilder& repeats()
-  {
-    static_assert(std::is_same_v<T, std::vector<std::string>>, "repeats() is for a std::vector<std::string> member");
-    field_.spec.repeats = true;
-    return *this;
-  }
-  // An empty list or mapping is a value.
-  ParamBuilder& allow_empty()
-  {
-    field_.spec.allow_empty = true;
-    return *this;
-  }
-  // A mapping's leaves: numbers (ParamKind::Real, within the bounds) or words (ParamKind::Text); with depth 2 an
-  // entry may hold a mapping of leaves itself.
-  ParamBuilder& entries(ParamKind leaf, int depth = 1)
-  {
-    static_assert(std::is_same_v<T, Mapping>, "entries() is for a Mapping member");
-    field_.spec.entry_kind = leaf;
-    field_.spec.map_depth  = depth;
-    return *this;
-  }
-
-private:
-  ParamField<P>& field_;
-  T P::*member_;
-  bool required_ = false;
-};
 
 // Metric columns repeated for each of a list of names (a scheduler's time, processors, ... for every registered
 // scheduler): a row struct per name, reached by name.
@@ -248,9 +99,6 @@ struct TypedOutcome {
 };
 
 namespace schema_detail {
-template <class>
-inline constexpr bool always_false = false;
-
 inline std::string with_name(std::string pattern, const std::string& name)
 {
   for (size_t at = pattern.find("{}"); at != std::string::npos; at = pattern.find("{}", at + name.size()))
@@ -281,14 +129,7 @@ public:
   ParamBuilder<P, T> param(std::string name, T P::*member, std::string doc)
   {
     require_open();
-    params_.emplace_back();
-    ParamField<P>& f = params_.back();
-    f.spec.name      = std::move(name);
-    f.spec.doc       = std::move(doc);
-    bind(f, member);
-    if (f.encode)
-      f.spec.default_value = f.encode(P{});
-    return ParamBuilder<P, T>(f, member);
+    return params_.param(std::move(name), member, std::move(doc));
   }
 
   void metric(std::string name, double M::*member, std::string doc, std::string unit = "")
@@ -355,11 +196,7 @@ public:
   const ModelInfo& info() const
   {
     if (!closed_) {
-      for (const auto& f : params_) {
-        if (!f.decode)
-          throw std::logic_error(info_.name + ": parameter " + f.spec.name + " needs words() to be read");
-        info_.params.push_back(f.spec);
-      }
+      info_.params = params_.specs(info_.name);
       for (const auto& c : metrics_)
         info_.metrics.insert(info_.metrics.end(), c.specs.begin(), c.specs.end());
       if (!info_.metric_index(info_.primary_metric))
@@ -375,20 +212,16 @@ public:
     if (point.values.size() != params_.size())
       throw std::logic_error(info_.name + ": a point with " + std::to_string(point.values.size()) + " values for " +
                              std::to_string(params_.size()) + " parameters");
-    P p{};
-    for (size_t i = 0; i < params_.size(); ++i)
-      params_[i].decode(point.values[i], p);
-    return p;
+    return params_.decode(point.values);
   }
 
   // The point that holds these parameters (tests, tools).
   Point point_of(const P& params, uint64_t seed = 1) const
   {
     Point point;
-    point.specs = &info().params;
-    for (const auto& f : params_)
-      point.values.push_back(f.encode(params));
-    point.seed = seed;
+    point.specs  = &info().params;
+    point.values = params_.encode(params);
+    point.seed   = seed;
     return point;
   }
 
@@ -435,56 +268,9 @@ private:
       throw std::logic_error(info_.name + ": declared after the schema was read");
   }
 
-  template <class T>
-  static void bind(ParamField<P>& f, T P::*member)
-  {
-    using schema_detail::always_false;
-    if constexpr (std::is_same_v<T, double>) {
-      f.spec.kind = ParamKind::Real;
-      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<double>(v); };
-      f.encode    = [member](const P& p) -> Value { return p.*member; };
-    } else if constexpr (std::is_same_v<T, bool>) {
-      f.spec.kind    = ParamKind::Choice;
-      f.spec.choices = {"on", "off"};
-      f.decode       = [member](const Value& v, P& p) { p.*member = std::get<std::string>(v) == "on"; };
-      f.encode       = [member](const P& p) -> Value { return std::string(p.*member ? "on" : "off"); };
-    } else if constexpr (std::is_integral_v<T>) {
-      f.spec.kind = ParamKind::Integer;
-      f.spec.min  = std::is_unsigned_v<T> ? 0.0 : -std::numeric_limits<double>::infinity();
-      f.spec.max  = std::min(static_cast<double>(std::numeric_limits<T>::max()), 9007199254740992.0);  // 2^53
-      f.decode    = [member](const Value& v, P& p) { p.*member = static_cast<T>(std::llround(std::get<double>(v))); };
-      f.encode    = [member](const P& p) -> Value { return static_cast<double>(p.*member); };
-    } else if constexpr (std::is_enum_v<T>) {
-      f.spec.kind = ParamKind::Choice;  // decode and encode come with words()
-    } else if constexpr (std::is_same_v<T, std::string>) {
-      f.spec.kind = ParamKind::Text;
-      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<std::string>(v); };
-      f.encode    = [member](const P& p) -> Value { return p.*member; };
-    } else if constexpr (std::is_same_v<T, NumberOrList>) {
-      f.spec.kind = ParamKind::RealOrList;
-      f.decode    = [member](const Value& v, P& p) { p.*member = NumberOrList::from(v); };
-      f.encode    = [member](const P& p) -> Value { return (p.*member).value(); };
-    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
-      f.spec.kind = ParamKind::NumberList;
-      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<std::vector<double>>(v); };
-      f.encode    = [member](const P& p) -> Value { return p.*member; };
-    } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-      f.spec.kind = ParamKind::WordList;
-      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<std::vector<std::string>>(v); };
-      f.encode    = [member](const P& p) -> Value { return p.*member; };
-    } else if constexpr (std::is_same_v<T, Mapping>) {
-      f.spec.kind = ParamKind::Map;
-      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<Mapping>(v); };
-      f.encode    = [member](const P& p) -> Value { return p.*member; };
-    } else {
-      static_assert(always_false<T>, "a parameter member is a number, an integer, bool, an enum, std::string, "
-                                     "NumberOrList, std::vector<double>, std::vector<std::string> or Mapping");
-    }
-  }
-
   mutable ModelInfo info_;
   mutable bool closed_ = false;
-  std::vector<ParamField<P>> params_;
+  ParamTable<P> params_;
   std::vector<MetricColumns<M>> metrics_;
 };
 

@@ -32,8 +32,9 @@ struct ParamSpec {
   double min         = -std::numeric_limits<double>::infinity();
   bool min_exclusive = false;  // true: value must be > min (sizes that must be positive)
   double max         = std::numeric_limits<double>::infinity();
-  std::string max_text;    // max as people write it ("2^63"), when that reads better than its digits
-  std::string max_reason;  // why max is what it is, said when a value passes it
+  bool max_exclusive = false;  // true: value must be < max (a share that cannot be all)
+  std::string max_text;        // max as people write it ("2^63"), when that reads better than its digits
+  std::string max_reason;      // why max is what it is, said when a value passes it
   std::vector<std::string> choices;
   std::string policy_family;               // Choice whose names come from the policy catalog
   bool platform_file   = false;            // Path to a platform: loaded once in a child process while validating
@@ -50,5 +51,9 @@ struct MetricSpec {
 };
 
 std::string kind_name(ParamKind kind);
+
+// What is wrong with number `x` as a value of the parameter (or a number inside its list or mapping): not finite,
+// not whole for an integer, or out of its bounds; nothing when it is fine. "<name> must be <= 90, got 95".
+std::optional<std::string> number_problem(const ParamSpec& spec, double x);
 
 }  // namespace isogrid

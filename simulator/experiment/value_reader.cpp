@@ -12,19 +12,8 @@ namespace isogrid {
 
 void ValueReader::check_number(const Field& field, const ParamSpec& spec, double x) const
 {
-  // Formatted only for a message: a million-value axis checks every value.
-  if (!std::isfinite(x))  // a literal never is (the reader refuses 1e400); a generator's value can overflow
-    field.fail(fmt::format("{} must be a finite number, got {}", spec.name, format_number(x)));
-  if (spec.kind == ParamKind::Integer && x != std::floor(x))
-    field.fail(fmt::format("{} must be a whole number, got {}", spec.name, format_number(x)));
-  bool low_ok = spec.min_exclusive ? x > spec.min : x >= spec.min;
-  if (!low_ok)
-    field.fail(fmt::format("{} must be {} {}, got {}", spec.name,
-                           spec.min_exclusive ? ">" : ">=", format_number(spec.min), format_number(x)));
-  if (x > spec.max)
-    field.fail(fmt::format("{} must be <= {}{}, got {}", spec.name,
-                           spec.max_text.empty() ? format_number(spec.max) : spec.max_text,
-                           spec.max_reason.empty() ? "" : " (" + spec.max_reason + ")", format_number(x)));
+  if (std::optional<std::string> problem = number_problem(spec, x))
+    field.fail(*problem);
 }
 
 std::vector<std::string> ValueReader::allowed_names(const ParamSpec& spec) const

@@ -3,6 +3,7 @@
 // children), streams results.csv in point order and keeps run.json up to date.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/run/output_folder.hpp"
+#include "simulator/run/row_formatter.hpp"
 #include "simulator/run/run_manifest.hpp"
 #include "simulator/run/shards.hpp"
 
@@ -41,10 +42,6 @@ struct RunResult {
 void check_output_folder(const Experiment& ex, const RunOptions& options);
 
 RunResult run_experiment(const Experiment& ex, const RunOptions& options);
-
-// The results.csv header for an experiment, and where its status column is.
-std::vector<std::string> results_header(const Experiment& ex);
-size_t results_status_column(const Experiment& ex);
 
 // The metrics of one point, computed the way the runner does (both faces as the mode asks). Exposed for tests
 // and benchmarks that time the harness against bare simulations.

@@ -3,17 +3,10 @@
 #include "simulator/core/input_error.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <fmt/format.h>
 #include <stdexcept>
 
 namespace isogrid::gph {
-
-namespace {
-
-bool is_integer(double v) { return std::isfinite(v) && v == std::floor(v); }
-
-}  // namespace
 
 const NamedRegistry<KernelSpec>& kernels()
 {
@@ -39,20 +32,18 @@ std::unique_ptr<Program> make_kernel(const std::string& name, const ProgramParam
   const KernelSpec& spec = kernels().get(name);
   ProgramParameters complete;
   std::vector<std::string> known;
-  for (const ParameterSpec& p : spec.parameters) {
-    complete[p.name] = p.default_value;
+  for (const ParamSpec& p : spec.parameters) {
+    complete[p.name] = std::get<double>(*p.default_value);
     known.push_back(p.name);
   }
   for (const auto& [key, value] : overrides) {
     const std::string& wanted = key;  // a structured binding cannot be captured before C++20
     auto it                   = std::find_if(spec.parameters.begin(), spec.parameters.end(),
-                                             [&](const ParameterSpec& p) { return p.name == wanted; });
+                                             [&](const ParamSpec& p) { return p.name == wanted; });
     if (it == spec.parameters.end())
       throw std::invalid_argument(unknown_name_message(name + " parameter", key, known));
-    if (it->integer && !is_integer(value))
-      throw std::invalid_argument(fmt::format("gph {}: parameter {} must be an integer, got {}", name, key, value));
-    if (!std::isfinite(value))
-      throw std::invalid_argument(fmt::format("gph {}: parameter {} must be finite, got {}", name, key, value));
+    if (std::optional<std::string> problem = number_problem(*it, value))
+      throw std::invalid_argument(fmt::format("gph {}: {}", name, *problem));
     complete[key] = value;
   }
   return spec.make(complete);

@@ -16,6 +16,7 @@
 // Each kernel lives in workloads/gph/kernels/<name>.{hpp,cpp}: its parameters struct, its class, its helpers and
 // its registry entry; this header includes them all.
 #include "base/named_registry.hpp"
+#include "simulator/core/param_spec.hpp"
 #include "workloads/gph/kernels/linsolv.hpp"
 #include "workloads/gph/kernels/matmult.hpp"
 #include "workloads/gph/kernels/parfib.hpp"
@@ -45,15 +46,8 @@ struct PaperData {
 };
 
 // ---- the registry --------------------------------------------------------------------------------------------------
-struct ParameterSpec {
-  std::string name;
-  double default_value = 0;
-  std::string description;
-  bool integer = false;
-};
-
 struct KernelSpec {
-  std::vector<ParameterSpec> parameters;
+  std::vector<ParamSpec> parameters;  // numbers and whole numbers, with their defaults and bounds
   PaperData paper;
   std::function<std::unique_ptr<Program>(const ProgramParameters& complete)> make;
 };

@@ -3,7 +3,6 @@
 #include "simulator/core/model.hpp"
 #include "workloads/gph/kernels.hpp"
 
-#include <cmath>
 #include <fmt/format.h>
 
 namespace isogrid::gph {
@@ -23,14 +22,12 @@ void check_override(const std::string& program, const std::string& name, double 
   }
   const KernelSpec& kernel = kernels().get(program);
   std::vector<std::string> known;
-  for (const ParameterSpec& p : kernel.parameters) {
+  for (const ParamSpec& p : kernel.parameters) {
     known.push_back(p.name);
     if (p.name != name)
       continue;
-    if (p.integer && value != std::floor(value))
-      throw ParamError(
-          kKey, fmt::format("{} parameter {} must be a whole number, got {}", program, name, format_number(value)),
-          std::move(path));
+    if (std::optional<std::string> problem = number_problem(p, value))
+      throw ParamError(kKey, fmt::format("{} parameter {}", program, *problem), std::move(path));
     return;
   }
   known.push_back(kWorkScale);

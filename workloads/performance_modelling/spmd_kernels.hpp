@@ -39,6 +39,13 @@ struct SpmdShape {
   double bytes           = 0;  // per message; a message carries its whole bytes (floor)
 };
 
+// When one run happened on the simulated timeline (what the skeleton measures, and the analysis reads).
+struct TimedRun {
+  double start = 0, end = 0;       // simulated s
+  std::vector<double> phase_ends;  // when each phase ended
+  double time() const { return end - start; }
+};
+
 struct SpmdKernel {
   std::string name, summary;
   double train_min = 0, train_max = 0, step = 1;    // training sizes: min, min + step, ... <= max

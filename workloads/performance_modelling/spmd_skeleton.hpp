@@ -16,12 +16,6 @@ struct SpmdRun {
   std::vector<SpmdShape> phases;  // one after the other (one for a single-phase application)
 };
 
-struct TimedRun {
-  double start = 0, end = 0;       // simulated s
-  std::vector<double> phase_ends;  // when each phase ended
-  double time() const { return end - start; }
-};
-
 // Spawns the driver on `driver_host`; the caller runs the session. The result is filled as the simulation goes.
 void spawn_campaign(sg::Host* driver_host, const std::vector<SpmdRun>& runs, std::vector<TimedRun>& timed);
 

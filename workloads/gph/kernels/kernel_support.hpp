@@ -1,14 +1,15 @@
 #pragma once
-// What the six GpH kernels (workloads/gph/kernels/*.cpp) share: argument checks, the hashed irregularity, and
-// their parameter tables, from which a kernel's parameters(), its registry entry and the reading of make_kernel's
-// complete map are all derived. Internal: included by the kernels' sources, never by a public header.
+// What the six GpH kernels (workloads/gph/kernels/*.cpp) share: argument checks, the hashed irregularity, and what
+// is derived from their parameter tables (ParamTable, the model schemas' own reflection): a kernel's parameters(),
+// its registry entry with each parameter's bounds, the reading of make_kernel's complete map, and the check of a
+// kernel's parameters against their bounds. Internal: included by the kernels' sources, never by a public header.
+#include "simulator/core/param_table.hpp"
 #include "workloads/gph/kernels.hpp"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
-#include <type_traits>
-#include <variant>
 #include <vector>
 
 namespace isogrid::gph {
@@ -22,56 +23,39 @@ void require(bool ok, const std::string& program, const std::string& what);
 // A deterministic number in [0, 1): a splitmix64 hash (mix64) of the seed and two indices.
 double uniform(int64_t seed, uint64_t i, uint64_t j);
 
-// Reads parameter `name` from a complete map (make_kernel has filled the defaults and checked integrality).
-// Throws std::invalid_argument for an int outside int's range, an int64_t beyond ±2^53, a bool other than 0 or 1.
-struct Reader {
-  const std::string& program;
-  const ProgramParameters& p;
-  void read(const std::string& name, double& out) const;
-  void read(const std::string& name, int& out) const;
-  void read(const std::string& name, int64_t& out) const;
-  void read(const std::string& name, bool& out) const;
-};
-
-// One parameter of a kernel: its name, the member of the parameters struct P that holds it, what it means.
-// int, int64_t and bool members are integer parameters (a bool one takes 0 or 1).
+// Throws std::invalid_argument "gph <program>: <what is wrong>" for a value outside its declared bounds: a kernel
+// checks its parameters against its own table, whoever built them.
 template <class P>
-struct Field {
-  std::string name;
-  std::variant<int P::*, int64_t P::*, bool P::*, double P::*> member;
-  std::string description;
-};
+void check_declared(const std::string& program, const ParamTable<P>& table, const P& p)
+{
+  for (const ParamField<P>& f : table.fields())
+    if (std::optional<std::string> problem = number_problem(f.spec, std::get<double>(f.encode(p))))
+      require(false, program, *problem);
+}
 
 // Every parameter's value, as Program::parameters() gives them.
 template <class P>
-ProgramParameters parameter_values(const P& p, const std::vector<Field<P>>& fields)
+ProgramParameters parameter_values(const P& p, const ParamTable<P>& table)
 {
-  ProgramParameters values;
-  for (const Field<P>& f : fields)
-    std::visit([&](auto member) { values[f.name] = static_cast<double>(p.*member); }, f.member);
-  return values;
+  ProgramParameters out;
+  for (const ParamField<P>& f : table.fields())
+    out[f.spec.name] = std::get<double>(f.encode(p));
+  return out;
 }
 
-// The registry entry of a kernel whose parameters struct P is described, member by member and in reading order,
-// by `fields`: the specs with P's defaults, and a factory that builds a Kernel from a complete map.
+// The registry entry of a kernel whose parameters struct P is declared, member by member and in reading order, by
+// `table` (which lives as long as the registry: a function-local static): the specs with P's defaults and bounds,
+// and a factory that builds a Kernel from a complete map.
 template <class Kernel, class P>
-KernelSpec kernel_spec(const std::string& program, const PaperData& paper, const std::vector<Field<P>>& fields)
+KernelSpec kernel_spec(const std::string& program, const PaperData& paper, const ParamTable<P>& table)
 {
   KernelSpec k;
-  k.paper = paper;
-  static const P defaults{};  // static: GCC 12 cannot see through std::visit that a local one is initialised
-  for (const Field<P>& f : fields)
-    std::visit(
-        [&](auto member) {
-          bool integer = !std::is_same_v<std::remove_cv_t<std::remove_reference_t<decltype(defaults.*member)>>, double>;
-          k.parameters.push_back({f.name, static_cast<double>(defaults.*member), f.description, integer});
-        },
-        f.member);
-  k.make = [program, fields](const ProgramParameters& complete) -> std::unique_ptr<Program> {
-    Reader r{program, complete};
+  k.paper      = paper;
+  k.parameters = table.specs(program);
+  k.make       = [&table](const ProgramParameters& complete) -> std::unique_ptr<Program> {
     P p{};
-    for (const Field<P>& f : fields)
-      std::visit([&](auto member) { r.read(f.name, p.*member); }, f.member);
+    for (const ParamField<P>& f : table.fields())
+      f.decode(Value(complete.at(f.spec.name)), p);
     return std::make_unique<Kernel>(p);
   };
   return k;

@@ -12,32 +12,31 @@ namespace {
 
 using P = LinSolvParameters;
 
-// Every parameter, in the order make_kernel reads them: parameters() and the registry entry derive from it.
-const std::vector<Field<P>>& fields()
+// Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
+// checks of a kernel's values derive from it.
+const ParamTable<P>& table()
 {
-  static const std::vector<Field<P>> fields = {
-      {"stages", &P::stages, "stages of the sequential chain"},
-      {"tasks", &P::tasks, "tasks each stage sparks"},
-      {"irregularity", &P::irregularity, "a task weighs 1 +- this (hashed, uniform)"},
-      {"seed", &P::seed, "hash seed of the task weights"},
-      {"serial_fraction", &P::serial_fraction, "the chain's own share of the total work"},
-      {"sequential_seconds", &P::sequential_seconds, "total reference-PE seconds (Table 1)"},
-      {"result_bytes", &P::result_bytes, "result bytes of a node"},
-      {"packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)"},
-  };
-  return fields;
+  static const ParamTable<P> table = [] {
+    ParamTable<P> t;
+    t.param("stages", &P::stages, "stages of the sequential chain").at_least(1);
+    t.param("tasks", &P::tasks, "tasks each stage sparks").non_negative();
+    t.param("irregularity", &P::irregularity, "a task weighs 1 +- this (hashed, uniform)").at_least(0).at_most(1);
+    t.param("seed", &P::seed, "hash seed of the task weights");
+    t.param("serial_fraction", &P::serial_fraction, "the chain's own share of the total work").at_least(0).at_most(1);
+    t.param("sequential_seconds", &P::sequential_seconds, "total reference-PE seconds (Table 1)").non_negative();
+    t.param("result_bytes", &P::result_bytes, "result bytes of a node").non_negative();
+    t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)").non_negative();
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
 
 LinSolv::LinSolv(LinSolvParameters p) : p_(p)
 {
-  require(p_.stages >= 1 && p_.tasks >= 0, name(), "need stages >= 1 and tasks >= 0");
-  require(p_.irregularity >= 0 && p_.irregularity <= 1, name(), "irregularity must be in [0, 1]");
-  require(p_.serial_fraction >= 0 && p_.serial_fraction <= 1, name(), "serial_fraction must be in [0, 1]");
+  check_declared(name(), table(), p_);
   require(p_.tasks > 0 || p_.serial_fraction == 1, name(), "without tasks serial_fraction must be 1");
-  require(p_.sequential_seconds >= 0 && p_.result_bytes >= 0 && p_.packet_bytes >= 0, name(),
-          "costs and sizes must be >= 0");
   double weights = 0;
   for (int s = 0; s < p_.stages; ++s)
     for (int t = 0; t < p_.tasks; ++t) {
@@ -60,7 +59,7 @@ double LinSolv::sequential_work() const { return p_.sequential_seconds; }
 
 uint64_t LinSolv::spark_count() const { return static_cast<uint64_t>(p_.stages) * static_cast<uint64_t>(p_.tasks); }
 
-ProgramParameters LinSolv::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters LinSolv::parameters() const { return parameter_values(p_, table()); }
 
 Node LinSolv::expand(const NodeKey& key) const
 {
@@ -82,6 +81,6 @@ Node LinSolv::expand(const NodeKey& key) const
   bad_key(name(), key);
 }
 
-KernelSpec linsolv_spec() { return kernel_spec<LinSolv>("linSolv", {828.9, 112.2, 7.3, 242, 290.7}, fields()); }
+KernelSpec linsolv_spec() { return kernel_spec<LinSolv>("linSolv", {828.9, 112.2, 7.3, 242, 290.7}, table()); }
 
 }  // namespace isogrid::gph

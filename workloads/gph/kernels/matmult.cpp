@@ -13,30 +13,35 @@ namespace {
 
 using P = MatMultParameters;
 
-// Every parameter, in the order make_kernel reads them: parameters() and the registry entry derive from it.
-const std::vector<Field<P>>& fields()
+// Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
+// checks of a kernel's values derive from it.
+const ParamTable<P>& table()
 {
-  static const std::vector<Field<P>> fields = {
-      {"n", &P::n, "matrix order"},
-      {"blocks", &P::blocks, "blocks per side of C; blocks² sparks"},
-      {"serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)"},
-      {"madd_seconds", &P::madd_seconds, "reference-PE seconds per multiply-add (Table 1: 916.3 s for n = 360)"},
-      {"entry_bytes", &P::entry_bytes, "packed bytes per matrix entry"},
-      {"packet_bytes", &P::packet_bytes, "bytes of a block's thunk (Table 6)"},
-      {"fetch_bytes", &P::fetch_bytes,
-       "input bytes one fetch from the main PE brings (Table 6); 0: the inputs travel with the block's spark"},
-  };
-  return fields;
+  static const ParamTable<P> table = [] {
+    ParamTable<P> t;
+    t.param("n", &P::n, "matrix order").at_least(1);
+    t.param("blocks", &P::blocks, "blocks per side of C; blocks² sparks").at_least(1);
+    t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
+        .non_negative()
+        .below(1);
+    t.param("madd_seconds", &P::madd_seconds, "reference-PE seconds per multiply-add (Table 1: 916.3 s for n = 360)")
+        .non_negative();
+    t.param("entry_bytes", &P::entry_bytes, "packed bytes per matrix entry").non_negative();
+    t.param("packet_bytes", &P::packet_bytes, "bytes of a block's thunk (Table 6)").non_negative();
+    t.param("fetch_bytes", &P::fetch_bytes,
+            "input bytes one fetch from the main PE brings (Table 6); 0: the inputs travel with the block's spark")
+        .non_negative();
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
 
 MatMult::MatMult(MatMultParameters p) : p_(p)
 {
-  require(p_.n >= 1 && p_.blocks >= 1 && p_.blocks <= p_.n, name(), "need 1 <= blocks <= n");
-  require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
-  require(p_.madd_seconds >= 0 && p_.entry_bytes >= 0 && p_.packet_bytes >= 0 && p_.fetch_bytes >= 0, name(),
-          "costs and sizes must be >= 0");
+  check_declared(name(), table(), p_);
+  require(p_.blocks <= p_.n, name(), "need 1 <= blocks <= n");
 }
 
 int MatMult::block_size(int index) const
@@ -61,7 +66,7 @@ double MatMult::sequential_work() const
 
 uint64_t MatMult::spark_count() const { return static_cast<uint64_t>(p_.blocks) * static_cast<uint64_t>(p_.blocks); }
 
-ProgramParameters MatMult::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters MatMult::parameters() const { return parameter_values(p_, table()); }
 
 Node MatMult::expand(const NodeKey& key) const
 {
@@ -96,6 +101,6 @@ Node MatMult::expand(const NodeKey& key) const
   return node;
 }
 
-KernelSpec matmult_spec() { return kernel_spec<MatMult>("matMult", {916.3, 292.6, 5.0, 144, 208.9}, fields()); }
+KernelSpec matmult_spec() { return kernel_spec<MatMult>("matMult", {916.3, 292.6, 5.0, 144, 208.9}, table()); }
 
 }  // namespace isogrid::gph

@@ -13,17 +13,22 @@ namespace {
 
 using P = ParFibParameters;
 
-// Every parameter, in the order make_kernel reads them: parameters() and the registry entry derive from it.
-const std::vector<Field<P>>& fields()
+// Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
+// checks of a kernel's values derive from it.
+const ParamTable<P>& table()
 {
-  static const std::vector<Field<P>> fields = {
-      {"n", &P::n, "parfib's argument [ASSUMPTION: Table 1's n is not printed]"},
-      {"threshold", &P::threshold,
-       "arguments below it are sequential leaves (a simulation device; GUM has no cut-off)"},
-      {"call_seconds", &P::call_seconds, "reference-PE seconds per parfib call (Table 1: 465.1 s for n = 41)"},
-      {"packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)"},
-  };
-  return fields;
+  static const ParamTable<P> table = [] {
+    ParamTable<P> t;
+    t.param("n", &P::n, "parfib's argument [ASSUMPTION: Table 1's n is not printed]").at_least(0).at_most(90);
+    t.param("threshold", &P::threshold,
+            "arguments below it are sequential leaves (a simulation device; GUM has no cut-off)")
+        .non_negative();
+    t.param("call_seconds", &P::call_seconds, "reference-PE seconds per parfib call (Table 1: 465.1 s for n = 41)")
+        .non_negative();
+    t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
@@ -57,14 +62,9 @@ uint64_t parfib_sparks(int n, int threshold)
   return fibonacci(n - t + 3) - 1;
 }
 
-ParFib::ParFib(ParFibParameters p) : p_(p)
-{
-  require(p_.n >= 0 && p_.n <= 90, name(), fmt::format("n = {} is outside 0..90", p_.n));
-  require(p_.threshold >= 0, name(), "threshold must be >= 0");
-  require(p_.call_seconds >= 0 && p_.packet_bytes >= 0, name(), "costs and sizes must be >= 0");
-}
+ParFib::ParFib(ParFibParameters p) : p_(p) { check_declared(name(), table(), p_); }
 
-ProgramParameters ParFib::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters ParFib::parameters() const { return parameter_values(p_, table()); }
 
 Node ParFib::expand(const NodeKey& key) const
 {
@@ -87,6 +87,6 @@ double ParFib::sequential_work() const { return static_cast<double>(parfib_calls
 
 uint64_t ParFib::spark_count() const { return parfib_sparks(p_.n, p_.threshold); }
 
-KernelSpec parfib_spec() { return kernel_spec<ParFib>("parFib", {465.1, 26.3, 17.6, 26595, 5.6}, fields()); }
+KernelSpec parfib_spec() { return kernel_spec<ParFib>("parFib", {465.1, 26.3, 17.6, 26595, 5.6}, table()); }
 
 }  // namespace isogrid::gph

@@ -12,17 +12,23 @@ namespace {
 
 using P = QueensParameters;
 
-// Every parameter, in the order make_kernel reads them: parameters() and the registry entry derive from it.
-const std::vector<Field<P>>& fields()
+// Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
+// checks of a kernel's values derive from it.
+const ParamTable<P>& table()
 {
-  static const std::vector<Field<P>> fields = {
-      {"n", &P::n, "board size (queens(13), Table 2)"},
-      {"depth", &P::depth, "rows whose placements are sparked; deeper nodes are sequential"},
-      {"serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)"},
-      {"node_seconds", &P::node_seconds, "reference-PE seconds per search node (Table 1: 2816.4 s for n = 13)"},
-      {"packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)"},
-  };
-  return fields;
+  static const ParamTable<P> table = [] {
+    ParamTable<P> t;
+    t.param("n", &P::n, "board size (queens(13), Table 2)").at_least(1).at_most(16);
+    t.param("depth", &P::depth, "rows whose placements are sparked; deeper nodes are sequential").non_negative();
+    t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
+        .non_negative()
+        .below(1);
+    t.param("node_seconds", &P::node_seconds, "reference-PE seconds per search node (Table 1: 2816.4 s for n = 13)")
+        .non_negative();
+    t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
@@ -76,16 +82,14 @@ uint64_t queens_search_nodes(int n)
 
 Queens::Queens(QueensParameters p) : p_(p)
 {
-  require(p_.n >= 1 && p_.n <= 16, name(), fmt::format("n = {} is outside 1..16", p_.n));
-  require(p_.depth >= 0 && p_.depth < p_.n, name(), fmt::format("depth = {} is outside 0..n-1", p_.depth));
-  require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
-  require(p_.node_seconds >= 0 && p_.packet_bytes >= 0, name(), "costs and sizes must be >= 0");
+  check_declared(name(), table(), p_);
+  require(p_.depth < p_.n, name(), fmt::format("depth = {} is outside 0..n-1", p_.depth));
   full_         = (uint64_t{1} << p_.n) - 1;
   search_nodes_ = subtree_nodes(full_, 0, 0, 0);
   sparks_       = nodes_down_to(full_, 0, 0, 0, p_.depth);
 }
 
-ProgramParameters Queens::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters Queens::parameters() const { return parameter_values(p_, table()); }
 
 double Queens::sequential_work() const
 {
@@ -120,6 +124,6 @@ Node Queens::expand(const NodeKey& key) const
   return node;
 }
 
-KernelSpec queens_spec() { return kernel_spec<Queens>("queens", {2816.4, 567.8, 6.2, 24, 851.9}, fields()); }
+KernelSpec queens_spec() { return kernel_spec<Queens>("queens", {2816.4, 567.8, 6.2, 24, 851.9}, table()); }
 
 }  // namespace isogrid::gph

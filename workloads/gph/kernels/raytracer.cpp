@@ -13,39 +13,41 @@ namespace {
 
 using P = RaytracerParameters;
 
-// Every parameter, in the order make_kernel reads them: parameters() and the registry entry derive from it.
-const std::vector<Field<P>>& fields()
+// Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
+// checks of a kernel's values derive from it.
+const ParamTable<P>& table()
 {
-  static const std::vector<Field<P>> fields = {
-      {"rows", &P::rows, "image rows"},
-      {"width", &P::width, "pixels per row"},
-      {"groups", &P::groups, "row groups the root sparks"},
-      {"objects", &P::objects, "scene objects, each a bump in the row cost profile"},
-      {"peak", &P::peak, "largest object's extra cost, in background rows"},
-      {"split_above", &P::split_above, "a group costlier than this x the mean sparks its rows"},
-      {"seed", &P::seed, "hash seed of the scene"},
-      {"serial_fraction", &P::serial_fraction, "the root's own share of the total work (scene set-up, output)"},
-      {"pixel_seconds", &P::pixel_seconds, "reference-PE seconds per background pixel (Table 1: 2782.7 s)"},
-      {"pixel_bytes", &P::pixel_bytes, "result bytes per pixel"},
-      {"packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)"},
-      {"fetches_per_row", &P::fetches_per_row,
-       "synchronous fetches of scene data from the main PE per row traced elsewhere"},
-      {"fetch_bytes", &P::fetch_bytes, "scene bytes one fetch brings"},
-  };
-  return fields;
+  static const ParamTable<P> table = [] {
+    ParamTable<P> t;
+    t.param("rows", &P::rows, "image rows").at_least(1);
+    t.param("width", &P::width, "pixels per row").at_least(1);
+    t.param("groups", &P::groups, "row groups the root sparks").at_least(1);
+    t.param("objects", &P::objects, "scene objects, each a bump in the row cost profile").non_negative();
+    t.param("peak", &P::peak, "largest object's extra cost, in background rows").non_negative();
+    t.param("split_above", &P::split_above, "a group costlier than this x the mean sparks its rows").non_negative();
+    t.param("seed", &P::seed, "hash seed of the scene");
+    t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (scene set-up, output)")
+        .non_negative()
+        .below(1);
+    t.param("pixel_seconds", &P::pixel_seconds, "reference-PE seconds per background pixel (Table 1: 2782.7 s)")
+        .non_negative();
+    t.param("pixel_bytes", &P::pixel_bytes, "result bytes per pixel").non_negative();
+    t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)").non_negative();
+    t.param("fetches_per_row", &P::fetches_per_row,
+            "synchronous fetches of scene data from the main PE per row traced elsewhere")
+        .non_negative();
+    t.param("fetch_bytes", &P::fetch_bytes, "scene bytes one fetch brings").non_negative();
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
 
 Raytracer::Raytracer(RaytracerParameters p) : p_(p)
 {
-  require(p_.rows >= 1 && p_.width >= 1, name(), "rows and width must be >= 1");
-  require(p_.groups >= 1 && p_.groups <= p_.rows, name(), "groups must be in 1..rows");
-  require(p_.objects >= 0 && p_.peak >= 0 && p_.split_above >= 0, name(), "objects, peak and split_above must be >= 0");
-  require(p_.serial_fraction >= 0 && p_.serial_fraction < 1, name(), "serial_fraction must be in [0, 1)");
-  require(p_.pixel_seconds >= 0 && p_.pixel_bytes >= 0 && p_.packet_bytes >= 0 && p_.fetch_bytes >= 0, name(),
-          "costs and sizes must be >= 0");
-  require(p_.fetches_per_row >= 0, name(), "fetches_per_row must be >= 0");
+  check_declared(name(), table(), p_);
+  require(p_.groups <= p_.rows, name(), "groups must be in 1..rows");
   double rows = p_.rows;
   std::vector<double> mu, sigma, height;
   for (int j = 0; j < p_.objects; ++j) {
@@ -101,7 +103,7 @@ double Raytracer::group_work(int group) const
   return w;
 }
 
-ProgramParameters Raytracer::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters Raytracer::parameters() const { return parameter_values(p_, table()); }
 
 Node Raytracer::expand(const NodeKey& key) const
 {
@@ -141,6 +143,6 @@ Node Raytracer::expand(const NodeKey& key) const
   bad_key(name(), key);
 }
 
-KernelSpec raytracer_spec() { return kernel_spec<Raytracer>("raytracer", {2782.7, 301.7, 9.2, 350, 321.8}, fields()); }
+KernelSpec raytracer_spec() { return kernel_spec<Raytracer>("raytracer", {2782.7, 301.7, 9.2, 350, 321.8}, table()); }
 
 }  // namespace isogrid::gph

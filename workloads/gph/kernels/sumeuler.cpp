@@ -14,18 +14,22 @@ namespace {
 
 using P = SumEulerParameters;
 
-// Every parameter, in the order make_kernel reads them: parameters() and the registry entry derive from it.
-const std::vector<Field<P>>& fields()
+// Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
+// checks of a kernel's values derive from it.
+const ParamTable<P>& table()
 {
-  static const std::vector<Field<P>> fields = {
-      {"lower", &P::lower, "smallest integer of the list"},
-      {"upper", &P::upper, "largest integer; the list runs down from it"},
-      {"chunk", &P::chunk, "integers per chunk, one spark each (c)"},
-      {"exact", &P::exact, "1: count every Euclid step; 0: the (n-1)(A ln n + B) estimate"},
-      {"call_seconds", &P::call_seconds, "reference-PE seconds per hcf call (Table 1: 1598.1 s for the defaults)"},
-      {"packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)"},
-  };
-  return fields;
+  static const ParamTable<P> table = [] {
+    ParamTable<P> t;
+    t.param("lower", &P::lower, "smallest integer of the list").at_least(1);
+    t.param("upper", &P::upper, "largest integer; the list runs down from it").at_least(1).at_most(2e9);
+    t.param("chunk", &P::chunk, "integers per chunk, one spark each (c)").at_least(1);
+    t.param("exact", &P::exact, "1: count every Euclid step; 0: the (n-1)(A ln n + B) estimate").at_least(0).at_most(1);
+    t.param("call_seconds", &P::call_seconds, "reference-PE seconds per hcf call (Table 1: 1598.1 s for the defaults)")
+        .non_negative();
+    t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
@@ -58,11 +62,9 @@ double euler_hcf_calls_estimate(int64_t n)
 
 SumEuler::SumEuler(SumEulerParameters p) : p_(p)
 {
-  require(p_.lower >= 1 && p_.upper >= p_.lower, name(),
-          fmt::format("need 1 <= lower <= upper, got lower = {}, upper = {}", p_.lower, p_.upper));
-  require(p_.upper <= 2'000'000'000, name(), "upper must be <= 2e9");
-  require(p_.chunk >= 1, name(), "chunk must be >= 1");
-  require(p_.call_seconds >= 0 && p_.packet_bytes >= 0, name(), "costs and sizes must be >= 0");
+  check_declared(name(), table(), p_);
+  require(p_.upper >= p_.lower, name(),
+          fmt::format("need lower <= upper, got lower = {}, upper = {}", p_.lower, p_.upper));
   int64_t length = p_.upper - p_.lower + 1;
   size_t chunks  = static_cast<size_t>((length + p_.chunk - 1) / p_.chunk);
   chunk_work_.resize(chunks);
@@ -84,7 +86,7 @@ std::pair<int64_t, int64_t> SumEuler::chunk_range(size_t i) const
   return {first, std::max(p_.lower, first - p_.chunk + 1)};
 }
 
-ProgramParameters SumEuler::parameters() const { return parameter_values(p_, fields()); }
+ProgramParameters SumEuler::parameters() const { return parameter_values(p_, table()); }
 
 Node SumEuler::expand(const NodeKey& key) const
 {
@@ -101,6 +103,6 @@ Node SumEuler::expand(const NodeKey& key) const
   return node;
 }
 
-KernelSpec sumeuler_spec() { return kernel_spec<SumEuler>("sumEuler", {1598.1, 188.1, 8.4, 82, 90.3}, fields()); }
+KernelSpec sumeuler_spec() { return kernel_spec<SumEuler>("sumEuler", {1598.1, 188.1, 8.4, 82, 90.3}, table()); }
 
 }  // namespace isogrid::gph

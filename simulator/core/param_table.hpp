@@ -1,0 +1,287 @@
+#pragma once
+// The reflection of a parameters struct: each parameter declared once, as a member with its name, meaning and bounds,
+// from which its ParamSpec (the kind from the member's C++ type, the default from the struct's own initialiser) and
+// the reading and writing of its value are derived. A model's schema (model_schema.hpp) declares its parameters
+// with it; so does anything else whose parameters users set by name (a GpH kernel's program_parameters).
+//
+//   struct P { int n = 41; double cost = 1; };
+//   ParamTable<P> t;
+//   t.param("n", &P::n, "the argument").at_least(0).at_most(90);
+//   t.param("cost", &P::cost, "seconds per call").non_negative();
+#include "base/named_registry.hpp"
+#include "simulator/core/byte_count.hpp"
+#include "simulator/core/model.hpp"
+#include "simulator/core/number_or_list.hpp"
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace isogrid {
+
+namespace schema_detail {
+template <class>
+inline constexpr bool always_false = false;
+}  // namespace schema_detail
+
+// One parameter: its spec, and how its value moves between a point and the parameters struct P.
+template <class P>
+struct ParamField {
+  ParamSpec spec;
+  std::function<void(const Value&, P&)> decode;
+  std::function<Value(const P&)> encode;
+};
+
+// Refines the parameter just declared: bounds, names it accepts, whether it has a default. Kept only for the
+// statement that declares the parameter.
+template <class P, class T>
+class ParamBuilder {
+public:
+  ParamBuilder(ParamField<P>& field, T P::*member) : field_(field), member_(member) {}
+
+  // No default: an experiment must give it.
+  ParamBuilder& required()
+  {
+    required_ = true;
+    field_.spec.default_value.reset();
+    return *this;
+  }
+  ParamBuilder& positive()
+  {
+    field_.spec.min           = 0;
+    field_.spec.min_exclusive = true;
+    return *this;
+  }
+  ParamBuilder& non_negative() { return at_least(0); }
+  ParamBuilder& at_least(double min)
+  {
+    field_.spec.min           = min;
+    field_.spec.min_exclusive = false;
+    return *this;
+  }
+  // `why`, when given, is said when a value passes `max`.
+  ParamBuilder& at_most(double max, std::string why = "")
+  {
+    field_.spec.max           = max;
+    field_.spec.max_exclusive = false;
+    field_.spec.max_reason    = std::move(why);
+    return *this;
+  }
+  // Strictly below `max` (a share of the work that cannot be all of it).
+  ParamBuilder& below(double max)
+  {
+    field_.spec.max           = max;
+    field_.spec.max_exclusive = true;
+    return *this;
+  }
+  ParamBuilder& unit(std::string unit)
+  {
+    field_.spec.unit = std::move(unit);
+    return *this;
+  }
+  // A size in bytes that the simulation moves: below 2^63 (core/byte_count.hpp), which the check names.
+  ParamBuilder& bytes()
+  {
+    unit("B");
+    field_.spec.max_text = "2^63";
+    return at_most(std::nextafter(kMaxTransferBytes, 0.0), "SimGrid counts bytes in 64-bit integers");
+  }
+  // A word, or a list of words, out of a fixed list.
+  ParamBuilder& choices(std::vector<std::string> names)
+  {
+    static_assert(std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::string>>,
+                  "choices() is for a std::string or std::vector<std::string> member");
+    if constexpr (std::is_same_v<T, std::string>)
+      field_.spec.kind = ParamKind::Choice;
+    field_.spec.choices = std::move(names);
+    return *this;
+  }
+  // A word, or a list of words, out of a policy family's registered names (the catalog lists them by family).
+  template <class Policy>
+  ParamBuilder& policy(const NamedRegistry<Policy>& family)
+  {
+    static_assert(std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::string>>,
+                  "policy() is for a std::string or std::vector<std::string> member");
+    if constexpr (std::is_same_v<T, std::string>)
+      field_.spec.kind = ParamKind::Choice;
+    field_.spec.policy_family = family.family();
+    return *this;
+  }
+  // An enum member: the word that stands for each of its values.
+  ParamBuilder& words(std::vector<std::pair<std::string, T>> table)
+  {
+    static_assert(std::is_enum_v<T>, "words() is for an enum member");
+    field_.spec.kind = ParamKind::Choice;
+    field_.spec.choices.clear();
+    for (const auto& entry : table)
+      field_.spec.choices.push_back(entry.first);
+    T P::*member  = member_;
+    field_.decode = [member, table](const Value& v, P& p) {
+      const std::string& word = std::get<std::string>(v);
+      for (const auto& [name, value] : table)
+        if (name == word) {
+          p.*member = value;
+          return;
+        }
+      throw std::logic_error("undeclared word " + word);
+    };
+    field_.encode = [member, table](const P& p) -> Value {
+      for (const auto& [name, value] : table)
+        if (value == p.*member)
+          return name;
+      throw std::logic_error("an enum value without a word");
+    };
+    if (!required_)
+      field_.spec.default_value = field_.encode(P{});
+    return *this;
+  }
+  // A file, resolved relative to the experiment file.
+  ParamBuilder& file()
+  {
+    static_assert(std::is_same_v<T, std::string>, "file() is for a std::string member");
+    field_.spec.kind = ParamKind::Path;
+    return *this;
+  }
+  // A platform file (SimGrid XML or an isogrid grid spec), loaded once in a child process while validating.
+  ParamBuilder& platform()
+  {
+    file();
+    field_.spec.platform_file = true;
+    return *this;
+  }
+  // A list of words that is a sequence, one per item of something (a phase's speedup function): a word may come
+  // again. Other word lists are sets (the schedulers raced), where a repeated word is a mistake.
+  ParamBuilder& repeats()
+  {
+    static_assert(std::is_same_v<T, std::vector<std::string>>, "repeats() is for a std::vector<std::string> member");
+    field_.spec.repeats = true;
+    return *this;
+  }
+  // An empty list or mapping is a value.
+  ParamBuilder& allow_empty()
+  {
+    field_.spec.allow_empty = true;
+    return *this;
+  }
+  // A mapping's leaves: numbers (ParamKind::Real, within the bounds) or words (ParamKind::Text); with depth 2 an
+  // entry may hold a mapping of leaves itself.
+  ParamBuilder& entries(ParamKind leaf, int depth = 1)
+  {
+    static_assert(std::is_same_v<T, Mapping>, "entries() is for a Mapping member");
+    field_.spec.entry_kind = leaf;
+    field_.spec.map_depth  = depth;
+    return *this;
+  }
+
+private:
+  ParamField<P>& field_;
+  T P::*member_;
+  bool required_ = false;
+};
+
+template <class P>
+class ParamTable {
+public:
+  // Declares a parameter; the builder refines it within the same statement (it refers into the table).
+  template <class T>
+  ParamBuilder<P, T> param(std::string name, T P::*member, std::string doc)
+  {
+    fields_.emplace_back();
+    ParamField<P>& f = fields_.back();
+    f.spec.name      = std::move(name);
+    f.spec.doc       = std::move(doc);
+    bind(f, member);
+    if (f.encode)
+      f.spec.default_value = f.encode(P{});
+    return ParamBuilder<P, T>(f, member);
+  }
+
+  size_t size() const { return fields_.size(); }
+  const std::vector<ParamField<P>>& fields() const { return fields_; }
+
+  // The specs in declaration order. Throws std::logic_error, naming `owner`, for a parameter that cannot be read
+  // (an enum member without words()).
+  std::vector<ParamSpec> specs(const std::string& owner) const
+  {
+    std::vector<ParamSpec> out;
+    for (const auto& f : fields_) {
+      if (!f.decode)
+        throw std::logic_error(owner + ": parameter " + f.spec.name + " needs words() to be read");
+      out.push_back(f.spec);
+    }
+    return out;
+  }
+
+  // The struct that holds `values`, one per parameter in declaration order (the caller checks the count).
+  P decode(const std::vector<Value>& values) const
+  {
+    P p{};
+    for (size_t i = 0; i < fields_.size(); ++i)
+      fields_[i].decode(values[i], p);
+    return p;
+  }
+
+  std::vector<Value> encode(const P& p) const
+  {
+    std::vector<Value> values;
+    for (const auto& f : fields_)
+      values.push_back(f.encode(p));
+    return values;
+  }
+
+private:
+  template <class T>
+  static void bind(ParamField<P>& f, T P::*member)
+  {
+    if constexpr (std::is_same_v<T, double>) {
+      f.spec.kind = ParamKind::Real;
+      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<double>(v); };
+      f.encode    = [member](const P& p) -> Value { return p.*member; };
+    } else if constexpr (std::is_same_v<T, bool>) {
+      f.spec.kind    = ParamKind::Choice;
+      f.spec.choices = {"on", "off"};
+      f.decode       = [member](const Value& v, P& p) { p.*member = std::get<std::string>(v) == "on"; };
+      f.encode       = [member](const P& p) -> Value { return std::string(p.*member ? "on" : "off"); };
+    } else if constexpr (std::is_integral_v<T>) {
+      f.spec.kind = ParamKind::Integer;
+      f.spec.min  = std::is_unsigned_v<T> ? 0.0 : -std::numeric_limits<double>::infinity();
+      f.spec.max  = std::min(static_cast<double>(std::numeric_limits<T>::max()), 9007199254740992.0);  // 2^53
+      f.decode    = [member](const Value& v, P& p) { p.*member = static_cast<T>(std::llround(std::get<double>(v))); };
+      f.encode    = [member](const P& p) -> Value { return static_cast<double>(p.*member); };
+    } else if constexpr (std::is_enum_v<T>) {
+      f.spec.kind = ParamKind::Choice;  // decode and encode come with words()
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      f.spec.kind = ParamKind::Text;
+      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<std::string>(v); };
+      f.encode    = [member](const P& p) -> Value { return p.*member; };
+    } else if constexpr (std::is_same_v<T, NumberOrList>) {
+      f.spec.kind = ParamKind::RealOrList;
+      f.decode    = [member](const Value& v, P& p) { p.*member = NumberOrList::from(v); };
+      f.encode    = [member](const P& p) -> Value { return (p.*member).value(); };
+    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+      f.spec.kind = ParamKind::NumberList;
+      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<std::vector<double>>(v); };
+      f.encode    = [member](const P& p) -> Value { return p.*member; };
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+      f.spec.kind = ParamKind::WordList;
+      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<std::vector<std::string>>(v); };
+      f.encode    = [member](const P& p) -> Value { return p.*member; };
+    } else if constexpr (std::is_same_v<T, Mapping>) {
+      f.spec.kind = ParamKind::Map;
+      f.decode    = [member](const Value& v, P& p) { p.*member = std::get<Mapping>(v); };
+      f.encode    = [member](const P& p) -> Value { return p.*member; };
+    } else {
+      static_assert(schema_detail::always_false<T>, "a parameter member is a number, an integer, bool, an enum, std::string, "
+                                     "NumberOrList, std::vector<double>, std::vector<std::string> or Mapping");
+    }
+  }
+
+  std::vector<ParamField<P>> fields_;
+};
+
+}  // namespace isogrid
