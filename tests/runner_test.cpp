@@ -349,11 +349,12 @@ std::vector<ReferenceOutcome> run_and_check(const std::string& yaml, const std::
 {
   Experiment ex = load_experiment(dir.write("exp.yaml", yaml), overrides, isogrid::testing::catalog());
   RunOptions o;
-  o.out_dir     = dir.file(out);
-  o.jobs        = 2;
-  o.progress    = false;
-  RunResult r   = run_experiment(ex, o);
-  auto outcomes = check_references(ex, r.results_csv, compute_crossings(ex, r.results_csv));
+  o.out_dir        = dir.file(out);
+  o.jobs           = 2;
+  o.progress       = false;
+  RunResult r      = run_experiment(ex, o);
+  ResultsData data = ResultsData::for_analyses(ex, r.results_csv);
+  auto outcomes    = check_references(ex, data, compute_crossings(ex, data));
   if (loaded)
     *loaded = std::move(ex);
   return outcomes;

@@ -31,8 +31,7 @@ TEST(ResourceSensors, MeasureIsTheLowestAverageOrTheAverageOfTheLowest)
 {
   // min(mean(1, 1, .5, .5), mean(.8, .4, .4, 1)) = min(.75, .65); mean(.8, .4, .4, .5) = .525
   EXPECT_DOUBLE_EQ(sensors(LoadMeasure::MinOfAverages, SubsetForecast::MinOfForecasts).measure(kBoth, 0, 480), 0.65);
-  EXPECT_DOUBLE_EQ(sensors(LoadMeasure::AverageOfMinima, SubsetForecast::MinOfForecasts).measure(kBoth, 0, 480),
-                   0.525);
+  EXPECT_DOUBLE_EQ(sensors(LoadMeasure::AverageOfMinima, SubsetForecast::MinOfForecasts).measure(kBoth, 0, 480), 0.525);
 }
 
 TEST(ResourceSensors, HistoriesAreWindowAveragesPerResourceOrOfTheMinima)

@@ -276,8 +276,9 @@ private:
       f.decode    = [member](const Value& v, P& p) { p.*member = std::get<Mapping>(v); };
       f.encode    = [member](const P& p) -> Value { return p.*member; };
     } else {
-      static_assert(schema_detail::always_false<T>, "a parameter member is a number, an integer, bool, an enum, std::string, "
-                                     "NumberOrList, std::vector<double>, std::vector<std::string> or Mapping");
+      static_assert(schema_detail::always_false<T>,
+                    "a parameter member is a number, an integer, bool, an enum, std::string, "
+                    "NumberOrList, std::vector<double>, std::vector<std::string> or Mapping");
     }
   }
 

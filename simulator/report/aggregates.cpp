@@ -26,8 +26,6 @@ std::string group_text(const Experiment& ex, const std::vector<std::pair<ParamSl
   return out.empty() ? "all points" : out;
 }
 
-const char* kFaces[2] = {"pred_", "sim_"};
-
 }  // namespace
 
 double first_crossing(std::vector<std::pair<double, double>> points, double level, std::string& note)
@@ -55,14 +53,11 @@ double first_crossing(std::vector<std::pair<double, double>> points, double leve
   return std::nan("");
 }
 
-std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::string& results_csv)
+std::vector<CrossingResult> compute_crossings(const Experiment& ex, const ResultsData& data)
 {
   std::vector<CrossingResult> out;
   if (ex.crossings.empty())
     return out;
-  const ModelInfo& info = ex.model->info();
-  ResultsLayout csv     = read_results_layout(results_csv);
-
   // Per crossing and group: the (x, y) of each combination, repetitions averaged, for both faces.
   struct Acc {
     double x[2] = {0, 0}, y[2] = {0, 0};
@@ -71,17 +66,18 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
   std::vector<std::map<std::string, std::pair<std::vector<std::pair<ParamSlot, Value>>, std::map<uint64_t, Acc>>>>
       groups(ex.crossings.size());
   // Columns of each crossing's metric and x, per face, resolved once.
-  std::vector<std::array<int, 2>> y_col(ex.crossings.size()), x_col(ex.crossings.size());
+  using Column = const std::vector<double>*;
+  std::vector<std::array<Column, 2>> y_col(ex.crossings.size()), x_col(ex.crossings.size());
   for (size_t c = 0; c < ex.crossings.size(); ++c)
     for (int face = 0; face < 2; ++face) {
       const CrossingSpec& spec = ex.crossings[c];
-      y_col[c][face]           = csv.column(kFaces[face] + info.metrics[spec.metric].name);
-      x_col[c][face] = spec.along_metric ? csv.column(kFaces[face] + info.metrics[spec.along_index].name) : -1;
+      y_col[c][face]           = data.metric(ex, face == 0, spec.metric);
+      x_col[c][face]           = spec.along_metric ? data.metric(ex, face == 0, spec.along_index) : nullptr;
     }
-  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    if (!csv.ok(row))
-      return;
-    uint64_t combination = csv.point(row) / ex.sweep.repetitions();
+  for (size_t row = 0; row < data.size(); ++row) {
+    if (!data.ok(row))
+      continue;
+    uint64_t combination = data.point(row) / ex.sweep.repetitions();
     Point p              = ex.sweep.point(combination * ex.sweep.repetitions());
     for (size_t c = 0; c < ex.crossings.size(); ++c) {
       const CrossingSpec& spec = ex.crossings[c];
@@ -95,15 +91,14 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::s
       slot.first = key;
       Acc& acc   = slot.second[combination];
       for (int face = 0; face < 2; ++face) {
-        double y = number_cell(row, y_col[c][face]);
-        double x =
-            spec.along_metric ? number_cell(row, x_col[c][face]) : std::get<double>(spec.along_param.in(p.values));
+        double y = cell(y_col[c][face], row);
+        double x = spec.along_metric ? cell(x_col[c][face], row) : std::get<double>(spec.along_param.in(p.values));
         if (std::isnan(x) || std::isnan(y))
           continue;
         acc.x[face] += x, acc.y[face] += y, acc.n[face] += 1;
       }
     }
-  });
+  }
   for (size_t c = 0; c < ex.crossings.size(); ++c)
     for (const auto& [text, slot] : groups[c]) {
       CrossingResult r;
@@ -161,19 +156,18 @@ Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& r
   return t;
 }
 
-void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv)
+void write_summary_csv(const std::string& path, const Experiment& ex, const ResultsData& data)
 {
   if (ex.sweep.repetitions() < 2)
     return;  // each row is its own combination: the plots read results.csv as it is
   const ModelInfo& info = ex.model->info();
-  ResultsLayout csv     = read_results_layout(results_csv);
-  std::vector<int> columns;
+  std::vector<const std::vector<double>*> columns;
   std::vector<std::string> names;
-  for (const char* face : kFaces)
-    for (const auto& m : info.metrics)
-      if (int c = csv.column(face + m.name); c >= 0) {
+  for (int face = 0; face < 2; ++face)
+    for (size_t m = 0; m < info.metrics.size(); ++m)
+      if (const std::vector<double>* c = data.metric(ex, face == 0, m)) {
         columns.push_back(c);
-        names.push_back(face + m.name);
+        names.push_back(face_column(ex, face == 0, m));
       }
 
   AtomicFileWriter f(path);
@@ -185,30 +179,34 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
     f << ',' << n << "_mean," << n << "_std," << n << "_median," << n << "_cv";
   f << '\n';
 
-  // The parameter columns, whose cells every row of a combination repeats: copied from its first row, rather than
-  // decoding and formatting the point again (summary.csv may have a million rows).
-  std::vector<int> parameters;
-  for (const auto& p : info.params)
-    parameters.push_back(csv.column(p.name));
+  // The parameter cells every row of a combination repeats, as results.csv shows them (a fixed one formatted once).
+  std::vector<bool> swept(info.params.size(), false);
+  for (const auto& axis : ex.sweep.axes())
+    swept[axis.param] = true;
+  std::vector<std::string> fixed_cells(info.params.size());
+  for (size_t i = 0; i < info.params.size(); ++i)
+    if (!swept[i])
+      fixed_cells[i] = csv_field(shown_value(ex, i, ex.sweep.fixed()[i]));
 
   // The ok values of each column over the current combination's repetitions, flushed when the combination
   // changes (its rows are adjacent).
   int64_t current = -1;
   size_t ok       = 0;
-  std::vector<std::string> parameter_cells;
   std::vector<std::vector<double>> values(columns.size());
-  std::vector<std::string> text(columns.size());  // each column's last value as written, shortest round-trip already
   std::string line;
+  Point p;
   auto flush = [&] {
     if (current < 0)
       return;
     line = std::to_string(current);
-    for (const auto& cell : parameter_cells)
-      line += ',' + csv_field(cell);
+    ex.sweep.point_into(static_cast<uint64_t>(current) * ex.sweep.repetitions(), p);
+    for (size_t i = 0; i < info.params.size(); ++i)
+      line += ',' + (swept[i] ? csv_field(shown_value(ex, i, p.values[i])) : fixed_cells[i]);
     line += ',' + std::to_string(ok);
     for (size_t i = 0; i < values.size(); ++i) {
       if (values[i].size() == 1) {  // one value: its own mean and median, no spread (most sweeps repeat nothing)
-        line += ',' + text[i] + ",," + text[i] + ',';
+        std::string text = format_number(values[i].front());
+        line += ',' + text + ",," + text + ',';
         continue;
       }
       for (Statistic s : {Statistic::Mean, Statistic::Sd, Statistic::Median, Statistic::Cv})
@@ -217,27 +215,22 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
     line += '\n';
     f << line;
   };
-  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    auto combination = static_cast<int64_t>(csv.point(row) / ex.sweep.repetitions());
+  for (size_t row = 0; row < data.size(); ++row) {
+    auto combination = static_cast<int64_t>(data.point(row) / ex.sweep.repetitions());
     if (combination != current) {
       flush();
       current = combination;
       ok      = 0;
-      parameter_cells.clear();
-      for (int c : parameters)
-        parameter_cells.push_back(c >= 0 ? row[static_cast<size_t>(c)] : std::string());
       for (auto& column : values)
         column.clear();
     }
-    if (!csv.ok(row))
-      return;
+    if (!data.ok(row))
+      continue;
     ++ok;
     for (size_t i = 0; i < columns.size(); ++i)
-      if (double x = number_cell(row, columns[i]); !std::isnan(x)) {
+      if (double x = (*columns[i])[row]; !std::isnan(x))
         values[i].push_back(x);
-        text[i] = row[static_cast<size_t>(columns[i])];
-      }
-  });
+  }
   flush();
   f.commit();
 }
@@ -246,28 +239,25 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const std:
 
 namespace isogrid {
 
-std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::string& results_csv)
+std::vector<AgreementResult> check_agreements(const Experiment& ex, const ResultsData& data)
 {
   std::vector<AgreementResult> out;
   if (ex.agreements.empty())
     return out;
-  const ModelInfo& info = ex.model->info();
-  ResultsLayout csv     = read_results_layout(results_csv);
-  std::vector<std::array<int, 2>> columns;  // pred_, sim_ of each agreement's metric
+  std::vector<std::array<const std::vector<double>*, 2>> columns;  // pred_, sim_ of each agreement's metric
   for (const auto& a : ex.agreements) {
     AgreementResult r;
     r.agreement = &a;
     out.push_back(r);
-    const std::string& name = info.metrics[a.metric].name;
-    columns.push_back({csv.column("pred_" + name), csv.column("sim_" + name)});
+    columns.push_back({data.metric(ex, true, a.metric), data.metric(ex, false, a.metric)});
   }
-  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    if (!csv.ok(row))
-      return;
+  for (size_t row = 0; row < data.size(); ++row) {
+    if (!data.ok(row))
+      continue;
     for (size_t k = 0; k < out.size(); ++k) {
       AgreementResult& r = out[k];
-      double pred        = number_cell(row, columns[k][0]);
-      double sim         = number_cell(row, columns[k][1]);
+      double pred        = cell(columns[k][0], row);
+      double sim         = cell(columns[k][1], row);
       if (std::isnan(pred) || std::isnan(sim))
         continue;
       double diff = std::fabs(sim - pred);
@@ -282,14 +272,14 @@ std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::s
         if (dev >= r.worst) {
           // From the point itself: an axis over one element of a list has no column of its own.
           r.worst_point.clear();
-          Point p = ex.sweep.point(csv.point(row));
+          Point p = ex.sweep.point(data.point(row));
           for (const auto& axis : ex.sweep.axes())
             r.worst_point +=
                 fmt::format("{}{}={}", r.worst_point.empty() ? "" : ", ", axis.name, format_value(axis.in(p.values)));
         }
       }
     }
-  });
+  }
   return out;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // What isogrid computes from a finished results.csv across points: crossings (where a metric reaches a level along
 // a parameter or metric, per group) and, for repeated points, mean, standard deviation, median and coefficient of
-// variation per combination. Both stream through the file; repetitions of a combination are adjacent rows.
+// variation per combination. Both read results.csv as ResultsData; repetitions of a combination are adjacent rows.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/results_data.hpp"
 #include "simulator/report/table.hpp"
 
 #include <string>
@@ -18,7 +19,7 @@ struct CrossingResult {
   std::string note;  // why a face has no crossing
 };
 
-std::vector<CrossingResult> compute_crossings(const Experiment& ex, const std::string& results_csv);
+std::vector<CrossingResult> compute_crossings(const Experiment& ex, const ResultsData& data);
 void write_crossings_csv(const std::string& path, const Experiment& ex, const std::vector<CrossingResult>& results);
 // One row per crossing and group: where each face reaches the level, and why a face does not.
 Table crossings_table(const Experiment& ex, const std::vector<CrossingResult>& results);
@@ -32,7 +33,7 @@ struct AgreementResult {
   bool passed() const { return points > 0 && outside == 0; }
 };
 
-std::vector<AgreementResult> check_agreements(const Experiment& ex, const std::string& results_csv);
+std::vector<AgreementResult> check_agreements(const Experiment& ex, const ResultsData& data);
 // One row per agreement: its tolerance, the points outside it, the worst and where, and (Markdown only) the source.
 Table agreements_table(const Experiment& ex, const std::vector<AgreementResult>& results);
 
@@ -42,7 +43,7 @@ Table agreements_table(const Experiment& ex, const std::vector<AgreementResult>&
 // (no value; std and cv of one value; cv of a zero mean) is an empty cell. Written whenever points repeat,
 // interrupted runs too: the plots read their means and spreads from it rather than averaging results.csv again (with
 // one repetition per point they read results.csv's rows as they are).
-void write_summary_csv(const std::string& path, const Experiment& ex, const std::string& results_csv);
+void write_summary_csv(const std::string& path, const Experiment& ex, const ResultsData& data);
 
 // The first x at which the polyline through (x, y), sorted by x, reaches `level`, by linear interpolation; NaN when
 // it never does. `note` says whether it starts above the level or never reaches it.

@@ -44,7 +44,7 @@ struct Groups {
   std::vector<const Axis*> axes;
   std::vector<Group> list;
   std::map<std::string, size_t> by_text;
-  int column[2] = {-1, -1};  // each side's metric, of the compared face, in results.csv
+  const std::vector<double>* column[2] = {nullptr, nullptr};  // each side's metric, of the compared face
 };
 
 std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.6g}", x); }
@@ -90,26 +90,23 @@ std::pair<size_t, size_t> tally(const std::vector<ComparisonOutcome>& outcomes, 
 
 }  // namespace
 
-std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std::string& results_csv)
+std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const ResultsData& data)
 {
   std::vector<ComparisonOutcome> out;
   if (ex.comparisons.empty())
     return out;
-  const ModelInfo& info = ex.model->info();
-  ResultsLayout csv     = read_results_layout(results_csv);
   std::vector<Groups> groups(ex.comparisons.size());
   for (size_t k = 0; k < groups.size(); ++k) {
     const Comparison& c = ex.comparisons[k];
     groups[k].axes      = grouping_axes(ex, c);
-    std::string face    = c.predicted ? "pred_" : "sim_";
-    groups[k].column[0] = csv.column(face + info.metrics[c.metric].name);
-    groups[k].column[1] = csv.column(face + info.metrics[c.right_metric].name);
+    groups[k].column[0] = data.metric(ex, c.predicted, c.metric);
+    groups[k].column[1] = data.metric(ex, c.predicted, c.right_metric);
   }
   // Parameters come from the point the row's index decodes to: an element axis has no column of its own. Every
   // row opens its group, error rows too, so that a side whose points all failed shows as missing.
-  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    Point p = ex.sweep.point(csv.point(row));
-    bool ok = csv.ok(row);
+  for (size_t row = 0; row < data.size(); ++row) {
+    Point p = ex.sweep.point(data.point(row));
+    bool ok = data.ok(row);
     for (size_t k = 0; k < groups.size(); ++k) {
       const Comparison& c = ex.comparisons[k];
       if (!point_has(p, c.at))
@@ -124,10 +121,10 @@ std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std
       if (added)
         g.list.push_back({text.empty() ? "all points" : text, {}});
       for (int side = 0; side < 2; ++side)
-        if (double x = number_cell(row, g.column[side]); on_side[side] && ok && !std::isnan(x))
+        if (double x = cell(g.column[side], row); on_side[side] && ok && !std::isnan(x))
           g.list[it->second].values[side].push_back(x);
     }
-  });
+  }
   for (size_t k = 0; k < groups.size(); ++k) {
     const Comparison& c = ex.comparisons[k];
     if (groups[k].list.empty())

@@ -4,6 +4,7 @@
 // side's ok rows against the one over the right side's, and whether the relation holds.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/failures.hpp"
+#include "simulator/report/results_data.hpp"
 #include "simulator/report/table.hpp"
 
 #include <cmath>
@@ -26,7 +27,7 @@ struct ComparisonOutcome {
 
 // Streams results.csv once. Outcomes come comparison by comparison, groups in sweep order; a comparison whose
 // sides select no row at all gives one missing outcome, so that a claim never passes by checking nothing.
-std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const std::string& results_csv);
+std::vector<ComparisonOutcome> check_comparisons(const Experiment& ex, const ResultsData& data);
 
 // One section per comparison, titled with what it claims and how many groups hold; one row per group (group, left,
 // right, relation, pass or FAIL).

@@ -72,18 +72,11 @@ void answer_from_crossing(const Reference& r, const std::vector<CrossingResult>&
 
 }  // namespace
 
-std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv,
+std::vector<ReferenceOutcome> check_references(const Experiment& ex, const ResultsData& data,
                                                const std::vector<CrossingResult>& crossings)
 {
   if (ex.references.empty())
-    return {};  // nothing to read results.csv for (a million-row sweep would spend a sixth of its time there)
-  const ModelInfo& info = ex.model->info();
-  ResultsLayout csv     = read_results_layout(results_csv);
-  std::vector<int> pred_col, sim_col;
-  for (const auto& m : info.metrics) {
-    pred_col.push_back(csv.column("pred_" + m.name));
-    sim_col.push_back(csv.column("sim_" + m.name));
-  }
+    return {};
 
   size_t n = ex.references.size();
   std::vector<ReferenceOutcome> out(n);
@@ -95,21 +88,21 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
       by_combination[ex.sweep.combination_of(ex.references[k].at)].push_back(k);
   // Each reference's values over the repetitions of its point, per face, for its statistic.
   std::vector<std::vector<double>> pred_values(n), sim_values(n);
-  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    if (!csv.ok(row))
-      return;
-    auto it = by_combination.find(csv.point(row) / ex.sweep.repetitions());
+  for (size_t row = 0; row < data.size(); ++row) {
+    if (!data.ok(row))
+      continue;
+    auto it = by_combination.find(data.point(row) / ex.sweep.repetitions());
     if (it == by_combination.end())
-      return;
+      continue;
     for (size_t k : it->second) {
       const Reference& r = ex.references[k];
       out[k].rows += 1;
-      if (double x = number_cell(row, pred_col[r.metric]); !std::isnan(x))
+      if (double x = cell(data.metric(ex, true, r.metric), row); !std::isnan(x))
         pred_values[k].push_back(x);
-      if (double x = number_cell(row, sim_col[r.metric]); !std::isnan(x))
+      if (double x = cell(data.metric(ex, false, r.metric), row); !std::isnan(x))
         sim_values[k].push_back(x);
     }
-  });
+  }
   for (size_t k = 0; k < n; ++k) {
     const Reference& r = ex.references[k];
     out[k].reference   = &r;
@@ -153,18 +146,17 @@ Table references_table(const Experiment& ex, const std::vector<ReferenceOutcome>
   return t;
 }
 
-double max_abs_deviation(const std::string& results_csv)
+double max_abs_deviation(const ResultsData& data)
 {
-  ResultsLayout csv = read_results_layout(results_csv);
-  int dev           = csv.column("rel_dev");
-  double worst      = std::nan("");
-  if (dev < 0)
+  const std::vector<double>* dev = data.numbers("rel_dev");
+  double worst                   = std::nan("");
+  if (!dev)
     return worst;
-  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    double x = number_cell(row, dev);
-    if (csv.ok(row) && !std::isnan(x))
+  for (size_t row = 0; row < data.size(); ++row) {
+    double x = (*dev)[row];
+    if (data.ok(row) && !std::isnan(x))
       worst = std::isnan(worst) ? std::fabs(x) : std::max(worst, std::fabs(x));
-  });
+  }
   return worst;
 }
 

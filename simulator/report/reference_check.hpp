@@ -5,6 +5,7 @@
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/aggregates.hpp"
 #include "simulator/report/failures.hpp"
+#include "simulator/report/results_data.hpp"
 #include "simulator/report/table.hpp"
 
 #include <string>
@@ -24,7 +25,7 @@ struct ReferenceOutcome {
 };
 
 // `crossings` (from compute_crossings) answer the references that name a crossing.
-std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::string& results_csv,
+std::vector<ReferenceOutcome> check_references(const Experiment& ex, const ResultsData& data,
                                                const std::vector<CrossingResult>& crossings = {});
 
 // One row per reference: point, metric, reference, each face and its difference, tolerance, and (Markdown only)
@@ -32,6 +33,6 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const std::
 Table references_table(const Experiment& ex, const std::vector<ReferenceOutcome>& outcomes);
 
 // Largest |rel_dev| between simulated and predicted primary metric over the ok rows (NaN when none).
-double max_abs_deviation(const std::string& results_csv);
+double max_abs_deviation(const ResultsData& data);
 
 }  // namespace isogrid

@@ -15,23 +15,27 @@ size_t RunAnalysis::failures() const
 void write_summary(const Experiment& ex, const std::string& out_dir)
 {
   namespace fs = std::filesystem;
-  write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, (fs::path(out_dir) / "results.csv").string());
+  if (ex.sweep.repetitions() < 2)
+    return;  // no summary.csv: nothing to read
+  std::string results = (fs::path(out_dir) / "results.csv").string();
+  write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, ResultsData::for_summary(ex, results));
 }
 
 RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
 {
-  namespace fs        = std::filesystem;
-  std::string results = (fs::path(out_dir) / "results.csv").string();
+  namespace fs           = std::filesystem;
+  std::string results    = (fs::path(out_dir) / "results.csv").string();
+  const ResultsData data = ResultsData::for_analyses(ex, results);  // read once, for every pass below
   RunAnalysis a;
-  a.crossings = compute_crossings(ex, results);
+  a.crossings = compute_crossings(ex, data);
   if (!ex.crossings.empty())
     write_crossings_csv((fs::path(out_dir) / "crossings.csv").string(), ex, a.crossings);
-  write_summary(ex, out_dir);
-  a.references    = check_references(ex, results, a.crossings);
-  a.agreements    = check_agreements(ex, results);
-  a.comparisons   = check_comparisons(ex, results);
-  a.tables        = fill_summary_tables(ex, results);
-  a.max_deviation = max_abs_deviation(results);
+  write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, data);
+  a.references    = check_references(ex, data, a.crossings);
+  a.agreements    = check_agreements(ex, data);
+  a.comparisons   = check_comparisons(ex, data);
+  a.tables        = fill_summary_tables(ex, data);
+  a.max_deviation = max_abs_deviation(data);
   return a;
 }
 

@@ -71,13 +71,11 @@ std::string heading(const SummaryTableOutcome& o)
 
 }  // namespace
 
-std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const std::string& results_csv)
+std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const ResultsData& data)
 {
   std::vector<SummaryTableOutcome> out;
   if (ex.tables.empty())
     return out;
-  const ModelInfo& info = ex.model->info();
-  ResultsLayout csv     = read_results_layout(results_csv);
   std::vector<const Axis*> axes;
   for (const auto& axis : ex.sweep.axes())
     if (axis.values.size() > 1)
@@ -89,33 +87,32 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
     std::vector<std::vector<double>> values;  // per row metric, then relative_to's last
   };
   struct Columns {
-    std::vector<int> column;  // per row metric, then relative_to's
+    std::vector<const std::vector<double>*> column;  // per row metric, then relative_to's
     std::vector<Group> groups;
     std::map<std::string, size_t> by_text;
   };
   std::vector<Columns> tables(ex.tables.size());
   for (size_t k = 0; k < tables.size(); ++k) {
     const SummaryTable& t = ex.tables[k];
-    std::string face      = t.predicted ? "pred_" : "sim_";
     for (size_t metric : t.metrics)
-      tables[k].column.push_back(csv.column(face + info.metrics[metric].name));
+      tables[k].column.push_back(data.metric(ex, t.predicted, metric));
     if (t.relative_to)
-      tables[k].column.push_back(csv.column(face + info.metrics[*t.relative_to].name));
+      tables[k].column.push_back(data.metric(ex, t.predicted, *t.relative_to));
   }
-  for_each_result(results_csv, [&](const std::vector<std::string>& row) {
-    Point p          = ex.sweep.point(csv.point(row));
+  for (size_t row = 0; row < data.size(); ++row) {
+    Point p          = ex.sweep.point(data.point(row));
     std::string text = axes_values_text(axes, p.values);
-    bool ok          = csv.ok(row);
+    bool ok          = data.ok(row);
     for (auto& table : tables) {
       auto [it, added] = table.by_text.emplace(text, table.groups.size());
       if (added)
         table.groups.push_back(
             {text.empty() ? "all points" : text, std::vector<std::vector<double>>(table.column.size())});
       for (size_t c = 0; c < table.column.size(); ++c)
-        if (double x = number_cell(row, table.column[c]); ok && !std::isnan(x))
+        if (double x = cell(table.column[c], row); ok && !std::isnan(x))
           table.groups[it->second].values[c].push_back(x);
     }
-  });
+  }
   for (size_t k = 0; k < tables.size(); ++k) {
     const SummaryTable& t = ex.tables[k];
     for (const auto& g : tables[k].groups) {

@@ -3,6 +3,7 @@
 // swept values, each row metric's statistics over the ok rows, the ratio of its mean to the `relative_to` metric's,
 // and the paper's values next to them.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/results_data.hpp"
 #include "simulator/report/table.hpp"
 
 #include <string>
@@ -19,7 +20,7 @@ struct SummaryTableOutcome {
 };
 
 // Streams results.csv once; tables in the experiment's order, groups in sweep order.
-std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const std::string& results_csv);
+std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const ResultsData& data);
 
 // One section per table and group, titled "title (face, group)": a row per metric, a column per statistic (the
 // paper's value in brackets), the ratio to relative_to, and the rows counted.

@@ -9,10 +9,10 @@ sensing::SensorSettings sensor_settings(const PerformanceModellingParams& p)
   sensing::SensorSettings s;
   s.sample_period  = p.sample_period;
   s.history_window = p.history_window;
-  s.measure =
-      p.load_measure == "average-of-minima" ? sensing::LoadMeasure::AverageOfMinima : sensing::LoadMeasure::MinOfAverages;
-  s.subset = p.subset_forecast == "forecast-of-min" ? sensing::SubsetForecast::ForecastOfMin
-                                                    : sensing::SubsetForecast::MinOfForecasts;
+  s.measure        = p.load_measure == "average-of-minima" ? sensing::LoadMeasure::AverageOfMinima
+                                                           : sensing::LoadMeasure::MinOfAverages;
+  s.subset         = p.subset_forecast == "forecast-of-min" ? sensing::SubsetForecast::ForecastOfMin
+                                                            : sensing::SubsetForecast::MinOfForecasts;
   return s;
 }
 
@@ -20,8 +20,7 @@ sensing::SensorSettings sensor_settings(const PerformanceModellingParams& p)
 
 CampaignSensing::CampaignSensing(const loads::ClusterTraces& traces, const PerformanceModellingParams& p,
                                  double link_mbps)
-    : traces_(traces), link_mbps_(link_mbps),
-      sensors_(sensor_settings(p), sensing::forecasters().get(p.forecaster))
+    : traces_(traces), link_mbps_(link_mbps), sensors_(sensor_settings(p), sensing::forecasters().get(p.forecaster))
 {
 }
 

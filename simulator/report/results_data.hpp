@@ -1,0 +1,49 @@
+#pragma once
+// results.csv read once, for every analysis of a run (crossings, summary.csv, references, agreements, comparisons,
+// summary tables, the largest deviation): each complete row's point index and whether it is ok, and the numbers of
+// the columns the analyses read, column-major, as doubles. Memory: 9 bytes per row, and 8 per row for each column
+// read (only the metrics the experiment's analyses name, every metric when points repeat).
+#include "simulator/experiment/experiment.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+class ResultsData {
+public:
+  // Reads `path` once, keeping the columns named in `numeric` that it has; with `rows` false, its header alone.
+  ResultsData(const std::string& path, const std::set<std::string>& numeric, bool rows = true);
+  // The columns every analysis of `ex` reads; the header alone when none does (a million-row sweep with nothing to
+  // check is not read again).
+  static ResultsData for_analyses(const Experiment& ex, const std::string& path);
+  // The columns summary.csv alone reads (every metric; none when points do not repeat).
+  static ResultsData for_summary(const Experiment& ex, const std::string& path);
+
+  size_t size() const { return index_.size(); }
+  uint64_t point(size_t row) const { return index_[row]; }
+  bool ok(size_t row) const { return ok_[row] != 0; }
+  // A column's numbers (NaN where a cell is empty or not a number); nullptr when results.csv has no such column (a
+  // face the run did not compute). Throws std::logic_error for a column it has but was not read.
+  const std::vector<double>* numbers(const std::string& name) const;
+  // A face's metric column: "pred_" or "sim_" and the metric's name.
+  const std::vector<double>* metric(const Experiment& ex, bool predicted, size_t metric) const;
+
+private:
+  std::set<std::string> header_;
+  std::vector<uint64_t> index_;
+  std::vector<uint8_t> ok_;
+  std::map<std::string, std::vector<double>> columns_;
+};
+
+// The cell of `column` at `row`: NaN when the column is absent.
+inline double cell(const std::vector<double>* column, size_t row) { return column ? (*column)[row] : std::nan(""); }
+
+// "pred_<metric>" or "sim_<metric>".
+std::string face_column(const Experiment& ex, bool predicted, size_t metric);
+
+}  // namespace isogrid
