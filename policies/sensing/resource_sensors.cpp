@@ -49,10 +49,10 @@ std::vector<double> ResourceSensors::minima_history(const Resources& used, doubl
 std::vector<double> ResourceSensors::history(const loads::AvailabilityTrace& trace, double now) const
 {
   std::vector<double> samples = sample(trace, 0, now, period_);
-  return samples.empty() ? std::vector<double>{trace.at(now)} : windows_of(std::move(samples));
+  return samples.empty() ? std::vector<double>{trace.at(now)} : windows_of(samples);
 }
 
-std::vector<double> ResourceSensors::windows_of(std::vector<double> samples) const
+std::vector<double> ResourceSensors::windows_of(const std::vector<double>& samples) const
 {
   std::vector<double> windows = window_averages(samples, per_window_);
   return windows.empty() ? samples : windows;

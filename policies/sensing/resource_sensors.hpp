@@ -44,7 +44,7 @@ public:
 private:
   std::vector<double> minima_history(const Resources& used, double now) const;
   std::vector<double> history(const loads::AvailabilityTrace& trace, double now) const;
-  std::vector<double> windows_of(std::vector<double> samples) const;
+  std::vector<double> windows_of(const std::vector<double>& samples) const;
 
   double period_;
   bool minima_;

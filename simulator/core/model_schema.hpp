@@ -126,10 +126,10 @@ public:
   }
 
   template <class T>
-  ParamBuilder<P, T> param(std::string name, T P::*member, std::string doc)
+  ParamBuilder<P, T> param(const std::string& name, T P::*member, const std::string& doc)
   {
     require_open();
-    return params_.param(std::move(name), member, std::move(doc));
+    return params_.param(name, member, doc);
   }
 
   void metric(std::string name, double M::*member, std::string doc, std::string unit = "")

@@ -65,11 +65,11 @@ public:
     return *this;
   }
   // `why`, when given, is said when a value passes `max`.
-  ParamBuilder& at_most(double max, std::string why = "")
+  ParamBuilder& at_most(double max, const std::string& why = "")
   {
     field_.spec.max           = max;
     field_.spec.max_exclusive = false;
-    field_.spec.max_reason    = std::move(why);
+    field_.spec.max_reason    = why;
     return *this;
   }
   // Strictly below `max` (a share of the work that cannot be all of it).
@@ -79,9 +79,9 @@ public:
     field_.spec.max_exclusive = true;
     return *this;
   }
-  ParamBuilder& unit(std::string unit)
+  ParamBuilder& unit(const std::string& unit)
   {
-    field_.spec.unit = std::move(unit);
+    field_.spec.unit = unit;
     return *this;
   }
   // A size in bytes that the simulation moves: below 2^63 (core/byte_count.hpp), which the check names.
@@ -92,13 +92,13 @@ public:
     return at_most(std::nextafter(kMaxTransferBytes, 0.0), "SimGrid counts bytes in 64-bit integers");
   }
   // A word, or a list of words, out of a fixed list.
-  ParamBuilder& choices(std::vector<std::string> names)
+  ParamBuilder& choices(const std::vector<std::string>& names)
   {
     static_assert(std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<std::string>>,
                   "choices() is for a std::string or std::vector<std::string> member");
     if constexpr (std::is_same_v<T, std::string>)
       field_.spec.kind = ParamKind::Choice;
-    field_.spec.choices = std::move(names);
+    field_.spec.choices = names;
     return *this;
   }
   // A word, or a list of words, out of a policy family's registered names (the catalog lists them by family).
@@ -189,12 +189,12 @@ class ParamTable {
 public:
   // Declares a parameter; the builder refines it within the same statement (it refers into the table).
   template <class T>
-  ParamBuilder<P, T> param(std::string name, T P::*member, std::string doc)
+  ParamBuilder<P, T> param(const std::string& name, T P::*member, const std::string& doc)
   {
     fields_.emplace_back();
     ParamField<P>& f = fields_.back();
-    f.spec.name      = std::move(name);
-    f.spec.doc       = std::move(doc);
+    f.spec.name      = name;
+    f.spec.doc       = doc;
     bind(f, member);
     if (f.encode)
       f.spec.default_value = f.encode(P{});

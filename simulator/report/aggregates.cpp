@@ -203,14 +203,14 @@ void write_summary_csv(const std::string& path, const Experiment& ex, const Resu
     for (size_t i = 0; i < info.params.size(); ++i)
       line += ',' + (swept[i] ? csv_field(shown_value(ex, i, p.values[i])) : fixed_cells[i]);
     line += ',' + std::to_string(ok);
-    for (size_t i = 0; i < values.size(); ++i) {
-      if (values[i].size() == 1) {  // one value: its own mean and median, no spread (most sweeps repeat nothing)
-        std::string text = format_number(values[i].front());
-        line += ',' + text + ",," + text + ',';
+    for (const std::vector<double>& column : values) {
+      if (column.size() == 1) {  // one value: its own mean and median, no spread (most sweeps repeat nothing)
+        std::string text = format_number(column.front());
+        line.append(",").append(text).append(",,").append(text).append(",");
         continue;
       }
       for (Statistic s : {Statistic::Mean, Statistic::Sd, Statistic::Median, Statistic::Cv})
-        line += ',' + format_number(summarise(s, values[i]));
+        line += ',' + format_number(summarise(s, column));
     }
     line += '\n';
     f << line;
