@@ -316,7 +316,7 @@ TEST(ExperimentErrors, PointsAreCheckedAgainstThePlatformsHostsBeforeTheFirstPoi
 TEST(ExperimentErrors, ParametersThatOnlyApplyToAPlatformAreRefusedWithoutOne)
 {
   expect_error(replace(kGood, "  S: 1000", "  S: 1000\n  originator: vu-0"),
-               {7, "parameters.originator", "no platform is given"});
+               {7, "parameters.originator", "originator applies only with platform: without a platform file"});
 }
 
 TEST(ExperimentErrors, SimGridSettingsAreCheckedAtTheirKey)

@@ -206,6 +206,9 @@ public:
     return info_;
   }
 
+  // The rules across parameters the declaration holds (ParamTable::check_rules).
+  void check_rules(const P& p) const { params_.check_rules(p); }
+
   // A point's values, decoded into the parameters struct.
   P params_of(const Point& point) const
   {

@@ -8,12 +8,18 @@
 //   ParamTable<P> t;
 //   t.param("n", &P::n, "the argument").at_least(0).at_most(90);
 //   t.param("cost", &P::cost, "seconds per call").non_negative();
+//
+// Rules across parameters are declared the same way, where they are generic: only_with (applies only when another is
+// given), only_when (only when another has a value), not_with (no effect when another is given), length_of (a list
+// of one value per unit of another); the harness checks them on every point before the model's own check(), and
+// refuses at the parameter with its file:line:column.
 #include "base/named_registry.hpp"
 #include "simulator/core/byte_count.hpp"
 #include "simulator/core/model.hpp"
 #include "simulator/core/number_or_list.hpp"
 
 #include <cmath>
+#include <fmt/format.h>
 #include <functional>
 #include <limits>
 #include <stdexcept>
@@ -29,12 +35,23 @@ template <class>
 inline constexpr bool always_false = false;
 }  // namespace schema_detail
 
-// One parameter: its spec, and how its value moves between a point and the parameters struct P.
+template <class P>
+class ParamTable;
+
+// One parameter: its spec, how its value moves between a point and the parameters struct P, and the rules that tie
+// it to other parameters.
 template <class P>
 struct ParamField {
   ParamSpec spec;
   std::function<void(const Value&, P&)> decode;
   std::function<Value(const P&)> encode;
+  // Each throws ParamError at this parameter for a combination with another one that cannot be meant; `others` are
+  // the parameters they name (checked to exist when the table is read).
+  std::vector<std::function<void(const P&, const ParamTable<P>&)>> rules;
+  std::vector<std::string> others;
+
+  // Set to something else than its default (a parameter without a default always is).
+  bool given(const P& p) const { return !spec.default_value || !values_match(encode(p), *spec.default_value); }
 };
 
 // Refines the parameter just declared: bounds, names it accepts, whether it has a default. Kept only for the
@@ -140,6 +157,47 @@ public:
       field_.spec.default_value = field_.encode(P{});
     return *this;
   }
+  // Refused when given while `other` is not: it applies only with `other`, for the reason `why`.
+  ParamBuilder& only_with(const std::string& other, const std::string& why)
+  {
+    return rule(other, [other, why](const ParamField<P>& self, const ParamField<P>& with, const P& p) {
+      if (self.given(p) && !with.given(p))
+        throw ParamError(self.spec.name, fmt::format("{} applies only with {}: {}", self.spec.name, other, why));
+    });
+  }
+  // Refused when given while `other` is not `value`.
+  ParamBuilder& only_when(const std::string& other, const std::string& value, const std::string& why)
+  {
+    return rule(other, [other, value, why](const ParamField<P>& self, const ParamField<P>& with, const P& p) {
+      std::string is = format_value(with.encode(p));
+      if (self.given(p) && is != value)
+        throw ParamError(self.spec.name, fmt::format("{} applies only with {}: {} (here {}: {}): {}", self.spec.name,
+                                                     other, value, other, is, why));
+    });
+  }
+  // Refused when given together with `other`: it has no effect then, for the reason `why`.
+  ParamBuilder& not_with(const std::string& other, const std::string& why)
+  {
+    return rule(other, [other, why](const ParamField<P>& self, const ParamField<P>& with, const P& p) {
+      if (with.given(p) && self.given(p))  // `other` first: it is the rarer of the two
+        throw ParamError(self.spec.name, fmt::format("{} has no effect with {}: {}: {}", self.spec.name, other,
+                                                     format_value(with.encode(p)), why));
+    });
+  }
+  // A list (a number or a list, or a list of numbers) holds one value per unit of the whole-number parameter `other`.
+  ParamBuilder& length_of(const std::string& other)
+  {
+    static_assert(std::is_same_v<T, NumberOrList> || std::is_same_v<T, std::vector<double>>,
+                  "length_of() is for a NumberOrList or std::vector<double> member");
+    return rule(other, [other](const ParamField<P>& self, const ParamField<P>& with, const P& p) {
+      Value v    = self.encode(p);
+      auto* list = std::get_if<std::vector<double>>(&v);
+      double n   = std::get<double>(with.encode(p));
+      if (list && static_cast<double>(list->size()) != n)
+        throw ParamError(self.spec.name, fmt::format("{} lists {} values but {} = {}", self.spec.name, list->size(),
+                                                     other, format_number(n)));
+    });
+  }
   // A file, resolved relative to the experiment file.
   ParamBuilder& file()
   {
@@ -179,6 +237,17 @@ public:
   }
 
 private:
+  template <class Check>
+  ParamBuilder& rule(const std::string& other, Check check)
+  {
+    std::string self = field_.spec.name;
+    field_.others.push_back(other);
+    field_.rules.push_back([self, other, check](const P& p, const ParamTable<P>& table) {
+      check(table.field(self), table.field(other), p);
+    });
+    return *this;
+  }
+
   ParamField<P>& field_;
   T P::*member_;
   bool required_ = false;
@@ -202,6 +271,21 @@ public:
   }
 
   size_t size() const { return fields_.size(); }
+  // A parameter by name. Throws std::logic_error for one the table lacks.
+  const ParamField<P>& field(const std::string& name) const
+  {
+    for (const auto& f : fields_)
+      if (f.spec.name == name)
+        return f;
+    throw std::logic_error("no parameter " + name);
+  }
+  // Every rule across parameters, in declaration order: ParamError at the first parameter one refuses.
+  void check_rules(const P& p) const
+  {
+    for (const auto& f : fields_)
+      for (const auto& rule : f.rules)
+        rule(p, *this);
+  }
   const std::vector<ParamField<P>>& fields() const { return fields_; }
 
   // The specs in declaration order. Throws std::logic_error, naming `owner`, for a parameter that cannot be read
@@ -212,6 +296,8 @@ public:
     for (const auto& f : fields_) {
       if (!f.decode)
         throw std::logic_error(owner + ": parameter " + f.spec.name + " needs words() to be read");
+      for (const auto& other : f.others)
+        field(other);  // a rule naming no parameter is a mistake of the declaration
       out.push_back(f.spec);
     }
     return out;

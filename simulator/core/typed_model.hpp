@@ -48,6 +48,7 @@ public:
   void check(const Point& point, const PlatformFacts* platform) const final
   {
     P params = schema_.params_of(point);  // decoded once for both checks: they run on every point of a sweep
+    schema_.check_rules(params);          // the declared rules across parameters first, then the model's own
     check(params);
     if (platform)
       check_on_platform(params, *platform);

@@ -33,16 +33,28 @@ void declare(ModelSchema<Params, Metrics>& s)
              "M. Drozdowski, L. Wielebski, Efficiency of divisible load processing (PPAM 2003)");
   s.param("m", &Params::m, "number of workers P1..Pm").required().at_least(1).at_most(1e6);
   s.param("V", &Params::V, "load size, in load units").required().positive();
-  s.param("A", &Params::A, "time to compute one load unit on P_i (1/speed); a number or m values").positive();
-  s.param("C", &Params::C, "time to send one load unit to P_i (1/bandwidth); a number or m values").positive();
-  s.param("S", &Params::S, "communication startup time to P_i; a number or m values").non_negative();
+  // A value the point would silently ignore is refused: it says the user expects something that will not happen.
+  const std::string from_platform = "A, C and S come from its speeds and routes; leave it out or drop platform";
+  s.param("A", &Params::A, "time to compute one load unit on P_i (1/speed); a number or m values")
+      .positive()
+      .length_of("m")
+      .not_with("platform", from_platform);
+  s.param("C", &Params::C, "time to send one load unit to P_i (1/bandwidth); a number or m values")
+      .positive()
+      .length_of("m")
+      .not_with("platform", from_platform);
+  s.param("S", &Params::S, "communication startup time to P_i; a number or m values")
+      .non_negative()
+      .length_of("m")
+      .not_with("platform", from_platform);
   for (auto [name, member] : {std::pair{"A", &Params::A_spread}, {"C", &Params::C_spread}, {"S", &Params::S_spread}})
     s.param(std::string(name) + "_spread", member,
             fmt::format("heterogeneity: each {}_i is scaled by a factor drawn uniformly in [1-spread, 1+spread] "
                         "from the point's seed",
                         name))
         .non_negative()
-        .at_most(0.999);
+        .at_most(0.999)
+        .not_with("platform", from_platform);
   s.param("beta", &Params::beta,
           "result size per load unit; > 0 adds a one-port result return, last served first (extension)")
       .non_negative();
@@ -52,11 +64,17 @@ void declare(ModelSchema<Params, Metrics>& s)
           "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
           "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)")
       .platform();
+  const std::string star_of_acs = "without a platform file the star is made of A, C and S";
   s.param("originator", &Params::originator,
           "host that holds the load, with a platform file (default: the first "
-          "host)");
-  s.param("unit_bytes", &Params::unit_bytes, "bytes per load unit, with a platform file").positive();
-  s.param("unit_flops", &Params::unit_flops, "flops per load unit, with a platform file").positive();
+          "host)")
+      .only_with("platform", star_of_acs);
+  s.param("unit_bytes", &Params::unit_bytes, "bytes per load unit, with a platform file")
+      .positive()
+      .only_with("platform", star_of_acs);
+  s.param("unit_flops", &Params::unit_flops, "flops per load unit, with a platform file")
+      .positive()
+      .only_with("platform", star_of_acs);
 
   s.metric("makespan", &Metrics::makespan, "schedule length T_m = S_1 + (C_1 + A_1) alpha_1 (empty when infeasible)",
            "time");
@@ -151,36 +169,6 @@ public:
   DltStarModel() : TypedModel(dlt_star_schema()) {}
 
 protected:
-  void check(const Params& p) const override
-  {
-    auto m = static_cast<size_t>(p.m);
-    for (auto [name, values] : {std::pair{"A", &p.A}, {"C", &p.C}, {"S", &p.S}})
-      if (values->is_list() && values->size() != m)
-        throw ParamError(name, fmt::format("{} lists {} values but m = {}", name, values->size(), m));
-    // A value the point would silently ignore is refused: it says the user expects something that will not happen.
-    const Params defaults{};
-    if (p.platform.empty()) {
-      for (auto [name, given] : {std::pair{"originator", !p.originator.empty()},
-                                 {"unit_bytes", p.unit_bytes != defaults.unit_bytes},
-                                 {"unit_flops", p.unit_flops != defaults.unit_flops}})
-        if (given)
-          throw ParamError(name, fmt::format("{} applies to a platform file, and no platform is given: the star is "
-                                             "made of A, C and S",
-                                             name));
-      return;
-    }
-    for (auto [name, given] : {std::pair{"A", !values_match(p.A.value(), defaults.A.value())},
-                               {"C", !values_match(p.C.value(), defaults.C.value())},
-                               {"S", !values_match(p.S.value(), defaults.S.value())},
-                               {"A_spread", p.A_spread != 0},
-                               {"C_spread", p.C_spread != 0},
-                               {"S_spread", p.S_spread != 0}})
-      if (given)
-        throw ParamError(name, fmt::format("with a platform file, A, C and S come from its speeds and routes, so {} "
-                                           "has no effect; leave it out or drop platform",
-                                           name));
-  }
-
   void check_on_platform(const Params& p, const PlatformFacts& platform) const override
   {
     std::string originator = p.originator.empty() ? platform.hosts.front() : p.originator;

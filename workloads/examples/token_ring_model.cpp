@@ -29,8 +29,14 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("laps", &Params::laps, "times the token goes around").at_least(1);
   s.param("token_bytes", &Params::token_bytes, "size of the token").positive().bytes();
   s.param("work_flops", &Params::work_flops, "computation each host does when the token arrives").non_negative();
-  s.param("speed", &Params::speed, "host speeds, one for all or one per host").positive().unit("flop/s");
-  s.param("bandwidth", &Params::bandwidth, "link bandwidths; link i joins host i and i + 1").positive().unit("B/s");
+  s.param("speed", &Params::speed, "host speeds, one for all or one per host")
+      .positive()
+      .unit("flop/s")
+      .length_of("hosts");  // a list holds one value per host
+  s.param("bandwidth", &Params::bandwidth, "link bandwidths; link i joins host i and i + 1")
+      .positive()
+      .unit("B/s")
+      .length_of("hosts");
   s.param("latency", &Params::latency, "latency of every link").non_negative().unit("s");
   s.metric("lap_time", &Metrics::lap_time, "one lap: every host's computation and hop", "s");
   s.metric("makespan", &Metrics::makespan, "all laps, until the token is back at host 0", "s");
@@ -50,14 +56,6 @@ public:
   TokenRingModel() : TypedModel(token_ring_schema()) {}
 
 protected:
-  // What the per-parameter specs cannot say: a list must have one value per host.
-  void check(const Params& p) const override
-  {
-    for (auto [name, values] : {std::pair{"speed", &p.speed}, {"bandwidth", &p.bandwidth}})
-      if (values->is_list() && values->size() != static_cast<size_t>(p.hosts))
-        throw ParamError(name, fmt::format("{} lists {} values but hosts = {}", name, values->size(), p.hosts));
-  }
-
   size_t simulated_hosts(const Params& p) const override { return static_cast<size_t>(p.hosts); }
 
   void predict(const Params& p, const NoDecisions&, Face<Metrics>& out) const override

@@ -54,10 +54,16 @@ void declare(ModelSchema<Params, Metrics>& s)
           "run what the three-phase planner decides at a step (local cluster only; all resources; workers selected "
           "at efficiency_threshold; all resources with Eq. 5's S), instead of selection, workers and aggregation")
       .choices({"none", "local", "all", "selected", "tuned"});
-  s.param("selection", &Params::selection, "which workers of each cluster take part").policy(selection_policies());
+  // What the planner decides is refused when given too: it would be silently overridden.
+  const std::string planned = "the plan step decides the workers and S; set plan_step: none to choose them yourself";
+  s.param("selection", &Params::selection, "which workers of each cluster take part")
+      .policy(selection_policies())
+      .not_with("plan_step", planned);
   s.param("workers", &Params::workers,
           "with selection: count, workers per cluster (a number or one per cluster; 0 leaves a remote cluster out)")
-      .at_least(0);
+      .at_least(0)
+      .not_with("plan_step", planned)
+      .only_when("selection", "count", "it is how many workers selection: count takes");
   s.param("efficiency_threshold", &Params::efficiency_threshold,
           "efficiency each cluster keeps with selection: threshold (the paper: 85 %)")
       .positive()
@@ -65,7 +71,8 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("aggregation", &Params::aggregation,
           "S: results a sub-master sums into one message (a number or one per cluster; the local cluster's is "
           "ignored)")
-      .at_least(1);
+      .at_least(1)
+      .not_with("plan_step", planned);
   s.param("inet_kib_s", &Params::inet_kib_s,
           "Internet throughput of each cluster's link to the local one, KiB/s (1 KB = 1024 B); 0 keeps the "
           "platform's")
@@ -157,20 +164,6 @@ protected:
          {std::pair{"workers", &p.workers}, {"aggregation", &p.aggregation}, {"inet_kib_s", &p.inet_kib_s}})
       if (values->is_list() && values->size() != n)
         throw ParamError(name, fmt::format("{} lists {} values but {} has {} clusters", name, values->size(), file, n));
-    if (p.plan_step != "none") {
-      const Params defaults{};
-      for (auto [name, given] : {std::pair{"selection", p.selection != defaults.selection},
-                                 {"workers", !values_match(p.workers.value(), defaults.workers.value())},
-                                 {"aggregation", !values_match(p.aggregation.value(), defaults.aggregation.value())}})
-        if (given)
-          throw ParamError(name, fmt::format("plan_step: {} decides the workers and S, so {} has no effect; set "
-                                             "plan_step: none to choose them yourself",
-                                             p.plan_step, name));
-    }
-    if (p.plan_step == "none" && p.selection != "count" && !values_match(p.workers.value(), Params{}.workers.value()))
-      throw ParamError("workers", fmt::format("workers is the count of selection: count; with selection: {} it has "
-                                              "no effect",
-                                              p.selection));
     try {
       FarmLayout f = FarmLayout::of(p);
       f.row_of(p.cluster);
