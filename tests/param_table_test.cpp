@@ -9,7 +9,7 @@ using namespace isogrid;
 namespace {
 
 struct Star {
-  long long m = 1;
+  long long m    = 1;
   NumberOrList A = 1.0;
   std::string platform;
   std::string originator;

@@ -371,4 +371,18 @@ private:
   std::vector<ParamField<P>> fields_;
 };
 
+// The table `declare` fills, built on first use and kept for the life of the process (what refers to it, a GpH
+// kernel's registry entry, lives as long). An accessor is one line: `const ParamTable<P>& table() { return
+// table_of(declare); }`.
+template <class P>
+const ParamTable<P>& table_of(void (*declare)(ParamTable<P>&))
+{
+  static const ParamTable<P> table = [declare] {
+    ParamTable<P> t;
+    declare(t);
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace isogrid

@@ -15,26 +15,23 @@ using P = MatMultParameters;
 
 // Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
 // checks of a kernel's values derive from it.
-const ParamTable<P>& table()
+void declare(ParamTable<P>& t)
 {
-  static const ParamTable<P> table = [] {
-    ParamTable<P> t;
-    t.param("n", &P::n, "matrix order").at_least(1);
-    t.param("blocks", &P::blocks, "blocks per side of C; blocks² sparks").at_least(1);
-    t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
-        .non_negative()
-        .below(1);
-    t.param("madd_seconds", &P::madd_seconds, "reference-PE seconds per multiply-add (Table 1: 916.3 s for n = 360)")
-        .non_negative();
-    t.param("entry_bytes", &P::entry_bytes, "packed bytes per matrix entry").non_negative();
-    t.param("packet_bytes", &P::packet_bytes, "bytes of a block's thunk (Table 6)").non_negative();
-    t.param("fetch_bytes", &P::fetch_bytes,
-            "input bytes one fetch from the main PE brings (Table 6); 0: the inputs travel with the block's spark")
-        .non_negative();
-    return t;
-  }();
-  return table;
+  t.param("n", &P::n, "matrix order").at_least(1);
+  t.param("blocks", &P::blocks, "blocks per side of C; blocks² sparks").at_least(1);
+  t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
+      .non_negative()
+      .below(1);
+  t.param("madd_seconds", &P::madd_seconds, "reference-PE seconds per multiply-add (Table 1: 916.3 s for n = 360)")
+      .non_negative();
+  t.param("entry_bytes", &P::entry_bytes, "packed bytes per matrix entry").non_negative();
+  t.param("packet_bytes", &P::packet_bytes, "bytes of a block's thunk (Table 6)").non_negative();
+  t.param("fetch_bytes", &P::fetch_bytes,
+          "input bytes one fetch from the main PE brings (Table 6); 0: the inputs travel with the block's spark")
+      .non_negative();
 }
+
+const ParamTable<P>& table() { return table_of(declare); }
 
 }  // namespace
 

@@ -15,21 +15,18 @@ using P = ParFibParameters;
 
 // Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
 // checks of a kernel's values derive from it.
-const ParamTable<P>& table()
+void declare(ParamTable<P>& t)
 {
-  static const ParamTable<P> table = [] {
-    ParamTable<P> t;
-    t.param("n", &P::n, "parfib's argument [ASSUMPTION: Table 1's n is not printed]").at_least(0).at_most(90);
-    t.param("threshold", &P::threshold,
-            "arguments below it are sequential leaves (a simulation device; GUM has no cut-off)")
-        .non_negative();
-    t.param("call_seconds", &P::call_seconds, "reference-PE seconds per parfib call (Table 1: 465.1 s for n = 41)")
-        .non_negative();
-    t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
-    return t;
-  }();
-  return table;
+  t.param("n", &P::n, "parfib's argument [ASSUMPTION: Table 1's n is not printed]").at_least(0).at_most(90);
+  t.param("threshold", &P::threshold,
+          "arguments below it are sequential leaves (a simulation device; GUM has no cut-off)")
+      .non_negative();
+  t.param("call_seconds", &P::call_seconds, "reference-PE seconds per parfib call (Table 1: 465.1 s for n = 41)")
+      .non_negative();
+  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
 }
+
+const ParamTable<P>& table() { return table_of(declare); }
 
 }  // namespace
 

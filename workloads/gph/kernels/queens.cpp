@@ -14,22 +14,19 @@ using P = QueensParameters;
 
 // Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
 // checks of a kernel's values derive from it.
-const ParamTable<P>& table()
+void declare(ParamTable<P>& t)
 {
-  static const ParamTable<P> table = [] {
-    ParamTable<P> t;
-    t.param("n", &P::n, "board size (queens(13), Table 2)").at_least(1).at_most(16);
-    t.param("depth", &P::depth, "rows whose placements are sparked; deeper nodes are sequential").non_negative();
-    t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
-        .non_negative()
-        .below(1);
-    t.param("node_seconds", &P::node_seconds, "reference-PE seconds per search node (Table 1: 2816.4 s for n = 13)")
-        .non_negative();
-    t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
-    return t;
-  }();
-  return table;
+  t.param("n", &P::n, "board size (queens(13), Table 2)").at_least(1).at_most(16);
+  t.param("depth", &P::depth, "rows whose placements are sparked; deeper nodes are sequential").non_negative();
+  t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
+      .non_negative()
+      .below(1);
+  t.param("node_seconds", &P::node_seconds, "reference-PE seconds per search node (Table 1: 2816.4 s for n = 13)")
+      .non_negative();
+  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
 }
+
+const ParamTable<P>& table() { return table_of(declare); }
 
 }  // namespace
 

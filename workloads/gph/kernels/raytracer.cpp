@@ -15,32 +15,29 @@ using P = RaytracerParameters;
 
 // Every parameter, in the order make_kernel reads them, with its bounds: parameters(), the registry entry and the
 // checks of a kernel's values derive from it.
-const ParamTable<P>& table()
+void declare(ParamTable<P>& t)
 {
-  static const ParamTable<P> table = [] {
-    ParamTable<P> t;
-    t.param("rows", &P::rows, "image rows").at_least(1);
-    t.param("width", &P::width, "pixels per row").at_least(1);
-    t.param("groups", &P::groups, "row groups the root sparks").at_least(1);
-    t.param("objects", &P::objects, "scene objects, each a bump in the row cost profile").non_negative();
-    t.param("peak", &P::peak, "largest object's extra cost, in background rows").non_negative();
-    t.param("split_above", &P::split_above, "a group costlier than this x the mean sparks its rows").non_negative();
-    t.param("seed", &P::seed, "hash seed of the scene");
-    t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (scene set-up, output)")
-        .non_negative()
-        .below(1);
-    t.param("pixel_seconds", &P::pixel_seconds, "reference-PE seconds per background pixel (Table 1: 2782.7 s)")
-        .non_negative();
-    t.param("pixel_bytes", &P::pixel_bytes, "result bytes per pixel").non_negative();
-    t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)").non_negative();
-    t.param("fetches_per_row", &P::fetches_per_row,
-            "synchronous fetches of scene data from the main PE per row traced elsewhere")
-        .non_negative();
-    t.param("fetch_bytes", &P::fetch_bytes, "scene bytes one fetch brings").non_negative();
-    return t;
-  }();
-  return table;
+  t.param("rows", &P::rows, "image rows").at_least(1);
+  t.param("width", &P::width, "pixels per row").at_least(1);
+  t.param("groups", &P::groups, "row groups the root sparks").at_least(1);
+  t.param("objects", &P::objects, "scene objects, each a bump in the row cost profile").non_negative();
+  t.param("peak", &P::peak, "largest object's extra cost, in background rows").non_negative();
+  t.param("split_above", &P::split_above, "a group costlier than this x the mean sparks its rows").non_negative();
+  t.param("seed", &P::seed, "hash seed of the scene");
+  t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (scene set-up, output)")
+      .non_negative()
+      .below(1);
+  t.param("pixel_seconds", &P::pixel_seconds, "reference-PE seconds per background pixel (Table 1: 2782.7 s)")
+      .non_negative();
+  t.param("pixel_bytes", &P::pixel_bytes, "result bytes per pixel").non_negative();
+  t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)").non_negative();
+  t.param("fetches_per_row", &P::fetches_per_row,
+          "synchronous fetches of scene data from the main PE per row traced elsewhere")
+      .non_negative();
+  t.param("fetch_bytes", &P::fetch_bytes, "scene bytes one fetch brings").non_negative();
 }
+
+const ParamTable<P>& table() { return table_of(declare); }
 
 }  // namespace
 
