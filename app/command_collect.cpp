@@ -26,9 +26,7 @@ void collect(const CollectArgs& args, Shared& shared)
   ShardedExperiment recorded         = sharded_experiment(args.dir);
   std::string path                   = args.experiment.empty() ? recorded.path : args.experiment;
   std::vector<std::string> overrides = args.experiment.empty() ? recorded.overrides : args.set;
-  preload_plugins(path);
-  const Catalog catalog = build_command_catalog();
-  Experiment ex         = load_checked_experiment(path, overrides, catalog);
+  auto [catalog, ex]                 = load_one_experiment(path, overrides);
   fmt::print("{}: merging {} shards of {} points -> {}\n", ex.title.empty() ? ex.file : ex.title, recorded.shards,
              ex.included_points, args.dir);
   CollectResult r = collect_shards(ex, args.dir, shared.command_line, sg::simgrid_version());

@@ -28,10 +28,8 @@ std::string default_out_dir(const std::string& experiment)
 
 void run(const RunArgs& args, Shared& shared)
 {
-  preload_plugins(args.experiment);
-  const Catalog catalog = build_command_catalog();
-  Experiment ex         = load_checked_experiment(args.experiment, args.set, catalog);
-  std::string out       = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
+  auto [catalog, ex] = load_one_experiment(args.experiment, args.set);
+  std::string out    = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
   std::optional<ShardSpec> shard;
   if (!args.shard.empty()) {
     shard = parse_shard(args.shard);  // checked when the command line was parsed

@@ -135,24 +135,18 @@ void submit(const SubmitArgs& args, Shared& shared)
     if (!fs::exists(saved))
       throw OutputConflict(fmt::format("{} holds no submission ({} is missing): submit the experiment first",
                                        args.resume, saved.string()));
-    s = read_json(saved.string()).get<SlurmSubmission>();
-    preload_plugins(s.experiment);
-    const Catalog catalog = build_command_catalog();
-    Experiment ex         = load_checked_experiment(s.experiment, s.overrides, catalog);
-    total                 = ex.included_points;
-    s.tasks               = unfinished_shards(s.out_dir, s.shards);
+    s       = read_json(saved.string()).get<SlurmSubmission>();
+    total   = load_one_experiment(s.experiment, s.overrides).ex.included_points;
+    s.tasks = unfinished_shards(s.out_dir, s.shards);
   } else {
     if (args.experiment.empty() || args.out.empty() || args.shards == 0)
       throw CLI::ValidationError("submit", "give EXPERIMENT, --out DIR and --shards N (or --resume DIR)");
-    preload_plugins(args.experiment);
-    const Catalog catalog = build_command_catalog();
-    Experiment ex = load_checked_experiment(args.experiment, args.set, catalog);  // bad input: refused, nothing written
-    total         = ex.included_points;
-    s.isogrid     = fs::read_symlink("/proc/self/exe").string();
-    s.experiment  = absolute(args.experiment);
-    s.overrides   = args.set;
-    s.out_dir     = absolute(args.out);
-    s.shards      = args.shards;
+    total = load_one_experiment(args.experiment, args.set).ex.included_points;  // bad input: refused, nothing written
+    s.isogrid       = fs::read_symlink("/proc/self/exe").string();
+    s.experiment    = absolute(args.experiment);
+    s.overrides     = args.set;
+    s.out_dir       = absolute(args.out);
+    s.shards        = args.shards;
     s.cpus_per_task = args.cpus;
     s.partition     = args.partition;
     s.time_limit    = args.time;

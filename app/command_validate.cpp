@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 namespace isogrid::cli {
 
@@ -15,9 +16,7 @@ namespace {
 
 void validate_experiment(const std::string& path, const std::vector<std::string>& set, bool print_plots)
 {
-  preload_plugins(path);
-  const Catalog catalog = build_command_catalog();
-  Experiment ex         = load_checked_experiment(path, set, catalog);
+  auto [catalog, ex] = load_one_experiment(path, set);
   if (print_plots) {  // for tools, and for the test that holds them against the plot schema
     fmt::print("{}\n", to_json(ex.plots).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     return;

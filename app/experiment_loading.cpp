@@ -54,6 +54,14 @@ Experiment load_checked_experiment(const std::string& path, const std::vector<st
   return load_experiment(path, overrides, catalog, checks);
 }
 
+LoadedExperiment load_one_experiment(const std::string& path, const std::vector<std::string>& overrides)
+{
+  preload_plugins(path);
+  auto catalog  = std::make_unique<const Catalog>(build_command_catalog());
+  Experiment ex = load_checked_experiment(path, overrides, *catalog);
+  return {std::move(catalog), std::move(ex)};
+}
+
 void add_plugin_option(CLI::App* command, std::vector<std::string>& plugins)
 {
   command

@@ -2,6 +2,7 @@
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/report_writer.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,15 @@ Catalog build_command_catalog();
 // names must be loaded before the catalog was built (preload_plugins).
 Experiment load_checked_experiment(const std::string& path, const std::vector<std::string>& overrides,
                                    const Catalog& catalog);
+
+// One experiment file read by a command that reads no other: its plugins loaded, the catalog built, the experiment
+// checked against it. The catalog lives on the heap so that the experiment's references into it stay valid when
+// the pair moves.
+struct LoadedExperiment {
+  std::unique_ptr<const Catalog> catalog;
+  Experiment ex;
+};
+LoadedExperiment load_one_experiment(const std::string& path, const std::vector<std::string>& overrides);
 
 // `--plugin PATH` (repeatable) on a command; load_plugins loads them into the catalog before it reads anything,
 // and refuses a plugin with InputError (exit 2).

@@ -130,3 +130,63 @@ TEST(ParamTable, ARuleNamingNoParameterIsADeclarationMistake)
   t.param("originator", &Star::originator, "a host").only_with("platfrom", "typo");
   EXPECT_THROW(t.specs("star"), std::logic_error);
 }
+
+namespace {
+
+struct Ranges {
+  double low = 0.1, high = 1.0;
+  double window = 600, period = 120;
+  std::vector<double> counts{1, 2}, runs{20, 20};
+};
+
+ParamTable<Ranges> ranges_table()
+{
+  ParamTable<Ranges> t;
+  t.param("low", &Ranges::low, "low end").not_above("high");  // names a parameter declared after it
+  t.param("high", &Ranges::high, "high end");
+  t.param("period", &Ranges::period, "sample period");
+  t.param("window", &Ranges::window, "history window").not_below("period");
+  t.param("counts", &Ranges::counts, "processor counts");
+  t.param("runs", &Ranges::runs, "runs at each count").same_length_as("counts");
+  return t;
+}
+
+std::string refusal_of(const Ranges& r, std::string* param)
+{
+  try {
+    ranges_table().check_rules(r);
+  } catch (const ParamError& e) {
+    *param = e.param();
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(ParamTable, NotAboveAndNotBelowHoldARangeInOrder)
+{
+  std::string at;
+  Ranges r;
+  EXPECT_EQ(refusal_of(r, &at), "");
+  r.low = r.high = 0.5;  // an empty range is a range
+  EXPECT_EQ(refusal_of(r, &at), "");
+  r.low = 0.75;
+  EXPECT_EQ(refusal_of(r, &at), "low = 0.75 is above high = 0.5");
+  EXPECT_EQ(at, "low");
+  r        = Ranges{};
+  r.window = 60;
+  EXPECT_EQ(refusal_of(r, &at), "window = 60 is below period = 120");
+  EXPECT_EQ(at, "window");
+}
+
+TEST(ParamTable, SameLengthAs)
+{
+  std::string at;
+  Ranges r;
+  r.runs = {20, 20, 10};
+  EXPECT_EQ(refusal_of(r, &at), "runs lists 3 values but counts lists 2: one per item");
+  EXPECT_EQ(at, "runs");
+  r.counts = {1, 2, 4};
+  EXPECT_EQ(refusal_of(r, &at), "");
+}

@@ -11,7 +11,8 @@
 //
 // Rules across parameters are declared the same way, where they are generic: only_with (applies only when another is
 // given), only_when (only when another has a value), not_with (no effect when another is given), length_of (a list
-// of one value per unit of another); the harness checks them on every point before the model's own check(), and
+// of one value per unit of another), same_length_as (a list as long as another), not_above and not_below (the ends
+// of a range in order); the harness checks them on every point before the model's own check(), and
 // refuses at the parameter with its file:line:column.
 #include "base/named_registry.hpp"
 #include "simulator/core/byte_count.hpp"
@@ -45,10 +46,13 @@ struct ParamField {
   ParamSpec spec;
   std::function<void(const Value&, P&)> decode;
   std::function<Value(const P&)> encode;
-  // Each throws ParamError at this parameter for a combination with another one that cannot be meant; `others` are
-  // the parameters they name (checked to exist when the table is read).
-  std::vector<std::function<void(const P&, const ParamTable<P>&)>> rules;
-  std::vector<std::string> others;
+  // Each throws ParamError at this parameter for a combination with another one that cannot be meant.
+  struct Rule {
+    std::string other;                                 // the parameter it ties this one to
+    size_t with = std::numeric_limits<size_t>::max();  // its index in the table, once declared
+    std::function<void(const ParamField& self, const ParamField& with, const P&)> check;
+  };
+  std::vector<Rule> rules;
 
   // Set to something else than its default (a parameter without a default always is).
   bool given(const P& p) const { return !spec.default_value || !values_match(encode(p), *spec.default_value); }
@@ -59,7 +63,9 @@ struct ParamField {
 template <class P, class T>
 class ParamBuilder {
 public:
-  ParamBuilder(ParamField<P>& field, T P::*member) : field_(field), member_(member) {}
+  ParamBuilder(ParamTable<P>& table, ParamField<P>& field, T P::*member) : table_(table), field_(field), member_(member)
+  {
+  }
 
   // No default: an experiment must give it.
   ParamBuilder& required()
@@ -169,8 +175,10 @@ public:
   ParamBuilder& only_when(const std::string& other, const std::string& value, const std::string& why)
   {
     return rule(other, [other, value, why](const ParamField<P>& self, const ParamField<P>& with, const P& p) {
+      if (!self.given(p))
+        return;
       std::string is = format_value(with.encode(p));
-      if (self.given(p) && is != value)
+      if (is != value)
         throw ParamError(self.spec.name, fmt::format("{} applies only with {}: {} (here {}: {}): {}", self.spec.name,
                                                      other, value, other, is, why));
     });
@@ -197,6 +205,28 @@ public:
         throw ParamError(self.spec.name, fmt::format("{} lists {} values but {} = {}", self.spec.name, list->size(),
                                                      other, format_number(n)));
     });
+  }
+  // A list as long as the list `other` (one value per item of it).
+  ParamBuilder& same_length_as(const std::string& other)
+  {
+    static_assert(std::is_same_v<T, std::vector<double>> || std::is_same_v<T, std::vector<std::string>>,
+                  "same_length_as() is for a list member");
+    return rule(other, [other](const ParamField<P>& self, const ParamField<P>& with, const P& p) {
+      size_t n = list_length(self.encode(p)), m = list_length(with.encode(p));
+      if (n != m)
+        throw ParamError(self.spec.name,
+                         fmt::format("{} lists {} values but {} lists {}: one per item", self.spec.name, n, other, m));
+    });
+  }
+  // A number no larger than the number `other` (the low end of a range whose high end `other` is).
+  ParamBuilder& not_above(const std::string& other)
+  {
+    return order_rule(other, "above", [](double x, double y) { return x > y; });
+  }
+  // A number no smaller than the number `other`.
+  ParamBuilder& not_below(const std::string& other)
+  {
+    return order_rule(other, "below", [](double x, double y) { return x < y; });
   }
   // A file, resolved relative to the experiment file.
   ParamBuilder& file()
@@ -240,14 +270,29 @@ private:
   template <class Check>
   ParamBuilder& rule(const std::string& other, Check check)
   {
-    std::string self = field_.spec.name;
-    field_.others.push_back(other);
-    field_.rules.push_back([self, other, check](const P& p, const ParamTable<P>& table) {
-      check(table.field(self), table.field(other), p);
-    });
+    field_.rules.push_back({other, table_.index_of(other), check});
     return *this;
   }
 
+  template <class Wrong>
+  ParamBuilder& order_rule(const std::string& other, const char* where, Wrong wrong)
+  {
+    static_assert(std::is_same_v<T, double> || std::is_integral_v<T>, "an order between numbers");
+    return rule(other, [other, where, wrong](const ParamField<P>& self, const ParamField<P>& with, const P& p) {
+      double x = std::get<double>(self.encode(p)), y = std::get<double>(with.encode(p));
+      if (wrong(x, y))
+        throw ParamError(self.spec.name, fmt::format("{} = {} is {} {} = {}", self.spec.name, format_number(x), where,
+                                                     other, format_number(y)));
+    });
+  }
+  static size_t list_length(const Value& v)
+  {
+    if (auto* numbers = std::get_if<std::vector<double>>(&v))
+      return numbers->size();
+    return std::get<std::vector<std::string>>(v).size();
+  }
+
+  ParamTable<P>& table_;
   ParamField<P>& field_;
   T P::*member_;
   bool required_ = false;
@@ -267,7 +312,11 @@ public:
     bind(f, member);
     if (f.encode)
       f.spec.default_value = f.encode(P{});
-    return ParamBuilder<P, T>(f, member);
+    for (auto& earlier : fields_)  // rules declared before the parameter they name point at it now
+      for (auto& rule : earlier.rules)
+        if (rule.other == name)
+          rule.with = fields_.size() - 1;
+    return ParamBuilder<P, T>(*this, f, member);
   }
 
   size_t size() const { return fields_.size(); }
@@ -279,12 +328,22 @@ public:
         return f;
     throw std::logic_error("no parameter " + name);
   }
-  // Every rule across parameters, in declaration order: ParamError at the first parameter one refuses.
+  // The index of the parameter `name`, or the largest size_t while none is declared.
+  size_t index_of(const std::string& name) const
+  {
+    for (size_t i = 0; i < fields_.size(); ++i)
+      if (fields_[i].spec.name == name)
+        return i;
+    return std::numeric_limits<size_t>::max();
+  }
+  // Every rule across parameters, in declaration order: ParamError at the first parameter one refuses. Each rule
+  // holds the index of the parameter it names (resolved as the table was declared, checked by specs()), so checking
+  // a point looks nothing up by name.
   void check_rules(const P& p) const
   {
     for (const auto& f : fields_)
       for (const auto& rule : f.rules)
-        rule(p, *this);
+        rule.check(f, fields_.at(rule.with), p);
   }
   const std::vector<ParamField<P>>& fields() const { return fields_; }
 
@@ -296,8 +355,9 @@ public:
     for (const auto& f : fields_) {
       if (!f.decode)
         throw std::logic_error(owner + ": parameter " + f.spec.name + " needs words() to be read");
-      for (const auto& other : f.others)
-        field(other);  // a rule naming no parameter is a mistake of the declaration
+      for (const auto& rule : f.rules)
+        if (rule.with >= fields_.size())  // a rule naming no parameter is a mistake of the declaration
+          throw std::logic_error(owner + ": parameter " + f.spec.name + " names no parameter " + rule.other);
       out.push_back(f.spec);
     }
     return out;

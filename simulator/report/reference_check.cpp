@@ -88,6 +88,12 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const Resul
       by_combination[ex.sweep.combination_of(ex.references[k].at)].push_back(k);
   // Each reference's values over the repetitions of its point, per face, for its statistic.
   std::vector<std::vector<double>> pred_values(n), sim_values(n);
+  std::vector<const std::vector<double>*> pred_column(n), sim_column(n);  // each reference's columns, found once
+  for (size_t k = 0; k < n; ++k)
+    if (ex.references[k].crossing < 0) {
+      pred_column[k] = data.metric(ex, true, ex.references[k].metric);
+      sim_column[k]  = data.metric(ex, false, ex.references[k].metric);
+    }
   for (size_t row = 0; row < data.size(); ++row) {
     if (!data.ok(row))
       continue;
@@ -95,11 +101,10 @@ std::vector<ReferenceOutcome> check_references(const Experiment& ex, const Resul
     if (it == by_combination.end())
       continue;
     for (size_t k : it->second) {
-      const Reference& r = ex.references[k];
       out[k].rows += 1;
-      if (double x = cell(data.metric(ex, true, r.metric), row); !std::isnan(x))
+      if (double x = cell(pred_column[k], row); !std::isnan(x))
         pred_values[k].push_back(x);
-      if (double x = cell(data.metric(ex, false, r.metric), row); !std::isnan(x))
+      if (double x = cell(sim_column[k], row); !std::isnan(x))
         sim_values[k].push_back(x);
     }
   }

@@ -12,8 +12,13 @@ std::string face_column(const Experiment& ex, bool predicted, size_t metric)
 }
 
 ResultsData::ResultsData(const std::string& path, const std::set<std::string>& numeric, bool rows)
+    : ResultsData(path, read_results_layout(path), numeric, rows)
 {
-  ResultsLayout layout = read_results_layout(path);
+}
+
+ResultsData::ResultsData(const std::string& path, const ResultsLayout& layout, const std::set<std::string>& numeric,
+                         bool rows)
+{
   header_.insert(layout.header.begin(), layout.header.end());
   if (!rows)
     return;
@@ -69,12 +74,12 @@ ResultsData ResultsData::for_summary(const Experiment& ex, const std::string& pa
 
 ResultsData ResultsData::for_analyses(const Experiment& ex, const std::string& path)
 {
+  ResultsLayout layout          = read_results_layout(path);  // the header, read once for the decision and the rows
   std::set<std::string> columns = summary_columns(ex);
   bool rows_read = !columns.empty() || !ex.crossings.empty() || !ex.references.empty() || !ex.agreements.empty() ||
-                   !ex.comparisons.empty() || !ex.tables.empty() ||
-                   column_index(read_results_header(path), "rel_dev") >= 0;
+                   !ex.comparisons.empty() || !ex.tables.empty() || layout.column("rel_dev") >= 0;
   if (!rows_read)
-    return ResultsData(path, {}, false);
+    return ResultsData(path, layout, {}, false);
   columns.insert("rel_dev");
   for (const CrossingSpec& c : ex.crossings) {
     both_faces(ex, c.metric, columns);
@@ -96,7 +101,7 @@ ResultsData ResultsData::for_analyses(const Experiment& ex, const std::string& p
     if (t.relative_to)
       both_faces(ex, *t.relative_to, columns);
   }
-  return ResultsData(path, columns);
+  return ResultsData(path, layout, columns, true);
 }
 
 }  // namespace isogrid

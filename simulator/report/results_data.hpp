@@ -4,6 +4,7 @@
 // the columns the analyses read, column-major, as doubles. Memory: 9 bytes per row, and 8 per row for each column
 // read (only the metrics the experiment's analyses name, every metric when points repeat).
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/run/results_reader.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -34,6 +35,8 @@ public:
   const std::vector<double>* metric(const Experiment& ex, bool predicted, size_t metric) const;
 
 private:
+  ResultsData(const std::string& path, const ResultsLayout& layout, const std::set<std::string>& numeric, bool rows);
+
   std::set<std::string> header_;
   std::vector<uint64_t> index_;
   std::vector<uint8_t> ok_;

@@ -71,7 +71,8 @@ void declare(ModelSchema<Params, Metrics>& s)
           "processor counts of the training runs (thesis: [1, 2, 4, 8]; 1 and 2 are required)")
       .at_least(1);
   s.param("training_runs", &Params::training_runs, "training runs at each of those counts (thesis: [20, 20, 10, 10])")
-      .at_least(1);
+      .at_least(1)
+      .same_length_as("training_processors");
   s.param("predictions", &Params::predictions, "runs predicted and then executed after the training").at_least(1);
   s.param("max_processors", &Params::max_processors,
           "the largest processor count of a predicted run; 0: the cluster's hosts")
@@ -87,7 +88,8 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("history_window", &Params::history_window,
           "the forecasters read averages over windows of this length (thesis: 10 minutes)")
       .positive()
-      .unit("s");
+      .unit("s")
+      .not_below("sample_period");
   s.param("forecaster", &Params::forecaster, "the NWS-style forecaster of each resource's history")
       .policy(sensing::forecasters());
   s.param("subset_forecast", &Params::subset_forecast,
@@ -209,9 +211,6 @@ public:
 protected:
   void check(const Params& p) const override
   {
-    if (p.training_processors.size() != p.training_runs.size())
-      throw ParamError("training_runs", fmt::format("gives {} counts for {} processor counts", p.training_runs.size(),
-                                                    p.training_processors.size()));
     std::size_t ones = 0, twos = 0;
     for (std::size_t k = 0; k < p.training_processors.size(); ++k) {
       if (p.training_processors[k] != std::floor(p.training_processors[k]))
@@ -226,8 +225,6 @@ protected:
     if (ones < 3 || twos < 3)
       throw ParamError("training_runs",
                        "the staged search needs at least 3 training runs on 1 processor and 3 on 2 (stages 1 and 2)");
-    if (p.history_window < p.sample_period)
-      throw ParamError("history_window", "must hold at least one sample period");
     if (p.platform.empty())
       return;
     const GridSpec& spec = grid_of(p.platform, "platform");

@@ -206,7 +206,6 @@ protected:
   void check(const Params& p) const override
   {
     scheduling::check_size_ranges(p.machines, p.machines_max, p.clusters, p.clusters_max);
-    check_uniform_loads(p);
     check_execution(p);
     std::size_t phases = phased_applications().get(p.application).phases();
     for (const std::string& name : p.planners)

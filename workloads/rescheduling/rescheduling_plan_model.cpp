@@ -75,11 +75,14 @@ void declare(ModelSchema<Params, Metrics>& s)
           "application: custom: each phase's computation, in seconds on the reference schedule (256 machines at "
           "55 % CPU, 300 Mbit/s links)")
       .non_negative()
-      .allow_empty();
+      .allow_empty()
+      .only_when("application", kCustom, "phase lists describe a custom application");
   s.param("phase_communication", &Params::phase_communication,
           "application: custom: each phase's communication, in seconds on the reference schedule")
       .non_negative()
-      .allow_empty();
+      .allow_empty()
+      .only_when("application", kCustom, "phase lists describe a custom application")
+      .same_length_as("phase_computation");
   s.param("phase_computation_speedup", &Params::phase_computation_speedup,
           "application: custom: f_Pcomp of each phase (one value: every phase), from Table 3.2's increasing "
           "functions")
@@ -145,19 +148,12 @@ PhasedApplication custom_application(const Params& p)
 
 void check_custom_phases(const Params& p)
 {
-  const std::size_t n = p.phase_computation.size();
-  if (p.application != kCustom) {
-    if (n > 0 || !p.phase_communication.empty())
-      throw ParamError(n > 0 ? "phase_computation" : "phase_communication",
-                       "phase lists describe application: custom; application is " + p.application);
+  const std::size_t n = p.phase_computation.size();  // for application: custom alone, as long as phase_communication
+  if (p.application != kCustom)                      // (declared rules)
     return;
-  }
   if (n == 0)
     throw ParamError("phase_computation", "application: custom needs its phases: phase_computation (and "
                                           "phase_communication), one value per phase");
-  if (p.phase_communication.size() != n)
-    throw ParamError("phase_communication", fmt::format("has {} values, phase_computation {}: one per phase",
-                                                        p.phase_communication.size(), n));
   for (const auto& [name, list] : {std::pair{"phase_computation_speedup", &p.phase_computation_speedup},
                                    std::pair{"phase_communication_speedup", &p.phase_communication_speedup}})
     if (list->size() != 1 && list->size() != n)
@@ -230,7 +226,6 @@ public:
 protected:
   void check(const Params& p) const override
   {
-    check_uniform_loads(p);
     check_custom_phases(p);
     check_execution(p);
     PhasedApplication app = application_of(p);

@@ -13,22 +13,14 @@ void declare_uniform_loads(ModelSchema<P, M>& s)
 {
   s.param("cpu_low", &P::cpu_low, "each machine's available CPU is U(cpu_low, cpu_high) (thesis: 0.1)")
       .positive()
-      .at_most(1);
+      .at_most(1)
+      .not_above("cpu_high");
   s.param("cpu_high", &P::cpu_high, "see cpu_low (thesis: 1)").positive().at_most(1);
   s.param("link_share_low", &P::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
       .positive()
-      .at_most(1);
+      .at_most(1)
+      .not_above("link_share_high");
   s.param("link_share_high", &P::link_share_high, "see link_share_low").positive().at_most(1);
-}
-
-// The ranges' ends in order. Throws ParamError at the lower end.
-template <class P>
-void check_uniform_loads(const P& p)
-{
-  if (p.cpu_low > p.cpu_high)
-    throw ParamError("cpu_low", fmt::format("cpu_low = {} is above cpu_high = {}", p.cpu_low, p.cpu_high));
-  if (p.link_share_low > p.link_share_high)
-    throw ParamError("link_share_low", "link_share_low must not exceed link_share_high");
 }
 
 // A cluster of `machines` machines whose links have `capacity` Mbit/s, loaded as `p` says.

@@ -56,7 +56,8 @@ void declare(ModelSchema<Params, Metrics>& s)
       .positive()
       .allow_empty();
   s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
-      .non_negative();
+      .non_negative()
+      .not_above("link_share_high");
   s.param("link_share_high", &Params::link_share_high, "see link_share_low").non_negative();
   s.param("load_model", &Params::load_model,
           "categories: the simulations' light/medium/heavy machines and U[link_share_low, high] links (Sec. "

@@ -55,8 +55,6 @@ void check_selection_params(const ResourceSelectionParams& p)
     throw ParamError("light", fmt::format("light + medium + heavy must be 100 % (or all 0 for a random mix per "
                                           "cluster), got {}",
                                           sum));
-  if (p.link_share_low > p.link_share_high)
-    throw ParamError("link_share_low", "link_share_low must not exceed link_share_high");
   if (p.error >= 1)
     throw ParamError("error", "error is a fraction: the prediction is multiplied by 1 + U[-error, error]; < 1");
 }

@@ -86,12 +86,6 @@ public:
   LbmEstimationModel() : TypedModel(lbm_estimation_schema()) {}
 
 protected:
-  void check(const Params& p) const override
-  {
-    if (p.delta.is_list() && p.delta.size() != static_cast<size_t>(p.C))
-      throw ParamError("delta", fmt::format("delta lists {} values but C = {}", p.delta.size(), p.C));
-  }
-
   void check_on_platform(const Params& p, const PlatformFacts& platform) const override
   {
     check_request_fits(request_for(p), platform);

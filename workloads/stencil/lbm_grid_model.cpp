@@ -29,7 +29,10 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("N_x", &Params::N_x, "tube length, in lattice slices along the decomposed axis").required().positive();
   s.param("N_y", &Params::N_y, "tube width: the cross-section is N_y x N_y lattice points").required().at_least(1);
   s.param("C", &Params::C, "number of clusters (computing elements)").at_least(1);
-  s.param("p", &Params::p, "processors per cluster; a number or C values (unequal clusters)").required().at_least(1);
+  s.param("p", &Params::p, "processors per cluster; a number or C values (unequal clusters)")
+      .required()
+      .at_least(1)
+      .length_of("C");
   s.param("K", &Params::K,
           "time steps simulated (the chapter's constants are per run: K = 1 is one of its runs; Gamma and gamma do "
           "not depend on K)")
@@ -140,11 +143,7 @@ public:
 protected:
   void check(const Params& p) const override
   {
-    auto C = static_cast<size_t>(p.C);
-    for (auto [name, values] : {std::pair{"p", &p.p}, {"delta", &p.delta}})
-      if (values->is_list() && values->size() != C)
-        throw ParamError(name, fmt::format("{} lists {} values but C = {}", name, values->size(), C));
-    for (double x : p.p.expanded(C))
+    for (double x : p.p.expanded(static_cast<size_t>(p.C)))  // the lengths are declared rules
       if (x < 1 || x != std::floor(x))
         throw ParamError("p", fmt::format("p must be whole numbers >= 1, got {}", x));
   }

@@ -71,7 +71,8 @@ void declare_lbm_platform_params(ModelSchema<P, M>& s)
   s.template param<NumberOrList>("delta", &P::delta,
                                  "Delta: lattice updates per second per processor; a number or C values (generated "
                                  "platforms)")
-      .positive();
+      .positive()
+      .length_of("C");
   s.template param<double>("tau_comm", &P::tau_comm,
                            "seconds per boundary point inside a cluster (generated platforms)")
       .positive();
