@@ -22,9 +22,10 @@ build: deps $(BUILD)/CMakeCache.txt
 demo: build
 	$(BUILD)/isogrid run experiments/drozdowski2003/fig3-isoefficiency-m-V.yaml --out results/demo --force
 
-test: build
+# Builds and tests (scripts/test.sh: the Slurm test runs while the rest builds).
+test: deps $(BUILD)/CMakeCache.txt
 	@bash scripts/install-deps.sh --test
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	bash scripts/test.sh $(BUILD) $(JOBS)
 
 bench: build
 	bash bench/run.sh $(BUILD)

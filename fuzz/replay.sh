@@ -4,7 +4,7 @@
 # ctest `fuzz_replay` (part of `make test`, and of the sanitizer run in CI); long, coverage-guided fuzzing with clang
 # and libFuzzer is `make fuzz` (fuzz/run.sh). An input that crashes is kept in fuzz/regressions/<target>/.
 #
-#   bash fuzz/replay.sh BIN_DIR [SECONDS]      (default 10 s per target)
+#   bash fuzz/replay.sh BIN_DIR [SECONDS]      (default 10 s per target; ctest gives 5)
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

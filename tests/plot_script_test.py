@@ -13,6 +13,7 @@ keep the fabricated folders (and their images) in DIR for a look.
 """
 
 import collections
+import contextlib
 import csv
 import dataclasses
 import importlib
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import warnings
 
 import numpy as np
 
@@ -369,8 +371,19 @@ FIG_4_6 = {"kind": "line", "x": "p", "y": ["grid_speedup"], "series": "C", "pane
 
 
 def run_script(folder):
-    env = dict(os.environ, MPLBACKEND="Agg")
-    return subprocess.run([sys.executable, SCRIPT, folder], capture_output=True, text=True, env=env, timeout=240)
+    """The script on `folder`, as `isogrid plot` runs it, but in this process: its main, its exit code and what it
+    prints, every warning shown (a subprocess shows each warning anew). Starting Python and matplotlib 58 times took
+    most of this suite's minute; test_entry_script_is_the_package runs the script as a real process."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
+        warnings.simplefilter("always")
+        try:
+            code = entry.main([folder])
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+        finally:
+            plt.close("all")
+    return subprocess.CompletedProcess([sys.executable, SCRIPT, folder], code, out.getvalue(), err.getvalue())
 
 
 def png_size(path):

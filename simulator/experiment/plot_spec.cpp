@@ -1,5 +1,7 @@
 #include "simulator/experiment/plot_spec.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace isogrid {
 
 namespace {

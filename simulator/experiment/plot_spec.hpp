@@ -3,7 +3,7 @@
 // run.json, drawn by simulator/plot/isoplot. The one definition both sides check is the JSON Schema
 // simulator/plot/plot_spec.schema.json: to_json writes every property of a spec's kind (null where there is none),
 // and a test holds every shipped experiment's specs against the schema.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <utility>

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <sys/resource.h>
 #include <unistd.h>

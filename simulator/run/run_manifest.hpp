@@ -3,7 +3,7 @@
 // SimGrid settings, timing, status) plus what `isogrid plot` needs to draw it.
 #include "simulator/experiment/experiment.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace isogrid {
