@@ -48,7 +48,7 @@ sanitize: deps
 	bash scripts/install-deps.sh --test
 	cmake --preset dev
 	cmake --build --preset dev -j $(JOBS)
-	ctest --preset dev -j $(JOBS) -LE not-sanitized
+	ctest --preset dev -j $(JOBS)
 
 # clang-format over every C++ file (the `format` test checks it).
 format:

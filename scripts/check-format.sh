@@ -9,10 +9,14 @@ if [ "${1:-}" = "--fix" ]; then
   clang-format -i "${files[@]}"
   exit 0
 fi
-bad=()
-for f in "${files[@]}"; do
-  clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
-done
+# One clang-format for every file (one per file took 14 s of make test); each violation is reported as
+# "FILE:LINE:COL: error: code should be clang-formatted", from which the files are taken.
+report=$(clang-format --dry-run --Werror "${files[@]}" 2>&1 >/dev/null) || true
+mapfile -t bad < <(sed -n 's/^\(.*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*/\1/p' <<<"$report" | sort -u)
+if grep -v 'code should be clang-formatted' <<<"$report" | grep -q 'error'; then
+  echo "$report" | grep -v 'code should be clang-formatted' | grep 'error' >&2
+  exit 1
+fi
 if [ ${#bad[@]} -gt 0 ]; then
   printf '%s\n' "${bad[@]}"
   echo "${#bad[@]} file(s) not formatted: scripts/check-format.sh --fix (clang-format $(clang-format --version | grep -o '[0-9][0-9.]*' | head -1))" >&2

@@ -7,7 +7,7 @@
 #
 #   bash scripts/test.sh BUILD_DIR JOBS
 set -uo pipefail
-build=$1
+build=$(cd "$1" && pwd)
 jobs=$2
 
 cmake --build "$build" -j "$jobs" --target isogrid || exit 1
