@@ -20,12 +20,10 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
 
 // `isogrid reproduce` of a shipped paper folder into dir/report, which must succeed; its REPORT.md.
-// A paper reproduced as a user does; `plots` false when the test reads the report's tables alone (drawing a paper's
-// figures takes a second or two each).
-std::string reproduced_report(const TempDir& dir, const std::string& paper, bool plots = true)
+std::string reproduced_report(const TempDir& dir, const std::string& paper)
 {
-  CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --jobs 2{}", source("experiments/" + paper),
-                                            dir.file("report"), plots ? "" : " --no-plot"));
+  CommandResult r =
+      run_isogrid(fmt::format("reproduce {} --out {} --jobs 2", source("experiments/" + paper), dir.file("report")));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   return read_file(dir.file("report/REPORT.md"));
 }
@@ -205,7 +203,7 @@ TEST(Cli, ReproduceFailsWhenAReferenceIsMissed)
 TEST(Cli, ReproduceKorkhovFindsTheThresholdsFromSimulation)
 {
   TempDir dir;
-  std::string report = reproduced_report(dir, "korkhov2009", false);
+  std::string report = reproduced_report(dir, "korkhov2009");
   // The gamma >= 0.8 thresholds of eqs. 4.36-4.39, read off simulated runs (both faces shown).
   for (const char* row : {"| beta_for_gamma_0.8 | C=2 | grid_efficiency = 0.8 | beta | 46 | 46 |",
                           "| beta_for_gamma_0.8 | C=3 | grid_efficiency = 0.8 | beta | 74 | 74 |",
