@@ -28,6 +28,7 @@ test: deps $(BUILD)/CMakeCache.txt
 	bash scripts/test.sh $(BUILD) $(JOBS)
 
 bench: build
+	cmake --build $(BUILD) --target benchmarks -j $(JOBS)
 	bash bench/run.sh $(BUILD)
 
 # The executable, its plotting scripts, the plugin headers and the CMake package (docs/extending.md).

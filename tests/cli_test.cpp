@@ -259,12 +259,15 @@ TEST(Cli, PlanGivesThePapersEstimatesOnTheArgolloTestbed)
         "  Spain            8        21.0  23.570        27.924   23.570        13.437             100%  computation",
         "  Total           16           -  28.430             -   28.430        16.208             100%",
         // Table 5's estimated columns.
+        // Each row below is one line, written in two pieces.
+        // NOLINTBEGIN(bugprone-suspicious-missing-comma)
         "  all       Intermediate evaluation in the MCA phase: all clusters, all resources       16         8.077"
         "              50%",
         "  selected  After the MCA phase: all clusters, selected resources                       11         7.836"
         "             100%",
         "  tuned     After the AT phase: all clusters, all resources, tuned application          16        16.208"
         "             100%"})
+    // NOLINTEND(bugprone-suspicious-missing-comma)
     EXPECT_TRUE(contains(r.output, line)) << line << "\n" << r.output;
 }
 

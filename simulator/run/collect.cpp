@@ -168,11 +168,11 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
   {
     AtomicFileWriter out(result.results_csv);
     out << header << '\n';
-    for (std::uint64_t i = 0; i < rows.size(); ++i) {
-      if (rows[i].empty())
+    for (const std::string& row : rows) {
+      if (row.empty())
         continue;
-      out << rows[i] << '\n';
-      result.counts.error_rows += split_csv_line(rows[i])[status] == "error" ? 1 : 0;
+      out << row << '\n';
+      result.counts.error_rows += split_csv_line(row)[status] == "error" ? 1 : 0;
     }
     out.commit();
   }
