@@ -33,7 +33,8 @@ Outcome decode_outcome(const std::string& bytes)
     if (pos + n * sizeof(double) > bytes.size())
       throw std::runtime_error("truncated result from child");
     v.resize(n);
-    std::memcpy(v.data(), bytes.data() + pos, n * sizeof(double));
+    if (n > 0)  // an empty vector's data() may be null, which memcpy must not be given even for 0 bytes
+      std::memcpy(v.data(), bytes.data() + pos, n * sizeof(double));
     pos += n * sizeof(double);
   };
   get_vector(out.predicted);
