@@ -320,14 +320,6 @@ public:
   }
 
   size_t size() const { return fields_.size(); }
-  // A parameter by name. Throws std::logic_error for one the table lacks.
-  const ParamField<P>& field(const std::string& name) const
-  {
-    for (const auto& f : fields_)
-      if (f.spec.name == name)
-        return f;
-    throw std::logic_error("no parameter " + name);
-  }
   // The index of the parameter `name`, or the largest size_t while none is declared.
   size_t index_of(const std::string& name) const
   {
