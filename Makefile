@@ -45,7 +45,7 @@ fuzz: deps
 	bash fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
 # Every suite once more, built with the `dev` preset: Debug, -Werror, AddressSanitizer and UBSan (CI runs it), but for
-# the tests labelled not-sanitized (fault_injection: tests/CMakeLists.txt says why).
+# the tests labelled not-sanitized (tests/CMakeLists.txt says why for each; docs/architecture.md "Habits").
 sanitize: deps
 	bash scripts/install-deps.sh --test
 	cmake --preset dev
