@@ -49,6 +49,11 @@ void run(const RunArgs& args, Shared& shared)
              r.counts.errors, format_duration(r.wall_s));
   if (r.error_rows)
     fmt::print("{} error row(s) in {}; --resume --retry-errors computes them again\n", r.error_rows, r.results_csv);
+  if (r.trace)
+    fmt::print("isoefficiency: {} {} lines, {} probes ({} point(s) run, {} recorded by an earlier run){}\n",
+               r.trace->interrupted ? "interrupted tracing" : "traced", r.trace->lines, r.trace->probes,
+               r.trace->evaluations, r.trace->reused,
+               r.trace->interrupted ? "" : fmt::format(" -> {}/{}", opt.out_dir, kIsoefficiencyFile));
   if (r.interrupted) {
     write_summary(ex, opt.out_dir);
     fmt::print("finished rows are in {}; continue with --resume\n", r.results_csv);

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <fmt/compile.h>
 #include <fmt/format.h>
+#include <type_traits>
+#include <variant>
 
 namespace isogrid {
 
@@ -134,6 +136,23 @@ bool values_match(const Value& a, const Value& b)
   if (auto* m = std::get_if<Mapping>(&a))
     return mappings_match(*m, std::get<Mapping>(b));
   return a == b;
+}
+
+bool value_less(const Value& a, const Value& b)
+{
+  if (a.index() != b.index())
+    return a.index() < b.index();
+  if (is_mapping(a))
+    return format_value(a) < format_value(b);
+  return std::visit(
+      [&](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, Mapping>)
+          return false;  // handled above
+        else
+          return x < std::get<T>(b);
+      },
+      a);
 }
 
 }  // namespace isogrid

@@ -44,4 +44,8 @@ std::string yaml_value(const Value& v);
 // written as "1e5" finds the sweep point produced by logspace.
 bool values_match(const Value& a, const Value& b);
 
+// An order for showing values: numbers by size (m = 2 before m = 10), lists element by element, words and mappings
+// as text; values of different kinds by kind.
+bool value_less(const Value& a, const Value& b);
+
 }  // namespace isogrid

@@ -33,9 +33,10 @@ std::string mode_name(RunMode mode)
 const std::vector<std::string>& experiment_keys()
 {
   static const std::vector<std::string> keys = {
-      "title",     "description", "source",     "model",       "mode",       "seed",       "repetitions",
-      "timeout",   "parameters",  "sweep",      "simgrid",     "references", "plots",      "same_seed_across",
-      "crossings", "where",       "agreements", "comparisons", "tables",     "max_points", "plugins"};
+      "title",       "description",      "source",     "model",        "mode",       "seed",
+      "repetitions", "timeout",          "parameters", "sweep",        "simgrid",    "references",
+      "plots",       "same_seed_across", "crossings",  "where",        "agreements", "comparisons",
+      "tables",      "max_points",       "plugins",    "isoefficiency"};
   return keys;
 }
 
@@ -641,7 +642,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
       sg.fail(fmt::format("SimGrid does not start with these settings together: {}", e.what()));
     }
   }
-  ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
+  ex.crossings     = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
+  ex.isoefficiency = read_isoefficiency(doc.child("isoefficiency"), model, ex.sweep.axes());
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)
     crossing_names.push_back(c.name);
@@ -669,8 +671,10 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   // The hash covers what decides the results only: a reference, table or plot added to a finished run is then
   // checked with --resume, without running a point again.
   YAML::Node deciding = YAML::Clone(root);
+  // The isoefficiency block too: its probes are recorded by their points (isoefficiency_runner.hpp), so a block
+  // added or changed on a finished run is traced with --resume, reusing every probe that still applies.
   for (const char* key : {"title", "source", "description", "references", "agreements", "comparisons", "crossings",
-                          "tables", "plots", "max_points"})
+                          "isoefficiency", "tables", "plots", "max_points"})
     deciding.remove(key);
   YAML::Emitter deciding_text;
   deciding_text << deciding;

@@ -3,6 +3,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/comparisons.hpp"
 #include "simulator/experiment/crossings.hpp"
+#include "simulator/experiment/isoefficiency.hpp"
 #include "simulator/experiment/plot_spec.hpp"
 #include "simulator/experiment/references.hpp"
 #include "simulator/experiment/summary_tables.hpp"
@@ -10,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,7 @@ struct Experiment {
   std::vector<bool> excluded;  // per point index: true when `where` rules the point out (empty: none are)
   uint64_t included_points = 0;
   std::vector<CrossingSpec> crossings;
+  std::optional<IsoefficiencySpec> isoefficiency;  // lines traced after the sweep (isoefficiency.hpp)
   std::vector<Reference> references;
   std::vector<Agreement> agreements;
   std::vector<Comparison> comparisons;

@@ -63,7 +63,15 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const Result
     double x[2] = {0, 0}, y[2] = {0, 0};
     size_t n[2] = {0, 0};
   };
-  std::vector<std::map<std::string, std::pair<std::vector<std::pair<ParamSlot, Value>>, std::map<uint64_t, Acc>>>>
+  // Groups in the order of their values, numbers by size (m = 2 before m = 10).
+  struct GroupOrder {
+    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const
+    {
+      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), value_less);
+    }
+  };
+  std::vector<std::map<std::vector<Value>, std::pair<std::vector<std::pair<ParamSlot, Value>>, std::map<uint64_t, Acc>>,
+                       GroupOrder>>
       groups(ex.crossings.size());
   // Columns of each crossing's metric and x, per face, resolved once.
   using Column = const std::vector<double>*;
@@ -82,12 +90,12 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const Result
     for (size_t c = 0; c < ex.crossings.size(); ++c) {
       const CrossingSpec& spec = ex.crossings[c];
       std::vector<std::pair<ParamSlot, Value>> key;
-      std::string key_text;
+      std::vector<Value> values;
       for (const ParamSlot& slot : spec.for_each) {
         key.emplace_back(slot, slot.in(p.values));
-        key_text += format_value(key.back().second) + "\x1f";
+        values.push_back(key.back().second);
       }
-      auto& slot = groups[c][key_text];
+      auto& slot = groups[c][values];
       slot.first = key;
       Acc& acc   = slot.second[combination];
       for (int face = 0; face < 2; ++face) {
@@ -100,7 +108,7 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const Result
     }
   }
   for (size_t c = 0; c < ex.crossings.size(); ++c)
-    for (const auto& [text, slot] : groups[c]) {
+    for (const auto& [values, slot] : groups[c]) {
       CrossingResult r;
       r.spec  = c;
       r.group = slot.first;

@@ -23,13 +23,23 @@ const std::vector<std::string>& fixed_outputs()
 {
   // The .tmp files are what a write (checked_file.hpp) killed half-way leaves; .sorting and .collecting the same
   // of earlier versions.
-  static const std::vector<std::string> names = {"results.csv",           "run.json",
-                                                 "summary.csv",           "crossings.csv",
-                                                 "experiment.yaml",       "results.csv.tmp",
-                                                 "run.json.tmp",          "summary.csv.tmp",
-                                                 "crossings.csv.tmp",     "experiment.yaml.tmp",
-                                                 "results.csv.previous",  "results.csv.sorting",
-                                                 "results.csv.collecting"};
+  static const std::vector<std::string> names = {"results.csv",
+                                                 "run.json",
+                                                 "summary.csv",
+                                                 "crossings.csv",
+                                                 "experiment.yaml",
+                                                 "results.csv.tmp",
+                                                 "run.json.tmp",
+                                                 "summary.csv.tmp",
+                                                 "crossings.csv.tmp",
+                                                 "experiment.yaml.tmp",
+                                                 "results.csv.previous",
+                                                 "results.csv.sorting",
+                                                 "results.csv.collecting",
+                                                 "isoefficiency.csv",
+                                                 "isoefficiency.csv.tmp",
+                                                 "isoefficiency-probes.csv",
+                                                 "isoefficiency-probes.csv.tmp"};
   return names;
 }
 

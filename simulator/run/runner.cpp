@@ -6,6 +6,7 @@
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/interrupt_guard.hpp"
+#include "simulator/run/isoefficiency_runner.hpp"
 #include "simulator/run/outcome_codec.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/progress.hpp"
@@ -315,6 +316,12 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     if (complete && fs::exists(files.previous_rows))
       fs::remove(files.previous_rows);
     run.progress->finish();
+    // The isoefficiency lines, once the sweep is whole: a shard holds part of it, and collect does not trace.
+    if (ex.isoefficiency && complete && !result.interrupted && !options.shard) {
+      result.trace       = trace_isoefficiency(ex, *ex.isoefficiency, *run.pool,
+                                               SimulationContext{ex.simgrid_config, options.simgrid_logs}, files.dir);
+      result.interrupted = result.trace->interrupted;
+    }
     result.error_rows     = plan.kept_errors + run.sink->errors_written();
     run.counts.error_rows = result.error_rows;
     result.wall_s         = monotonic_seconds() - run.started;

@@ -2,6 +2,7 @@
 // `isogrid run`: expands the sweep, runs the points (analytic ones in-process, simulated ones in forked
 // children), streams results.csv in point order and keeps run.json up to date.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/run/isoefficiency_runner.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/row_formatter.hpp"
 #include "simulator/run/run_manifest.hpp"
@@ -36,6 +37,7 @@ struct RunResult {
   double wall_s       = 0;
   bool interrupted    = false;
   std::string results_csv;
+  std::optional<TraceCounts> trace;  // the isoefficiency lines traced, when the experiment has them
 };
 
 // Checks the output folder before anything is written (so bad input leaves nothing behind).

@@ -1,0 +1,167 @@
+// Isoefficiency lines traced by search (`isoefficiency:`, simulator/run/isoefficiency_runner.hpp) on Drozdowski &
+// Wielebski's one-port star with Fig. 3's parameters (A = C = 1, S = 1000): every line against a root of Eqs. 1-3
+// found independently, in closed form; the simulated face against the analytic one; the lines in numeric order;
+// the same files whatever --jobs, and from the probes an earlier run recorded.
+#include "simulator/run/results_reader.hpp"
+#include "tests/test_support.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <map>
+
+using namespace isogrid;
+using namespace isogrid::testing;
+
+namespace {
+
+constexpr double A = 1, C = 1, S = 1000;
+
+// The homogeneous star's schedule length (Drozdowski & Wielebski, eq. 2 summed): T_m = (C V + m S)/(1 - q^m) - S A/C,
+// q = A/(A + C); T(1) = S + (A + C) V. E = T(1)/(m T_m) is a ratio of two linear functions of V, so E = k is linear
+// in V: this is its root, written from the closed form alone (not from the solver isogrid uses).
+double closed_form_root(double k, double m)
+{
+  const double qm = std::pow(A / (A + C), m);
+  return (k * m * (m * S / (1 - qm) - S * A / C) - S) / ((A + C) - k * m * C / (1 - qm));
+}
+
+// The smallest V at which all m workers get a part (alpha_m = 0): below it E is 0, as the paper's maps plot it.
+// alpha_i = q^(i-1) alpha_1 - s (1 - q^(i-1))/(1 - q), s = S/(A + C).
+double smallest_feasible_v(double m)
+{
+  const double q = A / (A + C), s = S / (A + C);
+  const double alpha1 = s * (1 - std::pow(q, m - 1)) / ((1 - q) * std::pow(q, m - 1));
+  return alpha1 * (1 - std::pow(q, m)) / (1 - q) - s / (1 - q) * (m - (1 - std::pow(q, m)) / (1 - q));
+}
+
+// E as V grows without bound: (1 - q^m) / (m (1 - q)).
+double limit_efficiency(double m)
+{
+  const double q = A / (A + C);
+  return (1 - std::pow(q, m)) / (m * (1 - q));
+}
+
+const char* kExperiment = R"(title: "Fig. 3's lines, traced"
+model: dlt-star
+mode: both
+parameters: {A: 1, C: 1, S: 1000, V: 1e6}
+sweep:
+  m: [1, 2, 3, 4, 5, 6, 8, 10, 12]
+isoefficiency:
+  metric: efficiency
+  scale: m
+  size: V
+  levels: [0.3, 0.5, 0.7]
+  range: [1, 1e10]
+plots: []
+)";
+
+struct Line {
+  std::string status, note;
+  double v = NAN, value_low = NAN, value_high = NAN;
+};
+
+// isoefficiency.csv's rows by (level, m, face), and the keys in file order.
+std::map<std::tuple<double, double, std::string>, Line> read_lines(const std::string& path,
+                                                                   std::vector<std::pair<double, double>>& order)
+{
+  ResultsTable t = read_results(path);
+  std::map<std::tuple<double, double, std::string>, Line> out;
+  for (const auto& row : t.rows) {
+    double level = number_cell(row, t.column("level")), m = number_cell(row, t.column("m"));
+    Line l{row[static_cast<size_t>(t.column("status"))], row[static_cast<size_t>(t.column("note"))],
+           number_cell(row, t.column("V")), number_cell(row, t.column("value_low")),
+           number_cell(row, t.column("value_high"))};
+    EXPECT_TRUE(out.emplace(std::make_tuple(level, m, row[static_cast<size_t>(t.column("face"))]), l).second);
+    order.emplace_back(level, m);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Isoefficiency, TracedLinesEqualTheClosedFormRootOnBothFaces)
+{
+  TempDir dir;
+  std::string experiment = dir.write("lines.yaml", kExperiment);
+  CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --jobs 2", experiment,
+                                            dir.file("out")));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("isoefficiency: traced 54 lines"), std::string::npos) << r.output;
+  std::vector<std::pair<double, double>> order;
+  auto lines = read_lines(dir.file("out/isoefficiency.csv"), order);
+  ASSERT_EQ(lines.size(), 54u);  // 3 levels x 9 values of m x 2 faces, each crossing once at most
+  size_t crossings = 0, steps = 0, unreachable = 0;
+  for (double k : {0.3, 0.5, 0.7})
+    for (double m : {1, 2, 3, 4, 5, 6, 8, 10, 12}) {
+      const Line& pred = lines.at({k, m, "predicted"});
+      const Line& sim  = lines.at({k, m, "simulated"});
+      std::string at   = fmt::format("k = {}, m = {}: {}", k, m, pred.note);
+      if (m == 1) {  // one worker: E = 1 at every V
+        EXPECT_EQ(pred.status, "always-above") << at;
+        continue;
+      }
+      if (limit_efficiency(m) < k) {  // E never gets there, however large V
+        ++unreachable;
+        EXPECT_EQ(pred.status, "never-reached") << at;
+        EXPECT_LT(pred.value_low, k) << at;
+        EXPECT_NEAR(pred.value_low, limit_efficiency(m), 1e-6) << at;  // E at V = 1e10, nearly the limit
+        EXPECT_EQ(sim.status, "never-reached") << at;
+        continue;
+      }
+      ASSERT_EQ(pred.status, "found") << at;
+      ASSERT_EQ(sim.status, "found") << at;
+      double root = closed_form_root(k, m);
+      if (root < smallest_feasible_v(m) * (1 - 1e-9)) {
+        // The level is passed where E jumps from 0 (infeasible) to its first feasible value: a step. (At k = 0.5,
+        // m = 2 the root is the smallest feasible V itself, where E is exactly 0.5: a crossing.)
+        ++steps;
+        EXPECT_NE(pred.note.find("a step, not a crossing"), std::string::npos) << at;
+        EXPECT_NEAR(pred.v / smallest_feasible_v(m), 1, 1e-9) << at;
+        EXPECT_EQ(pred.value_low, 0) << at;
+        EXPECT_GE(pred.value_high, k) << at;
+      } else {
+        ++crossings;
+        EXPECT_EQ(pred.note, "") << at;
+        EXPECT_NEAR(pred.v / root, 1, 1e-9) << at;
+      }
+      EXPECT_NEAR(sim.v / pred.v, 1, 1e-6) << at;
+    }
+  // The three kinds of line all occur at Fig. 3's setting (so each branch above is exercised).
+  EXPECT_GE(crossings, 2u);
+  EXPECT_GE(steps, 5u);
+  EXPECT_GE(unreachable, 10u);
+  // Sorted by level, then by m as a number (m = 2 before m = 10).
+  EXPECT_TRUE(std::is_sorted(order.begin(), order.end())) << read_file(dir.file("out/isoefficiency.csv"));
+}
+
+TEST(Isoefficiency, TheSameFilesWhateverJobsAndFromTheProbesAnEarlierRunRecorded)
+{
+  TempDir dir;
+  std::string experiment = dir.write("lines.yaml", kExperiment);
+  for (const char* jobs : {"1", "2"}) {
+    CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --jobs {}", experiment,
+                                              dir.file(std::string("jobs") + jobs), jobs));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  for (const char* file : {"isoefficiency.csv", "isoefficiency-probes.csv"})
+    EXPECT_EQ(read_file(dir.file(std::string("jobs1/") + file)), read_file(dir.file(std::string("jobs2/") + file)))
+        << file;
+  // A run that lost its lines and half its probes (as an interruption leaves it) traces them again from what is left.
+  std::string probes = read_file(dir.file("jobs1/isoefficiency-probes.csv"));
+  std::string kept   = probes.substr(0, probes.find('\n', probes.size() / 2) + 1);
+  dir.write("jobs1/isoefficiency-probes.csv", kept);
+  std::filesystem::remove(dir.file("jobs1/isoefficiency.csv"));
+  CommandResult again = run_isogrid(
+      fmt::format("run {} --out {} --no-plot --no-progress --resume", experiment, dir.file("jobs1")));
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("recorded by an earlier run"), std::string::npos) << again.output;
+  EXPECT_EQ(read_file(dir.file("jobs1/isoefficiency-probes.csv")), probes);
+  EXPECT_EQ(read_file(dir.file("jobs1/isoefficiency.csv")), read_file(dir.file("jobs2/isoefficiency.csv")));
+  // --force starts over: nothing recorded is reused.
+  CommandResult forced = run_isogrid(
+      fmt::format("run {} --out {} --no-plot --no-progress --force", experiment, dir.file("jobs1")));
+  ASSERT_EQ(forced.exit_code, 0) << forced.output;
+  EXPECT_NE(forced.output.find(", 0 recorded by an earlier run"), std::string::npos) << forced.output;
+}
