@@ -30,11 +30,11 @@ bool apart(double f_before, double f_after, double level)
 std::string level_search_status_name(LevelSearchStatus status)
 {
   switch (status) {
-  case LevelSearchStatus::Searching: return "searching";
-  case LevelSearchStatus::Found: return "found";
-  case LevelSearchStatus::NeverReached: return "never-reached";
-  case LevelSearchStatus::AlwaysAbove: return "always-above";
-  case LevelSearchStatus::Failed: return "failed";
+    case LevelSearchStatus::Searching: return "searching";
+    case LevelSearchStatus::Found: return "found";
+    case LevelSearchStatus::NeverReached: return "never-reached";
+    case LevelSearchStatus::AlwaysAbove: return "always-above";
+    case LevelSearchStatus::Failed: return "failed";
   }
   return "?";
 }
@@ -54,7 +54,7 @@ LevelSearch::LevelSearch(LevelSearchSettings settings) : settings_(settings)
     throw std::invalid_argument("the level is a finite number");
   const double u0 = to_u(s.low), u1 = to_u(s.high);
   for (std::size_t i = 0; i < s.scan; ++i) {
-    double x = i == 0               ? s.low
+    double x = i == 0            ? s.low
                : i + 1 == s.scan ? s.high
                                  : to_x(u0 + (u1 - u0) * static_cast<double>(i) / static_cast<double>(s.scan - 1));
     if (s.whole)
@@ -164,8 +164,8 @@ void LevelSearch::after_scan()
   }
   if (brackets_.empty()) {
     const bool above = scan_y_.front() >= level;
-    auto closest     = above ? std::min_element(scan_y_.begin(), scan_y_.end())
-                             : std::max_element(scan_y_.begin(), scan_y_.end());
+    auto closest =
+        above ? std::min_element(scan_y_.begin(), scan_y_.end()) : std::max_element(scan_y_.begin(), scan_y_.end());
     result_.status    = above ? LevelSearchStatus::AlwaysAbove : LevelSearchStatus::NeverReached;
     result_.closest_y = *closest;
     result_.closest_x = scan_x_[static_cast<std::size_t>(closest - scan_y_.begin())];

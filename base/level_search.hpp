@@ -19,9 +19,9 @@
 namespace isogrid {
 
 struct LevelSearchSettings {
-  double level = 0;
-  double low   = 0;  // the range searched, low < high
-  double high  = 0;
+  double level      = 0;
+  double low        = 0;  // the range searched, low < high
+  double high       = 0;
   bool log_scale    = true;   // search on log(x); needs low > 0
   bool whole        = false;  // x takes whole values: the crossing is the first whole x past it
   std::size_t scan  = 9;      // values spread over the range first; at least 2
@@ -31,10 +31,10 @@ struct LevelSearchSettings {
 
 // One place where the values pass the level, between two abscissas whose values lie on either side.
 struct LevelCrossing {
-  double x = 0;           // the crossing (whole searches: the first whole x past it)
-  double before_x = 0;    // the bracket it was narrowed to: the last abscissa before the level is passed ...
-  double after_x  = 0;    // ... and the first after it
-  double before_y = 0;    // and their values
+  double x        = 0;  // the crossing (whole searches: the first whole x past it)
+  double before_x = 0;  // the bracket it was narrowed to: the last abscissa before the level is passed ...
+  double after_x  = 0;  // ... and the first after it
+  double before_y = 0;  // and their values
   double after_y  = 0;
   bool rising     = true;  // the values go from below the level to at or above it
   // The bracket shrank to the tolerance but the values on its two sides stay apart: a step, not a crossing
@@ -81,7 +81,7 @@ private:
     double a = 0, b = 0, c = 0, fa = 0, fb = 0, fc = 0, d = 0, e = 0;
     long whole_low = 0, whole_high = 0;  // whole searches: the two abscissas around the crossing
     double whole_low_y = 0, whole_high_y = 0;
-    double pending = 0;  // the abscissa asked for
+    double pending = 0;     // the abscissa asked for
     bool rising    = true;  // as the scan saw it: Brent may end on a value exactly at the level
     bool waiting   = false;
     bool finished  = false;

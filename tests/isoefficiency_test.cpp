@@ -85,8 +85,8 @@ TEST(Isoefficiency, TracedLinesEqualTheClosedFormRootOnBothFaces)
 {
   TempDir dir;
   std::string experiment = dir.write("lines.yaml", kExperiment);
-  CommandResult r = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --jobs 2", experiment,
-                                            dir.file("out")));
+  CommandResult r =
+      run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --jobs 2", experiment, dir.file("out")));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("isoefficiency: traced 54 lines"), std::string::npos) << r.output;
   std::vector<std::pair<double, double>> order;
@@ -153,15 +153,15 @@ TEST(Isoefficiency, TheSameFilesWhateverJobsAndFromTheProbesAnEarlierRunRecorded
   std::string kept   = probes.substr(0, probes.find('\n', probes.size() / 2) + 1);
   dir.write("jobs1/isoefficiency-probes.csv", kept);
   std::filesystem::remove(dir.file("jobs1/isoefficiency.csv"));
-  CommandResult again = run_isogrid(
-      fmt::format("run {} --out {} --no-plot --no-progress --resume", experiment, dir.file("jobs1")));
+  CommandResult again =
+      run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --resume", experiment, dir.file("jobs1")));
   ASSERT_EQ(again.exit_code, 0) << again.output;
   EXPECT_NE(again.output.find("recorded by an earlier run"), std::string::npos) << again.output;
   EXPECT_EQ(read_file(dir.file("jobs1/isoefficiency-probes.csv")), probes);
   EXPECT_EQ(read_file(dir.file("jobs1/isoefficiency.csv")), read_file(dir.file("jobs2/isoefficiency.csv")));
   // --force starts over: nothing recorded is reused.
-  CommandResult forced = run_isogrid(
-      fmt::format("run {} --out {} --no-plot --no-progress --force", experiment, dir.file("jobs1")));
+  CommandResult forced =
+      run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --force", experiment, dir.file("jobs1")));
   ASSERT_EQ(forced.exit_code, 0) << forced.output;
   EXPECT_NE(forced.output.find(", 0 recorded by an earlier run"), std::string::npos) << forced.output;
 }

@@ -20,7 +20,7 @@ bool is_an_efficiency(const std::string& metric)
 
 size_t read_size_param(const Field& f, const ModelInfo& info)
 {
-  std::string name = f.text();
+  std::string name            = f.text();
   std::optional<size_t> index = info.param_index(name);
   if (!index)
     f.fail(unknown_name_message("parameter of model " + info.name, name, info.param_names()));
@@ -46,8 +46,8 @@ std::optional<IsoefficiencySpec> read_isoefficiency(const Field& field, const Mo
 
   Field scale_field = field.required("scale");
   if (std::string name = scale_field.text(); !find_axis(axes, name) && info.param_index(name))
-    scale_field.fail(fmt::format("{} is not swept: the scale takes the sweep's values, e.g. sweep: {{{}: [1, 2, 4]}}",
-                                 name, name));
+    scale_field.fail(
+        fmt::format("{} is not swept: the scale takes the sweep's values, e.g. sweep: {{{}: [1, 2, 4]}}", name, name));
   const Axis& scale = read_swept(scale_field, axes);
   for (const auto& v : scale.values)
     if (!is_number(v))
@@ -86,14 +86,15 @@ std::optional<IsoefficiencySpec> read_isoefficiency(const Field& field, const Mo
   s.low  = range.element(0).number();
   s.high = range.element(1).number();
   if (!(s.low < s.high))
-    range.fail(fmt::format("the range's ends must increase: got [{}, {}]", format_number(s.low), format_number(s.high)));
+    range.fail(
+        fmt::format("the range's ends must increase: got [{}, {}]", format_number(s.low), format_number(s.high)));
   for (size_t end = 0; end < 2; ++end)
     if (std::optional<std::string> why = number_problem(size_spec, end ? s.high : s.low))
       range.element(end).fail(*why);
   if (s.whole && std::ceil(s.low) >= std::floor(s.high))
     range.fail(fmt::format("{} takes whole values: the range holds fewer than two", s.size_name));
 
-  Field log = field.child("log");
+  Field log   = field.child("log");
   s.log_scale = log.present() ? log.boolean() : (s.low > 0 && s.high / s.low >= 100);
   if (s.log_scale && !(s.low > 0))
     (log.present() ? log : range).fail("a range searched on a log scale starts above 0");

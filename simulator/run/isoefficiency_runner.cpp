@@ -53,7 +53,7 @@ struct Evaluation {
 std::string id_of(const Experiment& ex, const IsoefficiencyTrace& trace, const ProbeKey& key, uint32_t repetition,
                   uint64_t seed)
 {
-  std::string id = face_name(key.simulated);
+  std::string id    = face_name(key.simulated);
   const IsoGroup& g = trace.groups()[key.group];
   for (size_t k = 0; k < g.values.size(); ++k)
     id += "," + csv_field(axis_cell(ex, *trace.group_axes()[k], g.values[k]));
@@ -114,14 +114,14 @@ TraceCounts trace_isoefficiency(const Experiment& ex, const IsoefficiencySpec& s
 {
   IsoefficiencyTrace trace(ex, spec);
   TraceCounts counts;
-  counts.lines                      = trace.lines().size();
-  const std::string probes_path     = (fs::path(out_dir) / kIsoefficiencyProbesFile).string();
-  const std::vector<std::string> hd = probes_header(ex, trace);
-  const std::string header          = csv_line(hd);
-  const size_t status_column        = static_cast<size_t>(column_index(hd, "status"));
-  const size_t metric_count         = ex.model->info().metrics.size();
+  counts.lines                                = trace.lines().size();
+  const std::string probes_path               = (fs::path(out_dir) / kIsoefficiencyProbesFile).string();
+  const std::vector<std::string> hd           = probes_header(ex, trace);
+  const std::string header                    = csv_line(hd);
+  const size_t status_column                  = static_cast<size_t>(column_index(hd, "status"));
+  const size_t metric_count                   = ex.model->info().metrics.size();
   std::map<std::string, std::string> recorded = recorded_probes(probes_path, header, status_column);
-  std::string file = header + "\n";
+  std::string file                            = header + "\n";
 
   for (;;) {
     std::vector<ProbeKey> needed = trace.needed();
@@ -222,23 +222,23 @@ std::string line_note(const std::string& metric, const std::string& size, const 
                       double low, double high)
 {
   switch (r.status) {
-  case LevelSearchStatus::NeverReached:
-    return fmt::format("{} never reaches {} for {} in [{}, {}]: at most {}, at {} = {}", metric, format_number(level),
-                       size, format_number(low), format_number(high), format_number(r.closest_y), size,
-                       format_number(r.closest_x));
-  case LevelSearchStatus::AlwaysAbove:
-    return fmt::format("{} is at or above {} over all of [{}, {}]: at least {}, at {} = {}", metric,
-                       format_number(level), format_number(low), format_number(high), format_number(r.closest_y), size,
-                       format_number(r.closest_x));
-  case LevelSearchStatus::Failed: return r.why;
-  default: break;
+    case LevelSearchStatus::NeverReached:
+      return fmt::format("{} never reaches {} for {} in [{}, {}]: at most {}, at {} = {}", metric, format_number(level),
+                         size, format_number(low), format_number(high), format_number(r.closest_y), size,
+                         format_number(r.closest_x));
+    case LevelSearchStatus::AlwaysAbove:
+      return fmt::format("{} is at or above {} over all of [{}, {}]: at least {}, at {} = {}", metric,
+                         format_number(level), format_number(low), format_number(high), format_number(r.closest_y),
+                         size, format_number(r.closest_x));
+    case LevelSearchStatus::Failed: return r.why;
+    default: break;
   }
   if (r.crossings.size() > 1) {
     std::string at;
     for (const auto& c : r.crossings)
       at += (at.empty() ? "" : ", ") + format_number(c.x);
-    return fmt::format("{} crosses {} {} times in range: at {} = {}", metric, format_number(level),
-                       r.crossings.size(), size, at);
+    return fmt::format("{} crosses {} {} times in range: at {} = {}", metric, format_number(level), r.crossings.size(),
+                       size, at);
   }
   return "";
 }
@@ -247,8 +247,8 @@ std::string line_note(const std::string& metric, const std::string& size, const 
 
 std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& trace)
 {
-  const IsoefficiencySpec& spec = trace.spec();
-  const std::string& metric     = ex.model->info().metrics[spec.metric].name;
+  const IsoefficiencySpec& spec   = trace.spec();
+  const std::string& metric       = ex.model->info().metrics[spec.metric].name;
   std::vector<std::string> header = {"level"};
   for (const Axis* a : trace.group_axes())
     header.push_back(a->name);
@@ -290,11 +290,13 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
     for (size_t c = 0; c < r.crossings.size(); ++c) {
       const LevelCrossing& x = r.crossings[c];
       std::string row_note   = note;
-      if (x.jump)
-        row_note = (row_note.empty() ? "" : row_note + "; ") +
-                   fmt::format("a step, not a crossing: {} goes from {} to {} at {} = {}", metric,
-                               format_number(x.before_y), format_number(x.after_y), spec.size_name,
-                               format_number(x.x));
+      if (x.jump) {
+        if (!row_note.empty())
+          row_note += "; ";
+        row_note +=
+            fmt::format("a step, not a crossing: {} goes from {} to {} at {} = {}", metric, format_number(x.before_y),
+                        format_number(x.after_y), spec.size_name, format_number(x.x));
+      }
       out += fmt::format("{},{},{},found,{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x), r.probes,
                          format_number(x.before_x), format_number(x.after_x), format_number(x.before_y),
                          format_number(x.after_y), csv_field(row_note));

@@ -16,14 +16,14 @@
 namespace isogrid {
 
 struct IsoGroup {
-  uint64_t combination = 0;  // the sweep combination the group's probes start from
+  uint64_t combination = 0;   // the sweep combination the group's probes start from
   std::vector<Value> values;  // of every swept axis but the size's, in the sweep's order
 };
 
 struct IsoLine {
-  size_t group     = 0;
-  size_t level     = 0;  // index into the spec's levels
-  bool simulated   = false;
+  size_t group   = 0;
+  size_t level   = 0;  // index into the spec's levels
+  bool simulated = false;
   LevelSearch search;
 };
 
