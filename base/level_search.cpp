@@ -258,6 +258,9 @@ void LevelSearch::finish_bracket(Bracket& br, double x_before, double y_before, 
   br.crossing        = LevelCrossing{x, x_before, x_after, y_before, y_after, br.rising, false};
   // A whole search ends on neighbours: there is nothing between them to call a step.
   br.crossing.jump = !settings_.whole && apart(y_before - level, y_after - level, level);
+  // A step is placed on its side that reaches the level: the first size where it holds (or the last, falling).
+  if (br.crossing.jump)
+    br.crossing.x = y_after >= level ? x_after : x_before;
 }
 
 void LevelSearch::conclude()

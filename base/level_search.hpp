@@ -31,7 +31,7 @@ struct LevelSearchSettings {
 
 // One place where the values pass the level, between two abscissas whose values lie on either side.
 struct LevelCrossing {
-  double x        = 0;  // the crossing (whole searches: the first whole x past it)
+  double x        = 0;  // the crossing (whole searches: the first whole x past it; a step: its side at the level)
   double before_x = 0;  // the bracket it was narrowed to: the last abscissa before the level is passed ...
   double after_x  = 0;  // ... and the first after it
   double before_y = 0;  // and their values

@@ -123,6 +123,7 @@ TEST(LevelSearch, NarrowsAStepToTheToleranceAndCallsItAStep)
   ASSERT_EQ(r.crossings.size(), 1u);
   EXPECT_TRUE(r.crossings[0].jump);
   EXPECT_NEAR(r.crossings[0].x / 4000, 1, 1e-11);
+  EXPECT_EQ(r.crossings[0].x, r.crossings[0].after_x);  // on the side that reaches the level
   EXPECT_EQ(r.crossings[0].before_y, 0);
   EXPECT_GT(r.crossings[0].after_y, 0.6);
 }

@@ -576,6 +576,50 @@ class DrawsPlots(FolderTestCase):
             np.testing.assert_allclose(line.get_xdata(), ELEMENT_DELTAS)  # at the numbers, not categories
 
 
+class TracedLines(FolderTestCase):
+    """A contour map draws isoefficiency.csv's lines of its own metric and face over its
+    contoured ones (the exact lines an `isoefficiency:` block traced)."""
+
+    def test_contour_draws_the_traced_lines_of_its_metric_and_face_only(self):
+        folder = contour_folder(self.folder())
+        # efficiency(m, V) = k where 0.4 (m - 1) 10 / (10 + V) = 1/k - 1.
+        def root(m, k):
+            return 4.0 * (m - 1) / (1 / k - 1) - 10.0
+
+        lines = ["metric,level,m,face,crossing,V,status,probes,bracket_low,bracket_high,value_low,value_high,note"]
+        for k in (0.7, 0.9):
+            for m in (3, 4, 5, 6, 7, 8):
+                for face in ("predicted", "simulated"):
+                    lines.append(f"efficiency,{k},{m},{face},1,{root(m, k)!r},found,20,,,,,")
+            lines.append(f"efficiency,{k},2,simulated,,,always-above,9,,,0.9,,")
+        lines.append("makespan,5,4,simulated,1,123,found,20,,,,,")  # another metric: not drawn
+        with open(os.path.join(folder, "isoefficiency.csv"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        ctx = isoplot.context.load_context(folder)
+        raw = json.load(open(os.path.join(folder, "run.json")))["plots"][0]
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(raw, 0), 0)
+        self.addCleanup(plt.close, fig)
+        mine = [l for l in fig.axes[0].get_lines() if l.get_color() == isoplot.contour.TRACED_COLOUR]
+        traced = [l for l in mine if l.get_linestyle() != "None"]
+        self.assertEqual(len(traced), 2)  # one line per level, the simulated face only
+        self.assertEqual(len(mine), 4)  # and its markers (every size found by crossing: filled)
+        self.assertTrue(all(l.get_markerfacecolor() != "white" for l in mine if l.get_linestyle() == "None"))
+        for line, k in zip(traced, (0.7, 0.9)):
+            self.assertEqual(list(line.get_xdata()), [3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
+            np.testing.assert_allclose(line.get_ydata(), [root(m, k) for m in (3, 4, 5, 6, 7, 8)], rtol=1e-12)
+        texts = figure_texts(fig)
+        self.assertIn("efficiency = k found by search (isoefficiency.csv), k at each line's end", texts)
+        # Each line labelled with its level where it ends (m = 8), in the lines' colour.
+        labels = [t for t in fig.axes[0].texts if t.get_color() == isoplot.contour.TRACED_COLOUR]
+        self.assertEqual([t.get_text() for t in labels], ["0.7", "0.9"])
+        self.assertEqual([t.xy for t in labels], [(8.0, root(8, 0.7)), (8.0, root(8, 0.9))])
+        # The makespan map has no traced line of its own.
+        raw = json.load(open(os.path.join(folder, "run.json")))["plots"][1]
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(raw, 1), 1)
+        self.addCleanup(plt.close, fig)
+        self.assertFalse([l for l in fig.axes[0].get_lines() if l.get_color() == isoplot.contour.TRACED_COLOUR])
+
+
 class ReportsProblems(FolderTestCase):
     def test_missing_run_json(self):
         folder = contour_folder(self.folder())

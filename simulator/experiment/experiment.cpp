@@ -642,8 +642,18 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
       sg.fail(fmt::format("SimGrid does not start with these settings together: {}", e.what()));
     }
   }
-  ex.crossings     = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
-  ex.isoefficiency = read_isoefficiency(doc.child("isoefficiency"), model, ex.sweep.axes());
+  ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
+  // A block that no longer fits a sweep --set changed (--set m=4 leaves no scale to trace along) is dropped, as
+  // plots are; one --set gives itself is checked like the file's.
+  bool iso_given = false;
+  for (const auto& path : origin->overridden)
+    iso_given = iso_given || path == "isoefficiency" || path.rfind("isoefficiency.", 0) == 0;
+  try {
+    ex.isoefficiency = read_isoefficiency(doc.child("isoefficiency"), model, ex.sweep.axes());
+  } catch (const InputError&) {
+    if (overrides.empty() || iso_given)
+      throw;
+  }
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)
     crossing_names.push_back(c.name);

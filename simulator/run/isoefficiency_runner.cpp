@@ -249,7 +249,7 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
 {
   const IsoefficiencySpec& spec   = trace.spec();
   const std::string& metric       = ex.model->info().metrics[spec.metric].name;
-  std::vector<std::string> header = {"level"};
+  std::vector<std::string> header = {"metric", "level"};
   for (const Axis* a : trace.group_axes())
     header.push_back(a->name);
   for (const char* c : {"face", "crossing"})
@@ -276,7 +276,7 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
   for (const IsoLine* l : lines) {
     const LevelSearchResult& r = l->search.result();
     const double level         = spec.levels[l->level];
-    std::string prefix         = format_number(level);
+    std::string prefix         = csv_field(metric) + "," + format_number(level);
     const IsoGroup& g          = trace.groups()[l->group];
     for (size_t k = 0; k < g.values.size(); ++k)
       prefix += "," + csv_field(axis_cell(ex, *trace.group_axes()[k], g.values[k]));
@@ -297,9 +297,9 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
             fmt::format("a step, not a crossing: {} goes from {} to {} at {} = {}", metric, format_number(x.before_y),
                         format_number(x.after_y), spec.size_name, format_number(x.x));
       }
-      out += fmt::format("{},{},{},found,{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x), r.probes,
-                         format_number(x.before_x), format_number(x.after_x), format_number(x.before_y),
-                         format_number(x.after_y), csv_field(row_note));
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x),
+                         x.jump ? "step" : "found", r.probes, format_number(x.before_x), format_number(x.after_x),
+                         format_number(x.before_y), format_number(x.after_y), csv_field(row_note));
     }
   }
   return out;

@@ -24,8 +24,8 @@ struct TraceCounts {
 TraceCounts trace_isoefficiency(const Experiment& ex, const IsoefficiencySpec& spec, ProcessPool& pool,
                                 const SimulationContext& context, const std::string& out_dir);
 
-// isoefficiency.csv: one row per crossing of each line (level, the group's values, face), or one row saying why a
-// line has none.
+// isoefficiency.csv: one row per crossing of each line (metric, level, the group's values, face), or one row saying
+// why a line has none.
 std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& trace);
 
 }  // namespace isogrid

@@ -12,6 +12,7 @@ from .errors import PlotError, label
 from .results import (
     METRIC_PREFIXES,
     add_element_columns,
+    load_isoefficiency,
     load_results,
     load_run,
     load_summary,
@@ -27,7 +28,7 @@ FACE_PREFIX = {"predicted": "pred_", "simulated": "sim_"}
 class Context:
     """The run and its results as the drawing functions see them."""
 
-    def __init__(self, run, results, summary):
+    def __init__(self, run, results, summary, isoefficiency=None):
         experiment = run.get("experiment", {})
         self.axes = {}
         for a in experiment.get("axes", []):
@@ -53,6 +54,8 @@ class Context:
         self.parameters = parameter_columns(self.header, self.axis_order)
         # (parameter, [value texts]) pairs of the plot's `select`, once restricted to it.
         self.selection = []
+        # isoefficiency.csv's lines, traced by search, when the run has them (contour maps draw them).
+        self.isoefficiency = isoefficiency
 
     def restricted(self, selection):
         """A view of the results with only the rows, points (and axis values) that
@@ -91,7 +94,7 @@ def load_context(folder):
     """The Context of a results folder: run.json, results.csv and summary.csv."""
     run = load_run(folder)
     results = load_results(folder)
-    return Context(run, results, load_summary(folder, results, run))
+    return Context(run, results, load_summary(folder, results, run), load_isoefficiency(folder))
 
 
 def require_parameter(ctx, spec, index, key):

@@ -19,9 +19,11 @@ from .errors import PlotError, label
 from .levels import default_levels, format_level, infeasible_mask
 from .points import summary_grid
 from .selection import plotted_points
+from .values import same_value
 from .style import can_log, metric_label, positions, style_axis, subtitle, titles
 
 INFEASIBLE_LABEL = "infeasible (E = 0)"
+TRACED_COLOUR = "#c0392b"
 LABEL_FRACTIONS = (0.5, 0.35, 0.65, 0.2, 0.8)
 
 
@@ -65,6 +67,8 @@ def draw_contour(ctx, spec, index):
         levels = default_levels(z_values) if spec.levels is None else sorted(set(float(v) for v in spec.levels))
         fill_contour(fig, ax, X, Y, np.ma.masked_invalid(z_values), metric_label(ctx, z), levels)
     handles = [hatch_infeasible(ax, X, Y, mask)] if mask.any() else []
+    if not (x_categorical or y_categorical):
+        handles += draw_traced_lines(ctx, ax, x, y, z, spec.face, points)
     ax.set_xlabel(x)
     ax.set_ylabel(y)
     if handles:
@@ -73,6 +77,70 @@ def draw_contour(ctx, spec, index):
     main = spec.title or ctx.title or f"{z} over ({x}, {y})"
     titles(fig, ax, main, subtitle(ctx, spec.face, held, failed))
     return fig
+
+
+def draw_traced_lines(ctx, ax, x, y, z, face, points):
+    """The lines isoefficiency.csv traced by search for this map's metric and face, over the
+    contoured ones: per level, a line through the size found at each scale value, labelled
+    with its level where it ends (the largest scale value that reaches it). A size where the
+    level is passed at a step (the metric jumps, as DLT's efficiency does from 0 at the
+    feasibility boundary) is a hollow marker; a second crossing of a metric that is not
+    monotone, a lone marker. Drawn when the map's axes are the trace's scale and size; the
+    trace's other parameters are held where the map holds them. Returns the legend handles."""
+    table = ctx.isoefficiency
+    if table is None or "crossing" not in table.header or "face" not in table.header:
+        return []
+    header = table.header
+    size = header[header.index("crossing") + 1]
+    groups = header[2 : header.index("face")]
+    if y == size and x in groups:
+        scale, flip = x, False
+    elif x == size and y in groups:
+        scale, flip = y, True
+    else:
+        return []
+    held = {g: points[0][g] for g in groups if g != scale and points and g in points[0]}
+    rows = [
+        r
+        for r in table.rows
+        if r["metric"] == z
+        and r["face"] == face
+        and r["status"] in ("found", "step")
+        and all(same_value(r[g], v) for g, v in held.items())
+    ]
+    if not rows:
+        return []
+
+    def xy(scales, sizes):
+        return (sizes, scales) if flip else (scales, sizes)
+
+    levels = sorted({float(r["level"]) for r in rows})
+    handles = {}
+    for level in levels:
+        mine = sorted((float(r[scale]), float(r[size]), r) for r in rows if float(r["level"]) == level)
+        first = [(s, w, r) for s, w, r in mine if r["crossing"] == "1"]
+        if len(first) > 1:
+            (line,) = ax.plot(*xy([s for s, _, _ in first], [w for _, w, _ in first]), color=TRACED_COLOUR,
+                              linewidth=1.3, zorder=5)
+            handles.setdefault("line", line)
+        for kind, fill in (("found", TRACED_COLOUR), ("step", "white")):
+            chosen = [(s, w) for s, w, r in mine if r["status"] == kind]
+            if chosen:
+                (marks,) = ax.plot(*xy(*zip(*chosen)), linestyle="none", color=TRACED_COLOUR, marker="o",
+                                   markersize=3.2, markerfacecolor=fill, markeredgewidth=0.9, zorder=6)
+                handles.setdefault(kind, marks)
+        s_end, w_end, _ = first[-1] if first else mine[-1]
+        ax.annotate(format_level(level), xy(s_end, w_end), xytext=(4, -2) if not flip else (-2, 4),
+                    textcoords="offset points", color=TRACED_COLOUR, fontsize=7, zorder=7)
+    out = []
+    if "found" in handles or "line" in handles:
+        h = handles.get("found") or handles["line"]
+        h.set_label(f"{z} = k found by search (isoefficiency.csv), k at each line's end")
+        out.append(h)
+    if "step" in handles:
+        handles["step"].set_label(f"k passed where {z} jumps (a step, e.g. from infeasible)")
+        out.append(handles["step"])
+    return out
 
 
 def infeasible_metric_column(ctx, spec, index):

@@ -99,6 +99,14 @@ def load_results(folder):
     return results
 
 
+def load_isoefficiency(folder):
+    """isoefficiency.csv (the lines an `isoefficiency:` block traced), or None without one."""
+    path = os.path.join(folder, "isoefficiency.csv")
+    if not os.path.exists(path):
+        return None
+    return read_table(path, "")
+
+
 def rerun_hint(folder):
     return f"re-run the experiment with `isogrid run EXPERIMENT --out {folder} --resume` (no point runs again)"
 
