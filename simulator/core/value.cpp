@@ -1,5 +1,6 @@
 #include "simulator/core/value.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/compile.h>
 #include <fmt/format.h>
@@ -153,6 +154,11 @@ bool value_less(const Value& a, const Value& b)
           return x < std::get<T>(b);
       },
       a);
+}
+
+bool values_less(const std::vector<Value>& a, const std::vector<Value>& b)
+{
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), value_less);
 }
 
 }  // namespace isogrid

@@ -47,5 +47,7 @@ bool values_match(const Value& a, const Value& b);
 // An order for showing values: numbers by size (m = 2 before m = 10), lists element by element, words and mappings
 // as text; values of different kinds by kind.
 bool value_less(const Value& a, const Value& b);
+// Lists of values (a group's), element by element in value_less's order.
+bool values_less(const std::vector<Value>& a, const std::vector<Value>& b);
 
 }  // namespace isogrid

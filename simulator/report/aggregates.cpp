@@ -65,10 +65,7 @@ std::vector<CrossingResult> compute_crossings(const Experiment& ex, const Result
   };
   // Groups in the order of their values, numbers by size (m = 2 before m = 10).
   struct GroupOrder {
-    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const
-    {
-      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), value_less);
-    }
+    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const { return values_less(a, b); }
   };
   std::vector<std::map<std::vector<Value>, std::pair<std::vector<std::pair<ParamSlot, Value>>, std::map<uint64_t, Acc>>,
                        GroupOrder>>

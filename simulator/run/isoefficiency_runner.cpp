@@ -139,7 +139,7 @@ TraceCounts trace_isoefficiency(const Experiment& ex, const IsoefficiencySpec& s
       }
     auto finish = [&](Evaluation& e, const Outcome* out, const std::string& error) {
       e.row   = row_of(e.id, out, e.key.simulated, metric_count) + "," + csv_field(out ? out->note : error);
-      e.value = value_in_row(e.row, status_column, spec.metric);
+      e.value = out ? (e.key.simulated ? out->simulated : out->predicted)[spec.metric] : std::nan("");
     };
     auto collect = [&] {
       for (const ChildResult& r : pool.wait_some()) {
@@ -266,9 +266,9 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
       return a->level < b->level;
     const auto& va = trace.groups()[a->group].values;
     const auto& vb = trace.groups()[b->group].values;
-    if (std::lexicographical_compare(va.begin(), va.end(), vb.begin(), vb.end(), value_less))
+    if (values_less(va, vb))
       return true;
-    if (std::lexicographical_compare(vb.begin(), vb.end(), va.begin(), va.end(), value_less))
+    if (values_less(vb, va))
       return false;
     return a->simulated < b->simulated;
   });
