@@ -2,7 +2,7 @@
 // known coefficients, Eq. 3.7's standard error is worked by hand, and the staged search over the 77 x 77 x 8 x 16 x 16
 // candidates finds the model the runs were made with and predicts unseen runs exactly.
 #include "policies/modelling/campaign.hpp"
-#include "policies/modelling/least_squares.hpp"
+#include "base/least_squares.hpp"
 #include "policies/modelling/staged_search.hpp"
 
 #include "base/random.hpp"

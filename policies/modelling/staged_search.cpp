@@ -1,6 +1,6 @@
 #include "policies/modelling/staged_search.hpp"
 
-#include "policies/modelling/least_squares.hpp"
+#include "base/least_squares.hpp"
 
 #include <algorithm>
 #include <cmath>
