@@ -1,6 +1,7 @@
 #include "app/run_report.hpp"
 
 #include "simulator/core/text.hpp"
+#include "simulator/report/growth_fits.hpp"
 #include "simulator/report/plotter.hpp"
 #include "simulator/report/run_analysis.hpp"
 
@@ -9,6 +10,19 @@
 #include <fmt/format.h>
 
 namespace isogrid::cli {
+
+void print_laws(const char* title, const char* file, const std::string& out_dir, const std::vector<LawTable>& tables)
+{
+  write_laws(out_dir, file, tables);
+  for (const LawTable& t : tables) {
+    std::string by;
+    for (const auto& p : t.by)
+      by += (by.empty() ? "" : ", ") + p;
+    fmt::print("\n{} of {} over {} ({}):\n{}", title, t.of, by, file, text_table(laws_table(t)));
+    for (const std::string& d : face_differences(t))
+      fmt::print("  {}\n", d);
+  }
+}
 
 void report_complete_run(const Experiment& ex, const std::string& out_dir, std::uint64_t error_rows, bool no_plot,
                          Shared& shared)
@@ -34,6 +48,8 @@ void report_complete_run(const Experiment& ex, const std::string& out_dir, std::
     fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
                analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),
                text_sections(comparison_sections(ex, analysis.comparisons)));
+  print_laws("growth laws", kFitsFile, out_dir, fit_results(ex, out_dir));
+  print_laws("isoefficiency functions", kIsoefficiencyLawsFile, out_dir, fit_isoefficiency_lines(ex, out_dir));
   if (error_rows)
     shared.exit_code = kPointsFailed;  // scripts and CI notice a sweep whose points failed
   if (!no_plot && !ex.plots.empty()) {

@@ -167,3 +167,46 @@ TEST(Isoefficiency, TheSameFilesWhateverJobsAndFromTheProbesAnEarlierRunRecorded
   ASSERT_EQ(forced.exit_code, 0) << forced.output;
   EXPECT_NE(forced.output.find(", 0 recorded by an earlier run"), std::string::npos) << forced.output;
 }
+
+// source: Drozdowski & Wielebski, Sec. 2, the minimum spanning tree after Akl: T(m) = c1 n²/m + c2 n log m gives
+// E = k at n = f(k, m) = c2 m log m / (c1 (1/k - 1)), "so n must grow as m log m". The analytic face's lines must
+// equal f to 1e-9; the simulated face's to 1e-6, as in the DLT test: the simulated tree is exact at powers of two,
+// but SimGrid keeps time to 1e-9 s, and the shortest runs here last 0.04 s. The law fitted to each line must name
+// m log m with f's coefficient, c2 / (c1 (1/k - 1)), and no constant.
+TEST(Isoefficiency, TheSpanningTreeFunctionIsRecoveredAndNamedMLogM)
+{
+  TempDir dir;
+  std::string experiment = dir.write("mst.yaml", R"(model: spanning-tree
+mode: both
+parameters: {c1: 1e-6, c2: 1e-4}
+sweep:
+  m: [2, 4, 8, 16, 32, 64, 128]
+isoefficiency: {metric: efficiency, scale: m, size: n, levels: [0.3, 0.5, 0.7], range: [1, 1e9]}
+plots: []
+)");
+  CommandResult r = run_isogrid(
+      fmt::format("run {} --out {} --no-plot --no-progress --jobs 2", experiment, dir.file("out")));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const double c1 = 1e-6, c2 = 1e-4;
+  ResultsTable lines = read_results(dir.file("out/isoefficiency.csv"));
+  ASSERT_EQ(lines.rows.size(), 3u * 7 * 2);
+  for (const auto& row : lines.rows) {
+    double k = number_cell(row, lines.column("level")), m = number_cell(row, lines.column("m"));
+    EXPECT_EQ(row[static_cast<size_t>(lines.column("status"))], "found");
+    const bool simulated = row[static_cast<size_t>(lines.column("face"))] == "simulated";
+    EXPECT_NEAR(number_cell(row, lines.column("n")) / (c2 * m * std::log2(m) / (c1 * (1 / k - 1))), 1,
+                simulated ? 1e-6 : 1e-9)
+        << "k = " << k << ", m = " << m << (simulated ? ", simulated" : ", predicted");
+  }
+  ResultsTable laws = read_results(dir.file("out/isoefficiency-laws.csv"));
+  ASSERT_EQ(laws.rows.size(), 3u * 2);
+  for (const auto& row : laws.rows) {
+    double k = number_cell(row, laws.column("level"));
+    EXPECT_EQ(row[static_cast<size_t>(laws.column("growth"))], "m log m") << k;
+    std::string coefficients = row[static_cast<size_t>(laws.column("coefficients"))];
+    double c0 = std::stod(coefficients), slope = std::stod(coefficients.substr(coefficients.find(';') + 1));
+    EXPECT_NEAR(slope / (c2 / (c1 * (1 / k - 1))), 1, 1e-5) << k;  // fits.csv prints 6 significant digits
+    EXPECT_LT(std::abs(c0), 1e-3 * slope) << k;
+  }
+  EXPECT_NE(r.output.find("isoefficiency functions of n over m"), std::string::npos) << r.output;
+}

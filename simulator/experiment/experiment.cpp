@@ -36,7 +36,7 @@ const std::vector<std::string>& experiment_keys()
       "title",       "description",      "source",     "model",        "mode",       "seed",
       "repetitions", "timeout",          "parameters", "sweep",        "simgrid",    "references",
       "plots",       "same_seed_across", "crossings",  "where",        "agreements", "comparisons",
-      "tables",      "max_points",       "plugins",    "isoefficiency"};
+      "tables",      "max_points",       "plugins",    "isoefficiency", "fit"};
   return keys;
 }
 
@@ -654,6 +654,15 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
     if (overrides.empty() || iso_given)
       throw;
   }
+  bool fit_given = false;
+  for (const auto& path : origin->overridden)
+    fit_given = fit_given || path == "fit" || path.rfind("fit.", 0) == 0 || path.rfind("fit[", 0) == 0;
+  try {
+    ex.fits = read_growth_fits(doc.child("fit"), model, ex.sweep.axes());
+  } catch (const InputError&) {
+    if (overrides.empty() || fit_given)
+      throw;
+  }
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)
     crossing_names.push_back(c.name);
@@ -684,7 +693,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   // The isoefficiency block too: its probes are recorded by their points (isoefficiency_runner.hpp), so a block
   // added or changed on a finished run is traced with --resume, reusing every probe that still applies.
   for (const char* key : {"title", "source", "description", "references", "agreements", "comparisons", "crossings",
-                          "isoefficiency", "tables", "plots", "max_points"})
+                          "isoefficiency", "fit", "tables", "plots", "max_points"})
     deciding.remove(key);
   YAML::Emitter deciding_text;
   deciding_text << deciding;

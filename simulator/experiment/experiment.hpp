@@ -3,6 +3,7 @@
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/comparisons.hpp"
 #include "simulator/experiment/crossings.hpp"
+#include "simulator/experiment/growth_fit_spec.hpp"
 #include "simulator/experiment/isoefficiency.hpp"
 #include "simulator/experiment/plot_spec.hpp"
 #include "simulator/experiment/references.hpp"
@@ -48,6 +49,7 @@ struct Experiment {
   uint64_t included_points = 0;
   std::vector<CrossingSpec> crossings;
   std::optional<IsoefficiencySpec> isoefficiency;  // lines traced after the sweep (isoefficiency.hpp)
+  std::vector<GrowthFitSpec> fits;                 // growth laws fitted to the results (growth_fit_spec.hpp)
   std::vector<Reference> references;
   std::vector<Agreement> agreements;
   std::vector<Comparison> comparisons;

@@ -39,7 +39,11 @@ const std::vector<std::string>& fixed_outputs()
                                                  "isoefficiency.csv",
                                                  "isoefficiency.csv.tmp",
                                                  "isoefficiency-probes.csv",
-                                                 "isoefficiency-probes.csv.tmp"};
+                                                 "isoefficiency-probes.csv.tmp",
+                                                 "isoefficiency-laws.csv",
+                                                 "isoefficiency-laws.csv.tmp",
+                                                 "fits.csv",
+                                                 "fits.csv.tmp"};
   return names;
 }
 

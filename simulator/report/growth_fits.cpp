@@ -1,0 +1,275 @@
+#include "simulator/report/growth_fits.hpp"
+
+#include "simulator/core/value.hpp"
+#include "simulator/report/results_data.hpp"
+#include "simulator/run/checked_file.hpp"
+#include "simulator/run/csv_sink.hpp"
+#include "simulator/run/results_reader.hpp"
+#include "simulator/core/yaml_source.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <map>
+
+namespace fs = std::filesystem;
+
+namespace isogrid {
+
+namespace {
+
+const char* face_name(bool simulated) { return simulated ? "simulated" : "predicted"; }
+
+// Keys in the order their values sort: numbers by size (m = 2 before m = 10), words alphabetically.
+bool cells_less(const std::vector<std::string>& a, const std::vector<std::string>& b)
+{
+  auto as_values = [](const std::vector<std::string>& cells) {
+    std::vector<Value> v;
+    for (const auto& c : cells) {
+      double x = 0;
+      v.push_back(parse_number(c, x) ? Value{x} : Value{c});
+    }
+    return v;
+  };
+  return values_less(as_values(a), as_values(b));
+}
+
+// Rows gathered per key and face, then fitted, in key order and predicted before simulated.
+struct Gathered {
+  std::map<std::pair<std::vector<std::string>, bool>, growth::Observations> groups;
+
+  growth::Observations& at(const std::vector<std::string>& key, bool simulated, size_t parameters)
+  {
+    growth::Observations& obs = groups[{key, simulated}];
+    obs.x.resize(parameters);
+    return obs;
+  }
+
+  std::vector<FittedLaw> fit(const std::vector<std::string>& by, const growth::HypothesisSet& set) const
+  {
+    std::vector<std::pair<std::vector<std::string>, bool>> keys;
+    for (const auto& [key, obs] : groups)
+      keys.push_back(key);
+    std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+      if (cells_less(a.first, b.first))
+        return true;
+      if (cells_less(b.first, a.first))
+        return false;
+      return a.second < b.second;
+    });
+    std::vector<FittedLaw> out;
+    for (const auto& key : keys)
+      out.push_back({key.first, face_name(key.second), growth::fit_law(groups.at(key), by, set)});
+    return out;
+  }
+};
+
+std::string joined(const std::vector<double>& v)
+{
+  std::string s;
+  for (double x : v)
+    s += (s.empty() ? "" : ";") + fmt::format("{:.6g}", x);
+  return s;
+}
+
+std::string terms_text(const growth::Law& law)
+{
+  std::string s = "1";
+  for (const growth::Term& t : law.shape.terms) {
+    std::string product;
+    for (size_t l = 0; l < t.size(); ++l)
+      if (!t[l].is_one())
+        product += (product.empty() ? "" : " * ") + growth::factor_formula(t[l], law.parameters[l]);
+    s += ";" + product;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::vector<LawTable> fit_results(const Experiment& ex, const std::string& out_dir)
+{
+  std::vector<LawTable> out;
+  if (ex.fits.empty())
+    return out;
+  const ResultsTable results = read_results((fs::path(out_dir) / "results.csv").string());
+  const int status           = results.column("status");
+  const ModelInfo& info      = ex.model->info();
+  for (const GrowthFitSpec& spec : ex.fits) {
+    LawTable table;
+    table.of = info.metrics[spec.metric].name;
+    table.by = spec.by;
+    table.key_columns.push_back("metric");
+    std::vector<int> group_columns, by_columns;
+    // Every swept parameter is a key column, so that the laws of every block share fits.csv's header; the law's
+    // own parameters are left empty there.
+    for (const Axis& a : ex.sweep.axes()) {
+      table.key_columns.push_back(a.name);
+      bool fitted = std::find(spec.by.begin(), spec.by.end(), a.name) != spec.by.end();
+      group_columns.push_back(fitted ? -1 : results.column(a.name));
+    }
+    for (const auto& p : spec.by)
+      by_columns.push_back(results.column(p));
+    Gathered gathered;
+    for (bool simulated : {false, true}) {
+      const int y = results.column(face_column(ex, !simulated, spec.metric));
+      if (y < 0)
+        continue;
+      for (const auto& row : results.rows) {
+        if (status >= 0 && row[static_cast<size_t>(status)] != "ok")
+          continue;
+        std::vector<std::string> key{table.of};
+        for (int c : group_columns)
+          key.push_back(c >= 0 ? row[static_cast<size_t>(c)] : "");
+        growth::Observations& obs = gathered.at(key, simulated, spec.by.size());
+        for (size_t l = 0; l < by_columns.size(); ++l)
+          obs.x[l].push_back(number_cell(row, by_columns[l]));
+        obs.y.push_back(number_cell(row, y));
+      }
+    }
+    table.laws = gathered.fit(spec.by, spec.hypotheses);
+    out.push_back(std::move(table));
+  }
+  return out;
+}
+
+std::vector<LawTable> fit_isoefficiency_lines(const Experiment& ex, const std::string& out_dir)
+{
+  std::vector<LawTable> out;
+  const fs::path path = fs::path(out_dir) / "isoefficiency.csv";
+  if (!ex.isoefficiency || !fs::exists(path))
+    return out;
+  const IsoefficiencySpec& spec = *ex.isoefficiency;
+  const ResultsTable lines      = read_results(path.string());
+  LawTable table;
+  table.of = spec.size_name;
+  table.by = {spec.scale_name};
+  table.key_columns = {"metric", "level"};
+  // isoefficiency.csv's group columns: those between "level" and "face"; the scale among them is the law's x.
+  const int face = lines.column("face"), level = lines.column("level");
+  std::vector<int> key_cells = {lines.column("metric"), level};
+  for (int c = level + 1; c < face; ++c)
+    if (lines.header[static_cast<size_t>(c)] != spec.scale_name) {
+      table.key_columns.push_back(lines.header[static_cast<size_t>(c)]);
+      key_cells.push_back(c);
+    }
+  const int scale = lines.column(spec.scale_name), size = lines.column(spec.size_name),
+            crossing = lines.column("crossing"), status = lines.column("status");
+  if (face < 0 || level < 0 || scale < 0 || size < 0 || crossing < 0 || status < 0)
+    return out;
+  Gathered gathered;
+  for (const auto& row : lines.rows) {
+    const std::string& s = row[static_cast<size_t>(status)];
+    if (row[static_cast<size_t>(crossing)] != "1" || (s != "found" && s != "step"))
+      continue;
+    std::vector<std::string> key;
+    for (int c : key_cells)
+      key.push_back(row[static_cast<size_t>(c)]);
+    growth::Observations& obs = gathered.at(key, row[static_cast<size_t>(face)] == "simulated", 1);
+    obs.x[0].push_back(number_cell(row, scale));
+    obs.y.push_back(number_cell(row, size));
+  }
+  table.laws = gathered.fit(table.by, growth::default_hypotheses());
+  out.push_back(std::move(table));
+  return out;
+}
+
+std::string laws_csv(const std::vector<LawTable>& tables)
+{
+  std::string out;
+  for (const LawTable& t : tables) {
+    std::vector<std::string> header = t.key_columns;
+    for (const char* c : {"face", "of", "by", "law", "growth", "terms", "coefficients", "half_widths_95",
+                          "smape_percent", "cv_smape_percent", "adjusted_r2", "rows", "hypotheses", "note"})
+      header.emplace_back(c);
+    if (out.empty())
+      out = csv_line(header) + "\n";
+    std::string by;
+    for (const auto& p : t.by)
+      by += (by.empty() ? "" : ";") + p;
+    for (const FittedLaw& f : t.laws) {
+      std::vector<std::string> row = f.key;
+      row.insert(row.end(), {f.face, t.of, by});
+      const growth::LawOutcome& o = f.outcome;
+      if (o.ok) {
+        const growth::Law& l = o.law;
+        row.insert(row.end(), {l.formula(), l.growth(), terms_text(l), joined(l.coefficients),
+                               joined(l.half_widths), fmt::format("{:.6g}", l.smape),
+                               fmt::format("{:.6g}", l.cv_smape), fmt::format("{:.6g}", l.adjusted_r2),
+                               std::to_string(l.rows), std::to_string(l.tried), ""});
+      } else
+        row.insert(row.end(), {"", "", "", "", "", "", "", "", "", "", o.error});
+      out += csv_line(row) + "\n";
+    }
+  }
+  return out;
+}
+
+Table laws_table(const LawTable& t)
+{
+  // Key columns empty in every row (a law's own parameters in fits.csv) are left out.
+  std::vector<size_t> shown;
+  for (size_t c = 0; c < t.key_columns.size(); ++c)
+    if (std::any_of(t.laws.begin(), t.laws.end(), [c](const FittedLaw& f) { return !f.key[c].empty(); }))
+      shown.push_back(c);
+  Table table;
+  for (size_t c : shown)
+    table.columns.emplace_back(t.key_columns[c]);
+  for (const char* c : {"face", "grows as", "law", "SMAPE %", "adj. R²"})
+    table.columns.emplace_back(c);
+  for (const FittedLaw& f : t.laws) {
+    std::vector<std::string> row;
+    for (size_t c : shown)
+      row.push_back(f.key[c]);
+    row.push_back(f.face);
+    if (f.outcome.ok)
+      row.insert(row.end(), {f.outcome.law.growth(), t.of + " = " + f.outcome.law.formula(),
+                             fmt::format("{:.3g}", f.outcome.law.smape),
+                             fmt::format("{:.4f}", f.outcome.law.adjusted_r2)});
+    else
+      row.insert(row.end(), {"-", f.outcome.error, "", ""});
+    table.rows.push_back(std::move(row));
+  }
+  return table;
+}
+
+std::vector<std::string> face_differences(const LawTable& t)
+{
+  std::map<std::vector<std::string>, std::map<std::string, std::string>> growths;
+  std::vector<std::vector<std::string>> order;
+  for (const FittedLaw& f : t.laws) {
+    if (!f.outcome.ok)
+      continue;
+    if (!growths.count(f.key))
+      order.push_back(f.key);
+    growths[f.key][f.face] = f.outcome.law.growth();
+  }
+  std::vector<std::string> out;
+  for (const auto& key : order) {
+    const auto& g = growths[key];
+    if (g.size() != 2 || g.at("predicted") == g.at("simulated"))
+      continue;
+    std::string where;
+    for (size_t c = 1; c < key.size(); ++c)
+      if (!key[c].empty())
+        where += (where.empty() ? "" : ", ") + t.key_columns[c] + " " + key[c];
+    out.push_back(fmt::format("{}{}the faces' laws differ (predicted {}, simulated {})", where,
+                              where.empty() ? "" : ": ", g.at("predicted"), g.at("simulated")));
+  }
+  return out;
+}
+
+void write_laws(const std::string& out_dir, const char* file, const std::vector<LawTable>& tables)
+{
+  const fs::path path = fs::path(out_dir) / file;
+  bool any            = false;
+  for (const auto& t : tables)
+    any = any || !t.laws.empty();
+  if (!any) {
+    fs::remove(path);
+    return;
+  }
+  write_file_atomically(path.string(), laws_csv(tables));
+}
+
+}  // namespace isogrid

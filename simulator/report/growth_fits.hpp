@@ -1,0 +1,50 @@
+#pragma once
+// Growth laws of a results folder (base/growth_law.hpp): the `fit:` blocks' metrics over their parameters, from
+// results.csv, written to fits.csv; and each traced isoefficiency line's size as a law of its scale, W(p), from
+// isoefficiency.csv, written to isoefficiency-laws.csv. A law per group (the other swept parameters' values), face
+// (and level, for the lines); one row each, or one saying why a group has none.
+#include "simulator/experiment/experiment.hpp"
+#include "simulator/report/table.hpp"
+
+#include "base/growth_law.hpp"
+
+#include <string>
+#include <vector>
+
+namespace isogrid {
+
+inline constexpr const char* kFitsFile              = "fits.csv";
+inline constexpr const char* kIsoefficiencyLawsFile = "isoefficiency-laws.csv";
+
+struct FittedLaw {
+  std::vector<std::string> key;  // the cells of LawTable::key_columns
+  std::string face;              // "predicted" or "simulated"
+  growth::LawOutcome outcome;
+};
+
+struct LawTable {
+  std::vector<std::string> key_columns;  // metric, [level,] the group's parameters
+  std::string of;                        // what is fitted: a metric, or the size of an isoefficiency line
+  std::vector<std::string> by;           // the parameters it is a law of
+  std::vector<FittedLaw> laws;
+};
+
+// Every `fit:` block of `ex`, on OUT/results.csv (its ok rows; every repetition is a row of the fit).
+std::vector<LawTable> fit_results(const Experiment& ex, const std::string& out_dir);
+// One law per traced line with crossings at three or more scale values (its first crossing at each); none when the
+// experiment traces none or OUT/isoefficiency.csv is absent.
+std::vector<LawTable> fit_isoefficiency_lines(const Experiment& ex, const std::string& out_dir);
+
+// The tables as one CSV file: the key columns, face, of, by, law, growth, terms, coefficients, half_widths_95 (each a
+// ';'-separated list, the constant first), smape_percent, cv_smape_percent, adjusted_r2, rows, hypotheses, note.
+std::string laws_csv(const std::vector<LawTable>& tables);
+// For a terminal or REPORT.md: the key, face, growth, law, SMAPE and adjusted R².
+Table laws_table(const LawTable& table);
+// "level 0.5, m: the faces' laws differ (predicted m log m, simulated m^2)", for each key whose two faces grow
+// differently.
+std::vector<std::string> face_differences(const LawTable& table);
+
+// Writes `tables` to OUT/`file` (temporary file, then renamed); removes the file when there are none.
+void write_laws(const std::string& out_dir, const char* file, const std::vector<LawTable>& tables);
+
+}  // namespace isogrid
