@@ -682,7 +682,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   for (const auto& path : origin->overridden)
     plots_given = plots_given || path == "plots" || path.rfind("plots.", 0) == 0 || path.rfind("plots[", 0) == 0;
   ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(),
-                        !overrides.empty() && !plots_given);
+                        !overrides.empty() && !plots_given, ex.isoefficiency ? &*ex.isoefficiency : nullptr);
 
   YAML::Emitter emitter;
   emitter << root;

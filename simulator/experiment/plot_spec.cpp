@@ -21,6 +21,7 @@ std::string plot_kind_name(PlotKind kind)
     case PlotKind::Line: return "line";
     case PlotKind::Parity: return "parity";
     case PlotKind::Sequence: return "sequence";
+    case PlotKind::Isoefficiency: return "isoefficiency";
   }
   return "?";
 }
@@ -63,6 +64,16 @@ nlohmann::json to_json(const PlotSpec& s)
       j["series"]     = optional(s.series);
       j["panels"]     = nullptr;
       j["infeasible"] = nullptr;
+      break;
+    case PlotKind::Isoefficiency:
+      j["x"]      = s.x;
+      j["x_kind"] = "parameter";
+      j["y"]      = s.y;
+      j["z"]      = s.z;
+      j["log_x"]  = s.log_x;
+      j["log_y"]  = s.log_y;
+      j["series"] = nullptr;
+      j["panels"] = nullptr;
       break;
     case PlotKind::Parity:
       j["metric"] = s.metric;

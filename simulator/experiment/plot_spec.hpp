@@ -11,7 +11,7 @@
 
 namespace isogrid {
 
-enum class PlotKind { Contour, Line, Parity, Sequence };
+enum class PlotKind { Contour, Line, Parity, Sequence, Isoefficiency };
 
 struct PlotSpec {
   PlotKind kind = PlotKind::Line;
@@ -21,7 +21,7 @@ struct PlotSpec {
   // parameter -> the value texts kept, in the order written
   std::vector<std::pair<std::string, std::vector<std::string>>> select;
 
-  // contour and line
+  // contour and line; isoefficiency: x the scale, y the size, z the metric of the isoefficiency: block
   std::string x;
   bool x_is_metric = false;  // line: x is a metric, every point drawn sorted by x
   bool log_x       = false;

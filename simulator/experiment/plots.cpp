@@ -151,8 +151,20 @@ PlotSpec read_sequence(const Field& f, const Model& model, const std::vector<Axi
   return p;
 }
 
+// W(p): each traced line's size against its scale, on log-log axes, with the growth law fitted to it.
+PlotSpec isoefficiency_plot(const IsoefficiencySpec& traced, const Model& model, PlotSpec p)
+{
+  p.kind  = PlotKind::Isoefficiency;
+  p.x     = traced.scale_name;
+  p.y     = traced.size_name;
+  p.z     = model.info().metrics[traced.metric].name;
+  p.log_x = true;
+  p.log_y = true;
+  return p;
+}
+
 PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts, bool simulates,
-                  bool drop_misfits, size_t index)
+                  bool drop_misfits, size_t index, const IsoefficiencySpec* traced)
 {
   f.only_keys({"kind", "x", "y", "z", "metric", "series", "panels", "select", "band", "log", "levels", "infeasible",
                "face", "log_x", "log_y", "title", "file", "bins", "runs"},
@@ -167,8 +179,11 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
     p.kind = PlotKind::Parity;
   else if (kind == "sequence")
     p.kind = PlotKind::Sequence;
+  else if (kind == "isoefficiency")
+    p.kind = PlotKind::Isoefficiency;
   else
-    f.child("kind").fail(unknown_name_message("plot kind", kind, {"contour", "line", "parity", "sequence"}));
+    f.child("kind").fail(
+        unknown_name_message("plot kind", kind, {"contour", "line", "parity", "sequence", "isoefficiency"}));
   if (p.kind != PlotKind::Line && f.child("bins").present())
     f.child("bins").fail("bins are for a line plot whose x is a metric");
   if (p.kind != PlotKind::Parity && f.child("runs").present())
@@ -216,6 +231,24 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
 
   if (p.kind == PlotKind::Sequence)
     return read_sequence(f, model, axes, simulates, drop_misfits, p);
+
+  if (p.kind == PlotKind::Isoefficiency) {
+    // Both faces the run traced are drawn; what is drawn comes from the isoefficiency: block.
+    for (const char* key : {"x", "y", "z", "metric", "series", "panels", "levels", "band", "log", "log_x", "log_y",
+                            "infeasible", "face"})
+      if (f.child(key).present())
+        f.child(key).fail(fmt::format("an isoefficiency plot draws the isoefficiency: block's lines, W(p), on both "
+                                      "faces and log-log axes, and takes no {}",
+                                      key));
+    if (!traced) {
+      if (drop_misfits)
+        throw InputError(f.where(), f.path(), "no isoefficiency: block");
+      f.child("kind").fail("an isoefficiency plot draws the lines of the experiment's isoefficiency: block, and it "
+                           "has none");
+    }
+    p.face = simulates ? "simulated" : "predicted";
+    return isoefficiency_plot(*traced, model, p);
+  }
 
   std::string x = f.required("x").text();
   p.x_is_metric = p.kind == PlotKind::Line && !find_axis(axes, x) && is_metric(model, x);
@@ -267,7 +300,7 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
 }  // namespace
 
 std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
-                                 bool simulates, bool drop_misfits)
+                                 bool simulates, bool drop_misfits, const IsoefficiencySpec* traced)
 {
   std::vector<PlotSpec> plots;
   if (field.present()) {
@@ -276,7 +309,7 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
     std::map<std::string, size_t> files;  // a file name -> the plot that draws it
     for (size_t i = 0; i < field.size(); ++i) {
       try {
-        plots.push_back(read_one(field.element(i), model, axes, predicts, simulates, drop_misfits, i));
+        plots.push_back(read_one(field.element(i), model, axes, predicts, simulates, drop_misfits, i, traced));
       } catch (const InputError&) {
         if (!drop_misfits)
           throw;
@@ -289,9 +322,16 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
   }
   // No `plots:` key draws the default plot; so does --set, once it has dropped every plot that no longer fits.
   // `plots: []` says "no plot", whatever --set does.
-  if (plots.empty() && (!field.present() || (drop_misfits && field.size() > 0)))
+  if (plots.empty() && (!field.present() || (drop_misfits && field.size() > 0))) {
     if (auto p = default_plot(model, axes, simulates ? "simulated" : "predicted"))
       plots.push_back(*p);
+    if (traced) {
+      PlotSpec w;
+      w.file = "isoefficiency-functions.png";
+      w.face = simulates ? "simulated" : "predicted";
+      plots.push_back(isoefficiency_plot(*traced, model, w));
+    }
+  }
   return plots;
 }
 

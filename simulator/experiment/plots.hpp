@@ -22,6 +22,8 @@
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/plot_spec.hpp"
 
+#include "simulator/experiment/isoefficiency.hpp"
+
 #include <vector>
 
 namespace isogrid {
@@ -30,7 +32,9 @@ namespace isogrid {
 // `drop_misfits` (the sweep was reshaped by --set), plots that no longer fit the sweep are left out instead of
 // being errors, and the default plot stands in when none is left.
 // Plots draw the simulated face when the experiment simulates, else the predicted one, unless they say `face:`.
+// `traced`: the experiment's `isoefficiency:` block, which an isoefficiency plot draws (nullptr: none); without a
+// `plots:` key, such an experiment draws its lines' W(p) besides the default plot.
 std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
-                                 bool simulates, bool drop_misfits = false);
+                                 bool simulates, bool drop_misfits = false, const IsoefficiencySpec* traced = nullptr);
 
 }  // namespace isogrid

@@ -72,6 +72,19 @@ std::string joined(const std::vector<double>& v)
   return s;
 }
 
+// Why a law is not to be trusted, or nothing.
+std::string poor_fit_note(const LawTable& t, const growth::Law& law)
+{
+  if (law.smape <= kPoorFitSmapePercent)
+    return "";
+  std::string by;
+  for (const auto& p : t.by)
+    by += (by.empty() ? "" : ", ") + p;
+  return fmt::format("fits poorly (SMAPE {:.3g} %): {} grows in a way no law of the hypothesis set describes (faster "
+                     "than any power of {}, or as two regimes)",
+                     law.smape, t.of, by);
+}
+
 std::string terms_text(const growth::Law& law)
 {
   std::string s = "1";
@@ -196,7 +209,7 @@ std::string laws_csv(const std::vector<LawTable>& tables)
         row.insert(row.end(), {l.formula(), l.growth(), terms_text(l), joined(l.coefficients),
                                joined(l.half_widths), fmt::format("{:.6g}", l.smape),
                                fmt::format("{:.6g}", l.cv_smape), fmt::format("{:.6g}", l.adjusted_r2),
-                               std::to_string(l.rows), std::to_string(l.tried), ""});
+                               std::to_string(l.rows), std::to_string(l.tried), poor_fit_note(t, l)});
       } else
         row.insert(row.end(), {"", "", "", "", "", "", "", "", "", "", o.error});
       out += csv_line(row) + "\n";
@@ -222,7 +235,11 @@ Table laws_table(const LawTable& t)
     for (size_t c : shown)
       row.push_back(f.key[c]);
     row.push_back(f.face);
-    if (f.outcome.ok)
+    if (f.outcome.ok && f.outcome.law.smape > kPoorFitSmapePercent)
+      row.insert(row.end(), {"no law fits", "best: " + t.of + " = " + f.outcome.law.formula(),
+                             fmt::format("{:.3g}", f.outcome.law.smape),
+                             fmt::format("{:.4f}", f.outcome.law.adjusted_r2)});
+    else if (f.outcome.ok)
       row.insert(row.end(), {f.outcome.law.growth(), t.of + " = " + f.outcome.law.formula(),
                              fmt::format("{:.3g}", f.outcome.law.smape),
                              fmt::format("{:.4f}", f.outcome.law.adjusted_r2)});
@@ -238,7 +255,7 @@ std::vector<std::string> face_differences(const LawTable& t)
   std::map<std::vector<std::string>, std::map<std::string, std::string>> growths;
   std::vector<std::vector<std::string>> order;
   for (const FittedLaw& f : t.laws) {
-    if (!f.outcome.ok)
+    if (!f.outcome.ok || f.outcome.law.smape > kPoorFitSmapePercent)
       continue;
     if (!growths.count(f.key))
       order.push_back(f.key);

@@ -15,6 +15,9 @@ namespace isogrid {
 
 inline constexpr const char* kFitsFile              = "fits.csv";
 inline constexpr const char* kIsoefficiencyLawsFile = "isoefficiency-laws.csv";
+// A law whose fit is off by more than this on average (SMAPE, %) is reported as fitting poorly: the data grow in a
+// way no hypothesis of the set describes (exponentially, or as two regimes), and plots do not draw it.
+inline constexpr double kPoorFitSmapePercent = 10;
 
 struct FittedLaw {
   std::vector<std::string> key;  // the cells of LawTable::key_columns

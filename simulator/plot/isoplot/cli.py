@@ -13,6 +13,7 @@ import matplotlib.pyplot as plt
 from .context import load_context
 from .contour import draw_contour
 from .errors import PlotError
+from .isofunctions import draw_isoefficiency
 from .line import draw_line
 from .parity import draw_parity
 from .sequence import draw_sequence
@@ -23,7 +24,8 @@ DPI = 150
 # No "Software: matplotlib x.y" chunk, so identical data give identical PNG bytes
 # across matplotlib versions too (Agg writes no timestamp).
 PNG_METADATA = {"Software": None}
-DRAWERS = {"contour": draw_contour, "line": draw_line, "parity": draw_parity, "sequence": draw_sequence}
+DRAWERS = {"contour": draw_contour, "line": draw_line, "parity": draw_parity, "sequence": draw_sequence,
+           "isoefficiency": draw_isoefficiency}
 
 
 def draw(ctx, spec, index):

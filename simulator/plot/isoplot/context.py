@@ -28,7 +28,7 @@ FACE_PREFIX = {"predicted": "pred_", "simulated": "sim_"}
 class Context:
     """The run and its results as the drawing functions see them."""
 
-    def __init__(self, run, results, summary, isoefficiency=None):
+    def __init__(self, run, results, summary, isoefficiency=None, folder=None):
         experiment = run.get("experiment", {})
         self.axes = {}
         for a in experiment.get("axes", []):
@@ -50,12 +50,19 @@ class Context:
         for m in run.get("metrics", []):
             if isinstance(m, dict) and "name" in m:
                 self.units[m["name"]] = str(m.get("unit") or "")
+        self.parameter_units, self.parameter_docs = {}, {}
+        for p in run.get("parameters", []):
+            if isinstance(p, dict) and "name" in p:
+                self.parameter_units[p["name"]] = str(p.get("unit") or "")
+                self.parameter_docs[p["name"]] = str(p.get("doc") or "")
         self.status = str(run.get("status") or "")
         self.parameters = parameter_columns(self.header, self.axis_order)
         # (parameter, [value texts]) pairs of the plot's `select`, once restricted to it.
         self.selection = []
         # isoefficiency.csv's lines, traced by search, when the run has them (contour maps draw them).
         self.isoefficiency = isoefficiency
+        # The results folder, for the files only one kind of plot reads (isoefficiency-laws.csv).
+        self.folder = folder
 
     def restricted(self, selection):
         """A view of the results with only the rows, points (and axis values) that
@@ -94,7 +101,7 @@ def load_context(folder):
     """The Context of a results folder: run.json, results.csv and summary.csv."""
     run = load_run(folder)
     results = load_results(folder)
-    return Context(run, results, load_summary(folder, results, run), load_isoefficiency(folder))
+    return Context(run, results, load_summary(folder, results, run), load_isoefficiency(folder), folder)
 
 
 def require_parameter(ctx, spec, index, key):

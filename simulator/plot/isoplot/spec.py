@@ -36,7 +36,7 @@ class PlotSpec:
     arrays are tuples and `select` a read-only mapping, so a spec cannot change under the
     code that draws it."""
 
-    kind: str  # contour, line, parity or sequence
+    kind: str  # contour, line, parity, sequence or isoefficiency
     file: str
     title: typing.Optional[str]
     face: str  # predicted or simulated

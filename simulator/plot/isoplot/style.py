@@ -102,6 +102,14 @@ def integer_colorbar(colorbar, values, key):
         colorbar.update_ticks()
 
 
+def parameter_label(ctx, name):
+    """A parameter's axis label: its name, its unit and, when short, what it is
+    ("m (processors)", "V [B]")."""
+    unit, doc = getattr(ctx, "parameter_units", {}).get(name, ""), getattr(ctx, "parameter_docs", {}).get(name, "")
+    text = f"{name} [{unit}]" if unit else name
+    return f"{text} ({doc})" if doc and len(doc) <= 32 else text
+
+
 def metric_label(ctx, metric):
     unit = ctx.units.get(metric, "")
     return f"{metric} [{unit}]" if unit else metric
