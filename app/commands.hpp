@@ -29,6 +29,7 @@ void add_collect_command(CLI::App& app, Shared& shared);
 void add_status_command(CLI::App& app, Shared& shared);
 void add_submit_command(CLI::App& app, Shared& shared);
 void add_platform_command(CLI::App& app, Shared& shared);
+void add_fit_command(CLI::App& app, Shared& shared);
 
 // --jobs default: every core.
 unsigned default_jobs();

@@ -11,9 +11,8 @@
 
 namespace isogrid::cli {
 
-void print_laws(const char* title, const char* file, const std::string& out_dir, const std::vector<LawTable>& tables)
+void print_laws(const char* title, const char* file, const std::vector<LawTable>& tables)
 {
-  write_laws(out_dir, file, tables);
   for (const LawTable& t : tables) {
     std::string by;
     for (const auto& p : t.by)
@@ -48,8 +47,8 @@ void report_complete_run(const Experiment& ex, const std::string& out_dir, std::
     fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
                analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),
                text_sections(comparison_sections(ex, analysis.comparisons)));
-  print_laws("growth laws", kFitsFile, out_dir, fit_results(ex, out_dir));
-  print_laws("isoefficiency functions", kIsoefficiencyLawsFile, out_dir, fit_isoefficiency_lines(ex, out_dir));
+  print_laws("growth laws", kFitsFile, analysis.laws);
+  print_laws("isoefficiency functions", kIsoefficiencyLawsFile, analysis.isoefficiency_laws);
   if (error_rows)
     shared.exit_code = kPointsFailed;  // scripts and CI notice a sweep whose points failed
   if (!no_plot && !ex.plots.empty()) {

@@ -10,8 +10,8 @@
 
 namespace isogrid::cli {
 
-// Writes `tables` to OUT/`file` and prints each under `title`, with the keys whose two faces' laws differ.
-void print_laws(const char* title, const char* file, const std::string& out_dir, const std::vector<LawTable>& tables);
+// Prints each table (written to OUT/`file`) under `title`, with the keys whose two faces' laws differ.
+void print_laws(const char* title, const char* file, const std::vector<LawTable>& tables);
 
 // `error_rows`: error rows in results.csv (exit code 3 when any). Sets shared.exit_code.
 void report_complete_run(const Experiment& ex, const std::string& out_dir, std::uint64_t error_rows, bool no_plot,

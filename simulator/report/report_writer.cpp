@@ -8,6 +8,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
+#include <tuple>
+#include <fmt/ranges.h>
 #include <fstream>
 
 namespace isogrid {
@@ -135,6 +137,18 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
           "Agreement of the two faces over the sweep:\n\n" + markdown_table(agreements_table(ex, a.agreements)) + "\n";
     if (!a.crossings.empty())
       md += "Crossings (`crossings.csv`):\n\n" + markdown_table(crossings_table(ex, a.crossings)) + "\n";
+    for (const auto& [tables, title, file] :
+         {std::tuple{&a.laws, "Growth laws", kFitsFile},
+          std::tuple{&a.isoefficiency_laws, "Isoefficiency functions", kIsoefficiencyLawsFile}})
+      for (const LawTable& t : *tables) {
+        md += fmt::format("{} of {} over {} ([`{}`]({}/{})):\n\n", title, t.of, fmt::join(t.by, ", "), file,
+                          s.folder, file);
+        md += markdown_table(laws_table(t)) + "\n";
+        for (const std::string& d : face_differences(t))
+          md += "- " + d + "\n";
+        if (!face_differences(t).empty())
+          md += "\n";
+      }
     if (!a.references.empty()) {
       md += fmt::format("{} of {} reference values met.\n\n", a.references.size() - count_failures(a.references),
                         a.references.size());

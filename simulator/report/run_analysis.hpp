@@ -3,6 +3,7 @@
 // per-combination summary (summary.csv, which the plots read), the references, the agreements, the comparisons, the
 // summary tables, and the largest deviation between the two faces.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/growth_fits.hpp"
 #include "simulator/report/aggregates.hpp"
 #include "simulator/report/comparison_check.hpp"
 #include "simulator/report/reference_check.hpp"
@@ -19,6 +20,8 @@ struct RunAnalysis {
   std::vector<AgreementResult> agreements;
   std::vector<ComparisonOutcome> comparisons;  // one per comparison and group
   std::vector<SummaryTableOutcome> tables;     // one per table and group; summaries, not checks
+  std::vector<LawTable> laws;                  // fit: blocks (fits.csv)
+  std::vector<LawTable> isoefficiency_laws;    // the traced lines' W(p) (isoefficiency-laws.csv)
   double max_deviation = std::nan("");
 
   size_t checks() const { return references.size() + agreements.size() + comparisons.size(); }
