@@ -17,8 +17,6 @@ namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
-
 // `isogrid reproduce` of a shipped paper folder into dir/report, which must succeed; its REPORT.md.
 std::string reproduced_report(const TempDir& dir, const std::string& paper)
 {

@@ -210,3 +210,51 @@ plots: []
   }
   EXPECT_NE(r.output.find("isoefficiency functions of n over m"), std::string::npos) << r.output;
 }
+
+// source: the spanning tree's T(m) = c1 n²/m + c2 n log2 m at c1 = 1e-6, c2 = 1e-4, n = 1e4 is 100/m + log2 m: the
+// experiment's fit: block (pairs of terms from m^-1, m^-1/2, 1, m^1/2, m and their log2) must name it exactly, on
+// both faces. `isogrid fit` fits the same again from the folder, refuses a law over a parameter the sweep holds
+// fixed, and exports the measurements in Extra-P's text format.
+TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
+{
+  TempDir dir;
+  const std::string out = dir.file("out");
+  CommandResult r       = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --jobs 2",
+                                                  source("experiments/drozdowski2003/mst-isoefficiency-function.yaml"),
+                                                  out));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ResultsTable fits = read_results(dir.file("out/fits.csv"));
+  ASSERT_EQ(fits.rows.size(), 2u);
+  for (const auto& row : fits.rows) {
+    EXPECT_EQ(row[static_cast<size_t>(fits.column("growth"))], "log m + m^(-1)");
+    EXPECT_EQ(row[static_cast<size_t>(fits.column("terms"))], "1;m^(-1);log2(m)");
+    std::string c = row[static_cast<size_t>(fits.column("coefficients"))];
+    double c0 = std::stod(c), c1 = std::stod(c.substr(c.find(';') + 1)),
+           c2 = std::stod(c.substr(c.rfind(';') + 1));
+    EXPECT_LT(std::abs(c0), 1e-9);
+    EXPECT_NEAR(c1, 100, 1e-9);
+    EXPECT_NEAR(c2, 1, 1e-9);
+  }
+  const std::string laws = read_file(dir.file("out/isoefficiency-laws.csv"));
+  std::filesystem::remove(dir.file("out/fits.csv"));
+  CommandResult again = run_isogrid("fit " + out);
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("log m + m^(-1)"), std::string::npos) << again.output;
+  EXPECT_EQ(read_file(dir.file("out/isoefficiency-laws.csv")), laws);
+  EXPECT_TRUE(std::filesystem::exists(dir.file("out/fits.csv")));
+
+  CommandResult fixed = run_isogrid("fit " + out + " --metric makespan --by n");
+  EXPECT_EQ(fixed.exit_code, 2) << fixed.output;
+  EXPECT_NE(fixed.output.find("command line:2:6: fit.by[0]: n is not swept"), std::string::npos) << fixed.output;
+
+  CommandResult exported = run_isogrid("fit " + out + " --metric makespan --extra-p " + dir.file("extrap.txt"));
+  ASSERT_EQ(exported.exit_code, 0) << exported.output;
+  const std::string text = read_file(dir.file("extrap.txt"));
+  EXPECT_EQ(text.substr(0, text.find("REGION")), "PARAMETER m\n\nPOINTS ( 2 )\nPOINTS ( 4 )\nPOINTS ( 8 )\n"
+                                                 "POINTS ( 16 )\nPOINTS ( 32 )\nPOINTS ( 64 )\nPOINTS ( 128 )\n"
+                                                 "POINTS ( 256 )\nPOINTS ( 512 )\nPOINTS ( 1024 )\n\n");
+  // T(2) = 100/2 + 1 = 51 and T(1024) = 100/1024 + 10 on both faces, one repetition each.
+  EXPECT_NE(text.find("REGION sweep\nMETRIC sim_makespan\nDATA 51\nDATA 27\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("METRIC pred_makespan\nDATA 51\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("DATA 10.09765625\n"), std::string::npos) << text;
+}

@@ -620,6 +620,79 @@ class TracedLines(FolderTestCase):
         self.assertFalse([l for l in fig.axes[0].get_lines() if l.get_color() == isoplot.contour.TRACED_COLOUR])
 
 
+class IsoefficiencyFunctions(FolderTestCase):
+    """An isoefficiency plot draws W(p): each traced line's size against its scale on
+    log-log axes, the simulated face as markers over the predicted one dashed, and the law
+    fitted to each line as a dotted curve named in the legend; a law that fits poorly is
+    named as such and not drawn."""
+
+    def test_lines_faces_and_laws(self):
+        folder = contour_folder(self.folder())
+        run_path = os.path.join(folder, "run.json")
+        with open(run_path) as f:
+            run = json.load(f)
+        run["plots"] = [{"kind": "isoefficiency", "x": "m", "y": "V", "z": "efficiency", "log_x": True,
+                         "log_y": True, "file": "w.png"}]
+        run["parameters"] = [{"name": "m", "doc": "workers", "unit": ""}, {"name": "V", "doc": "load", "unit": "B"}]
+        with open(run_path, "w") as f:
+            json.dump(run, f)
+
+        def w(m):  # the k = 0.5 line: V = 10 m log2 m
+            return 10 * m * math.log2(m)
+
+        lines = ["metric,level,m,face,crossing,V,status,probes,bracket_low,bracket_high,value_low,value_high,note"]
+        for m in (2, 3, 4, 5, 6):
+            for face in ("predicted", "simulated"):
+                lines.append(f"efficiency,0.5,{m},{face},1,{w(m)!r},found,20,,,,,")
+                lines.append(f"efficiency,0.7,{m},{face},1,{2.0 ** (3 * m)!r},found,20,,,,,")
+        for face in ("predicted", "simulated"):
+            lines.append(f"efficiency,0.9,2,{face},1,50,step,20,,,0,0.95,")
+            lines.append(f"efficiency,0.9,3,{face},1,80,found,20,,,,,")
+        with open(os.path.join(folder, "isoefficiency.csv"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        head = ("metric,level,face,of,by,law,growth,terms,coefficients,half_widths_95,smape_percent,"
+                "cv_smape_percent,adjusted_r2,rows,hypotheses,note")
+        laws = [head,
+                "efficiency,0.5,simulated,V,m,10 * m * log2(m),m log m,1;m * log2(m),0;10,0;0,0,0,1,5,57,",
+                "efficiency,0.7,simulated,V,m,x,m^3,1;m^(3),-1e5;900,1;1,45,50,0.9,5,57,fits poorly (SMAPE 45 %)",
+                "efficiency,0.9,simulated,V,m,,,,,,,,,,,m takes 2 distinct value(s); a law needs 3 or more"]
+        with open(os.path.join(folder, "isoefficiency-laws.csv"), "w") as f:
+            f.write("\n".join(laws) + "\n")
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(run["plots"][0], 0), 0)
+        self.addCleanup(plt.close, fig)
+        ax = fig.axes[0]
+        self.assertEqual((ax.get_xscale(), ax.get_yscale()), ("log", "log"))
+        self.assertEqual(ax.get_xlabel(), "m (workers)")
+        self.assertEqual(ax.get_ylabel(), "V [B] (load) holding efficiency at k")
+        drawn = ax.get_lines()
+        markers = [l for l in drawn if l.get_linestyle() == "None"]
+        dashed = [l for l in drawn if l.get_linestyle() == "--"]
+        dotted = [l for l in drawn if l.get_linestyle() == ":"]
+        self.assertEqual(len(dashed), 3)  # the predicted face of each level
+        self.assertEqual(len(dotted), 1)  # the one law that fits: k = 0.5
+        np.testing.assert_allclose(dotted[0].get_ydata(), [w(m) for m in dotted[0].get_xdata()], rtol=1e-12)
+        self.assertEqual((dotted[0].get_xdata()[0], dotted[0].get_xdata()[-1]), (2.0, 6.0))
+        found = [l for l in markers if list(l.get_xdata()) == [2.0, 3.0, 4.0, 5.0, 6.0]]
+        np.testing.assert_allclose(found[0].get_ydata(), [w(m) for m in (2, 3, 4, 5, 6)], rtol=1e-12)
+        steps = [l for l in markers if l.get_markerfacecolor() == "white"]
+        self.assertEqual([(list(l.get_xdata()), list(l.get_ydata())) for l in steps], [([2.0], [50.0])])
+        texts = figure_texts(fig)
+        self.assertIn("k = 0.5: V ~ m log m (SMAPE 0 %)", texts)
+        self.assertIn("k = 0.7: no law fits (best SMAPE 45 %)", texts)
+        self.assertIn("k = 0.9: no law (2 value(s) of m)", texts)
+        self.assertIn("k passed at a step", texts)
+        self.assertIn("fitted growth law", texts)
+
+    def test_a_folder_without_traced_lines_is_refused(self):
+        folder = contour_folder(self.folder())
+        ctx = isoplot.context.load_context(folder)
+        spec = isoplot.spec.read_spec({"kind": "isoefficiency", "x": "m", "y": "V", "z": "efficiency",
+                                       "file": "w.png"}, 0)
+        with self.assertRaisesRegex(isoplot.errors.PlotError, "no isoefficiency.csv"):
+            isoplot.cli.draw(ctx, spec, 0)
+
+
 class ReportsProblems(FolderTestCase):
     def test_missing_run_json(self):
         folder = contour_folder(self.folder())

@@ -21,8 +21,6 @@ namespace {
 
 const Model& selection_model() { return model_of(resource_selection_schema()); }
 
-std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
-
 // One point's race, checked as the harness checks it, predicted in this process.
 ResourceSelectionMetrics race(const std::map<std::string, Value>& values, uint64_t seed = 3)
 {

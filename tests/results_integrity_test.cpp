@@ -95,8 +95,6 @@ std::string without_wall_time(const std::string& csv)
 
 const char* kSweep = "model: flaky\nmode: simulate\nrepetitions: 2\nsweep:\n  x: {range: [1, 30]}\n";
 
-std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
-
 // A sweep of 30 simulated points of about 75 ms each (a 1 000-worker star): long enough to act on while it runs.
 std::string slow_experiment(const TempDir& dir)
 {

@@ -118,4 +118,9 @@ void expect_the_same_rows_in_small_stacks(const std::string& experiment);
 std::pair<double, double> compute_and_transfer_end(const std::function<std::pair<std::string, std::string>()>& build,
                                                    double flops, double bytes);
 
+#ifdef ISOGRID_SOURCE_DIR
+// A file of the source tree (a shipped experiment, a platform), for the suites that read one.
+inline std::string source(const std::string& relative) { return std::string(ISOGRID_SOURCE_DIR) + "/" + relative; }
+#endif
+
 }  // namespace isogrid::testing
