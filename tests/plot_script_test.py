@@ -790,7 +790,7 @@ class ReportsProblems(FolderTestCase):
         with open(os.path.join(folder, "run.json"), "w") as f:
             json.dump(run, f)
         result = run_script(folder)
-        self.assert_fails(result, "plot 1 (fig3.png): kind: 'pie' is not one of ['contour', 'line', 'parity', 'sequence']")
+        self.assert_fails(result, "plot 1 (fig3.png): kind: 'pie' is not one of ['contour', 'line', 'parity', 'sequence', 'isoefficiency']")
         self.assertEqual(result.stdout.splitlines(), ["wrote makespan.png"])
 
     def test_contour_needs_two_values_per_axis(self):

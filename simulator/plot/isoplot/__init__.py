@@ -13,7 +13,8 @@ them; its docstring says what is drawn.  The modules, in the order a plot passes
   levels     iso-line levels of a contour map
   style      axes scales and ticks, colours, titles and subtitles
   panels     figures of one or several panels
-  contour, line, parity, sequence   the four kinds of plot
+  contour, line, parity, sequence, isofunctions   the five kinds of plot (isofunctions draws
+             `kind: isoefficiency`, W(p) of the traced lines)
 
 Importing the package selects matplotlib's Agg backend: files only, never a window.
 """
