@@ -183,6 +183,18 @@ echo "== performance-model construction (Sanjay ch. 3): the staged search on 60 
   echo
 } >> "$REPORT"
 
+echo "== isoefficiency lines traced against a fixed grid (points per line for the same precision); laws fitted to 10 000 rows"
+"$BUILD/bench/bench_isoefficiency" --benchmark_min_time=0.3 --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+  | tee "$OUT/isoefficiency.txt"
+{
+  echo "## Isoefficiency lines and growth laws (bench_isoefficiency)"
+  echo
+  echo '```'
+  grep -E "^(traced_line|fit_10000)" "$OUT/isoefficiency.txt"
+  echo '```'
+  echo
+} >> "$REPORT"
+
 echo "== one executed multi-cluster rescheduling run of Athena's 100 phases, against planning it alone (interleaved)"
 for i in $(seq "$(( REPEAT < 3 ? REPEAT : 3 ))"); do
   timed_run resched-plan largest_simulation bench/rescheduling-executed-100.yaml --set mode=predict
