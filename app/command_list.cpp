@@ -50,6 +50,10 @@ void list_models(const Catalog& c)
     fmt::print("  metrics (columns pred_<name> and sim_<name>):\n");
     for (const auto& x : info.metrics)
       fmt::print("    {:<20} {}\n", x.name, x.doc);
+    if (!info.limits.empty())
+      fmt::print("  limits in closed form (isoefficiency lines state where a level is out of reach):\n");
+    for (const auto& l : info.limits)
+      fmt::print("    {} as {} grows: {}\n", l.metric, l.param, l.formula);
   }
 }
 

@@ -54,6 +54,9 @@ void run(const RunArgs& args, Shared& shared)
                r.trace->interrupted ? "interrupted tracing" : "traced", r.trace->lines, r.trace->probes,
                r.trace->evaluations, r.trace->reused,
                r.trace->interrupted ? "" : fmt::format(" -> {}/{}", opt.out_dir, kIsoefficiencyFile));
+  if (r.trace)
+    for (const std::string& reach : r.trace->reaches)
+      fmt::print("  {}\n", reach);
   if (r.interrupted) {
     write_summary(ex, opt.out_dir);
     fmt::print("finished rows are in {}; continue with --resume\n", r.results_csv);

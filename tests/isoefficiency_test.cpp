@@ -136,6 +136,19 @@ TEST(Isoefficiency, TracedLinesEqualTheClosedFormRootOnBothFaces)
   EXPECT_GE(unreachable, 10u);
   // Sorted by level, then by m as a number (m = 2 before m = 10).
   EXPECT_TRUE(std::is_sorted(order.begin(), order.end())) << read_file(dir.file("out/isoefficiency.csv"));
+  // The analytic face's bound: the largest m whose limit E∞(m) still reaches k, found from the closed form alone.
+  for (double k : {0.3, 0.5, 0.7}) {
+    int largest = 1;
+    while (limit_efficiency(largest + 1) >= k)
+      ++largest;
+    EXPECT_NE(r.output.find(fmt::format("efficiency reaches {} (as V grows) up to m = {}:", k, largest)),
+              std::string::npos)
+        << r.output;
+  }
+  // Every line states the limit, whatever its status.
+  ResultsTable t = read_results(dir.file("out/isoefficiency.csv"));
+  for (const auto& row : t.rows)
+    EXPECT_NEAR(number_cell(row, t.column("limit")), limit_efficiency(number_cell(row, t.column("m"))), 1e-12);
 }
 
 TEST(Isoefficiency, TheSameFilesWhateverJobsAndFromTheProbesAnEarlierRunRecorded)

@@ -16,6 +16,15 @@
 namespace isogrid {
 
 /// What a model is, derived from its schema: what experiment files, `isogrid list` and the CSV columns read.
+/// A metric's closed-form limit as one parameter grows without bound (DLT's efficiency as V grows: (1 - q^m) /
+/// (m (1 - q))). The isoefficiency tracer states it where a level is out of reach at any size, and the largest scale
+/// at which a level is reachable at all.
+struct MetricLimit {
+  std::string metric;   ///< the metric's name
+  std::string param;    ///< the parameter that grows
+  std::string formula;  ///< the limit in words, for notes and `isogrid list`
+};
+
 struct ModelInfo {
   std::string name;                         ///< what an experiment's `model:` names
   std::string summary;                      ///< one line for `isogrid list`
@@ -26,6 +35,7 @@ struct ModelInfo {
   std::vector<std::string> simgrid_config;  ///< "key:value" settings every simulated point starts with
   bool can_predict  = true;                 ///< it has a closed form (a predicted face)
   bool can_simulate = true;                 ///< it has a SimGrid scenario (a simulated face)
+  std::vector<MetricLimit> limits;          ///< the closed-form limits it declares
 
   std::vector<std::string> param_names() const;                       ///< params' names, in order
   std::vector<std::string> metric_names() const;                      ///< metrics' names, in order
@@ -119,6 +129,14 @@ public:
   /// 0 when they come from a platform file, which the harness probes itself. The harness sizes SimGrid's actor
   /// stacks from the largest platform of the sweep (with_room_for_actors).
   virtual size_t simulated_hosts(const Point&) const { return 0; }
+
+  /// The closed-form limit of `metric` at `point` as `param` grows without bound, when the model declares one
+  /// (ModelInfo::limits) and it applies at this point; nothing otherwise.
+  virtual std::optional<double> limit(const std::string& metric, const std::string& param, const Point& point) const
+  {
+    (void)metric, (void)param, (void)point;
+    return std::nullopt;
+  }
 
   /// Computes the `wanted` faces of one point into `out`. Called in-process, or in a worker process with a fresh
   /// SimGrid engine when needs_worker() says so.

@@ -25,6 +25,7 @@
 #include "simulator/core/model.hpp"
 #include "simulator/core/param_table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -173,6 +174,26 @@ public:
     metrics_.push_back(std::move(c));
   }
 
+  // `metric`'s closed-form limit as `param` grows without bound, at a point's other parameters; NaN from `value`
+  // where the formula does not apply (a platform file, drawn speeds). `formula` says it in words.
+  void limit(double M::*metric, std::string param, std::function<double(const P&)> value, std::string formula)
+  {
+    require_open();
+    limits_.push_back({metric, std::move(param), std::move(value), std::move(formula)});
+  }
+
+  // The declared limit's value at `p`; nothing when none is declared for (metric, param) or it does not apply.
+  std::optional<double> limit_of(const std::string& metric, const std::string& param, const P& p) const
+  {
+    const ModelInfo& i = info();
+    for (size_t k = 0; k < limits_.size(); ++k)
+      if (i.limits[k].metric == metric && i.limits[k].param == param) {
+        double v = limits_[k].value(p);
+        return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+      }
+    return std::nullopt;
+  }
+
   // The metric whose predicted and simulated values results.csv compares (rel_dev).
   void primary(double M::*member)
   {
@@ -201,6 +222,12 @@ public:
         info_.metrics.insert(info_.metrics.end(), c.specs.begin(), c.specs.end());
       if (!info_.metric_index(info_.primary_metric))
         throw std::logic_error(info_.name + ": the primary metric '" + info_.primary_metric + "' is not declared");
+      for (const auto& l : limits_) {
+        auto c = std::find_if(metrics_.begin(), metrics_.end(), [&](const auto& m) { return m.member == l.metric; });
+        if (c == metrics_.end() || !info_.param_index(l.param))
+          throw std::logic_error(info_.name + ": limit() names an undeclared metric or parameter");
+        info_.limits.push_back({c->specs.front().name, l.param, l.formula});
+      }
       closed_ = true;
     }
     return info_;
@@ -275,6 +302,13 @@ private:
   mutable bool closed_ = false;
   ParamTable<P> params_;
   std::vector<MetricColumns<M>> metrics_;
+  struct Limit {
+    double M::*metric;
+    std::string param;
+    std::function<double(const P&)> value;
+    std::string formula;
+  };
+  std::vector<Limit> limits_;
 };
 
 // The schema `declare` fills, built on first use and kept for the life of the process (models and points refer to

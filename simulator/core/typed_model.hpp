@@ -62,6 +62,14 @@ public:
 
   size_t simulated_hosts(const Point& point) const final { return simulated_hosts(schema_.params_of(point)); }
 
+  /// The schema's declared limit (ModelSchema::limit) at the decoded point.
+  std::optional<double> limit(const std::string& metric, const std::string& param, const Point& point) const final
+  {
+    if (schema_.info().limits.empty())
+      return std::nullopt;
+    return schema_.limit_of(metric, param, schema_.params_of(point));
+  }
+
   void evaluate(const Point& point, const Faces& wanted, const SimulationContext& context, Outcome& out) const final
   {
     evaluate(schema_.params_of(point), point, wanted, context, out);

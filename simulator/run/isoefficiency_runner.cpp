@@ -1,5 +1,7 @@
 #include "simulator/run/isoefficiency_runner.hpp"
 
+#include "simulator/run/isoefficiency_limits.hpp"
+
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/interrupt_guard.hpp"
@@ -211,8 +213,11 @@ TraceCounts trace_isoefficiency(const Experiment& ex, const IsoefficiencySpec& s
     write_file_atomically(probes_path, file);
   }
   counts.interrupted = InterruptGuard::interrupted();
-  if (!counts.interrupted)
+  if (!counts.interrupted) {
     write_file_atomically((fs::path(out_dir) / kIsoefficiencyFile).string(), isoefficiency_csv(ex, trace));
+    for (const LevelReach& r : level_reaches(ex, trace))
+      counts.reaches.push_back(reach_text(ex, trace, r));
+  }
   return counts;
 }
 
@@ -255,7 +260,7 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
   for (const char* c : {"face", "crossing"})
     header.emplace_back(c);
   header.push_back(spec.size_name);
-  for (const char* c : {"status", "probes", "bracket_low", "bracket_high", "value_low", "value_high", "note"})
+  for (const char* c : {"status", "probes", "bracket_low", "bracket_high", "value_low", "value_high", "note", "limit"})
     header.emplace_back(c);
   // Lines by level, then by their group's values (numbers by size: m = 2 before m = 10), then face.
   std::vector<const IsoLine*> lines;
@@ -281,10 +286,15 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
     for (size_t k = 0; k < g.values.size(); ++k)
       prefix += "," + csv_field(axis_cell(ex, *trace.group_axes()[k], g.values[k]));
     prefix += std::string(",") + face_name(l->simulated);
-    std::string note = line_note(metric, spec.size_name, r, level, spec.low, spec.high);
+    std::string note                 = line_note(metric, spec.size_name, r, level, spec.low, spec.high);
+    const std::optional<double> limit = line_limit(ex, trace, *l);
+    const std::string limit_cell      = limit ? format_number(*limit) : "";
+    if (limit && r.status == LevelSearchStatus::NeverReached)
+      note += fmt::format("; its limit as {} grows is {} (closed form)", spec.size_name, format_number(*limit));
     if (r.crossings.empty()) {
-      out += fmt::format("{},,,{},{},,,{},,{}\n", prefix, level_search_status_name(r.status), r.probes,
-                         r.status == LevelSearchStatus::Failed ? "" : format_number(r.closest_y), csv_field(note));
+      out += fmt::format("{},,,{},{},,,{},,{},{}\n", prefix, level_search_status_name(r.status), r.probes,
+                         r.status == LevelSearchStatus::Failed ? "" : format_number(r.closest_y), csv_field(note),
+                         limit_cell);
       continue;
     }
     for (size_t c = 0; c < r.crossings.size(); ++c) {
@@ -297,9 +307,9 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
             fmt::format("a step, not a crossing: {} goes from {} to {} at {} = {}", metric, format_number(x.before_y),
                         format_number(x.after_y), spec.size_name, format_number(x.x));
       }
-      out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x),
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x),
                          x.jump ? "step" : "found", r.probes, format_number(x.before_x), format_number(x.after_x),
-                         format_number(x.before_y), format_number(x.after_y), csv_field(row_note));
+                         format_number(x.before_y), format_number(x.after_y), csv_field(row_note), limit_cell);
     }
   }
   return out;

@@ -9,6 +9,7 @@
 #include "simulator/run/isoefficiency_trace.hpp"
 
 #include <string>
+#include <vector>
 
 namespace isogrid {
 
@@ -18,6 +19,8 @@ inline constexpr const char* kIsoefficiencyFile       = "isoefficiency.csv";
 struct TraceCounts {
   size_t lines = 0, probes = 0, evaluations = 0, reused = 0;  // reused: probe rows an earlier run had recorded
   bool interrupted = false;
+  // Where the model's closed-form limit puts a level out of reach at any size (isoefficiency_limits.hpp).
+  std::vector<std::string> reaches;
 };
 
 // Traces every line; stops between rounds on an interruption (InterruptGuard), isoefficiency.csv then unwritten.
@@ -25,7 +28,7 @@ TraceCounts trace_isoefficiency(const Experiment& ex, const IsoefficiencySpec& s
                                 const SimulationContext& context, const std::string& out_dir);
 
 // isoefficiency.csv: one row per crossing of each line (metric, level, the group's values, face), or one row saying
-// why a line has none.
+// why a line has none; `limit`: the metric's closed-form limit as the size grows, where the model declares one.
 std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& trace);
 
 }  // namespace isogrid

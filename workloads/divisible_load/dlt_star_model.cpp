@@ -25,6 +25,25 @@ using Metrics = DltStarMetrics;
 namespace {
 
 // Eqs. 1-3's instance (m workers, each with A, C and S; the load V; the result ratio beta), or a platform file.
+// E as V grows without bound (the startups no longer count): each worker computes while the next is sent its part,
+// alpha_{i+1} (A_{i+1} + C_{i+1}) = alpha_i A_i, and T(1) = (A_1 + C_1) V against T_m = (A_1 + C_1) alpha_1 V, so
+// E = 1 / (m alpha_1) (notes B.1.3). The workers in the given order, their own A and C; NaN where the order or the
+// speeds are decided otherwise (a sequence policy, drawn spreads, a platform file, results returned).
+double efficiency_limit(const Params& p)
+{
+  if (p.sequence != "given" || p.A_spread != 0 || p.C_spread != 0 || !p.platform.empty() || p.beta != 0)
+    return std::nan("");
+  const auto m = static_cast<size_t>(p.m);
+  std::vector<double> a = p.A.expanded(m), c = p.C.expanded(m);
+  double sum = 0, product = 1;
+  for (size_t i = 0; i < m; ++i) {
+    sum += product;
+    if (i + 1 < m)
+      product *= a[i] / (a[i + 1] + c[i + 1]);
+  }
+  return sum / static_cast<double>(m);  // 1 / (m alpha_1), alpha_1 = 1 / sum
+}
+
 void declare(ModelSchema<Params, Metrics>& s)
 {
   s.describe("dlt-star",
@@ -88,6 +107,9 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("alpha_last", &Metrics::alpha_last, "alpha_m, the part of the last worker served", "load units");
   s.primary(&Metrics::makespan);
   s.simgrid(sg::exact_network_config());
+  s.limit(&Metrics::efficiency, "V", efficiency_limit,
+          "1 / (m alpha_1) with alpha_1 = 1 / sum_i prod_{j<i} A_j / (A_{j+1} + C_{j+1}): (1 - q^m) / (m (1 - q)), "
+          "q = A / (A + C), on a homogeneous star");
 }
 
 }  // namespace
