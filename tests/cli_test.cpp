@@ -8,6 +8,7 @@
 #include <csignal>
 #include <filesystem>
 #include <gtest/gtest.h>
+#include <map>
 #include <thread>
 
 using namespace isogrid;
@@ -208,6 +209,22 @@ TEST(Cli, ReproduceKorkhovFindsTheThresholdsFromSimulation)
                           "| beta_for_gamma_0.8 | C=4 | grid_efficiency = 0.8 | beta | 102 | 102 |",
                           "| N_x_for_gamma_0.8 | C=2 | grid_efficiency = 0.8 | N_x | 119.6 | 119.6 |"})
     EXPECT_TRUE(contains(report, row)) << row;
+  // source: the same N_x thresholds found by search (`isoefficiency:` in thresholds.yaml) agree with those the grid's
+  // crossings read off within the grid's step, 2.6 slices (both are exact here: the design rule's N_x = 29.9p,
+  // 48.1p, 66.3p, p = 4), each line with far fewer points than the 266 values of N_x the grid runs per C.
+  ResultsTable traced = read_results(dir.file("report/thresholds/isoefficiency.csv"));
+  const std::map<double, double> rule = {{2, 119.6}, {3, 192.4}, {4, 265.2}};
+  size_t lines_at_08                  = 0;
+  for (const auto& row : traced.rows) {
+    if (number_cell(row, traced.column("level")) != 0.8)
+      continue;
+    ++lines_at_08;
+    EXPECT_EQ(row[static_cast<size_t>(traced.column("status"))], "found");
+    EXPECT_NEAR(number_cell(row, traced.column("N_x")), rule.at(number_cell(row, traced.column("C"))), 2.6);
+    EXPECT_LE(number_cell(row, traced.column("probes")), 20);
+  }
+  EXPECT_EQ(lines_at_08, 6u);  // 3 values of C, 2 faces
+  EXPECT_TRUE(contains(report, "| grid_efficiency | 0.8 | simulated | C | N_x = -26 + 72.8 * C |")) << report;
   // Fig. 4.3's 5 %, on every point of the DAS-2 sweep, and the estimation procedure recovering the calibration.
   EXPECT_TRUE(contains(report, "| time | 5% of predicted | 560 | 0 |")) << report;
   EXPECT_TRUE(contains(report, "| grid_speedup | 5% of predicted | 560 | 0 |")) << report;
