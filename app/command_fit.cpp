@@ -67,16 +67,16 @@ void fit(const FitArgs& a, Shared& shared)
       shared.exit_code = kBadInput;
       return;
     }
-  nlohmann::json run = read_json((fs::path(a.dir) / "run.json").string());
-  std::string path   = a.experiment;
+  nlohmann::json run                 = read_json((fs::path(a.dir) / "run.json").string());
+  std::string path                   = a.experiment;
   std::vector<std::string> overrides = a.set;
   if (path.empty()) {
     path = run["experiment"].value("path", "");
     for (const auto& o : run["experiment"].value("overrides", nlohmann::json::array()))
       overrides.push_back(o.get<std::string>());
     if (!fs::exists(path)) {
-      fmt::print(stderr, "error: {} was run from {}, which is not here: give the experiment with --experiment\n",
-                 a.dir, path.empty() ? "an experiment run.json does not name" : path);
+      fmt::print(stderr, "error: {} was run from {}, which is not here: give the experiment with --experiment\n", a.dir,
+                 path.empty() ? "an experiment run.json does not name" : path);
       shared.exit_code = kBadInput;
       return;
     }
@@ -127,20 +127,23 @@ void add_fit_command(CLI::App& app, Shared& shared)
   cmd->add_option("folder", args->dir, "a folder written by `isogrid run` (holds results.csv and run.json)")
       ->required()
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("--metric", args->metric, "fit this metric (each face the run has) instead of the experiment's "
-                                            "fit: blocks");
-  cmd->add_option("--by", args->by, "the swept parameters it is a law of, e.g. --by m or --by p,n (default: the "
-                                    "one swept parameter)")
+  cmd->add_option("--metric", args->metric,
+                  "fit this metric (each face the run has) instead of the experiment's "
+                  "fit: blocks");
+  cmd->add_option("--by", args->by,
+                  "the swept parameters it is a law of, e.g. --by m or --by p,n (default: the "
+                  "one swept parameter)")
       ->delimiter(',');
   cmd->add_option("--terms", args->terms, "terms besides the constant in a one-parameter hypothesis: 1 or 2");
-  cmd->add_option("--exponents", args->exponents, "the powers i tried (default: Extra-P's 19, 0 to 3)")
-      ->delimiter(',');
+  cmd->add_option("--exponents", args->exponents, "the powers i tried (default: Extra-P's 19, 0 to 3)")->delimiter(',');
   cmd->add_option("--logs", args->logs, "the powers j of log2 tried (default: 0,1,2)")->delimiter(',');
   cmd->add_option("--csv", args->csv, "with --metric: write the laws to this file (fits.csv's columns)");
-  cmd->add_option("--extra-p", args->extrap, "write the metric's measurements (--metric, or the first fit: block) in "
-                                             "Extra-P's text input format to this file");
-  cmd->add_option("--experiment", args->experiment, "the experiment file, when the path run.json records is not "
-                                                    "valid here")
+  cmd->add_option("--extra-p", args->extrap,
+                  "write the metric's measurements (--metric, or the first fit: block) in "
+                  "Extra-P's text input format to this file");
+  cmd->add_option("--experiment", args->experiment,
+                  "the experiment file, when the path run.json records is not "
+                  "valid here")
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", args->set, "with --experiment: the overrides the run was made with")->take_all();
   cmd->footer("Each law is chosen among the hypothesis set by leave-one-out cross-validation; rows are every ok "

@@ -73,7 +73,7 @@ Law fit_hypothesis(const Observations& obs, const Hypothesis& h)
   Fit fit      = least_squares(columns, obs.y, true);
   if (!fit.usable())
     return law;
-  law.coefficients = fit.coefficients;
+  law.coefficients    = fit.coefficients;
   const std::size_t p = columns.size();
   std::vector<double> fitted(n), left_out(n);
   double mean = 0;

@@ -15,12 +15,11 @@ namespace {
 // columns.
 void add_statistics(const Eigen::ColPivHouseholderQR<Eigen::MatrixXd>& qr, Eigen::Index n, Eigen::Index p, Fit& fit)
 {
-  Eigen::MatrixXd r = qr.matrixR().topLeftCorner(p, p).triangularView<Eigen::Upper>();
-  Eigen::MatrixXd r_inv =
-      r.triangularView<Eigen::Upper>().solve(Eigen::MatrixXd::Identity(p, p));  // R⁻¹
+  Eigen::MatrixXd r               = qr.matrixR().topLeftCorner(p, p).triangularView<Eigen::Upper>();
+  Eigen::MatrixXd r_inv           = r.triangularView<Eigen::Upper>().solve(Eigen::MatrixXd::Identity(p, p));  // R⁻¹
   Eigen::MatrixXd pivoted_inverse = r_inv * r_inv.transpose();
   Eigen::MatrixXd inverse         = qr.colsPermutation() * pivoted_inverse * qr.colsPermutation().transpose();
-  double s2 = fit.standard_error * fit.standard_error;
+  double s2                       = fit.standard_error * fit.standard_error;
   fit.coefficient_errors.resize(static_cast<std::size_t>(p));
   for (Eigen::Index j = 0; j < p; ++j)
     fit.coefficient_errors[static_cast<std::size_t>(j)] = std::sqrt(s2 * inverse(j, j));

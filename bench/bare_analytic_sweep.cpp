@@ -29,7 +29,7 @@ int main(int argc, char** argv)
   if (!out)
     return 1;
   std::fputs("index,V,makespan,sequential,speedup,efficiency,feasible,largest_feasible_m,alpha_first,alpha_last,"
-             "message\n",
+             "capacity_efficiency,message\n",
              out);
   const size_t m = 10;
   std::vector<Worker> workers(m, Worker{1, 1, 1000});
@@ -43,8 +43,9 @@ int main(int argc, char** argv)
     fmt::format_to(to, FMT_COMPILE("{},{},"), i, V);
     if (s.feasible)
       fmt::format_to(to, FMT_COMPILE("{}"), s.makespan);
-    fmt::format_to(to, FMT_COMPILE(",{},{},{},{},{},{},{},"), s.sequential, s.speedup, s.efficiency, s.feasible ? 1 : 0,
-                   s.largest_feasible, alpha.front(), alpha.back());
+    fmt::format_to(to, FMT_COMPILE(",{},{},{},{},{},{},{},{},"), s.sequential, s.speedup, s.efficiency,
+                   s.feasible ? 1 : 0, s.largest_feasible, alpha.front(), alpha.back(),
+                   s.feasible ? capacity_time(workers, V, 0) / s.makespan : 0);
     if (!s.feasible)
       fmt::format_to(to, "infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative,
                      s.largest_feasible);

@@ -68,8 +68,8 @@ void traced_line(benchmark::State& state)
   state.counters["probes"]         = static_cast<double>(r.first);
   state.counters["relative_error"] = r.second;
   // The grid that places the crossing as precisely as the tracer did (at least 1e-15: double rounding).
-  const std::size_t grid          = grid_points_for(std::max(r.second, 1e-15) * 1.0000001);
-  state.counters["grid_points"]   = static_cast<double>(grid);
+  const std::size_t grid           = grid_points_for(std::max(r.second, 1e-15) * 1.0000001);
+  state.counters["grid_points"]    = static_cast<double>(grid);
   state.counters["grid_per_probe"] = static_cast<double>(grid) / static_cast<double>(r.first);
 }
 BENCHMARK(traced_line)->DenseRange(2, 10, 2)->Unit(benchmark::kMicrosecond);

@@ -80,8 +80,9 @@ TEST(GrowthLaw, RecoversANoiseFreeLawExactly)
 
 TEST(GrowthLaw, NamesFractionalPowersAndSquaredLogs)
 {
-  Observations obs = one_parameter(powers_of_two(1, 9), [](double p) { return 7 * std::pow(p, 1.5) * std::log2(p) * std::log2(p); });
-  LawOutcome out   = fit_law(obs, {"p"}, default_hypotheses());
+  Observations obs =
+      one_parameter(powers_of_two(1, 9), [](double p) { return 7 * std::pow(p, 1.5) * std::log2(p) * std::log2(p); });
+  LawOutcome out = fit_law(obs, {"p"}, default_hypotheses());
   ASSERT_TRUE(out.ok) << out.error;
   EXPECT_EQ(out.law.growth(), "p^(3/2) log^2 p");
   EXPECT_NEAR(out.law.coefficients[1], 7, 1e-9);
@@ -99,7 +100,7 @@ TEST(GrowthLaw, CallsFlatDataConstant)
 
 TEST(GrowthLaw, FitsTwoTermsWhenAskedTo)
 {
-  Observations obs = one_parameter(powers_of_two(1, 10), [](double p) { return 1 + 2 * p + 0.01 * p * p; });
+  Observations obs  = one_parameter(powers_of_two(1, 10), [](double p) { return 1 + 2 * p + 0.01 * p * p; });
   HypothesisSet two = default_hypotheses();
   two.terms         = 2;
   LawOutcome out    = fit_law(obs, {"p"}, two);

@@ -197,8 +197,8 @@ sweep:
 isoefficiency: {metric: efficiency, scale: m, size: n, levels: [0.3, 0.5, 0.7], range: [1, 1e9]}
 plots: []
 )");
-  CommandResult r = run_isogrid(
-      fmt::format("run {} --out {} --no-plot --no-progress --jobs 2", experiment, dir.file("out")));
+  CommandResult r =
+      run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --jobs 2", experiment, dir.file("out")));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const double c1 = 1e-6, c2 = 1e-4;
   ResultsTable lines = read_results(dir.file("out/isoefficiency.csv"));
@@ -233,8 +233,7 @@ TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
   TempDir dir;
   const std::string out = dir.file("out");
   CommandResult r       = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress --jobs 2",
-                                                  source("experiments/drozdowski2003/mst-isoefficiency-function.yaml"),
-                                                  out));
+                                                  source("experiments/drozdowski2003/mst-isoefficiency-function.yaml"), out));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   ResultsTable fits = read_results(dir.file("out/fits.csv"));
   ASSERT_EQ(fits.rows.size(), 2u);
@@ -242,8 +241,7 @@ TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
     EXPECT_EQ(row[static_cast<size_t>(fits.column("growth"))], "log m + m^(-1)");
     EXPECT_EQ(row[static_cast<size_t>(fits.column("terms"))], "1;m^(-1);log2(m)");
     std::string c = row[static_cast<size_t>(fits.column("coefficients"))];
-    double c0 = std::stod(c), c1 = std::stod(c.substr(c.find(';') + 1)),
-           c2 = std::stod(c.substr(c.rfind(';') + 1));
+    double c0 = std::stod(c), c1 = std::stod(c.substr(c.find(';') + 1)), c2 = std::stod(c.substr(c.rfind(';') + 1));
     EXPECT_LT(std::abs(c0), 1e-9);
     EXPECT_NEAR(c1, 100, 1e-9);
     EXPECT_NEAR(c2, 1, 1e-9);

@@ -1,8 +1,8 @@
 // Sanjay's staged model construction (policies/modelling/) on noise-free synthetic runs: least squares recovers
 // known coefficients, Eq. 3.7's standard error is worked by hand, and the staged search over the 77 x 77 x 8 x 16 x 16
 // candidates finds the model the runs were made with and predicts unseen runs exactly.
-#include "policies/modelling/campaign.hpp"
 #include "base/least_squares.hpp"
+#include "policies/modelling/campaign.hpp"
 #include "policies/modelling/staged_search.hpp"
 
 #include "base/random.hpp"

@@ -88,4 +88,23 @@ double homogeneous_asymptotic_efficiency(size_t m, double A, double C)
   return (1 - std::pow(q, static_cast<double>(m))) / (static_cast<double>(m) * (1 - q));
 }
 
+double asymptotic_efficiency(const std::vector<Worker>& workers)
+{
+  double sum = 0, product = 1;
+  for (size_t i = 0; i < workers.size(); ++i) {
+    sum += product;
+    if (i + 1 < workers.size())
+      product *= workers[i].A / (workers[i + 1].A + workers[i + 1].C);
+  }
+  return sum / static_cast<double>(workers.size());  // 1 / (m alpha_1), alpha_1 = 1 / sum
+}
+
+double capacity_time(const std::vector<Worker>& workers, double V, double beta)
+{
+  double rate = 0;
+  for (const Worker& w : workers)
+    rate += 1 / ((1 + beta) * w.C + w.A);
+  return V / rate;
+}
+
 }  // namespace isogrid::dlt

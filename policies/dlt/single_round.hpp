@@ -48,4 +48,16 @@ double homogeneous_makespan(size_t m, double V, double A, double C, double S);
 // Limit of the efficiency for V -> infinity on a homogeneous star: (1 - q^m) / (m (1 - q)).
 double homogeneous_asymptotic_efficiency(size_t m, double A, double C);
 
+// The same limit for any workers served in the given order, without return: the startups no longer count, each
+// worker computes while the next is sent its part, alpha_{i+1} (A_{i+1} + C_{i+1}) = alpha_i A_i, and
+// E = T(1) / (m T_m) -> 1 / (m alpha_1) with alpha_1 = 1 / sum_i prod_{j<i} A_j / (A_{j+1} + C_{j+1}).
+double asymptotic_efficiency(const std::vector<Worker>& workers);
+
+// The whole platform's T(1), against its aggregate capacity: V at the summed rates of the workers, each receiving
+// (and returning beta of) its own part and computing it, V / sum_i 1 / ((1 + beta) C_i + A_i). Every worker's part
+// takes at least that long on it, so no schedule beats this time: T / T_m never exceeds 1, whatever the speeds or
+// the serving order (the paper's E, against the first worker served, does on a heterogeneous star). On a
+// homogeneous star without startups it is T(1) / m, and T / T_m is the paper's efficiency.
+double capacity_time(const std::vector<Worker>& workers, double V, double beta);
+
 }  // namespace isogrid::dlt

@@ -15,7 +15,6 @@
 
 namespace isogrid {
 
-/// What a model is, derived from its schema: what experiment files, `isogrid list` and the CSV columns read.
 /// A metric's closed-form limit as one parameter grows without bound (DLT's efficiency as V grows: (1 - q^m) /
 /// (m (1 - q))). The isoefficiency tracer states it where a level is out of reach at any size, and the largest scale
 /// at which a level is reachable at all.
@@ -25,6 +24,7 @@ struct MetricLimit {
   std::string formula;  ///< the limit in words, for notes and `isogrid list`
 };
 
+/// What a model is, derived from its schema: what experiment files, `isogrid list` and the CSV columns read.
 struct ModelInfo {
   std::string name;                         ///< what an experiment's `model:` names
   std::string summary;                      ///< one line for `isogrid list`

@@ -33,9 +33,9 @@ std::string mode_name(RunMode mode)
 const std::vector<std::string>& experiment_keys()
 {
   static const std::vector<std::string> keys = {
-      "title",       "description",      "source",     "model",        "mode",       "seed",
-      "repetitions", "timeout",          "parameters", "sweep",        "simgrid",    "references",
-      "plots",       "same_seed_across", "crossings",  "where",        "agreements", "comparisons",
+      "title",       "description",      "source",     "model",         "mode",       "seed",
+      "repetitions", "timeout",          "parameters", "sweep",         "simgrid",    "references",
+      "plots",       "same_seed_across", "crossings",  "where",         "agreements", "comparisons",
       "tables",      "max_points",       "plugins",    "isoefficiency", "fit"};
   return keys;
 }

@@ -234,8 +234,8 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
 
   if (p.kind == PlotKind::Isoefficiency) {
     // Both faces the run traced are drawn; what is drawn comes from the isoefficiency: block.
-    for (const char* key : {"x", "y", "z", "metric", "series", "panels", "levels", "band", "log", "log_x", "log_y",
-                            "infeasible", "face"})
+    for (const char* key :
+         {"x", "y", "z", "metric", "series", "panels", "levels", "band", "log", "log_x", "log_y", "infeasible", "face"})
       if (f.child(key).present())
         f.child(key).fail(fmt::format("an isoefficiency plot draws the isoefficiency: block's lines, W(p), on both "
                                       "faces and log-log axes, and takes no {}",

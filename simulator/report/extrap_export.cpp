@@ -19,9 +19,8 @@ bool numbers_less(const std::vector<double>& a, const std::vector<double>& b) { 
 
 ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const std::string& out_dir)
 {
-  const ResultsTable results =
-      read_results((std::filesystem::path(out_dir) / "results.csv").string());
-  const int status = results.column("status");
+  const ResultsTable results = read_results((std::filesystem::path(out_dir) / "results.csv").string());
+  const int status           = results.column("status");
   std::vector<int> by, groups;
   std::vector<std::string> group_names;
   for (const auto& p : spec.by)
@@ -59,7 +58,7 @@ ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const 
   }
   std::sort(points.begin(), points.end(), numbers_less);
   ExtrapExport out;
-  out.points = points.size();
+  out.points     = points.size();
   std::string& t = out.text;
   for (const auto& p : spec.by)
     t += "PARAMETER " + p + "\n";
@@ -77,7 +76,7 @@ ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const 
     if (name.empty())
       name = "sweep";
     const auto& faces_data = data[region];
-    bool whole = true;
+    bool whole             = true;
     for (const auto& [face, by_point] : faces_data)
       for (const auto& point : points)
         whole = whole && by_point.count(point);

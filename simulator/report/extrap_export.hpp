@@ -4,8 +4,8 @@
 // PARAMETER per law parameter, the POINTS their distinct value combinations in numeric order, one REGION per
 // combination of the other swept parameters (a single "sweep" region when there are none), and one METRIC per face
 // (sim_<metric>, pred_<metric>), whose DATA lines give every ok repetition of each point.
-#include "simulator/experiment/growth_fit_spec.hpp"
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/experiment/growth_fit_spec.hpp"
 
 #include <string>
 

@@ -1,11 +1,11 @@
 #include "simulator/report/growth_fits.hpp"
 
 #include "simulator/core/value.hpp"
+#include "simulator/core/yaml_source.hpp"
 #include "simulator/report/results_data.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/results_reader.hpp"
-#include "simulator/core/yaml_source.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -155,8 +155,8 @@ std::vector<LawTable> fit_isoefficiency_lines(const Experiment& ex, const std::s
   const IsoefficiencySpec& spec = *ex.isoefficiency;
   const ResultsTable lines      = read_results(path.string());
   LawTable table;
-  table.of = spec.size_name;
-  table.by = {spec.scale_name};
+  table.of          = spec.size_name;
+  table.by          = {spec.scale_name};
   table.key_columns = {"metric", "level"};
   // isoefficiency.csv's group columns: those between "level" and "face"; the scale among them is the law's x.
   const int face = lines.column("face"), level = lines.column("level");
@@ -206,10 +206,10 @@ std::string laws_csv(const std::vector<LawTable>& tables)
       const growth::LawOutcome& o = f.outcome;
       if (o.ok) {
         const growth::Law& l = o.law;
-        row.insert(row.end(), {l.formula(), l.growth(), terms_text(l), joined(l.coefficients),
-                               joined(l.half_widths), fmt::format("{:.6g}", l.smape),
-                               fmt::format("{:.6g}", l.cv_smape), fmt::format("{:.6g}", l.adjusted_r2),
-                               std::to_string(l.rows), std::to_string(l.tried), poor_fit_note(t, l)});
+        row.insert(row.end(), {l.formula(), l.growth(), terms_text(l), joined(l.coefficients), joined(l.half_widths),
+                               fmt::format("{:.6g}", l.smape), fmt::format("{:.6g}", l.cv_smape),
+                               fmt::format("{:.6g}", l.adjusted_r2), std::to_string(l.rows), std::to_string(l.tried),
+                               poor_fit_note(t, l)});
       } else
         row.insert(row.end(), {"", "", "", "", "", "", "", "", "", "", o.error});
       out += csv_line(row) + "\n";
@@ -236,13 +236,13 @@ Table laws_table(const LawTable& t)
       row.push_back(f.key[c]);
     row.push_back(f.face);
     if (f.outcome.ok && f.outcome.law.smape > kPoorFitSmapePercent)
-      row.insert(row.end(), {"no law fits", "best: " + t.of + " = " + f.outcome.law.formula(),
-                             fmt::format("{:.3g}", f.outcome.law.smape),
-                             fmt::format("{:.4f}", f.outcome.law.adjusted_r2)});
+      row.insert(row.end(),
+                 {"no law fits", "best: " + t.of + " = " + f.outcome.law.formula(),
+                  fmt::format("{:.3g}", f.outcome.law.smape), fmt::format("{:.4f}", f.outcome.law.adjusted_r2)});
     else if (f.outcome.ok)
-      row.insert(row.end(), {f.outcome.law.growth(), t.of + " = " + f.outcome.law.formula(),
-                             fmt::format("{:.3g}", f.outcome.law.smape),
-                             fmt::format("{:.4f}", f.outcome.law.adjusted_r2)});
+      row.insert(row.end(),
+                 {f.outcome.law.growth(), t.of + " = " + f.outcome.law.formula(),
+                  fmt::format("{:.3g}", f.outcome.law.smape), fmt::format("{:.4f}", f.outcome.law.adjusted_r2)});
     else
       row.insert(row.end(), {"-", f.outcome.error, "", ""});
     table.rows.push_back(std::move(row));

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
-#include <tuple>
 #include <fmt/ranges.h>
 #include <fstream>
+#include <tuple>
 
 namespace isogrid {
 
@@ -141,8 +141,8 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
          {std::tuple{&a.laws, "Growth laws", kFitsFile},
           std::tuple{&a.isoefficiency_laws, "Isoefficiency functions", kIsoefficiencyLawsFile}})
       for (const LawTable& t : *tables) {
-        md += fmt::format("{} of {} over {} ([`{}`]({}/{})):\n\n", title, t.of, fmt::join(t.by, ", "), file,
-                          s.folder, file);
+        md += fmt::format("{} of {} over {} ([`{}`]({}/{})):\n\n", title, t.of, fmt::join(t.by, ", "), file, s.folder,
+                          file);
         md += markdown_table(laws_table(t)) + "\n";
         for (const std::string& d : face_differences(t))
           md += "- " + d + "\n";

@@ -31,11 +31,11 @@ RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
   if (!ex.crossings.empty())
     write_crossings_csv((fs::path(out_dir) / "crossings.csv").string(), ex, a.crossings);
   write_summary_csv((fs::path(out_dir) / "summary.csv").string(), ex, data);
-  a.references    = check_references(ex, data, a.crossings);
-  a.agreements    = check_agreements(ex, data);
-  a.comparisons   = check_comparisons(ex, data);
-  a.tables        = fill_summary_tables(ex, data);
-  a.max_deviation = max_abs_deviation(data);
+  a.references         = check_references(ex, data, a.crossings);
+  a.agreements         = check_agreements(ex, data);
+  a.comparisons        = check_comparisons(ex, data);
+  a.tables             = fill_summary_tables(ex, data);
+  a.max_deviation      = max_abs_deviation(data);
   a.laws               = fit_results(ex, out_dir);
   a.isoefficiency_laws = fit_isoefficiency_lines(ex, out_dir);
   write_laws(out_dir, kFitsFile, a.laws);

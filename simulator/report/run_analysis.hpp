@@ -3,9 +3,9 @@
 // per-combination summary (summary.csv, which the plots read), the references, the agreements, the comparisons, the
 // summary tables, and the largest deviation between the two faces.
 #include "simulator/experiment/experiment.hpp"
-#include "simulator/report/growth_fits.hpp"
 #include "simulator/report/aggregates.hpp"
 #include "simulator/report/comparison_check.hpp"
+#include "simulator/report/growth_fits.hpp"
 #include "simulator/report/reference_check.hpp"
 #include "simulator/report/summary_table_report.hpp"
 

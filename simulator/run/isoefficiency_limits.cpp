@@ -44,7 +44,7 @@ std::vector<LevelReach> level_reaches(const Experiment& ex, const IsoefficiencyT
     if (std::find(seen.begin(), seen.end(), others) != seen.end())
       continue;
     seen.push_back(others);
-    Point p = trace.probe_point({g, false, spec.high}, 0);
+    Point p       = trace.probe_point({g, false, spec.high}, 0);
     auto limit_at = [&](long long s) {
       p.values[spec.scale.param] = static_cast<double>(s);
       return ex.model->limit(metric_name(ex, trace), spec.size_name, p);

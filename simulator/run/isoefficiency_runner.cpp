@@ -286,7 +286,7 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
     for (size_t k = 0; k < g.values.size(); ++k)
       prefix += "," + csv_field(axis_cell(ex, *trace.group_axes()[k], g.values[k]));
     prefix += std::string(",") + face_name(l->simulated);
-    std::string note                 = line_note(metric, spec.size_name, r, level, spec.low, spec.high);
+    std::string note                  = line_note(metric, spec.size_name, r, level, spec.low, spec.high);
     const std::optional<double> limit = line_limit(ex, trace, *l);
     const std::string limit_cell      = limit ? format_number(*limit) : "";
     if (limit && r.status == LevelSearchStatus::NeverReached)

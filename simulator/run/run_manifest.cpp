@@ -77,12 +77,12 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
   nlohmann::json metrics = nlohmann::json::array();
   for (const auto& metric : info.metrics)
     metrics.push_back({{"name", metric.name}, {"doc", metric.doc}, {"unit", metric.unit}});
-  m["metrics"]        = metrics;
+  m["metrics"] = metrics;
   // The parameters' descriptions and units, for the axes of plots drawn over them.
   nlohmann::json parameters = nlohmann::json::array();
   for (const auto& param : info.params)
     parameters.push_back({{"name", param.name}, {"doc", param.doc}, {"unit", param.unit}});
-  m["parameters"] = parameters;
+  m["parameters"]     = parameters;
   m["primary_metric"] = info.primary_metric;
   // The network-model settings every simulated point ran with (principle 6 of the architecture).
   m["simgrid_config"] = ex.simulates() ? nlohmann::json(ex.simgrid_config) : nlohmann::json::array();

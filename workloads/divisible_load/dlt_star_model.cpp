@@ -25,23 +25,19 @@ using Metrics = DltStarMetrics;
 namespace {
 
 // Eqs. 1-3's instance (m workers, each with A, C and S; the load V; the result ratio beta), or a platform file.
-// E as V grows without bound (the startups no longer count): each worker computes while the next is sent its part,
-// alpha_{i+1} (A_{i+1} + C_{i+1}) = alpha_i A_i, and T(1) = (A_1 + C_1) V against T_m = (A_1 + C_1) alpha_1 V, so
-// E = 1 / (m alpha_1) (notes B.1.3). The workers in the given order, their own A and C; NaN where the order or the
-// speeds are decided otherwise (a sequence policy, drawn spreads, a platform file, results returned).
+// E as V grows without bound (asymptotic_efficiency): the workers in the given order with their own A and C; NaN
+// where the order or the speeds are decided otherwise (a sequence policy, drawn spreads, a platform file) or
+// results are returned.
 double efficiency_limit(const Params& p)
 {
   if (p.sequence != "given" || p.A_spread != 0 || p.C_spread != 0 || !p.platform.empty() || p.beta != 0)
     return std::nan("");
-  const auto m = static_cast<size_t>(p.m);
+  const auto m          = static_cast<size_t>(p.m);
   std::vector<double> a = p.A.expanded(m), c = p.C.expanded(m);
-  double sum = 0, product = 1;
-  for (size_t i = 0; i < m; ++i) {
-    sum += product;
-    if (i + 1 < m)
-      product *= a[i] / (a[i + 1] + c[i + 1]);
-  }
-  return sum / static_cast<double>(m);  // 1 / (m alpha_1), alpha_1 = 1 / sum
+  std::vector<Worker> workers(m);
+  for (size_t i = 0; i < m; ++i)
+    workers[i] = {a[i], c[i], 0};
+  return asymptotic_efficiency(workers);
 }
 
 void declare(ModelSchema<Params, Metrics>& s)
@@ -105,6 +101,9 @@ void declare(ModelSchema<Params, Metrics>& s)
            "the largest k <= m for which P1..Pk admit a feasible partition");
   s.metric("alpha_first", &Metrics::alpha_first, "alpha_1, the part of the first worker served", "load units");
   s.metric("alpha_last", &Metrics::alpha_last, "alpha_m, the part of the last worker served", "load units");
+  s.metric("capacity_efficiency", &Metrics::capacity_efficiency,
+           "T_cap / T_m against the platform's aggregate capacity, T_cap = V / sum 1/((1 + beta) C_i + A_i): never "
+           "above 1; the paper's efficiency on a homogeneous star without startups (0 when infeasible)");
   s.primary(&Metrics::makespan);
   s.simgrid(sg::exact_network_config());
   s.limit(&Metrics::efficiency, "V", efficiency_limit,
@@ -252,6 +251,10 @@ protected:
     out.largest_feasible_m = static_cast<double>(s.largest_feasible);
     out.alpha_first        = part.alpha.front();
     out.alpha_last         = part.alpha.back();
+    out.capacity_efficiency =
+        s.feasible
+            ? capacity_time(decisions.instance.workers, decisions.instance.V, decisions.instance.beta) / s.makespan
+            : 0;
     if (!s.feasible)
       out.note =
           fmt::format("infeasible: alpha_{} < 0; at most {} workers can be used", s.first_negative, s.largest_feasible);
@@ -262,9 +265,10 @@ protected:
   {
     if (!decisions.partition.summary.feasible) {
       // Nothing to simulate: a negative part cannot be sent. The map still shows E = 0 there.
-      out.speedup    = 0;
-      out.efficiency = 0;
-      out.feasible   = 0;
+      out.speedup             = 0;
+      out.efficiency          = 0;
+      out.capacity_efficiency = 0;
+      out.feasible            = 0;
       return;
     }
     sg::Session session(context.simgrid_config, context.simgrid_logs);
@@ -289,11 +293,12 @@ protected:
       deploy_star_schedule(decisions.originator, decisions.served, schedule, times);
     }
     session.run();
-    out.makespan   = times.makespan / time_unit;
-    out.sequential = times.sequential / time_unit;
-    out.speedup    = times.sequential / times.makespan;
-    out.efficiency = out.speedup / static_cast<double>(inst.workers.size());
-    out.feasible   = 1;
+    out.makespan            = times.makespan / time_unit;
+    out.sequential          = times.sequential / time_unit;
+    out.speedup             = times.sequential / times.makespan;
+    out.efficiency          = out.speedup / static_cast<double>(inst.workers.size());
+    out.feasible            = 1;
+    out.capacity_efficiency = capacity_time(inst.workers, inst.V, inst.beta) / out.makespan;
   }
 };
 

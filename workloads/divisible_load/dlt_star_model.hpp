@@ -24,6 +24,7 @@ struct DltStarMetrics {
   double makespan, sequential, speedup, efficiency;
   double feasible, largest_feasible_m;
   double alpha_first, alpha_last;
+  double capacity_efficiency;
 };
 
 const ModelSchema<DltStarParams, DltStarMetrics>& dlt_star_schema();
