@@ -14,7 +14,7 @@ GrowthFitSpec read_one(const Field& f, const Model& model, const std::vector<Axi
 {
   if (!f.is_map())
     f.fail("expected a mapping: {metric, by}");
-  f.only_keys({"metric", "by", "terms", "exponents", "logs"}, "fit key");
+  f.only_keys({"metric", "by", "group_by", "terms", "exponents", "logs"}, "fit key");
   GrowthFitSpec s;
   s.metric          = read_metric(f.required("metric"), model.info());
   s.hypotheses      = growth::default_hypotheses();
@@ -39,6 +39,14 @@ GrowthFitSpec read_one(const Field& f, const Model& model, const std::vector<Axi
   if (names.empty() || names.size() > 3)
     by.fail(fmt::format("a law is fitted over one to three parameters, got {}", names.size()));
   for (const Field& name : names) {
+    if (std::string p = name.text(); !find_axis(axes, p) && model.info().metric_index(p)) {
+      // A metric as the law's variable (the PEs a configuration names): its values are checked after the run.
+      if (std::find(s.by.begin(), s.by.end(), p) != s.by.end())
+        name.fail(fmt::format("{} is listed twice", p));
+      s.by.push_back(p);
+      s.by_metric.push_back(true);
+      continue;
+    }
     if (std::string p = name.text(); !find_axis(axes, p) && model.info().param_index(p))
       name.fail(fmt::format("{} is not swept: a law is fitted over a swept parameter, e.g. sweep: {{{}: [1, 2, 4, 8]}}",
                             p, p));
@@ -52,7 +60,25 @@ GrowthFitSpec read_one(const Field& f, const Model& model, const std::vector<Axi
       name.fail(fmt::format("{} is swept over {} value(s): a law with {} term(s) needs {} or more to be identified",
                             axis.name, axis.values.size(), s.hypotheses.terms, needed));
     s.by.push_back(axis.name);
+    s.by_metric.push_back(false);
   }
+  if (Field g = f.child("group_by"); g.present()) {
+    if (!g.is_list())
+      g.fail("expected a list of swept parameters, e.g. [runtime]");
+    std::vector<std::string> given;
+    for (size_t i = 0; i < g.size(); ++i) {
+      const Axis& axis = read_swept(g.element(i), axes);
+      if (std::find(s.by.begin(), s.by.end(), axis.name) != s.by.end())
+        g.element(i).fail(fmt::format("{} is a parameter of the law: it cannot also group its rows", axis.name));
+      given.push_back(axis.name);
+    }
+    for (const Axis& a : axes)  // in the sweep's order
+      if (std::find(given.begin(), given.end(), a.name) != given.end())
+        s.group_by.push_back(a.name);
+  } else
+    for (const Axis& a : axes)
+      if (std::find(s.by.begin(), s.by.end(), a.name) == s.by.end())
+        s.group_by.push_back(a.name);
 
   if (Field e = f.child("exponents"); e.present()) {
     s.hypotheses.powers = e.is_list() ? e.numbers() : std::vector<double>{e.number()};

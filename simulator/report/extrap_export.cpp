@@ -23,13 +23,16 @@ ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const 
   const int status           = results.column("status");
   std::vector<int> by, groups;
   std::vector<std::string> group_names;
-  for (const auto& p : spec.by)
-    by.push_back(results.column(p));
-  for (const Axis& a : ex.sweep.axes())
-    if (std::find(spec.by.begin(), spec.by.end(), a.name) == spec.by.end()) {
-      groups.push_back(results.column(a.name));
-      group_names.push_back(a.name);
-    }
+  // A metric parameter (the PEs a configuration gives) is read on the simulated face when the run has it.
+  const bool simulated = results.column(face_column(ex, false, spec.metric)) >= 0;
+  for (size_t l = 0; l < spec.by.size(); ++l)
+    by.push_back(spec.by_metric[l]
+                     ? results.column(face_column(ex, !simulated, *ex.model->info().metric_index(spec.by[l])))
+                     : results.column(spec.by[l]));
+  for (const auto& name : spec.group_by) {
+    groups.push_back(results.column(name));
+    group_names.push_back(name);
+  }
   std::vector<std::pair<std::string, int>> faces;  // metric name as written, its column
   for (bool predicted : {false, true}) {
     std::string column = face_column(ex, predicted, spec.metric);

@@ -114,26 +114,31 @@ std::vector<LawTable> fit_results(const Experiment& ex, const std::string& out_d
     table.by = spec.by;
     table.key_columns.push_back("metric");
     std::vector<int> group_columns, by_columns;
-    // Every swept parameter is a key column, so that the laws of every block share fits.csv's header; the law's
-    // own parameters are left empty there.
+    // Every swept parameter is a key column, so that the laws of every block share fits.csv's header; those that
+    // do not group this block's rows (the law's own parameters) are left empty there.
     for (const Axis& a : ex.sweep.axes()) {
       table.key_columns.push_back(a.name);
-      bool fitted = std::find(spec.by.begin(), spec.by.end(), a.name) != spec.by.end();
-      group_columns.push_back(fitted ? -1 : results.column(a.name));
+      bool groups = std::find(spec.group_by.begin(), spec.group_by.end(), a.name) != spec.group_by.end();
+      group_columns.push_back(groups ? results.column(a.name) : -1);
     }
-    for (const auto& p : spec.by)
-      by_columns.push_back(results.column(p));
     Gathered gathered;
     for (bool simulated : {false, true}) {
       const int y = results.column(face_column(ex, !simulated, spec.metric));
       if (y < 0)
         continue;
+      by_columns.clear();
+      for (size_t l = 0; l < spec.by.size(); ++l)
+        by_columns.push_back(spec.by_metric[l]
+                                 ? results.column(face_column(ex, !simulated, *info.metric_index(spec.by[l])))
+                                 : results.column(spec.by[l]));
       for (const auto& row : results.rows) {
         if (status >= 0 && row[static_cast<size_t>(status)] != "ok")
           continue;
         std::vector<std::string> key{table.of};
         for (int c : group_columns)
           key.push_back(c >= 0 ? row[static_cast<size_t>(c)] : "");
+        if (std::any_of(by_columns.begin(), by_columns.end(), [](int c) { return c < 0; }))
+          continue;
         growth::Observations& obs = gathered.at(key, simulated, spec.by.size());
         for (size_t l = 0; l < by_columns.size(); ++l)
           obs.x[l].push_back(number_cell(row, by_columns[l]));
