@@ -1,6 +1,7 @@
 #include "app/run_report.hpp"
 
 #include "simulator/core/text.hpp"
+#include "simulator/core/value.hpp"
 #include "simulator/report/growth_fits.hpp"
 #include "simulator/report/plotter.hpp"
 #include "simulator/report/run_analysis.hpp"
@@ -47,6 +48,10 @@ void report_complete_run(const Experiment& ex, const std::string& out_dir, std::
     fmt::print("\ncomparisons: {} of {} group(s) hold\n{}",
                analysis.comparisons.size() - count_failures(analysis.comparisons), analysis.comparisons.size(),
                text_sections(comparison_sections(ex, analysis.comparisons)));
+  if (ex.scalability)
+    fmt::print("\nscalability against {} = {} ({}):\n{}", ex.scalability->processors,
+               format_number(ex.scalability->baseline), kScalabilityFile,
+               text_table(scalability_table(ex, analysis.scalability)));
   print_laws("growth laws", kFitsFile, analysis.laws);
   print_laws("isoefficiency functions", kIsoefficiencyLawsFile, analysis.isoefficiency_laws);
   if (error_rows)

@@ -2,6 +2,7 @@
 // Wielebski's one-port star with Fig. 3's parameters (A = C = 1, S = 1000): every line against a root of Eqs. 1-3
 // found independently, in closed form; the simulated face against the analytic one; the lines in numeric order;
 // the same files whatever --jobs, and from the probes an earlier run recorded.
+#include "simulator/report/scalability.hpp"
 #include "simulator/run/results_reader.hpp"
 #include "tests/test_support.hpp"
 
@@ -226,7 +227,8 @@ plots: []
 
 // source: the spanning tree's T(m) = c1 n²/m + c2 n log2 m at c1 = 1e-6, c2 = 1e-4, n = 1e4 is 100/m + log2 m: the
 // experiment's fit: block (pairs of terms from m^-1, m^-1/2, 1, m^1/2, m and their log2) must name it exactly, on
-// both faces. `isogrid fit` fits the same again from the folder, refuses a law over a parameter the sweep holds
+// both faces, and its scalability: block's speedups, efficiencies and Karp-Flatt fractions must be the closed
+// form's. `isogrid fit` fits the same again from the folder, refuses a law over a parameter the sweep holds
 // fixed, and exports the measurements in Extra-P's text format.
 TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
 {
@@ -246,6 +248,19 @@ TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
     EXPECT_NEAR(c1, 100, 1e-9);
     EXPECT_NEAR(c2, 1, 1e-9);
   }
+  // Its scalability.csv against the closed form, baseline m = 2.
+  ResultsTable scal = read_results(dir.file("out/scalability.csv"));
+  ASSERT_EQ(scal.rows.size(), 2u * 10);  // both faces, 10 values of m
+  auto T = [](double m) { return 100 / m + std::log2(m); };
+  for (const auto& row : scal.rows) {
+    double m = number_cell(row, scal.column("m")), S = T(2) / T(m);
+    EXPECT_NEAR(number_cell(row, scal.column("speedup")), S, 1e-9 * S) << m;
+    EXPECT_NEAR(number_cell(row, scal.column("efficiency")), S * 2 / m, 1e-9) << m;
+    if (m != 2)
+      EXPECT_NEAR(number_cell(row, scal.column("karp_flatt")), (1 / S - 2 / m) / (1 - 2 / m), 1e-9) << m;
+  }
+  EXPECT_NE(r.output.find("scalability against m = 2 (scalability.csv)"), std::string::npos) << r.output;
+
   const std::string laws = read_file(dir.file("out/isoefficiency-laws.csv"));
   std::filesystem::remove(dir.file("out/fits.csv"));
   CommandResult again = run_isogrid("fit " + out);
@@ -268,4 +283,21 @@ TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
   EXPECT_NE(text.find("REGION sweep\nMETRIC sim_makespan\nDATA 51\nDATA 27\n"), std::string::npos) << text;
   EXPECT_NE(text.find("METRIC pred_makespan\nDATA 51\n"), std::string::npos) << text;
   EXPECT_NE(text.find("DATA 10.09765625\n"), std::string::npos) << text;
+}
+
+// source: Karp & Flatt (1990): on Amdahl's law, t(p) = t(1) (f + (1 - f)/p), the experimentally determined serial
+// fraction e = (1/S - 1/p)/(1 - 1/p) is f at every p; against a baseline of b processors, (1/S - b/p)/(1 - b/p) is
+// the same for t(p) = t(b) (f + (1 - f) b/p). Worked by hand: f = 0.1, b = 1, p = 4: S = 1/(0.1 + 0.225) = 3.0769,
+// E = S/4 = 0.76923.
+TEST(Scalability, KarpFlattRecoversAmdahlsSerialFraction)
+{
+  ScalabilityValues v = scalability_against(1, 10, 4, 10 * (0.1 + 0.9 / 4));
+  EXPECT_NEAR(v.speedup, 1 / 0.325, 1e-12);
+  EXPECT_NEAR(v.efficiency, 1 / 1.3, 1e-12);
+  EXPECT_NEAR(v.serial_fraction, 0.1, 1e-12);
+  for (double b : {1.0, 2.0, 8.0})
+    for (double p : {2.0, 16.0, 1024.0})
+      if (p != b)
+        EXPECT_NEAR(scalability_against(b, 7, p, 7 * (0.05 + 0.95 * b / p)).serial_fraction, 0.05, 1e-12);
+  EXPECT_TRUE(std::isnan(scalability_against(2, 1, 2, 1).serial_fraction));
 }

@@ -36,11 +36,32 @@ const std::vector<std::string>& experiment_keys()
       "title",       "description",      "source",     "model",         "mode",       "seed",
       "repetitions", "timeout",          "parameters", "sweep",         "simgrid",    "references",
       "plots",       "same_seed_across", "crossings",  "where",         "agreements", "comparisons",
-      "tables",      "max_points",       "plugins",    "isoefficiency", "fit"};
+      "tables",      "max_points",       "plugins",    "isoefficiency", "fit",        "scalability"};
   return keys;
 }
 
 namespace {
+
+// Whether --set gave `key` itself or something inside it (key.x, key[0]).
+bool set_within(const YamlOrigin& origin, const std::string& key)
+{
+  for (const auto& path : origin.overridden)
+    if (path == key || path.rfind(key + ".", 0) == 0 || path.rfind(key + "[", 0) == 0)
+      return true;
+  return false;
+}
+
+// Reads a block; with `drop`, a block that fails (it no longer fits a sweep --set reshaped) is left out.
+template <class Read>
+void read_unless_dropped(bool drop, Read read)
+{
+  try {
+    read();
+  } catch (const InputError&) {
+    if (!drop)
+      throw;
+  }
+}
 
 // Cross-parameter checks run on every point before the sweep starts, so that a bad combination is reported
 // with its file and line instead of becoming a failed row. Past this many points they run lazily.
@@ -645,24 +666,14 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   ex.crossings = read_crossings(doc.child("crossings"), model, ex.sweep.axes());
   // A block that no longer fits a sweep --set changed (--set m=4 leaves no scale to trace along) is dropped, as
   // plots are; one --set gives itself is checked like the file's.
-  bool iso_given = false;
-  for (const auto& path : origin->overridden)
-    iso_given = iso_given || path == "isoefficiency" || path.rfind("isoefficiency.", 0) == 0;
-  try {
+  const bool reshaped = !overrides.empty();
+  read_unless_dropped(reshaped && !set_within(*origin, "isoefficiency"), [&] {
     ex.isoefficiency = read_isoefficiency(doc.child("isoefficiency"), model, ex.sweep.axes());
-  } catch (const InputError&) {
-    if (overrides.empty() || iso_given)
-      throw;
-  }
-  bool fit_given = false;
-  for (const auto& path : origin->overridden)
-    fit_given = fit_given || path == "fit" || path.rfind("fit.", 0) == 0 || path.rfind("fit[", 0) == 0;
-  try {
-    ex.fits = read_growth_fits(doc.child("fit"), model, ex.sweep.axes());
-  } catch (const InputError&) {
-    if (overrides.empty() || fit_given)
-      throw;
-  }
+  });
+  read_unless_dropped(reshaped && !set_within(*origin, "fit"),
+                      [&] { ex.fits = read_growth_fits(doc.child("fit"), model, ex.sweep.axes()); });
+  read_unless_dropped(reshaped && !set_within(*origin, "scalability"),
+                      [&] { ex.scalability = read_scalability(doc.child("scalability"), model, ex.sweep.axes()); });
   std::vector<std::string> crossing_names;
   for (const auto& c : ex.crossings)
     crossing_names.push_back(c.name);
@@ -678,11 +689,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
                                     !overrides.empty());
   ex.tables = read_summary_tables(doc.child("tables"), model.info(), ex.predicts(), ex.simulates(), !overrides.empty());
   // Plots that no longer fit a sweep --set changed are dropped; plots --set gives itself are checked like the file's.
-  bool plots_given = false;
-  for (const auto& path : origin->overridden)
-    plots_given = plots_given || path == "plots" || path.rfind("plots.", 0) == 0 || path.rfind("plots[", 0) == 0;
   ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(),
-                        !overrides.empty() && !plots_given, ex.isoefficiency ? &*ex.isoefficiency : nullptr);
+                        reshaped && !set_within(*origin, "plots"), ex.isoefficiency ? &*ex.isoefficiency : nullptr);
 
   YAML::Emitter emitter;
   emitter << root;
@@ -693,7 +701,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   // The isoefficiency block too: its probes are recorded by their points (isoefficiency_runner.hpp), so a block
   // added or changed on a finished run is traced with --resume, reusing every probe that still applies.
   for (const char* key : {"title", "source", "description", "references", "agreements", "comparisons", "crossings",
-                          "isoefficiency", "fit", "tables", "plots", "max_points"})
+                          "isoefficiency", "fit", "scalability", "tables", "plots", "max_points"})
     deciding.remove(key);
   YAML::Emitter deciding_text;
   deciding_text << deciding;

@@ -7,6 +7,7 @@
 #include "simulator/experiment/isoefficiency.hpp"
 #include "simulator/experiment/plot_spec.hpp"
 #include "simulator/experiment/references.hpp"
+#include "simulator/experiment/scalability_spec.hpp"
 #include "simulator/experiment/summary_tables.hpp"
 #include "simulator/experiment/sweep.hpp"
 
@@ -50,6 +51,7 @@ struct Experiment {
   std::vector<CrossingSpec> crossings;
   std::optional<IsoefficiencySpec> isoefficiency;  // lines traced after the sweep (isoefficiency.hpp)
   std::vector<GrowthFitSpec> fits;                 // growth laws fitted to the results (growth_fit_spec.hpp)
+  std::optional<ScalabilitySpec> scalability;      // speedup, efficiency, Karp-Flatt (scalability_spec.hpp)
   std::vector<Reference> references;
   std::vector<Agreement> agreements;
   std::vector<Comparison> comparisons;

@@ -137,6 +137,10 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
           "Agreement of the two faces over the sweep:\n\n" + markdown_table(agreements_table(ex, a.agreements)) + "\n";
     if (!a.crossings.empty())
       md += "Crossings (`crossings.csv`):\n\n" + markdown_table(crossings_table(ex, a.crossings)) + "\n";
+    if (ex.scalability)
+      md += fmt::format("Scalability against {} = {} ([`{}`]({}/{})):\n\n", ex.scalability->processors,
+                        format_number(ex.scalability->baseline), kScalabilityFile, s.folder, kScalabilityFile) +
+            markdown_table(scalability_table(ex, a.scalability)) + "\n";
     for (const auto& [tables, title, file] :
          {std::tuple{&a.laws, "Growth laws", kFitsFile},
           std::tuple{&a.isoefficiency_laws, "Isoefficiency functions", kIsoefficiencyLawsFile}})

@@ -1,5 +1,7 @@
 #include "simulator/report/run_analysis.hpp"
 
+#include "simulator/run/checked_file.hpp"
+
 #include <filesystem>
 
 namespace isogrid {
@@ -40,6 +42,9 @@ RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
   a.isoefficiency_laws = fit_isoefficiency_lines(ex, out_dir);
   write_laws(out_dir, kFitsFile, a.laws);
   write_laws(out_dir, kIsoefficiencyLawsFile, a.isoefficiency_laws);
+  a.scalability = compute_scalability(ex, out_dir);
+  if (ex.scalability)
+    write_file_atomically((fs::path(out_dir) / kScalabilityFile).string(), scalability_csv(ex, a.scalability));
   return a;
 }
 

@@ -7,6 +7,7 @@
 #include "simulator/report/comparison_check.hpp"
 #include "simulator/report/growth_fits.hpp"
 #include "simulator/report/reference_check.hpp"
+#include "simulator/report/scalability.hpp"
 #include "simulator/report/summary_table_report.hpp"
 
 #include <string>
@@ -22,6 +23,7 @@ struct RunAnalysis {
   std::vector<SummaryTableOutcome> tables;     // one per table and group; summaries, not checks
   std::vector<LawTable> laws;                  // fit: blocks (fits.csv)
   std::vector<LawTable> isoefficiency_laws;    // the traced lines' W(p) (isoefficiency-laws.csv)
+  ScalabilityTable scalability;                // speedup, efficiency, Karp-Flatt (scalability.csv)
   double max_deviation = std::nan("");
 
   size_t checks() const { return references.size() + agreements.size() + comparisons.size(); }

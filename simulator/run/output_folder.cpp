@@ -43,7 +43,9 @@ const std::vector<std::string>& fixed_outputs()
                                                  "isoefficiency-laws.csv",
                                                  "isoefficiency-laws.csv.tmp",
                                                  "fits.csv",
-                                                 "fits.csv.tmp"};
+                                                 "fits.csv.tmp",
+                                                 "scalability.csv",
+                                                 "scalability.csv.tmp"};
   return names;
 }
 
