@@ -301,3 +301,46 @@ TEST(Scalability, KarpFlattRecoversAmdahlsSerialFraction)
         EXPECT_NEAR(scalability_against(b, 7, p, 7 * (0.05 + 0.95 * b / p)).serial_fraction, 0.05, 1e-12);
   EXPECT_TRUE(std::isnan(scalability_against(2, 1, 2, 1).serial_fraction));
 }
+
+// source: the issue: on a stochastic model "a level is found on the mean of R repetitions with common random numbers
+// ... and the result carries a confidence interval". Each repetition's crossing is estimated from its values at the
+// two probes around the mean's; without randomness every repetition crosses where the mean does, so the interval
+// collapses onto the line (to the search's tolerance); with drawn speeds it is a proper interval around it.
+TEST(Isoefficiency, StochasticLinesCarryAConfidenceInterval)
+{
+  TempDir dir;
+  for (const char* spread : {"0", "0.2"}) {
+    std::string experiment = dir.write(std::string("star-") + spread + ".yaml", fmt::format(R"(model: dlt-star
+mode: predict
+seed: 5
+repetitions: 6
+parameters: {{A: 1, C: 0.2, S: 10, V: 1e5, A_spread: {}}}
+sweep:
+  m: [2, 3, 4]
+isoefficiency: {{metric: efficiency, scale: m, size: V, levels: [0.7, 0.8], range: [10, 1e9]}}
+plots: []
+)",
+                                                                                            spread));
+    const std::string out  = dir.file(std::string("out-") + spread);
+    CommandResult r        = run_isogrid(fmt::format("run {} --out {} --no-plot --no-progress", experiment, out));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    ResultsTable t = read_results(out + "/isoefficiency.csv");
+    size_t found   = 0;
+    for (const auto& row : t.rows) {
+      if (row[static_cast<size_t>(t.column("status"))] != "found")
+        continue;
+      ++found;
+      const double v = number_cell(row, t.column("V")), low = number_cell(row, t.column("ci_low")),
+                   high = number_cell(row, t.column("ci_high"));
+      if (std::string(spread) == "0") {
+        EXPECT_NEAR(low / v, 1, 1e-8);
+        EXPECT_NEAR(high / v, 1, 1e-8);
+      } else {
+        EXPECT_LT(low, v);
+        EXPECT_GT(high, v);
+        EXPECT_GT(high / low, 1.001);  // the draws do move the crossing
+      }
+    }
+    EXPECT_GE(found, 2u) << read_file(out + "/isoefficiency.csv");
+  }
+}

@@ -15,8 +15,8 @@ std::optional<ScalabilitySpec> read_scalability(const Field& field, const Model&
     field.fail("expected a mapping: {metric, processors, baseline}");
   field.only_keys({"metric", "processors", "baseline"}, "scalability key");
   ScalabilitySpec s;
-  s.metric       = read_metric(field.required("metric"), model.info());
-  Field p        = field.required("processors");
+  s.metric = read_metric(field.required("metric"), model.info());
+  Field p  = field.required("processors");
   if (std::string name = p.text(); !find_axis(axes, name) && model.info().param_index(name))
     p.fail(fmt::format("{} is not swept: speedups are measured along a swept processor count, e.g. sweep: {{{}: [1, "
                        "2, 4, 8]}}",

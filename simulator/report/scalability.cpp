@@ -88,8 +88,8 @@ ScalabilityTable compute_scalability(const Experiment& ex, const std::string& ou
       for (const auto& [p, s] : by_p) {
         ScalabilityRow r{key, face, p, s.first / static_cast<double>(s.second), s.second, {}, base != by_p.end()};
         if (r.has_baseline)
-          r.values = scalability_against(spec.baseline,
-                                         base->second.first / static_cast<double>(base->second.second), p, r.time);
+          r.values = scalability_against(spec.baseline, base->second.first / static_cast<double>(base->second.second),
+                                         p, r.time);
         out.rows.push_back(std::move(r));
       }
     }
@@ -101,11 +101,11 @@ std::string scalability_csv(const Experiment& ex, const ScalabilityTable& t)
   const ScalabilitySpec& spec     = *ex.scalability;
   std::vector<std::string> header = {"metric"};
   header.insert(header.end(), t.group_columns.begin(), t.group_columns.end());
-  for (const std::string& c : {std::string("face"), spec.processors, std::string("baseline"),
-                               std::string("mean_time"), std::string("repetitions"), std::string("speedup"),
-                               std::string("efficiency"), std::string("karp_flatt")})
+  for (const std::string& c :
+       {std::string("face"), spec.processors, std::string("baseline"), std::string("mean_time"),
+        std::string("repetitions"), std::string("speedup"), std::string("efficiency"), std::string("karp_flatt")})
     header.push_back(c);
-  std::string out = csv_line(header) + "\n";
+  std::string out           = csv_line(header) + "\n";
   const std::string& metric = ex.model->info().metrics[spec.metric].name;
   for (const ScalabilityRow& r : t.rows) {
     std::vector<std::string> row = {metric};
@@ -128,17 +128,17 @@ Table scalability_table(const Experiment& ex, const ScalabilityTable& t)
   Table table;
   for (const auto& c : t.group_columns)
     table.columns.emplace_back(c);
-  for (const std::string& c : {std::string("face"), spec.processors,
-                               ex.model->info().metrics[spec.metric].name + " (mean)", std::string("speedup"),
-                               std::string("efficiency"), std::string("Karp-Flatt e")})
+  for (const std::string& c :
+       {std::string("face"), spec.processors, ex.model->info().metrics[spec.metric].name + " (mean)",
+        std::string("speedup"), std::string("efficiency"), std::string("Karp-Flatt e")})
     table.columns.emplace_back(c);
   for (const ScalabilityRow& r : t.rows) {
     std::vector<std::string> row = r.group;
     row.insert(row.end(), {r.face, format_number(r.processors), fmt::format("{:.6g}", r.time)});
     if (r.has_baseline)
-      row.insert(row.end(), {fmt::format("{:.4g}", r.values.speedup), fmt::format("{:.4g}", r.values.efficiency),
-                             std::isfinite(r.values.serial_fraction) ? fmt::format("{:.4g}", r.values.serial_fraction)
-                                                                     : "-"});
+      row.insert(row.end(),
+                 {fmt::format("{:.4g}", r.values.speedup), fmt::format("{:.4g}", r.values.efficiency),
+                  std::isfinite(r.values.serial_fraction) ? fmt::format("{:.4g}", r.values.serial_fraction) : "-"});
     else
       row.insert(row.end(), {"no baseline", "", ""});
     table.rows.push_back(std::move(row));

@@ -202,10 +202,10 @@ TraceCounts trace_isoefficiency(const Experiment& ex, const IsoefficiencySpec& s
     }
     // Every repetition of a probe in: its value is their mean (NaN when one could not be computed).
     for (size_t i = 0; i < round.size(); i += ex.sweep.repetitions()) {
-      double sum = 0;
+      std::vector<double> values;
       for (uint32_t r = 0; r < ex.sweep.repetitions(); ++r)
-        sum += round[i + r].value;
-      trace.give(round[i].key, sum / ex.sweep.repetitions());
+        values.push_back(round[i + r].value);
+      trace.give(round[i].key, values);
       ++counts.probes;
     }
     for (const Evaluation& e : round)
@@ -260,7 +260,8 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
   for (const char* c : {"face", "crossing"})
     header.emplace_back(c);
   header.push_back(spec.size_name);
-  for (const char* c : {"status", "probes", "bracket_low", "bracket_high", "value_low", "value_high", "note", "limit"})
+  for (const char* c : {"status", "probes", "bracket_low", "bracket_high", "value_low", "value_high", "note", "limit",
+                        "ci_low", "ci_high"})
     header.emplace_back(c);
   // Lines by level, then by their group's values (numbers by size: m = 2 before m = 10), then face.
   std::vector<const IsoLine*> lines;
@@ -292,7 +293,7 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
     if (limit && r.status == LevelSearchStatus::NeverReached)
       note += fmt::format("; its limit as {} grows is {} (closed form)", spec.size_name, format_number(*limit));
     if (r.crossings.empty()) {
-      out += fmt::format("{},,,{},{},,,{},,{},{}\n", prefix, level_search_status_name(r.status), r.probes,
+      out += fmt::format("{},,,{},{},,,{},,{},{},,\n", prefix, level_search_status_name(r.status), r.probes,
                          r.status == LevelSearchStatus::Failed ? "" : format_number(r.closest_y), csv_field(note),
                          limit_cell);
       continue;
@@ -307,9 +308,12 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
             fmt::format("a step, not a crossing: {} goes from {} to {} at {} = {}", metric, format_number(x.before_y),
                         format_number(x.after_y), spec.size_name, format_number(x.x));
       }
-      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x),
-                         x.jump ? "step" : "found", r.probes, format_number(x.before_x), format_number(x.after_x),
-                         format_number(x.before_y), format_number(x.after_y), csv_field(row_note), limit_cell);
+      const auto interval = trace.crossing_interval(*l, x);
+      out +=
+          fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x),
+                      x.jump ? "step" : "found", r.probes, format_number(x.before_x), format_number(x.after_x),
+                      format_number(x.before_y), format_number(x.after_y), csv_field(row_note), limit_cell,
+                      interval ? format_number(interval->first) : "", interval ? format_number(interval->second) : "");
     }
   }
   return out;

@@ -1,5 +1,9 @@
 #include "simulator/run/isoefficiency_trace.hpp"
 
+#include <boost/math/distributions/students_t.hpp>
+
+#include <cmath>
+
 #include <set>
 
 namespace isogrid {
@@ -84,7 +88,57 @@ std::vector<ProbeKey> IsoefficiencyTrace::needed()
   return {out.begin(), out.end()};
 }
 
-void IsoefficiencyTrace::give(const ProbeKey& probe, double value) { values_[probe] = value; }
+void IsoefficiencyTrace::give(const ProbeKey& probe, const std::vector<double>& repetitions)
+{
+  double sum = 0;
+  for (double v : repetitions)
+    sum += v;
+  values_[probe]      = sum / static_cast<double>(repetitions.size());
+  repetitions_[probe] = repetitions;
+}
+
+std::optional<std::pair<double, double>> IsoefficiencyTrace::crossing_interval(const IsoLine& line,
+                                                                               const LevelCrossing& c) const
+{
+  const std::vector<double>* before = repetitions_at({line.group, line.simulated, c.before_x});
+  const std::vector<double>* after  = repetitions_at({line.group, line.simulated, c.after_x});
+  if (c.jump || !before || !after || before->size() < 2)
+    return std::nullopt;
+  const bool log_scale = spec_.log_scale;
+  const double u0 = log_scale ? std::log(c.before_x) : c.before_x, u1 = log_scale ? std::log(c.after_x) : c.after_x;
+  const double level = spec_.levels[line.level];
+  // In the search's own coordinate (log size on a log scale), so that the interval is a relative one there.
+  std::vector<double> crossings;
+  for (size_t r = 0; r < before->size(); ++r) {
+    double y0 = (*before)[r], y1 = (*after)[r];
+    if (!std::isfinite(y0) || !std::isfinite(y1) || y0 == y1)
+      return std::nullopt;  // a repetition flat here: it has no crossing nearby to estimate
+    // The repetition's own curve through the bracket's two probes, followed to the level: a Newton step from the
+    // mean's crossing (the bracket is narrow, so this is the curve's tangent).
+    double u = u0 + (level - y0) / (y1 - y0) * (u1 - u0);
+    double x = log_scale ? std::exp(u) : u;
+    if (!(x >= spec_.low && x <= spec_.high))
+      return std::nullopt;  // a repetition whose curve does not reach the level within the range near here
+    crossings.push_back(u);
+  }
+  const auto n = static_cast<double>(crossings.size());
+  double mean = 0, squares = 0;
+  for (double u : crossings)
+    mean += u / n;
+  for (double u : crossings)
+    squares += (u - mean) * (u - mean);
+  const double half = boost::math::quantile(boost::math::complement(boost::math::students_t(n - 1), 0.025)) *
+                      std::sqrt(squares / (n - 1) / n);
+  if (log_scale)
+    return std::make_pair(std::exp(mean - half), std::exp(mean + half));
+  return std::make_pair(mean - half, mean + half);
+}
+
+const std::vector<double>* IsoefficiencyTrace::repetitions_at(const ProbeKey& probe) const
+{
+  auto found = repetitions_.find(probe);
+  return found == repetitions_.end() ? nullptr : &found->second;
+}
 
 bool IsoefficiencyTrace::done() const
 {

@@ -11,6 +11,7 @@
 #include "simulator/experiment/isoefficiency.hpp"
 
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace isogrid {
@@ -45,8 +46,17 @@ public:
   // The probes with no value yet that the lines need next, in a fixed order (group, face, size); empty when every
   // line is done. Lines whose next sizes already have values take them first.
   std::vector<ProbeKey> needed();
-  // The probe's value (NaN: it could not be computed).
-  void give(const ProbeKey& probe, double value);
+  // The probe's value on each repetition (NaN: it could not be computed); the line searches take their mean.
+  void give(const ProbeKey& probe, const std::vector<double>& repetitions);
+  // A crossing's 95 % confidence interval over the repetitions (common random numbers: each repetition draws the
+  // same at every probe of a line, so it has a crossing of its own): each repetition's crossing estimated from its
+  // values at the two probes around the mean's (the line through them followed to the level, on log size when the
+  // search is: a Newton step), then Student's t over them (on log size: the interval is relative). Nothing with one
+  // repetition, at a step, or when a repetition is flat there or its estimate leaves the range: the level is then
+  // not reached near here on every draw, and an interval would mislead.
+  std::optional<std::pair<double, double>> crossing_interval(const IsoLine& line, const LevelCrossing& c) const;
+  // What give() was given for a probe; nullptr when nothing was.
+  const std::vector<double>* repetitions_at(const ProbeKey& probe) const;
   bool done() const;
 
   // The point of a probe's repetition: the group's sweep point with the size set.
@@ -66,6 +76,7 @@ private:
   std::vector<IsoGroup> groups_;
   std::vector<IsoLine> lines_;
   std::map<ProbeKey, double> values_;
+  std::map<ProbeKey, std::vector<double>> repetitions_;
 };
 
 }  // namespace isogrid
