@@ -4,7 +4,10 @@
 #include "app/experiment_loading.hpp"
 #include "app/run_report.hpp"
 #include "simulator/core/text.hpp"
+#include "simulator/process/process_pool.hpp"
 #include "simulator/run/collect.hpp"
+#include "simulator/run/interrupt_guard.hpp"
+#include "simulator/run/isoefficiency_runner.hpp"
 #include "simulator/run/shards.hpp"
 #include "simulator/sg/session.hpp"
 
@@ -35,6 +38,18 @@ void collect(const CollectArgs& args, Shared& shared)
   if (r.counts.error_rows)
     fmt::print("{} error row(s); rerun their shards with --resume --retry-errors, then collect again\n",
                r.counts.error_rows);
+  // The isoefficiency lines need the whole sweep, so the shards do not trace them: the merged run does, here.
+  if (ex.isoefficiency) {
+    InterruptGuard guard;
+    ProcessPool pool(default_jobs(), ex.timeout_s);
+    TraceCounts t =
+        trace_isoefficiency(ex, *ex.isoefficiency, pool, SimulationContext{ex.simgrid_config, false}, args.dir);
+    print_trace(t, args.dir, "; collect again to continue");
+    if (t.interrupted) {
+      shared.exit_code = kInterrupted;
+      return;
+    }
+  }
   report_complete_run(ex, args.dir, r.counts.error_rows, args.no_plot, shared);
 }
 

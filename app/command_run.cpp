@@ -50,13 +50,7 @@ void run(const RunArgs& args, Shared& shared)
   if (r.error_rows)
     fmt::print("{} error row(s) in {}; --resume --retry-errors computes them again\n", r.error_rows, r.results_csv);
   if (r.trace)
-    fmt::print("isoefficiency: {} {} lines, {} probes ({} point(s) run, {} recorded by an earlier run){}\n",
-               r.trace->interrupted ? "interrupted tracing" : "traced", r.trace->lines, r.trace->probes,
-               r.trace->evaluations, r.trace->reused,
-               r.trace->interrupted ? "" : fmt::format(" -> {}/{}", opt.out_dir, kIsoefficiencyFile));
-  if (r.trace)
-    for (const std::string& reach : r.trace->reaches)
-      fmt::print("  {}\n", reach);
+    print_trace(*r.trace, opt.out_dir, "");
   if (r.interrupted) {
     write_summary(ex, opt.out_dir);
     fmt::print("finished rows are in {}; continue with --resume\n", r.results_csv);

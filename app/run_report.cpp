@@ -12,6 +12,15 @@
 
 namespace isogrid::cli {
 
+void print_trace(const TraceCounts& t, const std::string& out_dir, const std::string& interrupted_hint)
+{
+  fmt::print("isoefficiency: {} {} lines, {} probes ({} point(s) run, {} recorded by an earlier run){}\n",
+             t.interrupted ? "interrupted tracing" : "traced", t.lines, t.probes, t.evaluations, t.reused,
+             t.interrupted ? interrupted_hint : fmt::format(" -> {}/{}", out_dir, kIsoefficiencyFile));
+  for (const std::string& reach : t.reaches)
+    fmt::print("  {}\n", reach);
+}
+
 void print_laws(const char* title, const char* file, const std::vector<LawTable>& tables)
 {
   for (const LawTable& t : tables) {

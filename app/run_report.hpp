@@ -4,11 +4,16 @@
 #include "app/commands.hpp"
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/growth_fits.hpp"
+#include "simulator/run/isoefficiency_runner.hpp"
 
 #include <cstdint>
 #include <string>
 
 namespace isogrid::cli {
+
+// What tracing the isoefficiency lines did, and where the model's closed-form limit bounds them; `interrupted_hint`
+// follows an interrupted trace.
+void print_trace(const TraceCounts& t, const std::string& out_dir, const std::string& interrupted_hint);
 
 // Prints each table (written to OUT/`file`) under `title`, with the keys whose two faces' laws differ.
 void print_laws(const char* title, const char* file, const std::vector<LawTable>& tables);

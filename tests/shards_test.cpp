@@ -165,6 +165,29 @@ TEST(Shards, CollectedShardsAreTheOneMachineRun)
   EXPECT_EQ(run_isogrid("status " + out).exit_code, 0);
 }
 
+// The isoefficiency lines need the whole sweep: the shards do not trace them, collect does, and its files are the
+// one-machine run's.
+TEST(Shards, CollectTracesTheIsoefficiencyLines)
+{
+  TempDir dir;
+  std::string exp   = dir.write("iso.yaml", "model: dlt-star\nmode: predict\nparameters: {A: 1, C: 1, S: 1000}\n"
+                                              "sweep:\n  m: [2, 3]\n  V: [1e3, 1e4, 1e5]\n"
+                                              "isoefficiency: {metric: efficiency, scale: m, size: V, levels: [0.5], "
+                                              "range: [1, 1e8]}\nplots: []\n");
+  std::string local = dir.file("local"), out = dir.file("out");
+  ASSERT_EQ(run_isogrid(fmt::format("run {} --out {} --no-plot", exp, local)).exit_code, 0);
+  for (const char* k : {"1/2", "2/2"}) {
+    CommandResult shard = run_isogrid(shard_run(exp, out, k));
+    ASSERT_EQ(shard.exit_code, 0) << shard.output;
+    EXPECT_FALSE(contains(shard.output, "isoefficiency: traced")) << shard.output;
+  }
+  CommandResult merged = run_isogrid("collect " + out + " --no-plot");
+  ASSERT_EQ(merged.exit_code, 0) << merged.output;
+  EXPECT_TRUE(contains(merged.output, "isoefficiency: traced 2 lines")) << merged.output;
+  for (const char* file : {"/isoefficiency.csv", "/isoefficiency-probes.csv"})
+    EXPECT_EQ(read_file(out + file), read_file(local + file)) << file;
+}
+
 // What cannot be merged is refused with nothing written: a shard of another experiment, a point given twice with
 // different results, an interrupted shard.
 TEST(Shards, CollectRefusesShardsThatDoNotMakeOneRun)

@@ -316,7 +316,7 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     if (complete && fs::exists(files.previous_rows))
       fs::remove(files.previous_rows);
     run.progress->finish();
-    // The isoefficiency lines, once the sweep is whole: a shard holds part of it, and collect does not trace.
+    // The isoefficiency lines, once the sweep is whole: a shard holds part of it (collect traces the merged run).
     if (ex.isoefficiency && complete && !result.interrupted && !options.shard) {
       result.trace       = trace_isoefficiency(ex, *ex.isoefficiency, *run.pool,
                                                SimulationContext{ex.simgrid_config, options.simgrid_logs}, files.dir);
