@@ -256,8 +256,9 @@ TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
     double m = number_cell(row, scal.column("m")), S = T(2) / T(m);
     EXPECT_NEAR(number_cell(row, scal.column("speedup")), S, 1e-9 * S) << m;
     EXPECT_NEAR(number_cell(row, scal.column("efficiency")), S * 2 / m, 1e-9) << m;
-    if (m != 2)
+    if (m != 2) {
       EXPECT_NEAR(number_cell(row, scal.column("karp_flatt")), (1 / S - 2 / m) / (1 - 2 / m), 1e-9) << m;
+    }
   }
   EXPECT_NE(r.output.find("scalability against m = 2 (scalability.csv)"), std::string::npos) << r.output;
 
@@ -297,8 +298,9 @@ TEST(Scalability, KarpFlattRecoversAmdahlsSerialFraction)
   EXPECT_NEAR(v.serial_fraction, 0.1, 1e-12);
   for (double b : {1.0, 2.0, 8.0})
     for (double p : {2.0, 16.0, 1024.0})
-      if (p != b)
+      if (p != b) {
         EXPECT_NEAR(scalability_against(b, 7, p, 7 * (0.05 + 0.95 * b / p)).serial_fraction, 0.05, 1e-12);
+      }
   EXPECT_TRUE(std::isnan(scalability_against(2, 1, 2, 1).serial_fraction));
 }
 
