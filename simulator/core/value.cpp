@@ -1,5 +1,7 @@
 #include "simulator/core/value.hpp"
 
+#include "simulator/core/yaml_source.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fmt/compile.h>
@@ -159,6 +161,23 @@ bool value_less(const Value& a, const Value& b)
 bool values_less(const std::vector<Value>& a, const std::vector<Value>& b)
 {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), value_less);
+}
+
+}  // namespace isogrid
+
+namespace isogrid {
+
+bool cells_less(const std::vector<std::string>& a, const std::vector<std::string>& b)
+{
+  auto as_values = [](const std::vector<std::string>& cells) {
+    std::vector<Value> v;
+    for (const auto& c : cells) {
+      double x = 0;
+      v.push_back(parse_number(c, x) ? Value{x} : Value{c});
+    }
+    return v;
+  };
+  return values_less(as_values(a), as_values(b));
 }
 
 }  // namespace isogrid

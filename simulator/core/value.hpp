@@ -49,5 +49,7 @@ bool values_match(const Value& a, const Value& b);
 bool value_less(const Value& a, const Value& b);
 // Lists of values (a group's), element by element in value_less's order.
 bool values_less(const std::vector<Value>& a, const std::vector<Value>& b);
+// The same order for cells of a CSV file: a cell that reads as a number is one (m = 2 before m = 10).
+bool cells_less(const std::vector<std::string>& a, const std::vector<std::string>& b);
 
 }  // namespace isogrid

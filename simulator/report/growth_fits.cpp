@@ -20,20 +20,6 @@ namespace {
 
 const char* face_name(bool simulated) { return simulated ? "simulated" : "predicted"; }
 
-// Keys in the order their values sort: numbers by size (m = 2 before m = 10), words alphabetically.
-bool cells_less(const std::vector<std::string>& a, const std::vector<std::string>& b)
-{
-  auto as_values = [](const std::vector<std::string>& cells) {
-    std::vector<Value> v;
-    for (const auto& c : cells) {
-      double x = 0;
-      v.push_back(parse_number(c, x) ? Value{x} : Value{c});
-    }
-    return v;
-  };
-  return values_less(as_values(a), as_values(b));
-}
-
 // Rows gathered per key and face, then fitted, in key order and predicted before simulated.
 struct Gathered {
   std::map<std::pair<std::vector<std::string>, bool>, growth::Observations> groups;

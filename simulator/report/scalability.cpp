@@ -15,16 +15,6 @@ namespace isogrid {
 
 namespace {
 
-std::vector<Value> as_values(const std::vector<std::string>& cells)
-{
-  std::vector<Value> v;
-  for (const auto& c : cells) {
-    double x = 0;
-    v.push_back(parse_number(c, x) ? Value{x} : Value{c});
-  }
-  return v;
-}
-
 std::string cell_number(double x) { return std::isfinite(x) ? format_number(x) : ""; }
 
 }  // namespace
@@ -76,8 +66,7 @@ ScalabilityTable compute_scalability(const Experiment& ex, const std::string& ou
       ++s.second;
     }
   }
-  std::sort(groups.begin(), groups.end(),
-            [](const auto& a, const auto& b) { return values_less(as_values(a), as_values(b)); });
+  std::sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return cells_less(a, b); });
   for (const auto& key : groups)
     for (const char* face : {"predicted", "simulated"}) {
       auto found = sums.find({key, face});

@@ -37,6 +37,11 @@ def load_laws(folder):
     return read_table(path, "") if os.path.exists(path) else None
 
 
+def percent(value):
+    """A SMAPE for the legend: whole numbers from 10 % up (150, not 1.5e+02), two digits below (7.7, 2.3e-09)."""
+    return f"{value:.0f}" if value >= 10 else f"{value:.2g}"
+
+
 def law_values(law, scale, xs):
     """A fitted law evaluated at xs: its terms ("1;m * log2(m)") times its coefficients."""
     terms = law["terms"].split(";")
@@ -109,14 +114,14 @@ def draw_isoefficiency(ctx, spec, index):
                     and tuple(r[g] for g in others) == group and r["law"]), None)
         text = name
         if law and law["note"]:  # fits poorly: a curve would mislead
-            text += f": no law fits (best SMAPE {float(law['smape_percent']):.2g} %)"
+            text += f": no law fits (best SMAPE {percent(float(law['smape_percent']))} %)"
         elif law:
             xs = np.array(sorted(float(r[scale]) for r in mine if r["face"] == face))
             dense = np.geomspace(xs.min(), xs.max(), 200)
             values = law_values(law, scale, dense)
             values[values <= 0] = np.nan  # not on a log axis
             ax.plot(dense, values, linestyle=":", linewidth=1.4, color=color, zorder=1)
-            text += f": {size} ~ {law['growth']} (SMAPE {float(law['smape_percent']):.2g} %)"
+            text += f": {size} ~ {law['growth']} (SMAPE {percent(float(law['smape_percent']))} %)"
             any_law = True
         else:
             text += f": no law ({len(mine) // len(faces)} value(s) of {scale})"
