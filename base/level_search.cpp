@@ -39,6 +39,13 @@ std::string level_search_status_name(LevelSearchStatus status)
   return "?";
 }
 
+std::optional<std::size_t> holding_crossing(const LevelSearchResult& result)
+{
+  if (result.crossings.empty() || !result.crossings.back().rising)
+    return std::nullopt;
+  return result.crossings.size() - 1;
+}
+
 LevelSearch::LevelSearch(LevelSearchSettings settings) : settings_(settings)
 {
   const LevelSearchSettings& s = settings_;

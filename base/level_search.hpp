@@ -13,6 +13,7 @@
 // Why not Boost.Math's toms748_solve or brent_find_minima: they call the function and wait for each value, and the
 // values here come from forked simulations that many lines need at once.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -107,5 +108,11 @@ private:
 };
 
 std::string level_search_status_name(LevelSearchStatus status);
+
+// The crossing from which the values hold at or above the level to the range's end: the last one, if it rises
+// (a metric that saw-tooths about the level crosses it many times; "the size needed to hold efficiency at k" is past
+// the last). Nothing when the last crossing falls or there is none. Over what the search saw: a scan too coarse
+// for the saw-tooth can miss a later dip.
+std::optional<std::size_t> holding_crossing(const LevelSearchResult& result);
 
 }  // namespace isogrid

@@ -128,6 +128,27 @@ TEST(FarmSimulation, AggregationMovesSpainFromLinkBoundToComputationBound)
   EXPECT_NEAR(out[1].simulated.tasks / 3 / busy(out[1]), 9.308e-3, 0.01 * 9.308e-3);
 }
 
+TEST(FarmSimulation, TheFirstKClustersTakePartAndTheOthersStayIdle)
+{
+  // clusters: 2 is Argentina and Brazil: AvPerf 1.754 + 3.106, speedup (1.754 + 3.106) / 1.754 = 2.771 predicted,
+  // and every one of the 500 tasks done there; Spain, left out, cannot be a row. A list per cluster still gives
+  // the platform's three values, of which the first two are read.
+  auto out = run_farm(
+      {testbed_point({{"clusters", 2.0}}), testbed_point({{"clusters", 2.0}, {"cluster", std::string("Brazil")}}),
+       testbed_point(
+           {{"clusters", 2.0}, {"selection", std::string("count")}, {"workers", std::vector<double>{3, 2, 8}}})});
+  EXPECT_NEAR(out[0].predicted.available_performance, 1.75407 + 3.106, 1e-6);
+  EXPECT_NEAR(out[0].predicted.speedup, (1.75407 + 3.106) / 1.75407, 1e-9);
+  EXPECT_EQ(out[0].simulated.tasks, 500);
+  EXPECT_EQ(out[0].simulated.workers, 8);
+  EXPECT_GT(out[1].simulated.tasks, 0);
+  EXPECT_EQ(out[2].simulated.workers, 5);
+  // All three clusters with clusters: 3, as with the default 0.
+  auto all = run_farm({testbed_point({{"clusters", 3.0}}), testbed_point({})});
+  EXPECT_EQ(all[0].predicted.available_performance, all[1].predicted.available_performance);
+  EXPECT_EQ(all[0].simulated.makespan, all[1].simulated.makespan);
+}
+
 TEST(FarmSimulation, LastPartialMessageIsFlushed)
 {
   // 500 = 3 x 166 + 2: some sub-master ends with fewer than S results in hand and must still send them.
@@ -194,6 +215,8 @@ TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)
   EXPECT_EQ(
       refused_on(testbed_point({{"plan_step", std::string("tuned")}, {"aggregation", 3.0}})).rfind("aggregation", 0),
       0u);
+  EXPECT_EQ(refused_on(testbed_point({{"clusters", 4.0}})).rfind("clusters", 0), 0u);
+  EXPECT_EQ(refused_on(testbed_point({{"clusters", 2.0}, {"cluster", std::string("Spain")}})).rfind("cluster:", 0), 0u);
   EXPECT_EQ(refused_on(testbed_point({{"plan_step", std::string("tuned")}})), "");
   EXPECT_EQ(refused_on(testbed_point({})), "");
 }

@@ -88,6 +88,39 @@ TEST(LevelSearch, ReportsEveryCrossingOfAValueThatIsNotMonotone)
   }
 }
 
+TEST(LevelSearch, TheLevelHoldsFromTheLastCrossingWhenItRisesAndNowhereWhenItFalls)
+{
+  // A farm's saw-tooth, by hand: E(N) = N / (N + 40) less a dip of 0.2 on the part of every 25 tasks past 20, which
+  // comes from a slow worker's last task ending the run. E = 0.8 needs N / (N + 40) >= 0.8 off the dips (N >= 160)
+  // and >= 1.0 on them (never): E crosses 0.8 rising at 160 (N / (N + 40) = 0.8) and after every dip, falling into
+  // each. On [100, 198] the range ends in the dip [195, 200), so the last crossing falls: the level does not hold.
+  // On [100, 190] the last crossing is the rise out of the dip [170, 175), at 175: the level holds from there.
+  auto sawtooth = [](double n) {
+    double e = n / (n + 40);
+    return std::fmod(n, 25) >= 20 ? e - 0.2 : e;
+  };
+  for (auto [high, holds] : {std::pair{198.0, false}, {190.0, true}}) {
+    LevelSearchSettings s;
+    s.level = 0.8, s.low = 100, s.high = high, s.whole = true, s.log_scale = false, s.scan = 101;
+    LevelSearch search(s);
+    drive(search, sawtooth);
+    const LevelSearchResult& r = search.result();
+    ASSERT_EQ(r.status, LevelSearchStatus::Found) << high;
+    ASSERT_GE(r.crossings.size(), 3u) << high;
+    EXPECT_EQ(r.crossings[0].x, 160) << high;
+    EXPECT_TRUE(r.crossings[0].rising) << high;
+    std::optional<std::size_t> at = holding_crossing(r);
+    ASSERT_EQ(at.has_value(), holds) << high;
+    if (holds) {
+      EXPECT_EQ(*at, r.crossings.size() - 1);
+      EXPECT_EQ(r.crossings[*at].x, 175);
+    } else {
+      EXPECT_FALSE(r.crossings.back().rising);
+    }
+  }
+  EXPECT_FALSE(holding_crossing(LevelSearchResult{}).has_value());
+}
+
 TEST(LevelSearch, SaysWhenTheLevelIsNeverReachedAndWhatTheValuesTendTo)
 {
   // DLT's efficiency on m workers tends to (1 - q^m) / (m (1 - q)) as V grows: 0.75 for m = 2, q = 1/2.

@@ -586,13 +586,13 @@ class TracedLines(FolderTestCase):
         def root(m, k):
             return 4.0 * (m - 1) / (1 / k - 1) - 10.0
 
-        lines = ["metric,level,m,face,crossing,V,status,probes,bracket_low,bracket_high,value_low,value_high,note"]
+        lines = ["metric,level,m,face,crossing,V,status,probes,bracket_low,bracket_high,value_low,value_high,note,on_line"]
         for k in (0.7, 0.9):
             for m in (3, 4, 5, 6, 7, 8):
                 for face in ("predicted", "simulated"):
-                    lines.append(f"efficiency,{k},{m},{face},1,{root(m, k)!r},found,20,,,,,")
-            lines.append(f"efficiency,{k},2,simulated,,,always-above,9,,,0.9,,")
-        lines.append("makespan,5,4,simulated,1,123,found,20,,,,,")  # another metric: not drawn
+                    lines.append(f"efficiency,{k},{m},{face},1,{root(m, k)!r},found,20,,,,,,yes")
+            lines.append(f"efficiency,{k},2,simulated,,,always-above,9,,,0.9,,,no")
+        lines.append("makespan,5,4,simulated,1,123,found,20,,,,,,yes")  # another metric: not drawn
         with open(os.path.join(folder, "isoefficiency.csv"), "w") as f:
             f.write("\n".join(lines) + "\n")
         ctx = isoplot.context.load_context(folder)
@@ -640,14 +640,17 @@ class IsoefficiencyFunctions(FolderTestCase):
         def w(m):  # the k = 0.5 line: V = 10 m log2 m
             return 10 * m * math.log2(m)
 
-        lines = ["metric,level,m,face,crossing,V,status,probes,bracket_low,bracket_high,value_low,value_high,note"]
+        lines = ["metric,level,m,face,crossing,V,status,probes,bracket_low,bracket_high,value_low,value_high,note,on_line"]
         for m in (2, 3, 4, 5, 6):
             for face in ("predicted", "simulated"):
-                lines.append(f"efficiency,0.5,{m},{face},1,{w(m)!r},found,20,,,,,")
-                lines.append(f"efficiency,0.7,{m},{face},1,{2.0 ** (3 * m)!r},found,20,,,,,")
+                if m == 4:  # crossing: hold: the line takes the last of three crossings
+                    lines.append(f"efficiency,0.5,{m},{face},1,{w(m) / 3!r},found,20,,,,,,no")
+                    lines.append(f"efficiency,0.5,{m},{face},2,{w(m) / 2!r},found,20,,,,,,no")
+                lines.append(f"efficiency,0.5,{m},{face},{3 if m == 4 else 1},{w(m)!r},found,20,,,,,,yes")
+                lines.append(f"efficiency,0.7,{m},{face},1,{2.0 ** (3 * m)!r},found,20,,,,,,yes")
         for face in ("predicted", "simulated"):
-            lines.append(f"efficiency,0.9,2,{face},1,50,step,20,,,0,0.95,")
-            lines.append(f"efficiency,0.9,3,{face},1,80,found,20,,,,,")
+            lines.append(f"efficiency,0.9,2,{face},1,50,step,20,,,0,0.95,,yes")
+            lines.append(f"efficiency,0.9,3,{face},1,80,found,20,,,,,,yes")
         with open(os.path.join(folder, "isoefficiency.csv"), "w") as f:
             f.write("\n".join(lines) + "\n")
         head = ("metric,level,face,of,by,law,growth,terms,coefficients,half_widths_95,smape_percent,"

@@ -39,7 +39,8 @@ std::optional<IsoefficiencySpec> read_isoefficiency(const Field& field, const Mo
     return std::nullopt;
   if (!field.is_map())
     field.fail("expected a mapping: {metric, scale, size, levels, range}");
-  field.only_keys({"metric", "scale", "size", "levels", "range", "log", "tolerance", "scan"}, "isoefficiency key");
+  field.only_keys({"metric", "scale", "size", "levels", "range", "log", "tolerance", "scan", "crossing"},
+                  "isoefficiency key");
   const ModelInfo& info = model.info();
   IsoefficiencySpec s;
   s.metric = read_metric(field.required("metric"), info);
@@ -108,6 +109,12 @@ std::optional<IsoefficiencySpec> read_isoefficiency(const Field& field, const Mo
     if (n > 1000)
       scan.fail("at most 1000 values scanned per line");
     s.scan = static_cast<size_t>(n);
+  }
+  if (Field crossing = field.child("crossing"); crossing.present()) {
+    std::string name = crossing.text();
+    if (name != "first" && name != "hold")
+      crossing.fail(unknown_name_message("crossing", name, {"first", "hold"}));
+    s.hold = name == "hold";
   }
   return s;
 }

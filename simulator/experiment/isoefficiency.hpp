@@ -11,6 +11,8 @@
 //     log: true                # search on log(size) (default when range spans two decades or more)
 //     tolerance: 1e-10         # on log(size) (relative), or relative to the range's width on a linear scale
 //     scan: 9                  # values spread over the range before narrowing, to see every crossing
+//     crossing: first          # which crossing makes W(p): the first, or `hold`: the size from which the metric
+//                              # stays at or above k to the range's end (its last crossing, when that one rises)
 // Every swept parameter but `size` groups the lines: a line per combination of their values, level and face.
 #include "simulator/core/model.hpp"
 #include "simulator/core/yaml_source.hpp"
@@ -33,6 +35,7 @@ struct IsoefficiencySpec {
   bool whole       = false;  // the size parameter takes whole values
   double tolerance = 1e-10;
   size_t scan      = 9;
+  bool hold        = false;  // W(p) takes the crossing from which the level holds, not the first
 };
 
 // Nothing when the experiment has no `isoefficiency:` block. Fails at the field on bad input: a level outside

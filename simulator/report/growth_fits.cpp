@@ -158,13 +158,13 @@ std::vector<LawTable> fit_isoefficiency_lines(const Experiment& ex, const std::s
       key_cells.push_back(c);
     }
   const int scale = lines.column(spec.scale_name), size = lines.column(spec.size_name),
-            crossing = lines.column("crossing"), status = lines.column("status");
-  if (face < 0 || level < 0 || scale < 0 || size < 0 || crossing < 0 || status < 0)
+            on_line = lines.column("on_line"), status = lines.column("status");
+  if (face < 0 || level < 0 || scale < 0 || size < 0 || on_line < 0 || status < 0)
     return out;
   Gathered gathered;
   for (const auto& row : lines.rows) {
     const std::string& s = row[static_cast<size_t>(status)];
-    if (row[static_cast<size_t>(crossing)] != "1" || (s != "found" && s != "step"))
+    if (row[static_cast<size_t>(on_line)] != "yes" || (s != "found" && s != "step"))
       continue;
     std::vector<std::string> key;
     for (int c : key_cells)

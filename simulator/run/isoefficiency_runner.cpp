@@ -261,7 +261,7 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
     header.emplace_back(c);
   header.push_back(spec.size_name);
   for (const char* c : {"status", "probes", "bracket_low", "bracket_high", "value_low", "value_high", "note", "limit",
-                        "ci_low", "ci_high"})
+                        "ci_low", "ci_high", "on_line"})
     header.emplace_back(c);
   // Lines by level, then by their group's values (numbers by size: m = 2 before m = 10), then face.
   std::vector<const IsoLine*> lines;
@@ -293,11 +293,16 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
     if (limit && r.status == LevelSearchStatus::NeverReached)
       note += fmt::format("; its limit as {} grows is {} (closed form)", spec.size_name, format_number(*limit));
     if (r.crossings.empty()) {
-      out += fmt::format("{},,,{},{},,,{},,{},{},,\n", prefix, level_search_status_name(r.status), r.probes,
+      out += fmt::format("{},,,{},{},,,{},,{},{},,,no\n", prefix, level_search_status_name(r.status), r.probes,
                          r.status == LevelSearchStatus::Failed ? "" : format_number(r.closest_y), csv_field(note),
                          limit_cell);
       continue;
     }
+    // The crossing W(p) and its law take at this scale value: the first, or the one from which the level holds.
+    const std::optional<size_t> on_line = spec.hold ? holding_crossing(r) : std::optional<size_t>(0);
+    if (spec.hold && !on_line)
+      note += fmt::format("{}{} does not hold at or above {} up to the range's end", note.empty() ? "" : "; ", metric,
+                          format_number(level));
     for (size_t c = 0; c < r.crossings.size(); ++c) {
       const LevelCrossing& x = r.crossings[c];
       std::string row_note   = note;
@@ -309,11 +314,11 @@ std::string isoefficiency_csv(const Experiment& ex, const IsoefficiencyTrace& tr
                         format_number(x.after_y), spec.size_name, format_number(x.x));
       }
       const auto interval = trace.crossing_interval(*l, x);
-      out +=
-          fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x),
-                      x.jump ? "step" : "found", r.probes, format_number(x.before_x), format_number(x.after_x),
-                      format_number(x.before_y), format_number(x.after_y), csv_field(row_note), limit_cell,
-                      interval ? format_number(interval->first) : "", interval ? format_number(interval->second) : "");
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", prefix, c + 1, format_number(x.x),
+                         x.jump ? "step" : "found", r.probes, format_number(x.before_x), format_number(x.after_x),
+                         format_number(x.before_y), format_number(x.after_y), csv_field(row_note), limit_cell,
+                         interval ? format_number(interval->first) : "",
+                         interval ? format_number(interval->second) : "", on_line == c ? "yes" : "no");
     }
   }
   return out;

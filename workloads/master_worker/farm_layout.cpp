@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <map>
 #include <stdexcept>
 
@@ -121,6 +122,14 @@ FarmLayout FarmLayout::of(const FarmParams& p)
     for (const auto& c : platform.clusters)
       f.hosts.push_back(c.hosts);
   }
+  // Per-cluster lists are the platform's, one value per cluster; only the first k clusters take part. The clusters
+  // left out keep their hosts in the simulated platform, where nothing runs.
+  std::vector<double> aggregation = p.aggregation.expanded(f.clusters.size());
+  std::vector<double> wanted      = p.workers.expanded(f.clusters.size());
+  if (p.clusters > 0 && static_cast<size_t>(p.clusters) < f.clusters.size()) {
+    f.clusters.resize(static_cast<size_t>(p.clusters));
+    f.hosts.resize(static_cast<size_t>(p.clusters));
+  }
   size_t n = f.clusters.size();
   if (const std::string& step = p.plan_step; step != "none") {
     PlanStep planned = plan_tuning(f.clusters, f.task.bytes_per_task(), f.threshold).step(step);
@@ -128,9 +137,8 @@ FarmLayout FarmLayout::of(const FarmParams& p)
     f.aggregation    = std::move(planned.aggregation);
     return f;
   }
-  f.aggregation                 = p.aggregation.expanded(n);
+  f.aggregation.assign(aggregation.begin(), aggregation.begin() + static_cast<std::ptrdiff_t>(n));
   f.aggregation[0]              = 1;
-  std::vector<double> wanted    = p.workers.expanded(n);
   const SelectionPolicy& select = selection_policies().get(p.selection);
   for (size_t c = 0; c < n; ++c) {
     SelectionRequest r;

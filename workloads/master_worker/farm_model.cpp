@@ -42,6 +42,10 @@ void declare(ModelSchema<Params, Metrics>& s)
       .platform()
       .required();
   s.param("cluster", &Params::cluster, "the table row a point reports: a cluster's name, or total");
+  s.param("clusters", &Params::clusters,
+          "k: only the platform's first k clusters take part, the local one first (0: all); a scale parameter for "
+          "how the farm grows cluster by cluster")
+      .at_least(0);
   s.param("tasks", &Params::tasks, "N: independent tasks (simulations)").at_least(1);
   s.param("task_flops", &Params::task_flops, "computation of one task; worker rate = host speed / this").positive();
   s.param("command_bytes", &Params::command_bytes, "command sent to a worker per task").non_negative().bytes();
@@ -160,6 +164,8 @@ protected:
         throw ParamError("inet_kib_s", "inet_kib_s overrides a grid spec's inter-cluster links; a SimGrid platform's "
                                        "routes are as its file declares them");
     }
+    if (p.clusters > static_cast<long long>(n))
+      throw ParamError("clusters", fmt::format("{} clusters wanted of {}, which has {}", p.clusters, file, n));
     for (auto [name, values] :
          {std::pair{"workers", &p.workers}, {"aggregation", &p.aggregation}, {"inet_kib_s", &p.inet_kib_s}})
       if (values->is_list() && values->size() != n)
@@ -169,7 +175,7 @@ protected:
       f.row_of(p.cluster);
       if (p.plan_step == "none" && p.selection == "count") {
         std::vector<double> wanted = p.workers.expanded(n);
-        for (size_t c = 0; c < n; ++c)
+        for (size_t c = 0; c < f.clusters.size(); ++c)
           if (size_t has = f.clusters[c].worker_rates.size(); wanted[c] > static_cast<double>(has))
             throw ParamError(
                 "workers",

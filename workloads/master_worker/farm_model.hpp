@@ -11,6 +11,7 @@ namespace isogrid::farm {
 struct FarmParams {
   std::string platform;
   std::string cluster = "total";
+  long long clusters  = 0;  // the first k clusters of the platform take part; 0: all
   long long tasks     = 500;
   // The task: its computation, the command out, the result back, adding one result into a sum.
   double task_flops = 1e12, command_bytes = 4, result_bytes = 2310244, aggregate_flops = 577561;

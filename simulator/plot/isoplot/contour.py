@@ -118,7 +118,7 @@ def draw_traced_lines(ctx, ax, x, y, z, face, points):
     handles = {}
     for level in levels:
         mine = sorted((float(r[scale]), float(r[size]), r) for r in rows if float(r["level"]) == level)
-        first = [(s, w, r) for s, w, r in mine if r["crossing"] == "1"]
+        first = [(s, w, r) for s, w, r in mine if r["on_line"] == "yes"]
         if len(first) > 1:
             (line,) = ax.plot(*xy([s for s, _, _ in first], [w for _, w, _ in first]), color=TRACED_COLOUR,
                               linewidth=1.3, zorder=5)

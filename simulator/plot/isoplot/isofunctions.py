@@ -3,7 +3,8 @@ level k, against the scale, on log-log axes (Grama, Gupta & Kumar's W = f(p); Dr
 Wielebski's f(k, m)).
 
 What it reads:
-  isoefficiency.csv       each line's first crossing per scale value: found (a filled
+  isoefficiency.csv       each line's crossing per scale value (on_line: the first, or the
+                          one from which the level holds): found (a filled
                           marker) or passed at a step (hollow); the simulated face as
                           markers, the predicted one as a dashed line, as line plots draw
                           both faces;
@@ -70,7 +71,7 @@ def draw_isoefficiency(ctx, spec, index):
         return r["metric"] == metric and all(matches_any(r[n], w) for n, w in selection)
 
     rows = [r for r in table.rows if kept(r)]
-    points = [r for r in rows if r["crossing"] == "1" and r["status"] in ("found", "step")]
+    points = [r for r in rows if r["on_line"] == "yes" and r["status"] in ("found", "step")]
     if not points:
         raise PlotError(f"{label(spec, index)}: no traced line of {metric} reaches its level anywhere in its range")
     groups = list(dict.fromkeys(tuple(r[g] for g in others) for r in points))
