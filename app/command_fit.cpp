@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace fs = std::filesystem;
 
@@ -28,7 +29,8 @@ struct FitArgs {
   std::vector<std::string> set;
   std::string metric;
   std::vector<std::string> by;
-  long long terms = 0;  // 0: the block's default
+  std::optional<std::vector<std::string>> group_by;  // none: every other swept parameter
+  long long terms = 0;                               // 0: the block's default
   std::vector<double> exponents;
   std::vector<double> logs;
   std::string csv;
@@ -48,6 +50,8 @@ GrowthFitSpec spec_from_options(const FitArgs& a, const Experiment& ex)
     throw InputError({"command line", 1, 1}, "by",
                      fmt::format("the sweep varies {}: say which to fit over with --by", fmt::join(by, ", ")));
   std::string yaml = fmt::format("metric: {}\nby: [{}]\n", a.metric, fmt::join(by, ", "));
+  if (a.group_by)
+    yaml += fmt::format("group_by: [{}]\n", fmt::join(*a.group_by, ", "));
   if (a.terms)
     yaml += fmt::format("terms: {}\n", a.terms);
   if (!a.exponents.empty())
@@ -84,19 +88,21 @@ void fit(const FitArgs& a, Shared& shared)
   auto [catalog, ex] = load_one_experiment(path, overrides);
   if (!a.metric.empty())
     ex.fits = {spec_from_options(a, ex)};
+  // results.csv read once, after the fits are known: the columns they read and group by.
+  const ResultsData data = ResultsData::for_analyses(ex, (fs::path(a.dir) / "results.csv").string());
   if (!a.extrap.empty()) {
     if (ex.fits.empty()) {
       fmt::print(stderr, "error: --extra-p exports a metric over parameters: give --metric (and --by)\n");
       shared.exit_code = kBadInput;
       return;
     }
-    ExtrapExport e = extrap_text(ex, ex.fits.front(), a.dir);
+    ExtrapExport e = extrap_text(ex, ex.fits.front(), data);
     write_file_atomically(a.extrap, e.text);
     fmt::print("extra-p: {} point(s), {} region(s) -> {}\n", e.points, e.regions, a.extrap);
     for (const auto& r : e.skipped)
       fmt::print("  region {} left out: a point has no ok row there\n", r);
   }
-  std::vector<LawTable> laws = fit_results(ex, a.dir);
+  std::vector<LawTable> laws = fit_results(ex, data);
   if (a.metric.empty()) {
     std::vector<LawTable> lines = fit_isoefficiency_lines(ex, a.dir);
     if (laws.empty() && lines.empty()) {
@@ -134,6 +140,12 @@ void add_fit_command(CLI::App& app, Shared& shared)
                   "the swept parameters it is a law of, e.g. --by m or --by p,n (default: the "
                   "one swept parameter)")
       ->delimiter(',');
+  cmd->add_option_function<std::vector<std::string>>(
+         "--group-by", [args](const std::vector<std::string>& v) { args->group_by = v; },
+         "the swept parameters whose values split the rows, a law each (default: every swept parameter but --by's; "
+         "with --by a metric such as pes, leave out the parameter it derives from, e.g. --group-by runtime)")
+      ->delimiter(',')
+      ->expected(0, -1);
   cmd->add_option("--terms", args->terms, "terms besides the constant in a one-parameter hypothesis: 1 or 2");
   cmd->add_option("--exponents", args->exponents, "the powers i tried (default: Extra-P's 19, 0 to 3)")->delimiter(',');
   cmd->add_option("--logs", args->logs, "the powers j of log2 tried (default: 0,1,2)")->delimiter(',');

@@ -274,6 +274,10 @@ TEST(GrowthFits, TheSpanningTreeMakespanLawAndTheFitCommand)
   EXPECT_EQ(fixed.exit_code, 2) << fixed.output;
   EXPECT_NE(fixed.output.find("command line:2:6: fit.by[0]: n is not swept"), std::string::npos) << fixed.output;
 
+  CommandResult grouped = run_isogrid("fit " + out + " --metric makespan --by m --group-by m");
+  EXPECT_EQ(grouped.exit_code, 2) << grouped.output;
+  EXPECT_NE(grouped.output.find("fit.group_by[0]: m is a parameter of the law"), std::string::npos) << grouped.output;
+
   CommandResult exported = run_isogrid("fit " + out + " --metric makespan --extra-p " + dir.file("extrap.txt"));
   ASSERT_EQ(exported.exit_code, 0) << exported.output;
   const std::string text = read_file(dir.file("extrap.txt"));

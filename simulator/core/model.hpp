@@ -73,6 +73,9 @@ struct Faces {
   bool simulated = true;  ///< run the simulation
 };
 
+/// A face's name in files and plots: "simulated" or "predicted".
+inline const char* face_name(bool simulated) { return simulated ? "simulated" : "predicted"; }
+
 /// What computing a point's predicted face needs, so that the runner decides where it runs. The simulated face always
 /// runs in a worker process of its own: SimGrid's engine is a per-process singleton whose clock cannot be reset.
 struct FaceNeeds {

@@ -107,7 +107,7 @@ std::optional<PlotSpec> default_plot(const Model& model, const std::vector<Axis>
 std::string read_face(const Field& f, bool simulates, bool drop_misfits)
 {
   if (!f.child("face").present())
-    return simulates ? "simulated" : "predicted";
+    return face_name(simulates);
   std::string want = f.child("face").text();
   if (want != "predicted" && want != "simulated")
     f.child("face").fail(unknown_name_message("face", want, {"predicted", "simulated"}));
@@ -246,7 +246,7 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
       f.child("kind").fail("an isoefficiency plot draws the lines of the experiment's isoefficiency: block, and it "
                            "has none");
     }
-    p.face = simulates ? "simulated" : "predicted";
+    p.face = face_name(simulates);
     return isoefficiency_plot(*traced, model, p);
   }
 
@@ -323,12 +323,12 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
   // No `plots:` key draws the default plot; so does --set, once it has dropped every plot that no longer fits.
   // `plots: []` says "no plot", whatever --set does.
   if (plots.empty() && (!field.present() || (drop_misfits && field.size() > 0))) {
-    if (auto p = default_plot(model, axes, simulates ? "simulated" : "predicted"))
+    if (auto p = default_plot(model, axes, face_name(simulates)))
       plots.push_back(*p);
     if (traced) {
       PlotSpec w;
       w.file = "isoefficiency-functions.png";
-      w.face = simulates ? "simulated" : "predicted";
+      w.face = face_name(simulates);
       plots.push_back(isoefficiency_plot(*traced, model, w));
     }
   }

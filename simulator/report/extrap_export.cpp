@@ -2,10 +2,8 @@
 
 #include "simulator/core/value.hpp"
 #include "simulator/report/results_data.hpp"
-#include "simulator/run/results_reader.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <fmt/format.h>
 #include <map>
 
@@ -17,47 +15,39 @@ bool numbers_less(const std::vector<double>& a, const std::vector<double>& b) { 
 
 }  // namespace
 
-ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const std::string& out_dir)
+ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const ResultsData& data)
 {
-  const ResultsTable results = read_results((std::filesystem::path(out_dir) / "results.csv").string());
-  const int status           = results.column("status");
-  std::vector<int> by, groups;
-  std::vector<std::string> group_names;
   // A metric parameter (the PEs a configuration gives) is read on the simulated face when the run has it.
-  const bool simulated = results.column(face_column(ex, false, spec.metric)) >= 0;
+  const bool simulated = data.metric(ex, false, spec.metric) != nullptr;
+  std::vector<const std::vector<double>*> by;
   for (size_t l = 0; l < spec.by.size(); ++l)
-    by.push_back(spec.by_metric[l]
-                     ? results.column(face_column(ex, !simulated, *ex.model->info().metric_index(spec.by[l])))
-                     : results.column(spec.by[l]));
-  for (const auto& name : spec.group_by) {
-    groups.push_back(results.column(name));
-    group_names.push_back(name);
-  }
-  std::vector<std::pair<std::string, int>> faces;  // metric name as written, its column
-  for (bool predicted : {false, true}) {
-    std::string column = face_column(ex, predicted, spec.metric);
-    if (int c = results.column(column); c >= 0)
-      faces.emplace_back(column, c);
-  }
+    by.push_back(spec.by_metric[l] ? data.metric(ex, !simulated, *ex.model->info().metric_index(spec.by[l]))
+                                   : data.numbers(spec.by[l]));
+  std::vector<const std::vector<std::string>*> groups;
+  for (const auto& name : spec.group_by)
+    groups.push_back(data.cells(name));
+  const std::vector<std::string>& group_names = spec.group_by;
+  std::vector<std::pair<std::string, const std::vector<double>*>> faces;  // metric name as written, its column
+  for (bool predicted : {false, true})
+    if (const std::vector<double>* c = data.metric(ex, predicted, spec.metric))
+      faces.emplace_back(face_column(ex, predicted, spec.metric), c);
   // region -> face -> point -> values
-  std::map<std::vector<std::string>, std::map<std::string, std::map<std::vector<double>, std::vector<double>>>> data;
+  std::map<std::vector<std::string>, std::map<std::string, std::map<std::vector<double>, std::vector<double>>>> values;
   std::vector<std::vector<double>> points;
   std::vector<std::vector<std::string>> region_order;
-  for (const auto& row : results.rows) {
-    if (status >= 0 && row[static_cast<size_t>(status)] != "ok")
+  for (size_t row = 0; row < data.size(); ++row) {
+    if (!data.ok(row))
       continue;
     std::vector<double> point;
-    for (int c : by)
-      point.push_back(number_cell(row, c));
-    std::vector<std::string> region;
-    for (int c : groups)
-      region.push_back(c >= 0 ? row[static_cast<size_t>(c)] : "");
-    if (!data.count(region))
+    for (const auto* c : by)
+      point.push_back(cell(c, row));
+    std::vector<std::string> region = group_key(groups, row);
+    if (!values.count(region))
       region_order.push_back(region);
     if (std::find(points.begin(), points.end(), point) == points.end())
       points.push_back(point);
     for (const auto& [name, c] : faces)
-      data[region][name][point].push_back(number_cell(row, c));
+      values[region][name][point].push_back((*c)[row]);
   }
   std::sort(points.begin(), points.end(), numbers_less);
   ExtrapExport out;
@@ -78,7 +68,7 @@ ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const 
       name += (name.empty() ? "" : ",") + group_names[k] + "=" + region[k];
     if (name.empty())
       name = "sweep";
-    const auto& faces_data = data[region];
+    const auto& faces_data = values[region];
     bool whole             = true;
     for (const auto& [face, by_point] : faces_data)
       for (const auto& point : points)

@@ -6,6 +6,7 @@
 // (sim_<metric>, pred_<metric>), whose DATA lines give every ok repetition of each point.
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/experiment/growth_fit_spec.hpp"
+#include "simulator/report/results_data.hpp"
 
 #include <string>
 
@@ -17,6 +18,7 @@ struct ExtrapExport {
   std::vector<std::string> skipped;  // regions left out: a point without an ok row there
 };
 
-ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const std::string& out_dir);
+// `spec` must be one of ex.fits: `data` is results.csv as ResultsData::for_analyses(ex, ...) read it.
+ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const ResultsData& data);
 
 }  // namespace isogrid

@@ -18,8 +18,6 @@ namespace isogrid {
 
 namespace {
 
-const char* face_name(bool simulated) { return simulated ? "simulated" : "predicted"; }
-
 // Rows gathered per key and face, then fitted, in key order and predicted before simulated.
 struct Gathered {
   std::map<std::pair<std::vector<std::string>, bool>, growth::Observations> groups;
@@ -86,49 +84,43 @@ std::string terms_text(const growth::Law& law)
 
 }  // namespace
 
-std::vector<LawTable> fit_results(const Experiment& ex, const std::string& out_dir)
+std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data)
 {
   std::vector<LawTable> out;
-  if (ex.fits.empty())
-    return out;
-  const ResultsTable results = read_results((fs::path(out_dir) / "results.csv").string());
-  const int status           = results.column("status");
-  const ModelInfo& info      = ex.model->info();
+  const ModelInfo& info = ex.model->info();
   for (const GrowthFitSpec& spec : ex.fits) {
     LawTable table;
     table.of = info.metrics[spec.metric].name;
     table.by = spec.by;
     table.key_columns.push_back("metric");
-    std::vector<int> group_columns, by_columns;
+    std::vector<const std::vector<std::string>*> group_cells;
     // Every swept parameter is a key column, so that the laws of every block share fits.csv's header; those that
     // do not group this block's rows (the law's own parameters) are left empty there.
     for (const Axis& a : ex.sweep.axes()) {
       table.key_columns.push_back(a.name);
       bool groups = std::find(spec.group_by.begin(), spec.group_by.end(), a.name) != spec.group_by.end();
-      group_columns.push_back(groups ? results.column(a.name) : -1);
+      group_cells.push_back(groups ? data.cells(a.name) : nullptr);
     }
     Gathered gathered;
     for (bool simulated : {false, true}) {
-      const int y = results.column(face_column(ex, !simulated, spec.metric));
-      if (y < 0)
+      const std::vector<double>* y = data.metric(ex, !simulated, spec.metric);
+      if (!y)
         continue;
-      by_columns.clear();
+      std::vector<const std::vector<double>*> by;
       for (size_t l = 0; l < spec.by.size(); ++l)
-        by_columns.push_back(spec.by_metric[l]
-                                 ? results.column(face_column(ex, !simulated, *info.metric_index(spec.by[l])))
-                                 : results.column(spec.by[l]));
-      for (const auto& row : results.rows) {
-        if (status >= 0 && row[static_cast<size_t>(status)] != "ok")
+        by.push_back(spec.by_metric[l] ? data.metric(ex, !simulated, *info.metric_index(spec.by[l]))
+                                       : data.numbers(spec.by[l]));
+      if (std::find(by.begin(), by.end(), nullptr) != by.end())
+        continue;
+      for (size_t row = 0; row < data.size(); ++row) {
+        if (!data.ok(row))
           continue;
-        std::vector<std::string> key{table.of};
-        for (int c : group_columns)
-          key.push_back(c >= 0 ? row[static_cast<size_t>(c)] : "");
-        if (std::any_of(by_columns.begin(), by_columns.end(), [](int c) { return c < 0; }))
-          continue;
+        std::vector<std::string> key = group_key(group_cells, row);
+        key.insert(key.begin(), table.of);
         growth::Observations& obs = gathered.at(key, simulated, spec.by.size());
-        for (size_t l = 0; l < by_columns.size(); ++l)
-          obs.x[l].push_back(number_cell(row, by_columns[l]));
-        obs.y.push_back(number_cell(row, y));
+        for (size_t l = 0; l < by.size(); ++l)
+          obs.x[l].push_back((*by[l])[row]);
+        obs.y.push_back((*y)[row]);
       }
     }
     table.laws = gathered.fit(spec.by, spec.hypotheses);

@@ -4,6 +4,7 @@
 // isoefficiency.csv, written to isoefficiency-laws.csv. A law per group (the other swept parameters' values), face
 // (and level, for the lines); one row each, or one saying why a group has none.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/results_data.hpp"
 #include "simulator/report/table.hpp"
 
 #include "base/growth_law.hpp"
@@ -32,8 +33,9 @@ struct LawTable {
   std::vector<FittedLaw> laws;
 };
 
-// Every `fit:` block of `ex`, on OUT/results.csv (its ok rows; every repetition is a row of the fit).
-std::vector<LawTable> fit_results(const Experiment& ex, const std::string& out_dir);
+// Every `fit:` block of `ex`, on results.csv as `data` read it for the analyses (its ok rows; every repetition is a
+// row of the fit).
+std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data);
 // One law per traced line with crossings at three or more scale values (its first crossing at each); none when the
 // experiment traces none or OUT/isoefficiency.csv is absent.
 std::vector<LawTable> fit_isoefficiency_lines(const Experiment& ex, const std::string& out_dir);

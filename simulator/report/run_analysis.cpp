@@ -38,11 +38,11 @@ RunAnalysis analyse_run(const Experiment& ex, const std::string& out_dir)
   a.comparisons        = check_comparisons(ex, data);
   a.tables             = fill_summary_tables(ex, data);
   a.max_deviation      = max_abs_deviation(data);
-  a.laws               = fit_results(ex, out_dir);
+  a.laws               = fit_results(ex, data);
   a.isoefficiency_laws = fit_isoefficiency_lines(ex, out_dir);
   write_laws(out_dir, kFitsFile, a.laws);
   write_laws(out_dir, kIsoefficiencyLawsFile, a.isoefficiency_laws);
-  a.scalability = compute_scalability(ex, out_dir);
+  a.scalability = compute_scalability(ex, data);
   if (ex.scalability)
     write_file_atomically((fs::path(out_dir) / kScalabilityFile).string(), scalability_csv(ex, a.scalability));
   return a;

@@ -29,39 +29,36 @@ ScalabilityValues scalability_against(double baseline, double baseline_time, dou
   return v;
 }
 
-ScalabilityTable compute_scalability(const Experiment& ex, const std::string& out_dir)
+ScalabilityTable compute_scalability(const Experiment& ex, const ResultsData& data)
 {
   ScalabilityTable out;
   if (!ex.scalability)
     return out;
-  const ScalabilitySpec& spec = *ex.scalability;
-  const ResultsTable results  = read_results((std::filesystem::path(out_dir) / "results.csv").string());
-  const int status = results.column("status"), processors = results.column(spec.processors);
-  std::vector<int> group;
+  const ScalabilitySpec& spec           = *ex.scalability;
+  const std::vector<double>* processors = data.numbers(spec.processors);
+  std::vector<const std::vector<std::string>*> group;
   for (const Axis& a : ex.sweep.axes())
     if (a.name != spec.processors) {
       out.group_columns.push_back(a.name);
-      group.push_back(results.column(a.name));
+      group.push_back(data.cells(a.name));
     }
   // (group, face) -> processors -> (sum, count)
   std::map<std::pair<std::vector<std::string>, std::string>, std::map<double, std::pair<double, size_t>>> sums;
   std::vector<std::vector<std::string>> groups;
   for (bool predicted : {true, false}) {
-    const int y = results.column(face_column(ex, predicted, spec.metric));
-    if (y < 0)
+    const std::vector<double>* y = data.metric(ex, predicted, spec.metric);
+    if (!y)
       continue;
-    for (const auto& row : results.rows) {
-      if (status >= 0 && row[static_cast<size_t>(status)] != "ok")
+    for (size_t row = 0; row < data.size(); ++row) {
+      if (!data.ok(row))
         continue;
-      std::vector<std::string> key;
-      for (int c : group)
-        key.push_back(c >= 0 ? row[static_cast<size_t>(c)] : "");
+      std::vector<std::string> key = group_key(group, row);
       if (std::find(groups.begin(), groups.end(), key) == groups.end())
         groups.push_back(key);
-      double t = number_cell(row, y);
+      double t = (*y)[row];
       if (!std::isfinite(t))
         continue;
-      auto& s = sums[{key, predicted ? "predicted" : "simulated"}][number_cell(row, processors)];
+      auto& s = sums[{key, face_name(!predicted)}][cell(processors, row)];
       s.first += t;
       ++s.second;
     }

@@ -3,6 +3,7 @@
 // other swept parameters, face and processor count, the mean time over ok repetitions, and against the baseline's
 // the speedup, efficiency and Karp-Flatt serial fraction; written to scalability.csv.
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/results_data.hpp"
 #include "simulator/report/table.hpp"
 
 #include <string>
@@ -33,8 +34,8 @@ struct ScalabilityTable {
   std::vector<ScalabilityRow> rows;  // by group (numbers by size), face, processors
 };
 
-// Empty without a `scalability:` block.
-ScalabilityTable compute_scalability(const Experiment& ex, const std::string& out_dir);
+// Empty without a `scalability:` block; on results.csv as `data` read it for the analyses.
+ScalabilityTable compute_scalability(const Experiment& ex, const ResultsData& data);
 std::string scalability_csv(const Experiment& ex, const ScalabilityTable& t);
 Table scalability_table(const Experiment& ex, const ScalabilityTable& t);
 

@@ -21,8 +21,6 @@ namespace isogrid {
 
 namespace {
 
-const char* face_name(bool simulated) { return simulated ? "simulated" : "predicted"; }
-
 std::string axis_cell(const Experiment& ex, const Axis& axis, const Value& v)
 {
   return axis.element ? format_value(v) : shown_value(ex, axis.param, v);
