@@ -18,20 +18,25 @@ namespace isogrid {
 
 namespace {
 
-// Rows gathered per key and face, then fitted, in key order and predicted before simulated.
-struct Gathered {
-  std::map<std::pair<std::vector<std::string>, bool>, growth::Observations> groups;
+// The faces a law is fitted on, in their order: the model's two, and the paper's values where its references give
+// the metric at three or more values of the law's parameters.
+enum LawFace { kPredicted, kSimulated, kPaper };
+const char* law_face_name(int face) { return face == kPaper ? "paper" : face_name(face == kSimulated); }
 
-  growth::Observations& at(const std::vector<std::string>& key, bool simulated, size_t parameters)
+// Rows gathered per key and face, then fitted, in key order and face order.
+struct Gathered {
+  std::map<std::pair<std::vector<std::string>, int>, growth::Observations> groups;
+
+  growth::Observations& at(const std::vector<std::string>& key, int face, size_t parameters)
   {
-    growth::Observations& obs = groups[{key, simulated}];
+    growth::Observations& obs = groups[{key, face}];
     obs.x.resize(parameters);
     return obs;
   }
 
   std::vector<FittedLaw> fit(const std::vector<std::string>& by, const growth::HypothesisSet& set) const
   {
-    std::vector<std::pair<std::vector<std::string>, bool>> keys;
+    std::vector<std::pair<std::vector<std::string>, int>> keys;
     for (const auto& [key, obs] : groups)
       keys.push_back(key);
     std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
@@ -43,7 +48,7 @@ struct Gathered {
     });
     std::vector<FittedLaw> out;
     for (const auto& key : keys)
-      out.push_back({key.first, face_name(key.second), growth::fit_law(groups.at(key), by, set)});
+      out.push_back({key.first, law_face_name(key.second), growth::fit_law(groups.at(key), by, set)});
     return out;
   }
 };
@@ -82,6 +87,49 @@ std::string terms_text(const growth::Law& law)
   return s;
 }
 
+// The paper's face: each reference value of the metric (its mean or median: a location, not a spread) at the point it
+// names, whose law parameters and group are read off that point's first ok row (a metric parameter, Al Zain's pes,
+// on the simulated face when the run has it). Only groups with three or more distinct values: a paper that gives
+// two points has no law to compare.
+void gather_paper(const Experiment& ex, const GrowthFitSpec& spec, const ResultsData& data,
+                  const std::vector<const std::vector<std::string>*>& group_cells, const std::string& of,
+                  Gathered& gathered)
+{
+  const ModelInfo& info = ex.model->info();
+  const bool simulated  = data.metric(ex, false, spec.metric) != nullptr;
+  std::vector<const std::vector<double>*> by;
+  for (size_t l = 0; l < spec.by.size(); ++l)
+    by.push_back(spec.by_metric[l] ? data.metric(ex, !simulated, *info.metric_index(spec.by[l]))
+                                   : data.numbers(spec.by[l]));
+  if (std::find(by.begin(), by.end(), nullptr) != by.end())
+    return;
+  std::map<uint64_t, size_t> first_row;  // combination -> its first ok row
+  for (size_t row = 0; row < data.size(); ++row)
+    if (data.ok(row))
+      first_row.emplace(data.point(row) / ex.sweep.repetitions(), row);
+  Gathered paper;
+  for (const Reference& r : ex.references) {
+    if (r.crossing >= 0 || r.metric != spec.metric ||
+        (r.statistic != Statistic::Mean && r.statistic != Statistic::Median))
+      continue;
+    auto found = first_row.find(ex.sweep.combination_of(r.at));
+    if (found == first_row.end())
+      continue;
+    std::vector<std::string> key = group_key(group_cells, found->second);
+    key.insert(key.begin(), of);
+    growth::Observations& obs = paper.at(key, kPaper, spec.by.size());
+    for (size_t l = 0; l < by.size(); ++l)
+      obs.x[l].push_back((*by[l])[found->second]);
+    obs.y.push_back(r.value);
+  }
+  for (auto& [key, obs] : paper.groups) {
+    std::vector<double> xs = obs.x.empty() ? std::vector<double>{} : obs.x[0];
+    std::sort(xs.begin(), xs.end());
+    if (std::unique(xs.begin(), xs.end()) - xs.begin() >= 3)
+      gathered.groups[key] = std::move(obs);
+  }
+}
+
 }  // namespace
 
 std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data)
@@ -117,12 +165,13 @@ std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data)
           continue;
         std::vector<std::string> key = group_key(group_cells, row);
         key.insert(key.begin(), table.of);
-        growth::Observations& obs = gathered.at(key, simulated, spec.by.size());
+        growth::Observations& obs = gathered.at(key, simulated ? kSimulated : kPredicted, spec.by.size());
         for (size_t l = 0; l < by.size(); ++l)
           obs.x[l].push_back((*by[l])[row]);
         obs.y.push_back((*y)[row]);
       }
     }
+    gather_paper(ex, spec, data, group_cells, table.of, gathered);
     table.laws = gathered.fit(spec.by, spec.hypotheses);
     out.push_back(std::move(table));
   }
@@ -247,14 +296,22 @@ std::vector<std::string> face_differences(const LawTable& t)
   std::vector<std::string> out;
   for (const auto& key : order) {
     const auto& g = growths[key];
-    if (g.size() != 2 || g.at("predicted") == g.at("simulated"))
+    std::string laws;
+    const std::string* first = nullptr;
+    bool differ              = false;
+    for (int face : {kPredicted, kSimulated, kPaper})
+      if (auto it = g.find(law_face_name(face)); it != g.end()) {
+        first  = first ? first : &it->second;
+        differ = differ || it->second != *first;
+        laws += fmt::format("{}{} {}", laws.empty() ? "" : ", ", it->first, it->second);
+      }
+    if (!differ)
       continue;
     std::string where;
     for (size_t c = 1; c < key.size(); ++c)
       if (!key[c].empty())
         where += (where.empty() ? "" : ", ") + t.key_columns[c] + " " + key[c];
-    out.push_back(fmt::format("{}{}the faces' laws differ (predicted {}, simulated {})", where,
-                              where.empty() ? "" : ": ", g.at("predicted"), g.at("simulated")));
+    out.push_back(fmt::format("{}{}the faces' laws differ ({})", where, where.empty() ? "" : ": ", laws));
   }
   return out;
 }

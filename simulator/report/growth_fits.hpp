@@ -22,7 +22,7 @@ inline constexpr double kPoorFitSmapePercent = 10;
 
 struct FittedLaw {
   std::vector<std::string> key;  // the cells of LawTable::key_columns
-  std::string face;              // "predicted" or "simulated"
+  std::string face;              // "predicted", "simulated", or "paper" (the references' values)
   growth::LawOutcome outcome;
 };
 
@@ -34,7 +34,7 @@ struct LawTable {
 };
 
 // Every `fit:` block of `ex`, on results.csv as `data` read it for the analyses (its ok rows; every repetition is a
-// row of the fit).
+// row of the fit), and on the paper's values of the metric where the references give three or more (face "paper").
 std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data);
 // One law per traced line with crossings at three or more scale values (its first crossing at each); none when the
 // experiment traces none or OUT/isoefficiency.csv is absent.
@@ -45,8 +45,8 @@ std::vector<LawTable> fit_isoefficiency_lines(const Experiment& ex, const std::s
 std::string laws_csv(const std::vector<LawTable>& tables);
 // For a terminal or REPORT.md: the key, face, growth, law, SMAPE and adjusted R².
 Table laws_table(const LawTable& table);
-// "level 0.5, m: the faces' laws differ (predicted m log m, simulated m^2)", for each key whose two faces grow
-// differently.
+// "level 0.5, m: the faces' laws differ (predicted m log m, simulated m^2)", for each key whose faces (the paper's
+// among them) grow differently.
 std::vector<std::string> face_differences(const LawTable& table);
 
 // Writes `tables` to OUT/`file` (temporary file, then renamed); removes the file when there are none.
