@@ -310,7 +310,7 @@ std::vector<std::string> face_differences(const LawTable& t)
     std::string where;
     for (size_t c = 1; c < key.size(); ++c)
       if (!key[c].empty())
-        where += (where.empty() ? "" : ", ") + t.key_columns[c] + " " + key[c];
+        where += (where.empty() ? "" : ", ") + t.key_columns[c] + " = " + key[c];
     out.push_back(fmt::format("{}{}the faces' laws differ ({})", where, where.empty() ? "" : ": ", laws));
   }
   return out;

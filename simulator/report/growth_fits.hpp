@@ -45,7 +45,7 @@ std::vector<LawTable> fit_isoefficiency_lines(const Experiment& ex, const std::s
 std::string laws_csv(const std::vector<LawTable>& tables);
 // For a terminal or REPORT.md: the key, face, growth, law, SMAPE and adjusted R².
 Table laws_table(const LawTable& table);
-// "level 0.5, m: the faces' laws differ (predicted m log m, simulated m^2)", for each key whose faces (the paper's
+// "level = 0.5: the faces' laws differ (predicted m log m, simulated m^2)", for each key whose faces (the paper's
 // among them) grow differently.
 std::vector<std::string> face_differences(const LawTable& table);
 
