@@ -687,6 +687,26 @@ class IsoefficiencyFunctions(FolderTestCase):
         self.assertIn("k passed at a step", texts)
         self.assertIn("fitted growth law", texts)
 
+    def test_a_face_that_holds_every_level_everywhere_is_said(self):
+        folder = contour_folder(self.folder())
+        run_path = os.path.join(folder, "run.json")
+        with open(run_path) as f:
+            run = json.load(f)
+        run["plots"] = [{"kind": "isoefficiency", "x": "m", "y": "V", "z": "efficiency", "file": "w.png"}]
+        with open(run_path, "w") as f:
+            json.dump(run, f)
+        lines = ["metric,level,m,face,crossing,V,status,probes,bracket_low,bracket_high,value_low,value_high,note,on_line"]
+        for m in (2, 3, 4):
+            lines.append(f"efficiency,0.8,{m},simulated,1,{10.0 * m!r},found,20,,,,,,yes")
+            lines.append(f"efficiency,0.8,{m},predicted,,,always-above,9,,,1,,,no")
+        with open(os.path.join(folder, "isoefficiency.csv"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(run["plots"][0], 0), 0)
+        self.addCleanup(plt.close, fig)
+        self.assertFalse([l for l in fig.axes[0].get_lines() if l.get_linestyle() == "--"])  # no predicted line
+        self.assertIn("predicted: at or above every k over the whole range of V", " ".join(figure_texts(fig)))
+
     def test_a_folder_without_traced_lines_is_refused(self):
         folder = contour_folder(self.folder())
         ctx = isoplot.context.load_context(folder)

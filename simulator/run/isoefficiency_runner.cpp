@@ -7,6 +7,7 @@
 #include "simulator/run/interrupt_guard.hpp"
 #include "simulator/run/outcome_codec.hpp"
 #include "simulator/run/results_reader.hpp"
+#include "simulator/run/runner.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -186,11 +187,8 @@ TraceCounts trace_isoefficiency(const Experiment& ex, const IsoefficiencySpec& s
       if (InterruptGuard::interrupted())
         break;
       const Point& point = e.point;
-      pool.launch(i, [&ex, &context, &point, faces, metric_count] {
-        Outcome out(metric_count);
-        ex.model->evaluate(point, faces, context, out);
-        return encode_outcome(out);
-      });
+      pool.launch(i,
+                  [&ex, &context, &point, faces] { return encode_outcome(evaluate_point(ex, point, faces, context)); });
     }
     while (!pool.idle() && !InterruptGuard::interrupted())
       collect();

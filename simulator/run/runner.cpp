@@ -28,8 +28,13 @@ namespace isogrid {
 
 Outcome evaluate_point(const Experiment& ex, const Point& point, const SimulationContext& context)
 {
+  return evaluate_point(ex, point, ex.faces(), context);
+}
+
+Outcome evaluate_point(const Experiment& ex, const Point& point, const Faces& faces, const SimulationContext& context)
+{
   Outcome out(ex.model->info().metrics.size());
-  ex.model->evaluate(point, ex.faces(), context, out);
+  ex.model->evaluate(point, faces, context, out);
   return out;
 }
 

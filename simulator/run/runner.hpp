@@ -45,8 +45,10 @@ void check_output_folder(const Experiment& ex, const RunOptions& options);
 
 RunResult run_experiment(const Experiment& ex, const RunOptions& options);
 
-// The metrics of one point, computed the way the runner does (both faces as the mode asks). Exposed for tests
-// and benchmarks that time the harness against bare simulations.
+// The metrics of one point, computed the way the runner does (both faces as the mode asks, or the faces given: an
+// isoefficiency probe computes one). Exposed for tests and benchmarks that time the harness against bare
+// simulations.
 Outcome evaluate_point(const Experiment& ex, const Point& point, const SimulationContext& context);
+Outcome evaluate_point(const Experiment& ex, const Point& point, const Faces& faces, const SimulationContext& context);
 
 }  // namespace isogrid

@@ -153,6 +153,12 @@ def draw_isoefficiency(ctx, spec, index):
     notes = []
     if unreached:
         notes.append(f"k = {', '.join(dict.fromkeys(unreached))} reached nowhere in range")
+    # A face with no line because it holds every level over the whole range (a steady-state model with no size in
+    # it) is said, not left out silently.
+    for face in FACES:
+        mine = [r for r in rows if r["face"] == face]
+        if mine and face not in faces and all(r["status"] == "always-above" for r in mine):
+            notes.append(f"{face}: at or above every k over the whole range of {size}")
     face_text = "predicted (dashed) and simulated (markers)" if len(faces) > 1 else faces[0]
     main = spec.title or ctx.title or f"isoefficiency functions of {metric}"
     titles(fig, ax, main, subtitle(ctx, face_text, notes, 0))
