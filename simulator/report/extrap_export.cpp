@@ -1,6 +1,7 @@
 #include "simulator/report/extrap_export.hpp"
 
 #include "simulator/core/value.hpp"
+#include "simulator/report/growth_fits.hpp"
 #include "simulator/report/results_data.hpp"
 
 #include <algorithm>
@@ -19,10 +20,7 @@ ExtrapExport extrap_text(const Experiment& ex, const GrowthFitSpec& spec, const 
 {
   // A metric parameter (the PEs a configuration gives) is read on the simulated face when the run has it.
   const bool simulated = data.metric(ex, false, spec.metric) != nullptr;
-  std::vector<const std::vector<double>*> by;
-  for (size_t l = 0; l < spec.by.size(); ++l)
-    by.push_back(spec.by_metric[l] ? data.metric(ex, !simulated, *ex.model->info().metric_index(spec.by[l]))
-                                   : data.numbers(spec.by[l]));
+  const auto by        = law_parameter_columns(ex, spec, data, !simulated);
   std::vector<const std::vector<std::string>*> groups;
   for (const auto& name : spec.group_by)
     groups.push_back(data.cells(name));

@@ -95,12 +95,8 @@ void gather_paper(const Experiment& ex, const GrowthFitSpec& spec, const Results
                   const std::vector<const std::vector<std::string>*>& group_cells, const std::string& of,
                   Gathered& gathered)
 {
-  const ModelInfo& info = ex.model->info();
-  const bool simulated  = data.metric(ex, false, spec.metric) != nullptr;
-  std::vector<const std::vector<double>*> by;
-  for (size_t l = 0; l < spec.by.size(); ++l)
-    by.push_back(spec.by_metric[l] ? data.metric(ex, !simulated, *info.metric_index(spec.by[l]))
-                                   : data.numbers(spec.by[l]));
+  const bool simulated = data.metric(ex, false, spec.metric) != nullptr;
+  const auto by        = law_parameter_columns(ex, spec, data, !simulated);
   if (std::find(by.begin(), by.end(), nullptr) != by.end())
     return;
   std::map<uint64_t, size_t> first_row;  // combination -> its first ok row
@@ -132,6 +128,16 @@ void gather_paper(const Experiment& ex, const GrowthFitSpec& spec, const Results
 
 }  // namespace
 
+std::vector<const std::vector<double>*> law_parameter_columns(const Experiment& ex, const GrowthFitSpec& spec,
+                                                              const ResultsData& data, bool predicted)
+{
+  std::vector<const std::vector<double>*> out;
+  for (size_t l = 0; l < spec.by.size(); ++l)
+    out.push_back(spec.by_metric[l] ? data.metric(ex, predicted, *ex.model->info().metric_index(spec.by[l]))
+                                    : data.numbers(spec.by[l]));
+  return out;
+}
+
 std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data)
 {
   std::vector<LawTable> out;
@@ -154,10 +160,7 @@ std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data)
       const std::vector<double>* y = data.metric(ex, !simulated, spec.metric);
       if (!y)
         continue;
-      std::vector<const std::vector<double>*> by;
-      for (size_t l = 0; l < spec.by.size(); ++l)
-        by.push_back(spec.by_metric[l] ? data.metric(ex, !simulated, *info.metric_index(spec.by[l]))
-                                       : data.numbers(spec.by[l]));
+      const auto by = law_parameter_columns(ex, spec, data, !simulated);
       if (std::find(by.begin(), by.end(), nullptr) != by.end())
         continue;
       for (size_t row = 0; row < data.size(); ++row) {

@@ -33,6 +33,11 @@ struct LawTable {
   std::vector<FittedLaw> laws;
 };
 
+// The columns of a law's parameters on one face: a swept parameter's numbers, or a metric parameter (Al Zain's pes)
+// on that face; nullptr for one results.csv lacks (a face the run did not compute).
+std::vector<const std::vector<double>*> law_parameter_columns(const Experiment& ex, const GrowthFitSpec& spec,
+                                                              const ResultsData& data, bool predicted);
+
 // Every `fit:` block of `ex`, on results.csv as `data` read it for the analyses (its ok rows; every repetition is a
 // row of the fit), and on the paper's values of the metric where the references give three or more (face "paper").
 std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data);
