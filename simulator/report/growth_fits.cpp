@@ -92,6 +92,7 @@ std::string terms_text(const growth::Law& law)
 // on the simulated face when the run has it). Only groups with three or more distinct values: a paper that gives
 // two points has no law to compare.
 void gather_paper(const Experiment& ex, const GrowthFitSpec& spec, const ResultsData& data,
+                  const std::map<uint64_t, size_t>& first_row,
                   const std::vector<const std::vector<std::string>*>& group_cells, const std::string& of,
                   Gathered& gathered)
 {
@@ -99,10 +100,6 @@ void gather_paper(const Experiment& ex, const GrowthFitSpec& spec, const Results
   const auto by        = law_parameter_columns(ex, spec, data, !simulated);
   if (std::find(by.begin(), by.end(), nullptr) != by.end())
     return;
-  std::map<uint64_t, size_t> first_row;  // combination -> its first ok row
-  for (size_t row = 0; row < data.size(); ++row)
-    if (data.ok(row))
-      first_row.emplace(data.point(row) / ex.sweep.repetitions(), row);
   Gathered paper;
   for (const Reference& r : ex.references) {
     if (r.crossing >= 0 || r.metric != spec.metric ||
@@ -142,6 +139,11 @@ std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data)
 {
   std::vector<LawTable> out;
   const ModelInfo& info = ex.model->info();
+  std::map<uint64_t, size_t> first_row;  // combination -> its first ok row, where the paper's values are placed
+  if (!ex.fits.empty() && !ex.references.empty())
+    for (size_t row = 0; row < data.size(); ++row)
+      if (data.ok(row))
+        first_row.emplace(data.point(row) / ex.sweep.repetitions(), row);
   for (const GrowthFitSpec& spec : ex.fits) {
     LawTable table;
     table.of = info.metrics[spec.metric].name;
@@ -174,7 +176,7 @@ std::vector<LawTable> fit_results(const Experiment& ex, const ResultsData& data)
         obs.y.push_back((*y)[row]);
       }
     }
-    gather_paper(ex, spec, data, group_cells, table.of, gathered);
+    gather_paper(ex, spec, data, first_row, group_cells, table.of, gathered);
     table.laws = gathered.fit(spec.by, spec.hypotheses);
     out.push_back(std::move(table));
   }
