@@ -16,7 +16,9 @@ if [ "${1:-}" = "--test" ]; then
 fi
 
 # One dpkg-query for all of them: `make build` runs this every time, and it must cost nothing when all is there.
-installed=" $(dpkg-query -W -f='${Package}:${Status}\n' "${packages[@]}" 2>/dev/null |
+# dpkg-query exits 1 when it has never heard of a package (a fresh machine): that is an answer, not a failure, and
+# under pipefail it would end the script here, silently, before anything is installed.
+installed=" $( (dpkg-query -W -f='${Package}:${Status}\n' "${packages[@]}" 2>/dev/null || true) |
               sed -n 's/:install ok installed$//p' | tr '\n' ' ') "
 missing=()
 for p in "${packages[@]}"; do
