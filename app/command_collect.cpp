@@ -21,7 +21,7 @@ struct CollectArgs {
   std::string dir;
   std::string experiment;  // empty: the one the shards' run.json names
   std::vector<std::string> set;
-  bool no_plot = false;
+  ReportFlags report;
 };
 
 void collect(const CollectArgs& args, Shared& shared)
@@ -50,7 +50,11 @@ void collect(const CollectArgs& args, Shared& shared)
       return;
     }
   }
-  report_complete_run(ex, args.dir, r.counts.error_rows, args.no_plot, shared);
+  RunResult merged;
+  merged.counts     = r.counts;
+  merged.error_rows = r.counts.error_rows;
+  merged.wall_s     = r.shards_wall_s;
+  report_complete_run(ex, args.dir, merged, args.report, shared);
 }
 
 }  // namespace
@@ -67,7 +71,8 @@ void add_collect_command(CLI::App& app, Shared& shared)
                   "the experiment file, when the path the shards recorded is not valid here")
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", args->set, "with --experiment: the overrides the shards ran with")->take_all();
-  cmd->add_flag("--no-plot", args->no_plot, "do not draw the plots");
+  cmd->add_flag("--no-plot", args->report.no_plot, "do not draw the plots");
+  add_report_flags(cmd, args->report);
   cmd->footer("Refused, with nothing written, unless every shard is complete and all ran the same experiment with the\n"
               "same isogrid and SimGrid. The merged results.csv is the one a run on one machine writes, but for "
               "wall_s.");

@@ -2,6 +2,7 @@
 #include "app/experiment_loading.hpp"
 #include "app/run_flags.hpp"
 #include "simulator/core/input_error.hpp"
+#include "simulator/core/text.hpp"
 #include "simulator/report/report_writer.hpp"
 #include "simulator/report/run_analysis.hpp"
 #include "simulator/sg/session.hpp"
@@ -58,8 +59,8 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   uint64_t error_rows = 0;
   for (size_t i = 0; i < experiments.size(); ++i) {
     const Experiment& ex = experiments[i];
-    fmt::print("[{}/{}] {} ({} points)\n", i + 1, experiments.size(), ex.title.empty() ? ex.file : ex.title,
-               ex.included_points);
+    fmt::print("[{}/{}] {} ({})\n", i + 1, experiments.size(), ex.title.empty() ? ex.file : ex.title,
+               counted(ex.included_points, "point"));
     StudyReport s;
     s.experiment = &ex;
     s.folder     = fs::path(ex.file).stem().string();
@@ -76,8 +77,9 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     missed += s.analysis.failures();
     error_rows += s.run.error_rows;
     const RunAnalysis& a = s.analysis;
-    fmt::print("  {} points in {:.1f} s, {} errors, references met {}/{}{}\n", s.run.counts.total, s.run.wall_s,
-               s.run.counts.errors, a.references.size() - count_failures(a.references), a.references.size(),
+    fmt::print("  {} in {:.1f} s, {}, references met {}/{}{}\n", counted(s.run.counts.total, "point"), s.run.wall_s,
+               counted(s.run.counts.errors, "error"), a.references.size() - count_failures(a.references),
+               a.references.size(),
                a.comparisons.empty()
                    ? ""
                    : fmt::format(", comparison groups held {}/{}", a.comparisons.size() - count_failures(a.comparisons),
@@ -95,7 +97,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     shared.exit_code = kPointsFailed;
   }
   if (missed) {
-    fmt::print("{} reference value(s), agreement(s) or comparison group(s) not met\n", missed);
+    fmt::print("{} not met (reference values, agreements or comparison groups)\n", counted(missed, "check"));
     shared.exit_code = error_rows ? kPointsFailed : kFailure;
   }
 }

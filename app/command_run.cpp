@@ -19,6 +19,7 @@ struct RunArgs {
   std::vector<std::string> set;
   std::string shard;  // "K/N", or empty
   RunFlags flags;
+  ReportFlags report;
 };
 
 std::string default_out_dir(const std::string& experiment)
@@ -41,12 +42,13 @@ void run(const RunArgs& args, Shared& shared)
   RunOptions opt = make_run_options(args.flags, shard ? shard_folder(out, *shard) : out, shared);
   opt.shard      = shard;
 
-  fmt::print("{}: {} points of model {} ({}), {} job(s) -> {}\n", ex.title.empty() ? ex.file : ex.title,
-             ex.included_points, ex.model->info().name, mode_name(ex.mode), opt.jobs, opt.out_dir);
+  fmt::print("{}: {} of model {} ({}), {} -> {}\n", ex.title.empty() ? ex.file : ex.title,
+             counted(ex.included_points, "point"), ex.model->info().name, mode_name(ex.mode), counted(opt.jobs, "job"),
+             opt.out_dir);
   RunResult r = run_experiment(ex, opt);
-  fmt::print("{} {} points ({} already done, {} run, {} errors) in {}\n",
-             r.interrupted ? "interrupted after" : "done:", r.counts.total, r.counts.skipped, r.counts.ran,
-             r.counts.errors, format_duration(r.wall_s));
+  fmt::print("{} {} ({} already done, {} run, {}) in {}\n",
+             r.interrupted ? "interrupted after" : "done:", counted(r.counts.total, "point"), r.counts.skipped,
+             r.counts.ran, counted(r.counts.errors, "error"), format_duration(r.wall_s));
   if (r.error_rows)
     fmt::print("{} error row(s) in {}; --resume --retry-errors computes them again\n", r.error_rows, r.results_csv);
   if (r.trace)
@@ -66,7 +68,7 @@ void run(const RunArgs& args, Shared& shared)
     return;
   }
   fmt::print("results: {}\n", r.results_csv);
-  report_complete_run(ex, opt.out_dir, r.error_rows, args.flags.no_plot, shared);
+  report_complete_run(ex, opt.out_dir, r, args.report, shared);
 }
 
 }  // namespace
@@ -76,7 +78,8 @@ void add_run_command(CLI::App& app, Shared& shared)
   auto args     = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand("run", "Run an experiment file: validate, expand the sweep, run every point, "
                                             "write results.csv, run.json and plots");
-  cmd->add_option("experiment", args->experiment, "experiment file (YAML), e.g. experiments/drozdowski2003/fig3.yaml")
+  cmd->add_option("experiment", args->experiment,
+                  "experiment file (YAML), e.g. experiments/drozdowski2003/fig3-isoefficiency-m-V.yaml")
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--set", args->set,
@@ -89,10 +92,12 @@ void add_run_command(CLI::App& app, Shared& shared)
                   "(docs/cluster.md)")
       ->check(shard_validator());
   add_run_flags(cmd, args->flags, "results/<experiment name>");
+  add_report_flags(cmd, args->report);
   cmd->footer("Interrupt with Ctrl-C at any time: finished rows stay in results.csv and --resume picks up the rest.\n"
               "results.csv has one row per point, in sweep order, identical for any --jobs (but for wall_s).");
   add_plugin_option(cmd, shared.plugins);
   cmd->callback([args, &shared] {
+    args->report.no_plot = args->flags.no_plot;
     load_plugins(shared.plugins);
     run(*args, shared);
   });

@@ -221,7 +221,9 @@ TEST(SummaryCsv, MeanStdMedianAndCvOfEveryMetric)
 
 // --- comparisons: ---
 
-TEST(Comparisons, OnePassesOneFailsWithTheirValues)
+// Each claim is read off the four pairs of repetitions (repetition r of gum2 against repetition r of gum1):
+// gum2 - gum1 on program a is 2, 1, 0, -3, whose mean 0 has the 95 % interval 0 ± t(3) sqrt(14/3) / 2 = ± 3.437.
+TEST(Comparisons, FourPairsShowAClearClaimAndNotTheCloseOnes)
 {
   Fixture f;
   Experiment ex = f.load(std::string(kSweep) + R"(comparisons:
@@ -253,43 +255,79 @@ TEST(Comparisons, OnePassesOneFailsWithTheirValues)
     factor: 0.9
     statistic: median
     at: {program: a}
+  - source: "program a runs faster than b under gum1"
+    metric: runtime
+    left: {program: a}
+    right: {program: b}
+    relation: "<"
+    at: {policy: gum1}
 )");
-  ASSERT_EQ(ex.comparisons.size(), 4u);
+  ASSERT_EQ(ex.comparisons.size(), 5u);
   EXPECT_EQ(ex.comparisons[2].relation, Relation::LessOrEqual);
   EXPECT_EQ(ex.comparisons[2].factor, 0.5);
   RunAnalysis a = f.analyse(ex);
   const auto& c = a.comparisons;
-  ASSERT_EQ(c.size(), 4u);  // `at` leaves one group each
+  ASSERT_EQ(c.size(), 5u);  // `at` leaves one group each
   for (const auto& o : c) {
-    EXPECT_EQ(o.group, "program=a");
     EXPECT_EQ(o.left_rows, 4u);
     EXPECT_EQ(o.right_rows, 4u);
+    EXPECT_EQ(o.evidence.pairs, 4u);
   }
-  EXPECT_DOUBLE_EQ(c[0].left, 4);  // 4 <= 4
+  // Equal means (4 and 4): neither "<=" nor "<" is shown.
+  EXPECT_DOUBLE_EQ(c[0].left, 4);
   EXPECT_DOUBLE_EQ(c[0].right, 4);
-  EXPECT_TRUE(c[0].passed());
-  EXPECT_FALSE(c[1].passed());  // 4 < 4 does not hold
+  EXPECT_DOUBLE_EQ(c[0].evidence.estimate, 0);
+  EXPECT_NEAR(c[0].evidence.high, 3.182446 * std::sqrt(14.0 / 3) / 2, 1e-5);
+  EXPECT_EQ(c[0].evidence.finding, Finding::NotShown);
+  EXPECT_DOUBLE_EQ(c[0].evidence.t_p, 0.5);
+  EXPECT_DOUBLE_EQ(c[0].evidence.wilcoxon_p, 5.0 / 8);  // W+ = 1 + 2 of ranks 1..3: 5 subsets of 8 sum to <= 3
+  EXPECT_DOUBLE_EQ(c[0].evidence.sign_p, 7.0 / 8);      // one negative of three
+  EXPECT_FALSE(c[0].passed());
+  EXPECT_FALSE(c[1].passed());
   EXPECT_FALSE(c[1].missing());
-  EXPECT_DOUBLE_EQ(c[2].left, std::sqrt(2.0) / 4);  // 0.354 <= 0.5 * 0.890
+  // cv 0.354 against 0.5 x 0.890: the estimate is below 0, but four pairs bootstrap to an interval that reaches it.
+  EXPECT_DOUBLE_EQ(c[2].left, std::sqrt(2.0) / 4);
   EXPECT_DOUBLE_EQ(c[2].right, std::sqrt(38.0 / 3) / 4);
-  EXPECT_TRUE(c[2].passed());
-  EXPECT_DOUBLE_EQ(c[3].left, 3.5);  // 3.5 >= 0.9 * 3
+  EXPECT_TRUE(c[2].evidence.bootstrap);
+  EXPECT_DOUBLE_EQ(c[2].evidence.estimate, std::sqrt(2.0) / 4 - 0.5 * std::sqrt(38.0 / 3) / 4);
+  EXPECT_LT(c[2].evidence.low, c[2].evidence.estimate);
+  EXPECT_GT(c[2].evidence.high, 0);
+  EXPECT_FALSE(c[2].passed());
+  // Medians 3.5 >= 0.9 x 3, but the pairs' gum2 - 0.9 gum1 = 2.1, 1.2, 0.4, -2.1 have mean 0.4 and the interval
+  // [-2.473, 3.273]. The signed-rank test sees 2.1 and -2.1 as tied (ranks 3.5 each): W- = 3.5, mean 5, variance
+  // 7.5 - 6/48, p = Phi((3.5 - 5 + 0.5) / sqrt(7.375)).
+  EXPECT_DOUBLE_EQ(c[3].left, 3.5);
   EXPECT_DOUBLE_EQ(c[3].right, 3);
-  EXPECT_TRUE(c[3].passed());
-  EXPECT_EQ(count_failures(c), 1u);
-  EXPECT_EQ(a.failures(), 1u);
-  EXPECT_EQ(a.checks(), 4u);
+  EXPECT_NEAR(c[3].evidence.estimate, 0.4, 1e-12);
+  EXPECT_NEAR(c[3].evidence.low, 0.4 - 3.182446 * std::sqrt(9.78 / 3) / 2, 1e-5);
+  EXPECT_NEAR(c[3].evidence.wilcoxon_p, 0.5 * std::erfc(1 / std::sqrt(7.375) / std::sqrt(2.0)), 1e-9);
+  EXPECT_FALSE(c[3].passed());
+  // Program a against b under gum1: 1 - 10, 2 - 10, 4 - 10, 9 - 10 = -9, -8, -6, -1, mean -6, sd sqrt(38/3): the
+  // interval -6 ± 5.663 lies below 0.
+  EXPECT_EQ(c[4].group, "policy=gum1");
+  EXPECT_DOUBLE_EQ(c[4].evidence.estimate, -6);
+  EXPECT_NEAR(c[4].evidence.high, -6 + 3.182446 * std::sqrt(38.0 / 3) / 2, 1e-5);
+  EXPECT_EQ(c[4].evidence.finding, Finding::Holds);
+  EXPECT_DOUBLE_EQ(c[4].evidence.sign_p, 1.0 / 16);
+  EXPECT_TRUE(c[4].passed());
+  EXPECT_EQ(count_failures(c), 4u);
+  EXPECT_EQ(a.failures(), 4u);
+  EXPECT_EQ(a.checks(), 5u);
 
   std::string md = markdown_sections(comparison_sections(ex, c));
-  EXPECT_TRUE(contains(md, "| program=a | 4 | 4 | left <= right | pass |")) << md;
-  EXPECT_TRUE(contains(md, "| program=a | 4 | 4 | left < right | FAIL |")) << md;
-  EXPECT_TRUE(contains(md, "| program=a | 0.353553 | 0.889757 | left <= 0.5 × right | pass |")) << md;
-  EXPECT_TRUE(contains(md, "**runtime (cv, simulated): left policy=gum2 vs right policy=gum1 at program=a: 1 of 1 "
-                           "group(s) hold [gum2 halves the coefficient of variation]**"))
+  EXPECT_TRUE(contains(md, "| program=a | 4 | 4 | left <= right | 0 [-3.437, 3.437] | t 0.5, W 0.62, sign 0.88 | 4 | "
+                           "not shown |"))
+      << md;
+  EXPECT_TRUE(contains(md, "| policy=gum1 | 4 | 10 | left < right | -6 [-11.66, -0.3368] | t 0.022, W 0.062, sign "
+                           "0.062 | 4 | holds |"))
+      << md;
+  EXPECT_TRUE(contains(md, "| program=a | 0.353553 | 0.889757 | left <= 0.5 × right | -0.09132 [")) << md;
+  EXPECT_TRUE(contains(md, "**runtime (cv, simulated): left policy=gum2 vs right policy=gum1 at program=a: 0 of 1 "
+                           "group held [gum2 halves the coefficient of variation]**"))
       << md;
   std::string text = text_sections(comparison_sections(ex, c));
   EXPECT_TRUE(contains(text, "left >= 0.9 × right")) << text;
-  EXPECT_TRUE(contains(text, "FAIL")) << text;
+  EXPECT_TRUE(contains(text, "cv(left) - 0.5 × cv(right) [95 % CI, bootstrap]")) << text;
 }
 
 // A side may name its own metric: two metrics of the same points (overhead is half the runtime in every ok row),
@@ -316,15 +354,26 @@ TEST(Comparisons, SidesCanCompareTwoMetrics)
   const auto& c = a.comparisons;
   ASSERT_EQ(c.size(), 5u);  // four (policy, program) groups, then one
   EXPECT_EQ(c[0].group, "policy=gum1, program=a");
-  EXPECT_DOUBLE_EQ(c[0].left, 2);  // mean overhead 2 < mean runtime 4
+  // overhead - runtime = -runtime / 2 on every pair of a row with itself: under gum1 on program a -0.5, -1, -2, -4.5,
+  // every one below 0, yet four pairs of that spread give the interval -2 ± 2.832: not shown. Under gum1 on b every
+  // pair is -5 (an interval of width 0), under gum2 on a -1.5, -1.5, -2, -3 (-2 ± 1.125): both hold.
+  EXPECT_DOUBLE_EQ(c[0].left, 2);
   EXPECT_DOUBLE_EQ(c[0].right, 4);
-  EXPECT_TRUE(c[0].passed());
-  EXPECT_TRUE(c[3].missing());     // (gum2, b) has only error rows
-  EXPECT_DOUBLE_EQ(c[4].left, 2);  // gum2's overhead 2 <= 0.5 x gum1's runtime 4
+  EXPECT_NEAR(c[0].evidence.high, -2 + 3.182446 * std::sqrt(9.5 / 3) / 2, 1e-5);
+  EXPECT_EQ(c[0].evidence.finding, Finding::NotShown);
+  EXPECT_EQ(c[1].evidence.finding, Finding::Holds);
+  EXPECT_EQ(c[1].evidence.low, -5);
+  EXPECT_EQ(c[1].evidence.high, -5);
+  EXPECT_EQ(c[2].evidence.finding, Finding::Holds);
+  EXPECT_NEAR(c[2].evidence.high, -2 + 3.182446 * std::sqrt(0.5) / 2, 1e-5);
+  EXPECT_TRUE(c[3].missing());  // (gum2, b) has only error rows
+  // gum2's overhead (1.5, 1.5, 2, 3) against 0.5 x gum1's runtime (0.5, 1, 2, 4.5): equal means, not shown.
+  EXPECT_DOUBLE_EQ(c[4].left, 2);
   EXPECT_DOUBLE_EQ(c[4].right, 4);
-  EXPECT_TRUE(c[4].passed());
+  EXPECT_DOUBLE_EQ(c[4].evidence.estimate, 0);
+  EXPECT_EQ(c[4].evidence.finding, Finding::NotShown);
   std::string md = markdown_sections(comparison_sections(ex, c));
-  EXPECT_TRUE(contains(md, "**metrics (mean, simulated): left overhead vs right runtime: 3 of 4 group(s) hold")) << md;
+  EXPECT_TRUE(contains(md, "**metrics (mean, simulated): left overhead vs right runtime: 2 of 4 groups held")) << md;
   EXPECT_TRUE(contains(md, "left overhead at policy=gum2 vs right runtime at policy=gum1 at program=a")) << md;
   // The same metric on both sides with the same values compares nothing.
   InputError e = f.error(std::string(kSweep) + "comparisons:\n  - left: {metric: runtime}\n    right: {metric: "
@@ -343,7 +392,8 @@ TEST(Comparisons, AGroupWithoutOkRowsOnASideIsMissing)
   const auto& c = a.comparisons;
   ASSERT_EQ(c.size(), 2u);
   EXPECT_EQ(c[0].group, "program=a");
-  EXPECT_TRUE(c[0].passed());
+  EXPECT_FALSE(c[0].missing());
+  EXPECT_EQ(c[0].evidence.finding, Finding::NotShown);  // equal means over four pairs
   EXPECT_EQ(c[1].group, "program=b");
   EXPECT_TRUE(c[1].missing());
   EXPECT_FALSE(c[1].passed());
@@ -351,9 +401,10 @@ TEST(Comparisons, AGroupWithoutOkRowsOnASideIsMissing)
   EXPECT_EQ(c[1].right_rows, 4u);
   EXPECT_TRUE(std::isnan(c[1].left));
   EXPECT_DOUBLE_EQ(c[1].right, 10);
-  EXPECT_EQ(a.failures(), 1u);
+  EXPECT_EQ(a.failures(), 2u);
   std::string md = markdown_sections(comparison_sections(ex, c));
-  EXPECT_TRUE(contains(md, "| program=b | - | 10 | left <= right | FAIL (no ok row on the left) |")) << md;
+  EXPECT_TRUE(contains(md, "| program=b | - | 10 | left <= right | - | - | - | missing: no ok row on the left |"))
+      << md;
 }
 
 TEST(Comparisons, OverridesThatNarrowTheSweepLeaveThemOut)
@@ -526,18 +577,32 @@ comparisons:
 )");
   CommandResult run =
       run_isogrid(fmt::format("run {} --out {} --no-plot", dir.file("paper/study.yaml"), dir.file("run")));
-  EXPECT_EQ(run.exit_code, 0) << run.output;  // `run` reports; `reproduce` judges
-  EXPECT_TRUE(contains(run.output, "comparisons: 2 of 3 group(s) hold")) << run.output;
+  EXPECT_EQ(run.exit_code, 0) << run.output;  // `run` reports; `reproduce` judges, and so does `run --strict`
+  EXPECT_TRUE(contains(run.output, "comparisons: 2 of 3 groups held")) << run.output;
+  EXPECT_TRUE(contains(run.output, "2 of 2 groups held (2 on a single run): two thirds of the time (left <= 0.667 × "
+                                   "right)"))
+      << run.output;
+  EXPECT_TRUE(contains(run.output, "0 of 1 group held (1 on a single run)")) << run.output;
   EXPECT_TRUE(contains(run.output, "left < 0.6 × right")) << run.output;
+  EXPECT_TRUE(contains(run.output, "checks: 2 of 3 met, 1 missed (--strict makes a miss exit 1)")) << run.output;
+  EXPECT_FALSE(contains(run.output, "| V=100")) << run.output;  // the tables are in REPORT.md, or with --verbose
+  EXPECT_TRUE(contains(read_file(dir.file("run/REPORT.md")),
+                       "| V=1000 | 1333.33 | 2000 | left < 0.6 × right | - | - | 1 "
+                       "| does not hold (single run) |"));
+  CommandResult strict = run_isogrid(
+      fmt::format("run {} --out {} --no-plot --strict --verbose", dir.file("paper/study.yaml"), dir.file("strict")));
+  EXPECT_EQ(strict.exit_code, 1) << strict.output;
+  EXPECT_TRUE(contains(strict.output, "V=1000")) << strict.output;
 
   CommandResult r = run_isogrid(fmt::format("reproduce {} --out {} --no-plot", dir.file("paper"), dir.file("out")));
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "comparison groups held 2/3")) << r.output;
   std::string report = read_file(dir.file("out/REPORT.md"));
   for (const char* row :
-       {"| V=100 | 133.333 | 200 | left <= 0.667 × right | pass |",
-        "| V=1000 | 1333.33 | 2000 | left <= 0.667 × right | pass |",
-        "| V=1000 | 1333.33 | 2000 | left < 0.6 × right | FAIL |", "2 of 3 comparison groups hold.",
-        "2 of 3 reference values, agreements and comparison groups met", "| comparisons held |", "| 2/3 |"})
+       {"| V=100 | 133.333 | 200 | left <= 0.667 × right | - | - | 1 | holds (single run) |",
+        "| V=1000 | 1333.33 | 2000 | left <= 0.667 × right | - | - | 1 | holds (single run) |",
+        "| V=1000 | 1333.33 | 2000 | left < 0.6 × right | - | - | 1 | does not hold (single run) |",
+        "2 of 3 comparison groups hold.", "2 of 3 reference values, agreements and comparison groups met",
+        "| comparisons held |", "| 2/3 |"})
     EXPECT_TRUE(contains(report, row)) << row << "\n" << report;
 }

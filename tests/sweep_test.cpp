@@ -46,7 +46,10 @@ TEST(AxisGenerators, LogspaceHitsEveryDecadeExactly)
   auto g = geomspace_values(1e-8, 1e5, 27);
   EXPECT_EQ(g.front(), 1e-8);
   EXPECT_EQ(g.back(), 1e5);
-  EXPECT_NEAR(g[16] / 1e0, 1.0, 1e-12);
+  EXPECT_EQ(g[16], 1.0);
+  EXPECT_EQ(g[2], 1e-7);
+  // Whole powers of an exact ratio come out exact: 6, 12, 24, 48, 96 (not 23.999999999999993).
+  EXPECT_EQ(geomspace_values(6, 96, 5), (std::vector<double>{6, 12, 24, 48, 96}));
   EXPECT_EQ(linspace_values(0, 1, 5), (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
 }
 

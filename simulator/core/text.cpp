@@ -83,6 +83,11 @@ double coarse_monotonic_seconds()
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+std::string counted(unsigned long long n, const std::string& one, const std::string& many)
+{
+  return std::to_string(n) + " " + (n == 1 ? one : many.empty() ? one + "s" : many);
+}
+
 std::string format_duration(double seconds)
 {
   if (!std::isfinite(seconds) || seconds < 0)

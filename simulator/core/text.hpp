@@ -26,4 +26,8 @@ double coarse_monotonic_seconds();
 // "1h02m03s"-style duration for progress lines and summaries.
 std::string format_duration(double seconds);
 
+// A count with its noun: "1 point", "3 points", "0 points"; `many` where the plural is not the noun and an s
+// ("1 repetition" is regular; "1 law" too; "2 analyses" is not).
+std::string counted(unsigned long long n, const std::string& one, const std::string& many = "");
+
 }  // namespace isogrid

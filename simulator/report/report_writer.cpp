@@ -104,7 +104,7 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     const Experiment& ex = *s.experiment;
     const RunAnalysis& a = s.analysis;
     auto met = [](size_t total, size_t failed) { return total ? fmt::format("{}/{}", total - failed, total) : "-"; };
-    md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |{}\n", ex.title.empty() ? s.folder : ex.title, s.folder,
+    md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |{}\n", ex.title.empty() ? s.folder : ex.title, s.anchor(),
                       s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s),
                       std::isnan(a.max_deviation) ? "-" : fmt::format("{:.2e}", a.max_deviation),
                       met(a.references.size(), count_failures(a.references)),
@@ -115,7 +115,7 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
 
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;
-    md += fmt::format("<a id=\"{}\"></a>\n## {}\n\n", s.folder, ex.title.empty() ? s.folder : ex.title);
+    md += fmt::format("<a id=\"{}\"></a>\n## {}\n\n", s.anchor(), ex.title.empty() ? s.folder : ex.title);
     if (!ex.source.empty())
       md += fmt::format("*Source:* {}\n\n", ex.source);
     if (!ex.description.empty())
@@ -161,8 +161,8 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     if (!a.tables.empty())
       md += markdown_sections(summary_table_sections(ex, a.tables));
     if (!a.comparisons.empty()) {
-      md += fmt::format("{} of {} comparison groups hold.\n\n", a.comparisons.size() - count_failures(a.comparisons),
-                        a.comparisons.size());
+      md += fmt::format("{} of {} comparison groups hold. {}\n", a.comparisons.size() - count_failures(a.comparisons),
+                        a.comparisons.size(), comparison_method_text());
       md += markdown_sections(comparison_sections(ex, a.comparisons));
     }
     if (s.plots.ok)

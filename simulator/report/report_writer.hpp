@@ -23,10 +23,13 @@ PaperInfo read_paper_info(const std::string& folder);
 
 struct StudyReport {
   const Experiment* experiment = nullptr;
-  std::string folder;  // the study's results, relative to the report
+  std::string folder;  // the study's results, relative to the report ("." when the report is in them)
   RunResult run;
   PlotResult plots;
   RunAnalysis analysis;  // crossings, agreements, references, comparisons, deviation
+
+  // The study's anchor in the report.
+  std::string anchor() const { return folder == "." ? "study" : folder; }
 };
 
 void write_report(const std::string& path, const PaperInfo& paper, const std::vector<StudyReport>& studies,

@@ -45,7 +45,9 @@ const std::vector<std::string>& fixed_outputs()
                                                  "fits.csv",
                                                  "fits.csv.tmp",
                                                  "scalability.csv",
-                                                 "scalability.csv.tmp"};
+                                                 "scalability.csv.tmp",
+                                                 "REPORT.md",
+                                                 "REPORT.md.tmp"};
   return names;
 }
 

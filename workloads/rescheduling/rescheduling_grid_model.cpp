@@ -90,7 +90,7 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.metric("machines_mean", &Metrics::machines_mean, "machines per cluster, on average (Fig. 5.10's x)");
   s.metric("weight_ratio", &Metrics::weight_ratio,
            "max / min cluster weight, machines x scaling factor (Fig. 5.9's x; the thesis treats a larger factor as "
-           "a faster cluster, erratum 14)");
+           "a faster cluster, though the factor multiplies computation time)");
   s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight");
   s.primary("hours_genetic");
 }
