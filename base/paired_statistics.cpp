@@ -85,9 +85,8 @@ double sign_test_p(const std::vector<double>& differences, ClaimSide side)
   std::vector<double> d = non_zero(differences);
   if (d.empty())
     return 1;
-  auto on_side = static_cast<double>(std::count_if(d.begin(), d.end(), [&](double x) {
-    return side == ClaimSide::Below ? x < 0 : x > 0;
-  }));
+  auto on_side = static_cast<double>(
+      std::count_if(d.begin(), d.end(), [&](double x) { return side == ClaimSide::Below ? x < 0 : x > 0; }));
   if (on_side == 0)
     return 1;
   // P(X >= on_side), X ~ Binomial(n, 1/2).
@@ -107,7 +106,7 @@ double wilcoxon_signed_rank_p(const std::vector<double>& differences, ClaimSide 
     order[i] = i;
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return std::fabs(d[a]) < std::fabs(d[b]); });
   double w_plus = 0, tie_term = 0;
-  bool ties     = false;
+  bool ties = false;
   for (size_t i = 0; i < n;) {
     size_t j = i;
     while (j + 1 < n && same_size(d[order[j + 1]], d[order[i]]))
@@ -149,6 +148,26 @@ double anderson_darling_normality(const std::vector<double>& values)
   return a2 * (1 + 0.75 / nn + 2.25 / (nn * nn));
 }
 
+MeanInterval mean_interval(const std::vector<double>& values)
+{
+  MeanInterval m;
+  const double n = static_cast<double>(values.size());
+  if (values.empty())
+    return {kNaN, kNaN};
+  for (double x : values)
+    m.mean += x / n;  // summed as isoefficiency traces always summed their crossings: their intervals stay the same
+  if (values.size() < 2) {
+    m.half_width = kNaN;
+    return m;
+  }
+  double squares = 0;
+  for (double x : values)
+    squares += (x - m.mean) * (x - m.mean);
+  boost::math::students_t_distribution<double> t(n - 1);
+  m.half_width = boost::math::quantile(boost::math::complement(t, 0.025)) * std::sqrt(squares / (n - 1) / n);
+  return m;
+}
+
 PairedEvidence paired_mean_evidence(const std::vector<double>& differences, ClaimSide side, bool strict)
 {
   PairedEvidence e;
@@ -157,43 +176,34 @@ PairedEvidence paired_mean_evidence(const std::vector<double>& differences, Clai
     e.estimate = e.low = e.high = e.t_p = e.wilcoxon_p = e.sign_p = kNaN;
     return e;
   }
-  const double n = static_cast<double>(e.pairs);
-  double sum     = 0;
-  for (double x : differences)
-    sum += x;
-  e.estimate = sum / n;
+  const MeanInterval mean = mean_interval(differences);
+  e.estimate              = mean.mean;
   if (e.pairs == 1) {
     e.low = e.high = e.estimate;
     e.t_p = e.wilcoxon_p = e.sign_p = kNaN;
-    e.finding = Finding::SingleRun;
+    e.finding                       = Finding::SingleRun;
     return e;
   }
-  double squares = 0;
-  for (double x : differences)
-    squares += (x - e.estimate) * (x - e.estimate);
-  const double sd = std::sqrt(squares / (n - 1));
-  boost::math::students_t_distribution<double> t(n - 1);
-  const double half = boost::math::quantile(boost::math::complement(t, 0.025)) * sd / std::sqrt(n);
-  e.low             = e.estimate - half;
-  e.high            = e.estimate + half;
+  e.low  = e.estimate - mean.half_width;
+  e.high = e.estimate + mean.half_width;
+  // The t statistic's standard error, back from the half-width: half = t(0.975, n - 1) se.
+  boost::math::students_t_distribution<double> t(static_cast<double>(e.pairs) - 1);
+  const double se      = mean.half_width / boost::math::quantile(boost::math::complement(t, 0.025));
   const double towards = side == ClaimSide::Below ? e.estimate : -e.estimate;
-  if (sd == 0)
-    e.t_p = towards < 0 ? 0 : 1;
-  else
-    e.t_p = boost::math::cdf(t, towards / (sd / std::sqrt(n)));
-  e.wilcoxon_p          = wilcoxon_signed_rank_p(differences, side);
-  e.sign_p              = sign_test_p(differences, side);
-  const double a_star   = anderson_darling_normality(differences);
-  e.normal_plausible    = !(a_star > kAndersonDarling5Percent);
-  e.finding             = finding_of(e.low, e.high, side, strict);
+  e.t_p                = se == 0 ? (towards < 0 ? 0 : 1) : boost::math::cdf(t, towards / se);
+  e.wilcoxon_p         = wilcoxon_signed_rank_p(differences, side);
+  e.sign_p             = sign_test_p(differences, side);
+  const double a_star  = anderson_darling_normality(differences);
+  e.normal_plausible   = !(a_star > kAndersonDarling5Percent);
+  e.finding            = finding_of(e.low, e.high, side, strict);
   if (e.finding == Finding::Holds && !e.normal_plausible && !(e.wilcoxon_p < 0.025))
     e.finding = Finding::NotShown;
   return e;
 }
 
 PairedEvidence paired_bootstrap_evidence(const std::vector<double>& left, const std::vector<double>& right, double f,
-                                         const std::function<double(const std::vector<double>&)>& stat,
-                                         ClaimSide side, bool strict, uint64_t seed, size_t resamples)
+                                         const std::function<double(const std::vector<double>&)>& stat, ClaimSide side,
+                                         bool strict, uint64_t seed, size_t resamples)
 {
   PairedEvidence e;
   e.bootstrap = true;

@@ -22,8 +22,8 @@ enum class ClaimSide { Below, Above };
 
 // What the interval of a difference says of a claim.
 enum class Finding {
-  Holds,         // the 95 % interval lies wholly on the claimed side of 0 (and, where needed, the signed-rank test agrees)
-  NotShown,      // the interval reaches 0: the repetitions do not show the claim, nor its opposite
+  Holds,     // the 95 % interval lies wholly on the claimed side of 0 (and, where needed, the signed-rank test agrees)
+  NotShown,  // the interval reaches 0: the repetitions do not show the claim, nor its opposite
   Contradicted,  // the interval lies wholly on the other side of 0 (a tie on every pair contradicts nothing)
   SingleRun,     // one pair: no interval; the claim is read off the two values alone
 };
@@ -43,6 +43,15 @@ struct PairedEvidence {
   Finding finding       = Finding::NotShown;
 };
 
+// The mean of values and the half-width of its 95 % confidence interval, Student's t with n - 1 degrees of freedom
+// (0 when every value is the same; NaN below two values). What a table's "mean ± 95 % CI" prints, and what a traced
+// line's interval over its repetitions is.
+struct MeanInterval {
+  double mean       = 0;
+  double half_width = 0;
+};
+MeanInterval mean_interval(const std::vector<double>& values);
+
 // The evidence from the differences of the pairs, for the mean difference. `strict`: the claim is "<" or ">" (a
 // tie on every pair does not show it), else "<=" or ">=" (a tie on every pair meets it).
 PairedEvidence paired_mean_evidence(const std::vector<double>& differences, ClaimSide side, bool strict);
@@ -50,8 +59,8 @@ PairedEvidence paired_mean_evidence(const std::vector<double>& differences, Clai
 // The evidence for stat(left) - f * stat(right) when `stat` summarises a whole side: a percentile bootstrap over the
 // pairs (`resamples` of them, from `seed`). The estimate is the difference on the pairs as given.
 PairedEvidence paired_bootstrap_evidence(const std::vector<double>& left, const std::vector<double>& right, double f,
-                                         const std::function<double(const std::vector<double>&)>& stat,
-                                         ClaimSide side, bool strict, uint64_t seed, size_t resamples = 2000);
+                                         const std::function<double(const std::vector<double>&)>& stat, ClaimSide side,
+                                         bool strict, uint64_t seed, size_t resamples = 2000);
 
 // Where an interval [low, high] puts the claim, and a single pair's difference (SingleRun's verdict).
 Finding finding_of(double low, double high, ClaimSide side, bool strict);

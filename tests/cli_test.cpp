@@ -27,6 +27,12 @@ std::string reproduced_report(const TempDir& dir, const std::string& paper)
   return read_file(dir.file("report/REPORT.md"));
 }
 
+// Characters, not bytes: "—" and "…" are one column each.
+size_t utf8_length(const std::string& s)
+{
+  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
 }  // namespace
 
 TEST(Cli, HelpNamesEveryCommand)
@@ -43,12 +49,35 @@ TEST(Cli, HelpNamesEveryCommand)
 
 TEST(Cli, ListShowsModelsParametersPoliciesAndPlatforms)
 {
-  CommandResult r = run_isogrid("list");
-  EXPECT_EQ(r.exit_code, 0);
-  for (const char* expected : {"dlt-star", "Drozdowski", "efficiency", "fastest-link-first", "dlt-sequence",
-                               "unit_bytes", "> 0", "PLATFORM GENERATORS"})
-    EXPECT_TRUE(contains(r.output, expected)) << expected << "\n" << r.output;
+  // Alone: an overview that fits on one screen, a line per model and per policy family, with the commands for more.
+  CommandResult overview = run_isogrid("list");
+  EXPECT_EQ(overview.exit_code, 0);
+  for (const char* expected :
+       {"MODELS", "dlt-star", "Single-round divisible load on a one-port star", "dlt-sequence", "fastest-link-first",
+        "PLATFORM GENERATORS", "isogrid list models NAME", "isogrid list policies FAMILY"})
+    EXPECT_TRUE(contains(overview.output, expected)) << expected << "\n" << overview.output;
+  size_t lines = static_cast<size_t>(std::count(overview.output.begin(), overview.output.end(), '\n'));
+  EXPECT_LE(lines, 50u) << overview.output;
+  for (size_t at = 0, end; at < overview.output.size(); at = end + 1) {
+    end = overview.output.find('\n', at);
+    EXPECT_LE(utf8_length(overview.output.substr(at, end - at)), 110u) << overview.output.substr(at, end - at);
+  }
+  // One model, one family: the details.
+  CommandResult model = run_isogrid("list models dlt-star");
+  EXPECT_EQ(model.exit_code, 0);
+  for (const char* expected : {"Drozdowski", "efficiency", "unit_bytes", "> 0", "limits in closed form"})
+    EXPECT_TRUE(contains(model.output, expected)) << expected << "\n" << model.output;
+  EXPECT_FALSE(contains(model.output, "gph-runtime")) << model.output;
+  CommandResult family = run_isogrid("list policies load-generator");
+  EXPECT_EQ(family.exit_code, 0) << family.output;  // the hint the grid spec's load key gives
+  EXPECT_TRUE(contains(family.output, "random-cpu")) << family.output;
+  EXPECT_FALSE(contains(family.output, "fastest-link-first")) << family.output;
+  EXPECT_TRUE(contains(run_isogrid("list all").output, "unit_bytes"));
   EXPECT_EQ(run_isogrid("list nonsense").exit_code, 2);
+  CommandResult typo = run_isogrid("list models dlt-sta");
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_TRUE(contains(typo.output, "did you mean 'dlt-star'")) << typo.output;
+  EXPECT_EQ(run_isogrid("list platforms clusters").exit_code, 2);
 }
 
 TEST(Cli, ValidateReportsGoodAndBadFiles)

@@ -516,10 +516,13 @@ TEST(SummaryTables, StatisticsPerGroupWithThePapersValues)
 
   std::string md = markdown_sections(summary_table_sections(ex, a.tables));
   EXPECT_TRUE(contains(md, "**Table 1 (simulated, policy=gum1, program=a)**")) << md;
-  EXPECT_TRUE(contains(
-      md, "| metric | mean (paper) | max (paper) | geomean (paper) | mean / mean of overhead (paper) | rows |"))
+  EXPECT_TRUE(contains(md,
+                       "| metric | mean ± 95 % CI (paper) | max (paper) | geomean (paper) | mean / mean of overhead "
+                       "(paper) | rows |"))
       << md;
-  EXPECT_TRUE(contains(md, "| runtime | 4 (4.5) | 9 (8) | 2.913 (4) | 2 (2) | 4 |")) << md;
+  // The mean's interval: t(3) sqrt(38/3) / 2 = 5.663 for 1, 2, 4, 9.
+  EXPECT_NEAR(first.mean_half_width[0], 3.182446 * std::sqrt(38.0 / 3) / 2, 1e-5);
+  EXPECT_TRUE(contains(md, "| runtime | 4 ± 5.663 (4.5) | 9 (8) | 2.913 (4) | 2 (2) | 4 |")) << md;
   EXPECT_TRUE(contains(md, "| runtime | - (4.5) | - (8) | - (4) | - (2) | 0 |")) << md;
   std::string text = text_sections(summary_table_sections(ex, a.tables));
   EXPECT_TRUE(contains(text, "Table 1 (simulated, policy=gum2, program=a)")) << text;

@@ -440,6 +440,22 @@ class DrawsPlots(FolderTestCase):
         self.assert_wrote(result, folder, ["fig3.png", "makespan.png"])
         self.assert_clean(result)
 
+    def test_infeasible_points_are_left_out_of_a_line(self):
+        # E = 0 where no schedule exists (m >= 6 at V <= 3.2): a curve must not drop to that placeholder.
+        folder = contour_folder(self.folder())
+        ctx = isoplot.context.load_context(folder)
+        spec = {"kind": "line", "x": "V", "y": ["efficiency"], "series": "m", "log_x": True, "infeasible": "feasible",
+                "file": "masked.png"}
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(spec, 0), 0)
+        self.addCleanup(plt.close, fig)
+        ax = fig.axes[0]
+        self.assertIn("infeasible points (feasible = 0) left out", ax.get_title())
+        # Per m, the simulated markers and the predicted dashes: at m = 6, 7, 8 the first two V (1, 3.16) are gaps.
+        ys = [np.asarray(l.get_ydata(), dtype=float) for l in data_lines(ax)]
+        gapped = [y for y in ys if np.isnan(y[:2]).all() and np.isfinite(y[2:]).all()]
+        self.assertEqual(len(gapped), 6)  # m = 6, 7, 8, each face
+        self.assertFalse(any((y == 0).any() for y in ys))
+
     def test_line_with_series_repetitions_and_both_faces(self):
         folder = line_folder(self.folder())
         result = run_script(folder)
@@ -451,6 +467,20 @@ class DrawsPlots(FolderTestCase):
         result = run_script(folder)
         self.assert_wrote(result, folder, ["policies.png"])
         self.assert_clean(result)
+        # Policies are categories: their means are markers, never joined by a line.
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(ctx.run["plots"][0], 0), 0)
+        self.addCleanup(plt.close, fig)
+        curves = data_lines(fig.axes[0])
+        self.assertEqual(len(curves), 1)
+        self.assertEqual(curves[0].get_linestyle(), "None")
+        np.testing.assert_array_equal(curves[0].get_ydata(), [10.25, 11.25, 12.25])
+        self.assertIn("error bars: ±1 standard deviation of the repetitions", fig.axes[0].get_title())
+        # The lower error bar stops at 0 for a metric that is never negative.
+        mean, std = np.array([0.1, 2.0]), np.array([0.3, 0.5])
+        bars = isoplot.line.clipped_bars(mean, std, mean)
+        np.testing.assert_array_equal(bars, [[0.1, 0.5], [0.3, 0.5]])
+        np.testing.assert_array_equal(isoplot.line.clipped_bars(mean - 1, std, mean - 1), std)
 
     def test_many_series_get_a_colorbar(self):
         # 30 curves would make a legend taller than the figure.
@@ -483,7 +513,8 @@ class DrawsPlots(FolderTestCase):
         self.assert_fails(run_script(bad), "nonsense")
 
     def test_contour_over_words(self):
-        # Non-numeric axes are matched as strings and drawn as categories.
+        # Non-numeric axes are matched as strings and drawn as categories: one coloured cell per combination with its
+        # value written in it, no iso-line interpolated between two policies.
         folder = self.folder()
         policies = ["fifo", "lifo", "round-robin"]
         rows = [{"policy": p, "m": m, "sim": {"makespan": m * (k + 1), "efficiency": 1 / m, "speedup": 1,
@@ -496,6 +527,15 @@ class DrawsPlots(FolderTestCase):
         result = run_script(folder)
         self.assert_wrote(result, folder, ["words.png"])
         self.assert_clean(result)
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(plots[0], 0), 0)
+        self.addCleanup(plt.close, fig)
+        ax = fig.axes[0]
+        kinds = {type(c).__name__ for c in ax.collections}
+        self.assertIn("QuadMesh", kinds)
+        self.assertFalse(any("Contour" in k for k in kinds), kinds)
+        self.assertEqual(sorted(t.get_text() for t in ax.texts), sorted(["1", "2", "3", "2", "4", "6", "4", "8", "12"]))
+        self.assertEqual(ax.get_xscale(), "linear")  # log_x asked for, but categories have no scale
 
     def test_entry_script_is_the_package(self):
         # The script finds the package beside it from any folder and calls its main;
@@ -530,12 +570,18 @@ class DrawsPlots(FolderTestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(result.stdout, "")
 
-    def test_extra_swept_parameter_is_held_at_its_first_value(self):
-        # A third swept axis (policy) that the contour does not show: the map is drawn at
-        # policy = fifo, not an average over policies.
+    def test_extra_swept_parameter_is_faceted(self):
+        # A third swept axis (policy) that the contour does not name: one map per policy, on one colour scale, never
+        # the map at policy = fifo alone.
         folder = self.folder()
         policy_folder(folder)
         self.assert_wrote(run_script(folder), folder, ["held.png"])
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(ctx.run["plots"][0], 0), 0)
+        self.addCleanup(plt.close, fig)
+        self.assertEqual([ax.get_title() for ax in fig.axes if ax.get_title() in ("policy = fifo", "policy = lifo")],
+                         ["policy = fifo", "policy = lifo"])
+        self.assertEqual(len([ax for ax in fig.axes if ax.get_label() == "<colorbar>"]), 1)
 
     def test_an_axis_given_by_its_count_takes_its_values_from_results_csv(self):
         # run.json lists an axis of more than 10 000 values by its count only: the plot is the same, and the axis's
@@ -917,10 +963,10 @@ class NewPlotFeatures(FolderTestCase):
     def test_select_on_contour_and_multiple_values(self):
         plots = [{"kind": "contour", "x": "N_x", "y": "p", "z": "grid_efficiency", "face": "simulated",
                   "select": {"N_y": ["100"], "C": ["2", "4"]}, "file": "contour.png"},
-                 dict(FIG_4_6, panels=None, select={"N_y": ["100", "50"]}, file="held.png")]
+                 dict(FIG_4_6, panels=None, select={"N_y": ["100", "50"], "N_x": ["100"]}, file="faceted.png")]
         folder = grid_folder(self.folder(), plots)
         result = run_script(folder)
-        self.assert_wrote(result, folder, ["contour.png", "held.png"])
+        self.assert_wrote(result, folder, ["contour.png", "faceted.png"])
         self.assert_clean(result)
 
     def test_panels_on_parity_without_band_and_without_series(self):
@@ -1063,12 +1109,19 @@ class DrawnFigures(unittest.TestCase):
         self.assertIn("one point per (N_x, p)", subtitle)
         self.assertEqual(fig.axes[0].get_xscale(), "log")
 
-    def test_held_parameter_after_selecting_several_values(self):
-        fig = self.draw(dict(FIG_4_6, panels=None, select={"N_y": ["100", "50"]}))
-        subtitle = fig.axes[0].get_title()
-        self.assertIn("N_y = 50", subtitle)  # held at its first selected value
-        self.assertIn("N_x = 100", subtitle)  # held as before
-        self.assertNotIn("∈", subtitle)  # named once, as held
+    def test_a_swept_parameter_the_plot_does_not_name_is_faceted_never_held(self):
+        # Two values of N_y selected, N_x pinned: N_y takes the free panels slot.
+        fig = self.draw(dict(FIG_4_6, panels=None, select={"N_y": ["100", "50"], "N_x": ["100"]}))
+        titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+        self.assertEqual(titles, ["N_y = 50", "N_y = 100"])
+        texts = figure_texts(fig)
+        self.assertTrue(any("one panel per N_y" in t for t in texts), texts)
+        self.assertFalse(any("N_y = 50 ·" in t or "· N_y = 50" in t for t in texts), texts)  # not held
+        # N_x and N_y both swept, one slot free (series is C): refused, naming the one left and the way out.
+        with self.assertRaises(isoplot.errors.PlotError) as refused:
+            self.draw(dict(FIG_4_6, panels=None, select={"N_y": ["100", "50"]}))
+        self.assertIn("N_y is swept but not shown by this plot", str(refused.exception))
+        self.assertIn("`select`", str(refused.exception))
 
     def test_panels_titles_in_axis_order(self):
         fig = self.draw(FIG_4_6)

@@ -542,8 +542,8 @@ std::vector<GeneratorEntry> grid_spec_generators()
           key("clusters[].properties", K::Text, std::string("none"),
               "optional map of facts models read (e.g. {mhz: 534}); set as properties of the cluster's zone"),
           key("clusters[].load.cpu", K::Text, std::string("none"),
-              "background CPU load: a load generator (isogrid list load-generator), one trace per host drawn from "
-              "the point's seed"),
+              "background CPU load: a load generator (isogrid list policies load-generator), one trace per host drawn "
+              "from the point's seed"),
           key("clusters[].load.cpu_profile", K::Text, std::string("none"),
               "or a SimGrid profile file every host replays (shares of its speed, in (0, 1]), or {host: file, ...}: "
               "each "

@@ -15,7 +15,7 @@
 //       backbone: {bandwidth: 10GBps, latency: 1us, sharing: shared}   # optional; sharing: shared | fatpipe
 //       properties: {mhz: 534}       # optional facts models read: names to numbers or words
 //       load:                        # optional background load (docs/loads.md); absent: dedicated
-//         cpu: random-cpu            # a CPU load generator (`isogrid list load-generator`), one trace per host,
+//         cpu: random-cpu            # a CPU load generator (`isogrid list policies load-generator`), a trace per host,
 //                                    # drawn from the point's seed; or
 //         cpu_profile: cpu.txt       # a SimGrid profile file (shares of the speed) every host replays, or
 //                                    # {intel-0: a.txt, intel-3: b.txt}: each listed host its own (others free)

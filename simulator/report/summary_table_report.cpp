@@ -1,5 +1,6 @@
 #include "simulator/report/summary_table_report.hpp"
 
+#include "base/paired_statistics.hpp"
 #include "simulator/run/results_reader.hpp"
 
 #include <cmath>
@@ -12,10 +13,12 @@ namespace {
 
 std::string shown(double x) { return std::isnan(x) ? "-" : fmt::format("{:.4g}", x); }
 
-// "8.851 (71.29)": the value, and the paper's when the table gives it.
-std::string cell(double value, const std::vector<double>* paper, size_t k)
+// "8.851 (71.29)": the value, and the paper's when the table gives it; a mean with the half-width of its 95 %
+// interval, "8.851 ± 0.4107 (71.29)".
+std::string cell(double value, double half_width, const std::vector<double>* paper, size_t k)
 {
-  return paper ? fmt::format("{} ({})", shown(value), shown((*paper)[k])) : shown(value);
+  std::string text = std::isnan(half_width) ? shown(value) : fmt::format("{} ± {}", shown(value), shown(half_width));
+  return paper ? fmt::format("{} ({})", text, shown((*paper)[k])) : text;
 }
 
 // The paper's mean of a row over the paper's mean of relative_to, when the table lists the mean for both.
@@ -40,7 +43,7 @@ Table layout(const Experiment& ex, const SummaryTableOutcome& o)
   std::string paper     = t.paper.empty() ? "" : " (paper)";
   Table table{{{"metric", Align::Left}}, {}};
   for (Statistic s : t.statistics)
-    table.columns.push_back({statistic_name(s) + paper, Align::Right});
+    table.columns.push_back({(s == Statistic::Mean ? "mean ± 95 % CI" : statistic_name(s)) + paper, Align::Right});
   if (t.relative_to)
     table.columns.push_back({"mean / mean of " + info.metrics[*t.relative_to].name + paper, Align::Right});
   table.columns.push_back({"rows", Align::Right});
@@ -49,7 +52,8 @@ Table layout(const Experiment& ex, const SummaryTableOutcome& o)
     const std::vector<double>* given = it == t.paper.end() ? nullptr : &it->second;
     std::vector<std::string> row{info.metrics[t.metrics[r]].name};
     for (size_t k = 0; k < t.statistics.size(); ++k)
-      row.push_back(cell(o.cells[r][k], given, k));
+      row.push_back(
+          cell(o.cells[r][k], t.statistics[k] == Statistic::Mean ? o.mean_half_width[r] : std::nan(""), given, k));
     if (t.relative_to) {
       double ratio = paper_ratio(t, t.metrics[r]);
       row.push_back(std::isnan(ratio) ? shown(o.relative[r])
@@ -127,6 +131,7 @@ std::vector<SummaryTableOutcome> fill_summary_tables(const Experiment& ex, const
           cells.push_back(summarise(s, g.values[r]));
         o.cells.push_back(std::move(cells));
         o.relative.push_back(summarise(Statistic::Mean, g.values[r]) / base);
+        o.mean_half_width.push_back(mean_interval(g.values[r]).half_width);
       }
       out.push_back(std::move(o));
     }

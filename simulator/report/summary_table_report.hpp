@@ -17,6 +17,7 @@ struct SummaryTableOutcome {
   std::vector<size_t> rows_ok;             // per row metric: the ok rows with a value
   std::vector<std::vector<double>> cells;  // per row metric, per statistic; NaN when undefined
   std::vector<double> relative;            // per row metric: mean / mean of relative_to (NaN without one)
+  std::vector<double> mean_half_width;     // per row metric: the 95 % interval of its mean (NaN below two rows)
 };
 
 // Streams results.csv once; tables in the experiment's order, groups in sweep order.

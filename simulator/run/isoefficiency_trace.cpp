@@ -1,9 +1,8 @@
 #include "simulator/run/isoefficiency_trace.hpp"
 
-#include <boost/math/distributions/students_t.hpp>
+#include "base/paired_statistics.hpp"
 
 #include <cmath>
-
 #include <set>
 
 namespace isogrid {
@@ -121,14 +120,7 @@ std::optional<std::pair<double, double>> IsoefficiencyTrace::crossing_interval(c
       return std::nullopt;  // a repetition whose curve does not reach the level within the range near here
     crossings.push_back(u);
   }
-  const auto n = static_cast<double>(crossings.size());
-  double mean = 0, squares = 0;
-  for (double u : crossings)
-    mean += u / n;
-  for (double u : crossings)
-    squares += (u - mean) * (u - mean);
-  const double half = boost::math::quantile(boost::math::complement(boost::math::students_t(n - 1), 0.025)) *
-                      std::sqrt(squares / (n - 1) / n);
+  const auto [mean, half] = mean_interval(crossings);
   if (log_scale)
     return std::make_pair(std::exp(mean - half), std::exp(mean + half));
   return std::make_pair(mean - half, mean + half);

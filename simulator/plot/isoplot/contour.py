@@ -1,26 +1,29 @@
 """Contour maps: one metric over two swept parameters, with labelled iso-lines.
 
 Reads summary.csv: each cell of the map is one combination's mean of z over its ok
-repetitions (the other swept parameters held at their first value), and the hatched
-infeasible region is where the mean of the `infeasible` metric is 0.  results.csv only
-counts the failed runs for the subtitle.
+repetitions, and the hatched infeasible region is where the mean of the `infeasible` metric
+is 0.  A third swept parameter is faceted (one map per value, on one colour scale); over a
+categorical axis (words, lists) the map is one coloured cell per combination with its value
+written in it, never interpolated.  results.csv only counts the failed runs for the subtitle.
 """
 
+import collections
 import math
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib import colors as mcolors
 from matplotlib import ticker
-from matplotlib.patches import Patch
+from matplotlib.patches import Patch, Rectangle
 
 from .context import FACE_PREFIX, metric_column, require_parameter
 from .errors import PlotError, label
 from .levels import default_levels, format_level, infeasible_mask
+from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels
 from .points import summary_grid
-from .selection import plotted_points
+from .selection import facet_unshown, plotted_points
+from .style import can_log, metric_label, parameter_label, positions, style_axis, subtitle
 from .values import same_value
-from .style import can_log, metric_label, positions, style_axis, subtitle, titles
 
 INFEASIBLE_LABEL = "infeasible (E = 0)"
 TRACED_COLOUR = "#c0392b"
@@ -34,48 +37,87 @@ def draw_contour(ctx, spec, index):
     z_column = metric_column(ctx, spec, index, z, spec.face)
     infeasible_column = infeasible_metric_column(ctx, spec, index) if spec.infeasible else None
 
-    points, held, failed = plotted_points(ctx, spec, index, {x, y})
+    # A swept parameter the map does not show is faceted: one map per value, on one colour scale.
+    slots, facet_notes = facet_unshown(ctx, spec, index, {x, y}, [("panels", None)])
+    panels = slots["panels"]
+    points, held, failed = plotted_points(ctx, spec, index, {x, y} | ({panels} if panels else set()))
     xs, ys = ctx.values_of(x, points), ctx.values_of(y, points)
     if len(xs) < 2 or len(ys) < 2:
         raise PlotError(
             f"{label(spec, index)}: a contour map needs at least two values of each axis "
             f"({x} has {len(xs)}, {y} has {len(ys)}); use a line plot"
         )
-    grid = summary_grid(points, [(y, ys), (x, xs)], z_column)
-    if not np.isfinite(grid.mean).any():
+    panel_values, panel_points = split_panels(ctx, spec, index, points, panels)
+    cells = [(y, ys), (x, xs)]
+    maps = []
+    for subset in panel_points:
+        z_values = summary_grid(subset, cells, z_column).mean.copy()
+        mask = np.zeros(z_values.shape, dtype=bool)
+        if infeasible_column:
+            mask = infeasible_mask(summary_grid(subset, cells, infeasible_column).mean)
+            # Where there is no solution z is a placeholder (E = 0): contouring it would stack
+            # every low iso-line along the feasibility boundary. The hatching shows it instead.
+            z_values[mask] = np.nan
+        maps.append((z_values, mask))
+    if not any(np.isfinite(m).any() or mask.any() for m, mask in maps):
         raise PlotError(f"{label(spec, index)}: no ok row has a value of {z_column} on the {x} x {y} grid")
 
     px, x_categorical = positions(xs)
     py, y_categorical = positions(ys)
-    log_x = spec.log_x and can_log(xs, f"x ({x})", spec, index)
-    log_y = spec.log_y and can_log(ys, f"y ({y})", spec, index)
+    # Categories (words, lists, choices) have no order or distance to interpolate over: a map
+    # of cells, each its own value, instead of iso-lines.
+    cells_only = x_categorical or y_categorical
+    if cells_only:
+        px, py = np.arange(len(xs), dtype=float), np.arange(len(ys), dtype=float)
+    log_x = spec.log_x and not cells_only and can_log(xs, f"x ({x})", spec, index)
+    log_y = spec.log_y and not cells_only and can_log(ys, f"y ({y})", spec, index)
     X, Y = np.meshgrid(px, py)
-    z_values = grid.mean.copy()
-    mask = np.zeros(z_values.shape, dtype=bool)
-    if infeasible_column:
-        mask = infeasible_mask(summary_grid(points, [(y, ys), (x, xs)], infeasible_column).mean)
-        # Where there is no solution z is a placeholder (E = 0): contouring it would stack
-        # every low iso-line along the feasibility boundary. The hatching shows it instead.
-        z_values[mask] = np.nan
+    everything = np.concatenate([m[np.isfinite(m)] for m, _ in maps])
+    scale = colour_scale(everything) if everything.size else None
+    levels = [] if everything.size == 0 else (
+        default_levels(everything) if spec.levels is None else sorted(set(float(v) for v in spec.levels)))
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.8), constrained_layout=True)
-    # Scales first: clabel cuts the gaps for its labels in screen space, so on an axis
-    # made logarithmic afterwards it would remove the wrong stretches of line.
-    style_axis(ax, "x", xs, log_x, x_categorical)
-    style_axis(ax, "y", ys, log_y, y_categorical)
-    if np.isfinite(z_values).any():
-        levels = default_levels(z_values) if spec.levels is None else sorted(set(float(v) for v in spec.levels))
-        fill_contour(fig, ax, X, Y, np.ma.masked_invalid(z_values), metric_label(ctx, z), levels)
-    handles = [hatch_infeasible(ax, X, Y, mask)] if mask.any() else []
-    if not (x_categorical or y_categorical):
-        handles += draw_traced_lines(ctx, ax, x, y, z, spec.face, points)
-    ax.set_xlabel(x)
-    ax.set_ylabel(y)
+    if panels:
+        fig, holder, grid = panel_figure(1, panel_values, square=True)
+    else:
+        fig, ax = plt.subplots(figsize=(6.4, 4.8), constrained_layout=True)
+        holder, grid = fig, [[ax]]
+    axes = grid[0]
+    handles, mappable, drawn_lines = [], None, None
+    for ax, value, subset, (z_values, mask) in zip(axes, panel_values, panel_points, maps):
+        # Scales first: clabel cuts the gaps for its labels in screen space, so on an axis
+        # made logarithmic afterwards it would remove the wrong stretches of line.
+        style_axis(ax, "x", xs, log_x, cells_only)
+        style_axis(ax, "y", ys, log_y, cells_only)
+        if panels:
+            ax.set_title(f"{parameter_label(ctx, panels)} = {value}", fontsize=9)
+        if not np.isfinite(z_values).any() and not mask.any():
+            mark_empty(ax)
+            continue
+        if scale is not None and np.isfinite(z_values).any():
+            if cells_only:
+                mappable = draw_cells(ax, z_values, scale, mask)
+            else:
+                mappable, lines = fill_contour(ax, X, Y, np.ma.masked_invalid(z_values), scale, levels)
+                drawn_lines = drawn_lines or lines
+        if mask.any():
+            hatch = hatch_cells(ax, mask) if cells_only else hatch_infeasible(ax, X, Y, mask)
+            handles = handles or [hatch]
+        if not cells_only:
+            traced = draw_traced_lines(ctx, ax, x, y, z, spec.face, subset)
+            handles += [h for h in traced if h.get_label() not in {g.get_label() for g in handles}]
+    if mappable is not None:
+        colour_bar(holder, axes, mappable, metric_label(ctx, z), scale, levels, drawn_lines)
+    for ax in left_axes(axes):
+        ax.set_ylabel(parameter_label(ctx, y))
+    for ax in bottom_axes(grid):
+        ax.set_xlabel(parameter_label(ctx, x))
     if handles:
         # Below the axes: inside, any corner may hold the iso-lines being read.
-        ax.legend(handles=handles, loc="upper right", bbox_to_anchor=(1.0, -0.11), frameon=False, fontsize=8)
-    main = spec.title or ctx.title or f"{z} over ({x}, {y})"
-    titles(fig, ax, main, subtitle(ctx, spec.face, held, failed))
+        axes[-1].legend(handles=handles, loc="upper right", bbox_to_anchor=(1.0, -0.11), frameon=False, fontsize=8)
+    main = spec.title or f"{metric_label(ctx, z)} over {x} and {y}"
+    notes = facet_notes + held + (["categories: one cell per value, nothing interpolated"] if cells_only else [])
+    put_titles(fig, holder, grid, main, subtitle(ctx, spec.face, notes, failed), panels)
     return fig
 
 
@@ -152,36 +194,80 @@ def infeasible_metric_column(ctx, spec, index):
     return metric_column(ctx, spec, index, spec.infeasible, spec.face)  # raises, naming the column
 
 
-def fill_contour(fig, ax, X, Y, Z, colorbar_label, levels):
-    """A light filled map with a colorbar, then black iso-lines labelled in place."""
-    lo, hi = float(Z.min()), float(Z.max())
-    log_fill = lo > 0 and hi / lo > 100
+ColourScale = collections.namedtuple("ColourScale", "fill norm log")
+
+
+def colour_scale(z):
+    """The filled colours' boundaries and norm for the values of every panel: efficiencies on
+    0..1 (the same colours mean the same value on every map), a log scale past two decades."""
+    lo, hi = float(np.min(z)), float(np.max(z))
     if lo >= 0 and hi <= 1:
-        # Efficiencies: the same colours mean the same value on every map.
-        fill, norm = np.linspace(0.0, 1.0, 21), None
-    elif lo == hi:
+        return ColourScale(np.linspace(0.0, 1.0, 21), None, False)
+    if lo == hi:
         pad = abs(lo) * 0.05 or 0.5
-        fill, norm = np.linspace(lo - pad, hi + pad, 3), None
-    elif log_fill:
-        fill, norm = np.geomspace(lo, hi, 21), mcolors.LogNorm(lo, hi)
-    else:
-        fill, norm = np.linspace(lo, hi, 21), None
-    filled = ax.contourf(X, Y, Z, levels=fill, cmap="viridis", norm=norm, alpha=0.45, antialiased=True)
-    colorbar = fig.colorbar(filled, ax=ax)
-    colorbar.set_label(colorbar_label)
+        return ColourScale(np.linspace(lo - pad, hi + pad, 3), None, False)
+    if lo > 0 and hi / lo > 100:
+        return ColourScale(np.geomspace(lo, hi, 21), mcolors.LogNorm(lo, hi), True)
+    return ColourScale(np.linspace(lo, hi, 21), None, False)
+
+
+def fill_contour(ax, X, Y, Z, scale, levels):
+    """A light filled map, then black iso-lines labelled in place; returns the filled map (for
+    the colorbar) and the iso-lines (None when none is drawn)."""
+    filled = ax.contourf(X, Y, Z, levels=scale.fill, cmap="viridis", norm=scale.norm, alpha=0.45, antialiased=True)
+    lo, hi = float(Z.min()), float(Z.max())
     # Only levels the data reach: others would draw nothing and make matplotlib warn.
+    drawn = [v for v in levels if lo <= v <= hi]
+    if not drawn or lo >= hi:
+        return filled, None
+    lines = ax.contour(X, Y, Z, levels=drawn, colors="black", linewidths=0.9)
+    ax.clabel(lines, inline=True, fontsize=7.5, fmt=format_level, manual=label_positions(ax, lines))
+    return filled, lines
+
+
+def draw_cells(ax, Z, scale, mask):
+    """A map over categories: one coloured cell per (x, y) value, its value written in it;
+    empty where there is no value. Returns the mappable of the colorbar."""
+    ny, nx = Z.shape
+    edges_x, edges_y = np.arange(nx + 1) - 0.5, np.arange(ny + 1) - 0.5
+    norm = scale.norm or mcolors.BoundaryNorm(scale.fill, 256)
+    mesh = ax.pcolormesh(edges_x, edges_y, np.ma.masked_invalid(Z), cmap="viridis", norm=norm, shading="flat")
+    ax.set_xlim(-0.5, nx - 0.5)
+    ax.set_ylim(-0.5, ny - 0.5)
+    if nx * ny <= 120:
+        for (j, i), v in np.ndenumerate(Z):
+            if np.isfinite(v) and not mask[j, i]:
+                shade = mesh.cmap(mesh.norm(v))
+                dark = 0.299 * shade[0] + 0.587 * shade[1] + 0.114 * shade[2] < 0.5
+                ax.text(i, j, f"{v:.3g}", ha="center", va="center", fontsize=7, color="white" if dark else "black")
+    return mesh
+
+
+def hatch_cells(ax, mask):
+    """Grey hatching over the infeasible cells of a map of categories; the legend handle."""
+    face = (0.55, 0.55, 0.55, 0.35)
+    for (j, i), bad in np.ndenumerate(mask):
+        if bad:
+            ax.add_patch(Rectangle((i - 0.5, j - 0.5), 1, 1, facecolor=face, edgecolor="0.35", hatch="///",
+                                   linewidth=0))
+    return Patch(facecolor=face, edgecolor="0.35", hatch="///", label=INFEASIBLE_LABEL)
+
+
+def colour_bar(holder, axes, mappable, text, scale, levels, lines):
+    """One colorbar for every panel, ticked at round numbers, with the iso-lines on it."""
+    colorbar = holder.colorbar(mappable, ax=axes)
+    colorbar.set_label(text)
+    lo, hi = mappable.norm.vmin, mappable.norm.vmax
     drawn = [v for v in levels if lo <= v <= hi]
     # The colorbar would otherwise tick the 21 fill boundaries (0.15, 0.45, ...), or
     # label nothing at all on a log scale; round numbers read better.
-    if log_fill and len(drawn) >= 2:
+    if scale.log and len(drawn) >= 2:
         colorbar.set_ticks(drawn, labels=[format_level(v) for v in drawn])
         colorbar.ax.minorticks_off()
-    elif not log_fill:
+    elif not scale.log:
         colorbar.locator = ticker.MaxNLocator(nbins=6)
         colorbar.update_ticks()
-    if drawn and lo < hi:
-        lines = ax.contour(X, Y, Z, levels=drawn, colors="black", linewidths=0.9)
-        ax.clabel(lines, inline=True, fontsize=7.5, fmt=format_level, manual=label_positions(ax, lines))
+    if lines is not None:
         colorbar.add_lines(lines)
 
 

@@ -4,7 +4,8 @@ What each reads:
   x_kind parameter   summary.csv: a curve's point at each x is one combination's mean over
                      its ok repetitions, its error bar the combination's standard deviation
                      (none where the std is empty: a single value); the swept parameters
-                     not shown are held at their first value;
+                     the plot does not name fill its free panels, then series slot (one
+                     left over is an error: never held silently at one value);
   x_kind metric      summary.csv: every combination is a point (mean x, mean y) with error
                      bars in both directions, whatever its other parameters;
     with bins        results.csv: every ok run is a sample of its own (its x differs between
@@ -18,10 +19,12 @@ import numpy as np
 from matplotlib.lines import Line2D
 
 from .context import FACE_PREFIX, metric_column, require_parameter
+from .contour import infeasible_metric_column
 from .errors import PlotError, label
+from .levels import infeasible_mask
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
 from .points import binned_curves, error_bars, metric_curves, series_grid, spreads, stacked_grid
-from .selection import failed_rows, plotted_points, selection_notes
+from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
 from .style import (can_log, can_log_numbers, integer_colorbar, log_scale, metric_label, positions, series_colors,
                     style_axis, subtitle)
 from .values import same_value
@@ -33,6 +36,12 @@ BOTH_FACES_STYLE = {
     "simulated": dict(linestyle="none", marker="o", markersize=4.5, zorder=3),
 }
 ONE_FACE_STYLE = dict(linestyle="-", linewidth=1.3, marker="o", markersize=4, zorder=2)
+# Over categories nothing joins the points: the model a short bar, the simulation a marker.
+CATEGORY_BOTH_FACES_STYLE = {
+    "predicted": dict(linestyle="none", marker="_", markersize=11, markeredgewidth=1.6, zorder=2),
+    "simulated": dict(linestyle="none", marker="o", markersize=4.5, zorder=3),
+}
+CATEGORY_ONE_FACE_STYLE = dict(linestyle="none", marker="o", markersize=4.5, zorder=2)
 # Metric-x curves join many points, often close together: thin lines, small markers.
 METRIC_X_ONE_FACE_STYLE = dict(linestyle="-", linewidth=0.8, marker="o", markersize=3.2, zorder=2)
 METRIC_X_BOTH_FACES_STYLE = {
@@ -50,13 +59,19 @@ def draw_line(ctx, spec, index):
     by_parameter = spec.x_kind == "parameter"
 
     xs = px = categorical = None
+    facet_notes = []
     if by_parameter:
         x = require_parameter(ctx, spec, index, "x")
         if panels == x:
             raise PlotError(f"{label(spec, index)}: panels must differ from x ({x})")
         faces = faces_to_draw(ctx, spec, index, metrics)
+        # A swept parameter the plot does not name is drawn as panels, then as series: never held silently.
+        slots = [("panels", panels)] + ([] if overlay else [("series", series)])
+        filled, facet_notes = facet_unshown(ctx, spec, index, {x} | {name for name in (series, panels) if name}, slots)
+        panels, series = filled["panels"], filled.get("series", series)
         shown = {x} | {name for name in (series, panels) if name}
         rows, notes, failed = plotted_points(ctx, spec, index, shown)
+        notes = facet_notes + notes
         xs = ctx.values_of(x, rows)
         if not xs:
             raise PlotError(f"{label(spec, index)}: the ok rows have no values of {x}")
@@ -83,6 +98,11 @@ def draw_line(ctx, spec, index):
     blocks = [metrics] if overlay else metrics
     fig, holder, grid = panel_figure(len(blocks), panel_values)
     drawn = set()
+    spread = None
+    # Infeasible points (E = 0 where no schedule exists) are left out: a curve dropping to a placeholder 0 would
+    # read as a value.
+    infeasible_column = infeasible_metric_column(ctx, spec, index) if spec.infeasible and by_parameter else None
+    infeasible_note = False
     metric_xs = []  # every x drawn, to choose the scale of a metric axis
     for block, metric in zip(grid, blocks):
         shown_here = set()
@@ -92,7 +112,11 @@ def draw_line(ctx, spec, index):
                     grids = {f: stacked_grid(subset, x, xs, [FACE_PREFIX[f] + m for m in metric]) for f in faces}
                 else:
                     grids = {f: series_grid(subset, series, ss, x, xs, FACE_PREFIX[f] + metric) for f in faces}
-                shown = draw_curves(ax, px, grids, colors)
+                if infeasible_column:
+                    grids, masked = mask_infeasible(grids, subset, series, ss, x, xs, infeasible_column, overlay)
+                    infeasible_note = infeasible_note or masked
+                shown = draw_curves(ax, px, grids, colors, categorical)
+                spread = spread or spread_note(grids.values())
             else:
                 curves = {f: face_curves(ctx, spec, subset, f, metric, overlay, series, ss) for f in faces}
                 shown = draw_metric_curves(ax, curves, colors)
@@ -130,13 +154,21 @@ def draw_line(ctx, spec, index):
         integer_colorbar(holder.colorbar(key, ax=all_axes, label=series), ss, key)
     else:
         legend_title = "metric" if overlay else series
-        handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces)
+        handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces,
+                                 face_styles(len(faces), bool(by_parameter and categorical)))
         if handles:
             # Outside on the right: curves can be anywhere inside.
             top_right_axes(grid).legend(handles=handles, title=legend_title, loc="upper left",
                                         bbox_to_anchor=(1.02, 1.0), fontsize=8, title_fontsize=8)
-    face_text = "predicted (dashed) and simulated (markers)" if len(faces) > 1 else spec.face
-    main = spec.title or ctx.title or f"{', '.join(metrics)} against {x}"
+    if len(faces) > 1:
+        face_text = f"predicted ({'bars' if by_parameter and categorical else 'dashed'}) and simulated (markers)"
+    else:
+        face_text = spec.face
+    if spread:
+        notes = notes + [spread]
+    if infeasible_note:
+        notes = notes + [f"infeasible points ({spec.infeasible} = 0) left out"]
+    main = spec.title or f"{', '.join(metrics)} against {x}"
     put_titles(fig, holder, grid, main, subtitle(ctx, face_text, notes, failed), panels)
     return fig
 
@@ -182,19 +214,72 @@ def draw_metric_curves(ax, curves, colors):
     return shown
 
 
-def draw_curves(ax, px, grids, colors):
-    """One curve per series and face; returns the indices of the series that had data."""
+def draw_curves(ax, px, grids, colors, categorical=False):
+    """One curve per series and face; returns the indices of the series that had data.
+    Over categories the points are not joined (there is nothing between two categories), and
+    the series sit side by side within each category so that their error bars stay apart."""
     shown = set()
+    styles = face_styles(len(grids), categorical)
+    n = len(colors)
+    width = min(0.6, 0.15 * n) if categorical and n > 1 else 0.0
     for f, grid in grids.items():
-        style = BOTH_FACES_STYLE[f] if len(grids) > 1 else ONE_FACE_STYLE
         for i, color in enumerate(colors):
             mean = grid.mean[i]
             if not np.isfinite(mean).any():
                 continue
             shown.add(i)
+            dodge = (i / (n - 1) - 0.5) * width if width else 0.0
             # Error bars where summary.csv has a standard deviation (none for a single value).
-            ax.errorbar(px, mean, yerr=error_bars(grid.std[i]), color=color, capsize=2, elinewidth=0.8, **style)
+            ax.errorbar(px + dodge, mean, yerr=clipped_bars(mean, grid.std[i], grid.mean), color=color, capsize=2,
+                        elinewidth=0.8, **styles[f])
     return shown
+
+
+def mask_infeasible(grids, points, series, series_values, x, xs, column, overlay):
+    """The grids with their infeasible cells (mean of `column` 0) made empty, and whether
+    any was."""
+    feasible = series_grid(points, None if overlay else series, series_values, x, xs, column).mean
+    mask = infeasible_mask(feasible)
+    if not mask.any():
+        return grids, False
+    out = {}
+    for f, grid in grids.items():
+        mean, std = grid.mean.copy(), grid.std.copy()
+        full = np.broadcast_to(mask, mean.shape) if mask.shape[0] == 1 else mask
+        mean[full], std[full] = np.nan, np.nan
+        out[f] = grid._replace(mean=mean, std=std)
+    return out, True
+
+
+def clipped_bars(mean, std, everything):
+    """±1 standard deviation, the lower bar cut at 0 when the metric is never negative (an
+    efficiency, a time): a bar reaching below 0 would show values the metric cannot take."""
+    bars = error_bars(std)
+    if bars is None:
+        return None
+    with np.errstate(invalid="ignore"):
+        if np.nanmin(everything) >= 0:
+            return np.vstack([np.minimum(bars, np.where(np.isfinite(mean), mean, 0.0)), bars])
+    return bars
+
+
+def spread_note(grids):
+    """The subtitle's word on the error bars, when some are drawn."""
+    for grid in grids:
+        std = np.asarray(grid.std, dtype=float)
+        with np.errstate(invalid="ignore"):
+            if (np.isfinite(std) & (std > 0)).any():
+                return "error bars: ±1 standard deviation of the repetitions"
+    return None
+
+
+def face_styles(faces, categorical):
+    """How each face is drawn: joined by lines over numbers, as markers alone over categories."""
+    if not categorical:
+        return BOTH_FACES_STYLE if faces > 1 else {f: ONE_FACE_STYLE for f in FACE_PREFIX}
+    if faces > 1:
+        return CATEGORY_BOTH_FACES_STYLE
+    return {f: CATEGORY_ONE_FACE_STYLE for f in FACE_PREFIX}
 
 
 def faces_to_draw(ctx, spec, index, metrics):
@@ -232,7 +317,7 @@ def overlay_label(ctx, metrics):
     return first.replace(metrics[0], stem, 1) if stem else first
 
 
-def legend_handles(series, series_values, colors, drawn, faces):
+def legend_handles(series, series_values, colors, drawn, faces, styles=BOTH_FACES_STYLE):
     handles = []
     if series:
         for i in drawn:
@@ -240,6 +325,6 @@ def legend_handles(series, series_values, colors, drawn, faces):
     if len(faces) > 1:
         if handles:
             handles.append(Line2D([], [], linestyle="none", label=" "))  # a gap before the key to line styles
-        handles.append(Line2D([], [], color="0.3", **BOTH_FACES_STYLE["predicted"], label="predicted"))
-        handles.append(Line2D([], [], color="0.3", **BOTH_FACES_STYLE["simulated"], label="simulated"))
+        handles.append(Line2D([], [], color="0.3", **styles["predicted"], label="predicted"))
+        handles.append(Line2D([], [], color="0.3", **styles["simulated"], label="simulated"))
     return handles

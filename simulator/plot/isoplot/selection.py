@@ -77,6 +77,35 @@ def apply_selection(ctx, spec, index):
     raise PlotError(f"{what} matches no row of results.csv{hint}, nothing to draw")
 
 
+def unshown_parameters(ctx, shown):
+    """The swept parameters (in axis order) that take several values in this plot's view
+    but that it does not show: what it must facet or draw as series, never hold silently
+    at one value."""
+    return [name for name in ctx.axis_order
+            if name not in shown and len(ctx.axes.get(name, [])) > 1 and name in ctx.header]
+
+
+def facet_unshown(ctx, spec, index, shown, slots):
+    """Fills the empty slots of a plot (('panels', None), ('series', None), in that order)
+    with the swept parameters it does not show; returns the filled slots and notes for the
+    subtitle.  A parameter left over with no slot is an error naming the ways out."""
+    unshown = unshown_parameters(ctx, shown)
+    filled, notes = dict(slots), []
+    for slot in [k for k, v in slots if v is None]:
+        if not unshown:
+            break
+        filled[slot] = unshown.pop(0)
+        notes.append(f"{'one panel' if slot == 'panels' else 'a curve'} per {filled[slot]}")
+    if unshown:
+        names = ", ".join(unshown)
+        raise PlotError(
+            f"{label(spec, index)}: {names} {'is' if len(unshown) == 1 else 'are'} swept but not shown by this "
+            f"plot, which has no room left to facet {'it' if len(unshown) == 1 else 'them'}: name "
+            f"{'it' if len(unshown) == 1 else 'each'} in `select` (one value, or a few), or draw fewer of the others"
+        )
+    return filled, notes
+
+
 def hold_fixed(ctx, rows, shown):
     """The rows at the first value of every swept parameter the plot does not show, so
     that what a cell draws is one point, never a mix of points; and the (parameter,

@@ -28,6 +28,8 @@ def style_axis(ax, which, values, log, categorical):
     axis = ax.xaxis if which == "x" else ax.yaxis
     set_scale = ax.set_xscale if which == "x" else ax.set_yscale
     if categorical:
+        # Half a slot of room on each side: the first and last categories are not pressed against the frame.
+        (ax.set_xlim if which == "x" else ax.set_ylim)(-0.5, len(values) - 0.5)
         axis.set_major_locator(ticker.FixedLocator(np.arange(len(values))))
         axis.set_major_formatter(ticker.FixedFormatter([str(v) for v in values]))
         if which == "x" and max((len(str(v)) for v in values), default=0) > 6:
