@@ -679,7 +679,8 @@ class IsoefficiencyFunctions(FolderTestCase):
             run = json.load(f)
         run["plots"] = [{"kind": "isoefficiency", "x": "m", "y": "V", "z": "efficiency", "log_x": True,
                          "log_y": True, "file": "w.png"}]
-        run["parameters"] = [{"name": "m", "doc": "workers", "unit": ""}, {"name": "V", "doc": "load", "unit": "B"}]
+        run["parameters"] = [{"name": "m", "doc": "number of workers", "unit": "unitless", "label": "workers m"},
+                             {"name": "V", "doc": "load", "unit": "B", "label": "load size V"}]
         with open(run_path, "w") as f:
             json.dump(run, f)
 
@@ -712,8 +713,9 @@ class IsoefficiencyFunctions(FolderTestCase):
         self.addCleanup(plt.close, fig)
         ax = fig.axes[0]
         self.assertEqual((ax.get_xscale(), ax.get_yscale()), ("log", "log"))
-        self.assertEqual(ax.get_xlabel(), "m (workers)")
-        self.assertEqual(ax.get_ylabel(), "V [B] (load) holding efficiency at k")
+        # The declared labels and units (run.json's parameters): a unitless count shows its label alone.
+        self.assertEqual(ax.get_xlabel(), "workers m")
+        self.assertEqual(ax.get_ylabel(), "load size V (B) holding efficiency at k")
         drawn = ax.get_lines()
         markers = [l for l in drawn if l.get_linestyle() == "None"]
         dashed = [l for l in drawn if l.get_linestyle() == "--"]
@@ -1062,7 +1064,7 @@ class DrawnFigures(unittest.TestCase):
         fig = self.draw(dict(FIG_4_4, panels=None))
         ax = fig.axes[0]
         texts = figure_texts(fig)
-        self.assertIn("grain_size [cells]", texts)
+        self.assertIn("grain_size (cells)", texts)  # no label declared: the name, with its unit
         subtitle = ax.get_title()
         self.assertIn("predicted (dashed) and simulated (markers)", subtitle)
         self.assertIn("one point per (N_x, N_y, p)", subtitle)
@@ -1170,7 +1172,7 @@ class DrawnFigures(unittest.TestCase):
         self.assertEqual(ax.get_xscale(), "log")
         self.assertEqual(ax.get_xlim(), ax.get_ylim())
         texts = figure_texts(fig)
-        for t in ("y = x", "±5 %", "predicted time [s]", "simulated time [s]"):
+        for t in ("y = x", "±5 %", "predicted time (s)", "simulated time (s)"):
             self.assertIn(t, texts)
 
     def test_parity_without_band(self):

@@ -73,3 +73,32 @@ TEST(PluginCatalog, AFrozenRegistryRefusesAnEntry)
   EXPECT_THROW(r.add("two", "second", 2), std::logic_error);
   EXPECT_EQ(r.names(), std::vector<std::string>{"one"});
 }
+
+// Figures, tables and `isogrid list` take a parameter's or metric's label and unit from its declaration: every
+// built-in model declares both (a number without a unit says so with unitless()), and labels stay short enough for
+// an axis.
+TEST(Declarations, EveryBuiltInParameterAndMetricHasALabelAndAUnit)
+{
+  auto numeric = [](const ParamSpec& p) {
+    return p.kind == ParamKind::Real || p.kind == ParamKind::Integer || p.kind == ParamKind::RealOrList ||
+           p.kind == ParamKind::NumberList || (p.kind == ParamKind::Map && p.entry_kind == ParamKind::Real);
+  };
+  for (const Model* m : isogrid::testing::catalog().models()) {
+    const ModelInfo& info = m->info();
+    for (const ParamSpec& p : info.params) {
+      EXPECT_FALSE(p.label.empty()) << info.name << " parameter " << p.name << " has no label";
+      EXPECT_LE(p.label.size(), 40u) << info.name << " parameter " << p.name << ": " << p.label;
+      if (numeric(p)) {
+        EXPECT_FALSE(p.unit.empty()) << info.name << " parameter " << p.name << " has no unit (or unitless())";
+      }
+    }
+    for (const MetricSpec& x : info.metrics) {
+      EXPECT_FALSE(x.label.empty()) << info.name << " metric " << x.name << " has no label";
+      EXPECT_LE(x.label.size(), 40u) << info.name << " metric " << x.name << ": " << x.label;
+      EXPECT_FALSE(x.unit.empty()) << info.name << " metric " << x.name << " has no unit (or unitless())";
+    }
+  }
+  EXPECT_EQ(axis_label("inet_kib_s", "Internet throughput", "KiB/s"), "Internet throughput (KiB/s)");
+  EXPECT_EQ(axis_label("efficiency", "efficiency E", kUnitless), "efficiency E");
+  EXPECT_EQ(axis_label("m", "", ""), "m");
+}

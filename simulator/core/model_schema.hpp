@@ -73,6 +73,26 @@ struct RowMetric {
   double Row::*member;
   std::string doc;
   std::string unit;
+  std::string label;  // "{}" stands for the row's name, as in `name` and `doc`
+};
+
+// What metric() returns: the metric just declared, to give its label and whether it has a unit.
+class MetricBuilder {
+public:
+  explicit MetricBuilder(MetricSpec& spec) : spec_(spec) {}
+  MetricBuilder& label(const std::string& label)
+  {
+    spec_.label = label;
+    return *this;
+  }
+  MetricBuilder& unitless()
+  {
+    spec_.unit = kUnitless;
+    return *this;
+  }
+
+private:
+  MetricSpec& spec_;
 };
 
 // The columns one declared metric (or group of metrics) contributes, and how its values move in and out.
@@ -133,16 +153,18 @@ public:
     return params_.param(name, member, doc);
   }
 
-  void metric(std::string name, double M::*member, std::string doc, std::string unit = "")
+  // The builder it returns is for the same statement only (`.label("makespan")`): a later metric moves it.
+  MetricBuilder metric(std::string name, double M::*member, std::string doc, std::string unit = "")
   {
     require_open();
     MetricColumns<M> c;
-    c.specs.push_back({std::move(name), std::move(doc), std::move(unit)});
+    c.specs.push_back({std::move(name), std::move(doc), std::move(unit), ""});
     c.member = member;
     c.blank  = [member](M& m) { m.*member = std::numeric_limits<double>::quiet_NaN(); };
     c.write  = [member](const M& m, double* out) { *out = m.*member; };
     c.read   = [member](const double* in, M& m) { m.*member = *in; };
     metrics_.push_back(std::move(c));
+    return MetricBuilder(metrics_.back().specs.back());
   }
 
   // For each name, one column per row metric, name-major: time_sa, processors_sa, ..., time_ga, ...
@@ -153,7 +175,8 @@ public:
     MetricColumns<M> c;
     for (const auto& name : names)
       for (const auto& f : fields)
-        c.specs.push_back({schema_detail::with_name(f.name, name), schema_detail::with_name(f.doc, name), f.unit});
+        c.specs.push_back({schema_detail::with_name(f.name, name), schema_detail::with_name(f.doc, name), f.unit,
+                           schema_detail::with_name(f.label, name)});
     c.blank = [member, names, fields](M& m) {
       Row blank{};
       for (const auto& f : fields)

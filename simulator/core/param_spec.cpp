@@ -39,4 +39,10 @@ std::optional<std::string> number_problem(const ParamSpec& spec, double x)
   return std::nullopt;
 }
 
+std::string axis_label(const std::string& name, const std::string& label, const std::string& unit)
+{
+  const std::string& text = label.empty() ? name : label;
+  return unit.empty() || unit == kUnitless ? text : text + " (" + unit + ")";
+}
+
 }  // namespace isogrid

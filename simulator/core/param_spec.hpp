@@ -23,12 +23,17 @@ enum class ParamKind {
   Map,         // names to values (alphabet: {F: Edin3}); its leaves are `entry_kind`, nested `map_depth` deep
 };
 
+// A unit that says its quantity has none (an efficiency, a count of load units in DLT's normalised time): `isogrid
+// list` says "unitless", an axis label shows the label alone.
+inline const std::string kUnitless = "unitless";
+
 struct ParamSpec {
   std::string name;
   ParamKind kind = ParamKind::Real;
   std::optional<Value> default_value;  // none: the experiment must give it
   std::string doc;
-  std::string unit;
+  std::string unit;   // "s", "B", "KiB/s", kUnitless; empty: not declared
+  std::string label;  // what an axis or a table calls it: "Internet throughput"; empty: not declared
   double min         = -std::numeric_limits<double>::infinity();
   bool min_exclusive = false;  // true: value must be > min (sizes that must be positive)
   double max         = std::numeric_limits<double>::infinity();
@@ -47,8 +52,12 @@ struct ParamSpec {
 struct MetricSpec {
   std::string name;
   std::string doc;
-  std::string unit;
+  std::string unit;   // as ParamSpec's
+  std::string label;  // as ParamSpec's: "grid efficiency", "makespan"
 };
+
+// "Internet throughput (KiB/s)", "efficiency": what an axis shows; the name when no label is declared.
+std::string axis_label(const std::string& name, const std::string& label, const std::string& unit);
 
 std::string kind_name(ParamKind kind);
 

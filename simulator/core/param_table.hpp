@@ -107,6 +107,14 @@ public:
     field_.spec.unit = unit;
     return *this;
   }
+  // A quantity without a unit: a ratio, a count of DLT's load units.
+  ParamBuilder& unitless() { return unit(kUnitless); }
+  // What an axis or a table calls it ("Internet throughput"), beside its name in files (inet_kib_s).
+  ParamBuilder& label(const std::string& label)
+  {
+    field_.spec.label = label;
+    return *this;
+  }
   // A size in bytes that the simulation moves: below 2^63 (core/byte_count.hpp), which the check names.
   ParamBuilder& bytes()
   {

@@ -85,7 +85,8 @@ int crossing_of(const Field& f, const std::vector<std::string>& crossings, const
 void read_group(const Field& group, const Model& model, const ValueReader& reader,
                 const std::vector<std::string>& crossings, std::vector<Reference>& out)
 {
-  group.only_keys({"source", "metric", "crossing", "tolerance", "face", "statistic", "values"}, "references key");
+  group.only_keys({"source", "derived", "metric", "crossing", "tolerance", "face", "statistic", "values"},
+                  "references key");
   GroupDefaults d;
   if (group.child("source").present())
     d.source = group.child("source").text();
@@ -101,12 +102,16 @@ void read_group(const Field& group, const Model& model, const ValueReader& reade
   const auto& params = model.info().params;
   for (size_t i = 0; i < values.size(); ++i) {
     Field entry = values.element(i);
-    entry.only_keys({"at", "value", "metric", "crossing", "tolerance", "face", "statistic", "source", "note"},
-                    "reference key");
+    entry.only_keys(
+        {"at", "value", "metric", "crossing", "tolerance", "face", "statistic", "source", "derived", "note"},
+        "reference key");
     Reference r;
     r.where        = entry.where();
     r.source       = entry.child("source").present() ? entry.child("source").text() : d.source;
     r.note         = entry.child("note").present() ? entry.child("note").text() : "";
+    r.derived      = entry.child("derived").present()   ? entry.child("derived").boolean()
+                     : group.child("derived").present() ? group.child("derived").boolean()
+                                                        : false;
     r.face         = read_face(entry.child("face"), d.face);
     r.statistic    = read_statistic(entry.child("statistic"), d.statistic);
     Field crossing = entry.child("crossing").present() ? entry.child("crossing") : group.child("crossing");

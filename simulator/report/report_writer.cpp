@@ -93,25 +93,45 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     checked += s.analysis.checks();
   }
   bool any_comparison = false;
-  for (const auto& s : studies)
+  size_t derived = 0, derived_met = 0;
+  for (const auto& s : studies) {
     any_comparison = any_comparison || !s.analysis.comparisons.empty();
-  // The comparisons column only when a study has some, so that other reports keep their shape.
-  md +=
-      fmt::format("## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |{}\n"
-                  "|---|---:|---:|---:|---:|---:|{}\n",
-                  any_comparison ? " comparisons held |" : "", any_comparison ? "---:|" : "");
+    for (const auto& r : s.analysis.references)
+      if (r.reference->derived) {
+        ++derived;
+        derived_met += r.passed() ? 1 : 0;
+      }
+  }
+  // The comparisons and derived columns only when a study has some, so that other reports keep their shape.
+  md += fmt::format(
+      "## Summary\n\n| study | points | errors | wall time | max sim/pred deviation | references met |{}{}\n"
+      "|---|---:|---:|---:|---:|---:|{}{}\n",
+      derived ? " of which derived from the paper's equations |" : "", any_comparison ? " comparisons held |" : "",
+      derived ? "---:|" : "", any_comparison ? "---:|" : "");
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;
     const RunAnalysis& a = s.analysis;
-    auto met = [](size_t total, size_t failed) { return total ? fmt::format("{}/{}", total - failed, total) : "-"; };
-    md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |{}\n", ex.title.empty() ? s.folder : ex.title, s.anchor(),
-                      s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s),
+    auto met    = [](size_t total, size_t failed) { return total ? fmt::format("{}/{}", total - failed, total) : "-"; };
+    size_t mine = 0, mine_failed = 0;
+    for (const auto& r : a.references)
+      if (r.reference->derived) {
+        ++mine;
+        mine_failed += r.passed() ? 0 : 1;
+      }
+    md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |{}{}\n", ex.title.empty() ? s.folder : ex.title,
+                      s.anchor(), s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s),
                       std::isnan(a.max_deviation) ? "-" : fmt::format("{:.2e}", a.max_deviation),
                       met(a.references.size(), count_failures(a.references)),
+                      derived ? " " + met(mine, mine_failed) + " |" : "",
                       any_comparison ? " " + met(a.comparisons.size(), count_failures(a.comparisons)) + " |" : "");
   }
-  md += fmt::format("\n{} of {} reference values{} met within tolerance.\n\n", checked - failures, checked,
-                    any_comparison ? ", agreements and comparison groups" : " and agreements");
+  md += fmt::format("\n{} of {} reference values{} met within tolerance.{}\n\n", checked - failures, checked,
+                    any_comparison ? ", agreements and comparison groups" : " and agreements",
+                    derived ? fmt::format(" {} of the reference values are derived from the paper's equations rather "
+                                          "than printed in it ({} met): they check the code against the paper's "
+                                          "model, not the model against the paper's measurements.",
+                                          derived, derived_met)
+                            : "");
 
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;

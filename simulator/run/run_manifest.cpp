@@ -76,12 +76,12 @@ nlohmann::json make_manifest(const Experiment& ex, const std::string& command_li
 
   nlohmann::json metrics = nlohmann::json::array();
   for (const auto& metric : info.metrics)
-    metrics.push_back({{"name", metric.name}, {"doc", metric.doc}, {"unit", metric.unit}});
+    metrics.push_back({{"name", metric.name}, {"doc", metric.doc}, {"unit", metric.unit}, {"label", metric.label}});
   m["metrics"] = metrics;
   // The parameters' descriptions and units, for the axes of plots drawn over them.
   nlohmann::json parameters = nlohmann::json::array();
   for (const auto& param : info.params)
-    parameters.push_back({{"name", param.name}, {"doc", param.doc}, {"unit", param.unit}});
+    parameters.push_back({{"name", param.name}, {"doc", param.doc}, {"unit", param.unit}, {"label", param.label}});
   m["parameters"]     = parameters;
   m["primary_metric"] = info.primary_metric;
   // The network-model settings every simulated point ran with (principle 6 of the architecture).

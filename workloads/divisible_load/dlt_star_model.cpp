@@ -46,20 +46,33 @@ void declare(ModelSchema<Params, Metrics>& s)
              "Single-round divisible load on a one-port star: O(m) partition with simultaneous finish (eqs. 1-3), "
              "efficiency with a communication-inclusive sequential reference",
              "M. Drozdowski, L. Wielebski, Efficiency of divisible load processing (PPAM 2003)");
-  s.param("m", &Params::m, "number of workers P1..Pm").required().at_least(1).at_most(1e6);
-  s.param("V", &Params::V, "load size, in load units").required().positive();
+  s.param("m", &Params::m, "number of workers P1..Pm")
+      .required()
+      .at_least(1)
+      .at_most(1e6)
+      .label("workers m")
+      .unitless();
+  s.param("V", &Params::V, "load size, in load units").required().positive().label("load size V").unitless();
   // A value the point would silently ignore is refused: it says the user expects something that will not happen.
   const std::string from_platform = "A, C and S come from its speeds and routes; leave it out or drop platform";
-  s.param("A", &Params::A, "time to compute one load unit on P_i (1/speed); a number or m values")
+  s.param("A", &Params::A,
+          "time to compute one load unit on P_i (1/speed, normalised time, no unit); a number or m values")
       .positive()
+      .label("processing rate A")
+      .unitless()
       .length_of("m")
       .not_with("platform", from_platform);
-  s.param("C", &Params::C, "time to send one load unit to P_i (1/bandwidth); a number or m values")
+  s.param("C", &Params::C,
+          "time to send one load unit to P_i (1/bandwidth, normalised time, no unit); a number or m values")
       .positive()
+      .label("communication rate C")
+      .unitless()
       .length_of("m")
       .not_with("platform", from_platform);
-  s.param("S", &Params::S, "communication startup time to P_i; a number or m values")
+  s.param("S", &Params::S, "communication startup time to P_i (normalised time, no unit); a number or m values")
       .non_negative()
+      .label("startup time S")
+      .unitless()
       .length_of("m")
       .not_with("platform", from_platform);
   for (auto [name, member] : {std::pair{"A", &Params::A_spread}, {"C", &Params::C_spread}, {"S", &Params::S_spread}})
@@ -68,42 +81,69 @@ void declare(ModelSchema<Params, Metrics>& s)
                         "from the point's seed",
                         name))
         .non_negative()
+        .label(fmt::format("spread of {}", name))
+        .unitless()
         .at_most(0.999)
         .not_with("platform", from_platform);
   s.param("beta", &Params::beta,
           "result size per load unit; > 0 adds a one-port result return, last served first (extension)")
-      .non_negative();
+      .non_negative()
+      .label("result ratio β")
+      .unitless();
   s.param("sequence", &Params::sequence, "order in which the originator serves the workers")
-      .policy(sequence_policies());
+      .policy(sequence_policies())
+      .label("serving sequence");
   s.param("platform", &Params::platform,
           "SimGrid XML or isogrid YAML platform; when given, P1..Pm are its first m hosts other than the "
           "originator and A, C, S come from their speeds and routes (A, C, S and spreads are then ignored)")
-      .platform();
+      .platform()
+      .label("platform");
   const std::string star_of_acs = "without a platform file the star is made of A, C and S";
   s.param("originator", &Params::originator,
           "host that holds the load, with a platform file (default: the first "
           "host)")
-      .only_with("platform", star_of_acs);
+      .only_with("platform", star_of_acs)
+      .label("originator");
   s.param("unit_bytes", &Params::unit_bytes, "bytes per load unit, with a platform file")
       .positive()
+      .unit("B")
+      .label("bytes per load unit")
       .only_with("platform", star_of_acs);
   s.param("unit_flops", &Params::unit_flops, "flops per load unit, with a platform file")
       .positive()
+      .unit("flop")
+      .label("flops per load unit")
       .only_with("platform", star_of_acs);
 
-  s.metric("makespan", &Metrics::makespan, "schedule length T_m = S_1 + (C_1 + A_1) alpha_1 (empty when infeasible)",
-           "time");
-  s.metric("sequential", &Metrics::sequential, "T(1): the whole load sent to P1 and processed there", "time");
-  s.metric("speedup", &Metrics::speedup, "T(1) / T_m (0 when infeasible)");
-  s.metric("efficiency", &Metrics::efficiency, "speedup / m, eq. 3 (0 when infeasible, as the paper's maps plot it)");
-  s.metric("feasible", &Metrics::feasible, "1 when every alpha_i >= 0, else 0");
+  s.metric("makespan", &Metrics::makespan,
+           "schedule length T_m = S_1 + (C_1 + A_1) alpha_1 (empty when infeasible; normalised time, no unit)")
+      .label("makespan T_m")
+      .unitless();
+  s.metric("sequential", &Metrics::sequential,
+           "T(1): the whole load sent to P1 and processed there (normalised time, no unit)")
+      .label("sequential time T(1)")
+      .unitless();
+  s.metric("speedup", &Metrics::speedup, "T(1) / T_m (0 when infeasible)").label("speedup").unitless();
+  s.metric("efficiency", &Metrics::efficiency, "speedup / m, eq. 3 (0 when infeasible, as the paper's maps plot it)")
+      .label("efficiency E")
+      .unitless();
+  s.metric("feasible", &Metrics::feasible, "1 when every alpha_i >= 0, else 0").label("feasible").unitless();
   s.metric("largest_feasible_m", &Metrics::largest_feasible_m,
-           "the largest k <= m for which P1..Pk admit a feasible partition");
-  s.metric("alpha_first", &Metrics::alpha_first, "alpha_1, the part of the first worker served", "load units");
-  s.metric("alpha_last", &Metrics::alpha_last, "alpha_m, the part of the last worker served", "load units");
+           "the largest k <= m for which P1..Pk admit a feasible partition")
+      .label("largest feasible m")
+      .unitless();
+  s.metric("alpha_first", &Metrics::alpha_first,
+           "alpha_1, the part of the first worker served, in load units (no unit)")
+      .label("first part α_1")
+      .unitless();
+  s.metric("alpha_last", &Metrics::alpha_last, "alpha_m, the part of the last worker served, in load units (no unit)")
+      .label("last part α_m")
+      .unitless();
   s.metric("capacity_efficiency", &Metrics::capacity_efficiency,
            "T_cap / T_m against the platform's aggregate capacity, T_cap = V / sum 1/((1 + beta) C_i + A_i): never "
-           "above 1; the paper's efficiency on a homogeneous star without startups (0 when infeasible)");
+           "above 1; the paper's efficiency on a homogeneous star without startups (0 when infeasible)")
+      .label("capacity efficiency")
+      .unitless();
   s.primary(&Metrics::makespan);
   s.simgrid(sg::exact_network_config());
   s.limit(&Metrics::efficiency, "V", efficiency_limit,

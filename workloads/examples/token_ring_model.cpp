@@ -25,22 +25,27 @@ void declare(ModelSchema<Params, Metrics>& s)
              "A token passed around a ring of hosts, each computing on it: the walkthrough model of "
              "docs/architecture.md",
              "isogrid's own example (no paper)");
-  s.param("hosts", &Params::hosts, "hosts in the ring").at_least(2).at_most(100000);
-  s.param("laps", &Params::laps, "times the token goes around").at_least(1);
-  s.param("token_bytes", &Params::token_bytes, "size of the token").positive().bytes();
-  s.param("work_flops", &Params::work_flops, "computation each host does when the token arrives").non_negative();
+  s.param("hosts", &Params::hosts, "hosts in the ring").at_least(2).at_most(100000).label("hosts").unitless();
+  s.param("laps", &Params::laps, "times the token goes around").at_least(1).label("laps").unitless();
+  s.param("token_bytes", &Params::token_bytes, "size of the token").positive().bytes().label("token size");
+  s.param("work_flops", &Params::work_flops, "computation each host does when the token arrives")
+      .non_negative()
+      .unit("flop")
+      .label("work per host");
   s.param("speed", &Params::speed, "host speeds, one for all or one per host")
       .positive()
       .unit("flop/s")
+      .label("host speed")
       .length_of("hosts");  // a list holds one value per host
   s.param("bandwidth", &Params::bandwidth, "link bandwidths; link i joins host i and i + 1")
       .positive()
       .unit("B/s")
+      .label("link bandwidth")
       .length_of("hosts");
-  s.param("latency", &Params::latency, "latency of every link").non_negative().unit("s");
-  s.metric("lap_time", &Metrics::lap_time, "one lap: every host's computation and hop", "s");
-  s.metric("makespan", &Metrics::makespan, "all laps, until the token is back at host 0", "s");
-  s.metric("hops", &Metrics::hops, "transfers of the token");
+  s.param("latency", &Params::latency, "latency of every link").non_negative().unit("s").label("link latency");
+  s.metric("lap_time", &Metrics::lap_time, "one lap: every host's computation and hop", "s").label("lap time");
+  s.metric("makespan", &Metrics::makespan, "all laps, until the token is back at host 0", "s").label("makespan");
+  s.metric("hops", &Metrics::hops, "transfers of the token").label("token hops").unitless();
   s.primary(&Metrics::makespan);
   s.simgrid(sg::exact_network_config());  // latency + bytes / bandwidth exactly, so the faces can agree
 }

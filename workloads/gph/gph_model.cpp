@@ -59,118 +59,205 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("platform", &Params::platform,
           "YAML grid spec or SimGrid XML platform whose clusters have an mhz property (platforms/gph-beowulf.yaml)")
       .platform()
-      .required();
+      .required()
+      .label("platform");
   s.param("configuration", &Params::configuration,
-          "the PEs, as the paper writes them: FFSSS, 1E4M, 5E2,30E,6M; the first PE is where GRID-GUM1 starts");
+          "the PEs, as the paper writes them: FFSSS, 1E4M, 5E2,30E,6M; the first PE is where GRID-GUM1 starts")
+      .label("configuration");
   s.param("alphabet", &Params::alphabet,
           "symbol: cluster pairs, e.g. {F: Edin3, S: SBC}; E is Edin2 in the paper's Tables 3, 4 and 8")
-      .entries(ParamKind::Text);
-  s.param("program", &Params::program, "the kernel (workloads/gph/kernels)").choices(kernel_names());
+      .entries(ParamKind::Text)
+      .label("alphabet");
+  s.param("program", &Params::program, "the kernel (workloads/gph/kernels)").choices(kernel_names()).label("program");
   s.param("program_parameters", &Params::program_parameters,
           "kernel parameters overriding its defaults, e.g. {n: 45, threshold: 21}, or per program: {queens: {depth: "
           "1}, raytracer: {work_scale: 1.95}} (work_scale applies to every kernel)")
       .entries(ParamKind::Real, 2)
-      .allow_empty();
+      .allow_empty()
+      .label("program parameters")
+      .unitless();
   s.param("work_scale", &Params::work_scale,
           "multiplies every node's work: a larger input of the same shape (the paper's tables use different input "
           "sizes)")
-      .positive();
-  s.param("runtime", &Params::runtime, "the runtime's load distribution").policy(runtime_policies());
+      .positive()
+      .label("work scale")
+      .unitless();
+  s.param("runtime", &Params::runtime, "the runtime's load distribution")
+      .policy(runtime_policies())
+      .label("runtime system");
 
   s.param("fish_delay", &Params::fish_delay,
           "FISH_DELAY: s an idle PE waits after its own fish came back empty (GUM's 1000, read as ms)")
-      .non_negative();
+      .non_negative()
+      .label("FISH delay")
+      .unit("s");
   s.param("poll_interval", &Params::poll_interval,
           "a busy PE handles messages at scheduler entry: when its thread blocks or finishes, or at this timer tick "
           "(s; GHC 4: 0.01, GHC 5: 0.02, the default, 2006: 0.05); 0: on arrival")
-      .non_negative();
+      .non_negative()
+      .label("poll interval")
+      .unit("s");
   s.param("keep_last_spark", &Params::keep_last_spark,
-          "Sparks.c findSpark: a PE with no thread running or runnable keeps its only spark from a FISH");
-  s.param("fish_life", &Params::fish_life, "FISH_LIFE_EXPECTANCY: hops before a fish is sent home").at_least(1);
-  s.param("max_fishes", &Params::max_fishes, "MAX_FISHES: fishes one PE may have out").at_least(1);
-  s.param("gum_bias", &Params::gum_bias, "choosePE's r == self -> r + 1, which favours the PE after self");
+          "Sparks.c findSpark: a PE with no thread running or runnable keeps its only spark from a FISH")
+      .label("keep last spark")
+      .unitless();
+  s.param("fish_life", &Params::fish_life, "FISH_LIFE_EXPECTANCY: hops before a fish is sent home")
+      .at_least(1)
+      .label("FISH life expectancy")
+      .unitless();
+  s.param("max_fishes", &Params::max_fishes, "MAX_FISHES: fishes one PE may have out")
+      .at_least(1)
+      .label("outstanding FISHes per PE")
+      .unitless();
+  s.param("gum_bias", &Params::gum_bias, "choosePE's r == self -> r + 1, which favours the PE after self")
+      .label("choosePE bias")
+      .unitless();
   s.param("packet_bytes", &Params::packet_bytes,
           "GUM's pack buffer: a larger transfer goes in packets, each fetched by one round trip")
       .positive()
-      .bytes();
-  s.param("header_bytes", &Params::header_bytes, "every message's envelope").non_negative().bytes();
-  s.param("max_local_sparks", &Params::max_local_sparks, "maxLocalSparks: sparks beyond it are discarded").at_least(1);
+      .bytes()
+      .label("packet size");
+  s.param("header_bytes", &Params::header_bytes, "every message's envelope")
+      .non_negative()
+      .bytes()
+      .label("message header size");
+  s.param("max_local_sparks", &Params::max_local_sparks, "maxLocalSparks: sparks beyond it are discarded")
+      .at_least(1)
+      .label("max local sparks")
+      .unitless();
   s.param("gg11_filter", &Params::gg11_filter,
           "GRID-GUM1.1: who enforces 'no work from a faster PE unless it is the main PE'")
-      .words({{"sender", FilterSide::Sender}, {"receiver", FilterSide::Receiver}});
+      .words({{"sender", FilterSide::Sender}, {"receiver", FilterSide::Receiver}})
+      .label("GRID-GUM1.1 filter side");
   s.param("gg2_load", &Params::gg2_load, "GRID-GUM2: what a PE publishes as its load")
       .words({{"sparks", LoadMeasure::ExportableSparks},
               {"sparks+threads", LoadMeasure::SparksAndThreads},
-              {"busy", LoadMeasure::Busy}});
+              {"busy", LoadMeasure::Busy}})
+      .label("GRID-GUM2 load measure");
   s.param("gg2_threshold", &Params::gg2_threshold,
           "GRID-GUM2 (P1): least load / speed (load per Mf) a PE needs to be fished; 0: any loaded PE")
-      .non_negative();
-  s.param("gg2_own_cluster", &Params::gg2_own_cluster, "GRID-GUM2 (P2): loaded PEs of the fisher's own cluster first");
+      .non_negative()
+      .label("GRID-GUM2 load threshold")
+      .unit("1/Mf");
+  s.param("gg2_own_cluster", &Params::gg2_own_cluster, "GRID-GUM2 (P2): loaded PEs of the fisher's own cluster first")
+      .label("GRID-GUM2 own cluster first")
+      .unitless();
   s.param("gg2_no_candidate", &Params::gg2_no_candidate, "GRID-GUM2: what a PE does when it knows no loaded PE")
-      .words({{"random-fish", NoCandidate::RandomFish}, {"wait", NoCandidate::Wait}});
+      .words({{"random-fish", NoCandidate::RandomFish}, {"wait", NoCandidate::Wait}})
+      .label("GRID-GUM2 no-candidate action");
   s.param("gg2_forwarding", &Params::gg2_forwarding, "GRID-GUM2: where a PE without work passes a fish on")
-      .words({{"informed", Forwarding::Informed}, {"blind", Forwarding::Blind}});
+      .words({{"informed", Forwarding::Informed}, {"blind", Forwarding::Blind}})
+      .label("GRID-GUM2 FISH forwarding");
   s.param("gg2_piggyback", &Params::gg2_piggyback,
-          "GRID-GUM2: load entries per message, the most recent first (0: every known one)");
-  s.param("gg2_k_max", &Params::gg2_k_max, "GRID-GUM2 (P3): most sparks for one remote FISH").at_least(1);
+          "GRID-GUM2: load entries per message, the most recent first (0: every known one)")
+      .label("GRID-GUM2 piggy-backed entries")
+      .unitless();
+  s.param("gg2_k_max", &Params::gg2_k_max, "GRID-GUM2 (P3): most sparks for one remote FISH")
+      .at_least(1)
+      .label("GRID-GUM2 sparks per FISH k_max")
+      .unitless();
   s.param("gg2_latency_threshold", &Params::gg2_latency_threshold,
           "GRID-GUM2 (P3): a requester farther than this (s) gets several sparks")
-      .non_negative();
+      .non_negative()
+      .label("GRID-GUM2 latency threshold")
+      .unit("s");
   s.param("gg2_static", &Params::gg2_static,
           "GRID-GUM2 also applies GRID-GUM1.1's static rule: no work from a faster PE unless it is the main PE (the "
-          "paper calls GRID-GUM1.1 GRID-GUM2 with static information only; off: with it GRID-GUM2 loses Table 11)");
+          "paper calls GRID-GUM1.1 GRID-GUM2 with static information only; off: with it GRID-GUM2 loses Table 11)")
+      .label("GRID-GUM2 static rule")
+      .unitless();
   s.param("reference_flops", &Params::reference_flops,
           "speed of the PE that program work is counted on (Edin1 in gph-beowulf.yaml)")
-      .positive();
-  s.param("time_limit", &Params::time_limit, "simulated s after which an unfinished run is stopped").positive();
+      .positive()
+      .label("reference PE speed")
+      .unit("flop/s");
+  s.param("time_limit", &Params::time_limit, "simulated s after which an unfinished run is stopped")
+      .positive()
+      .label("time limit")
+      .unit("s");
 
   s.metric("runtime", &Metrics::runtime,
            "predicted: sequential work over the PEs' summed speed (no overhead); simulated: until the main thread "
            "finished",
-           "s");
-  s.metric("speedup", &Metrics::speedup, "sequential runtime on the main PE / runtime");
+           "s")
+      .label("runtime");
+  s.metric("speedup", &Metrics::speedup, "sequential runtime on the main PE / runtime").label("speedup").unitless();
   s.metric("speedup_fastest", &Metrics::speedup_fastest,
-           "sequential runtime on the fastest cluster the alphabet names / runtime (Table 2: F)");
+           "sequential runtime on the fastest cluster the alphabet names / runtime (Table 2: F)")
+      .label("speedup over fastest cluster")
+      .unitless();
   s.metric("speedup_slowest", &Metrics::speedup_slowest,
-           "sequential runtime on the slowest cluster the alphabet names / runtime (Table 2: S)");
-  s.metric("efficiency", &Metrics::efficiency, "sequential work / (summed PE speed x runtime)");
-  s.metric("pes", &Metrics::pes, "PEs in the configuration");
-  s.metric("mean_cpu", &Metrics::mean_cpu, "mean clock rate of the PEs (the tables' Mean CPU)", "MHz");
-  s.metric("sd_cpu", &Metrics::sd_cpu, "population SD of the clock rates", "MHz");
+           "sequential runtime on the slowest cluster the alphabet names / runtime (Table 2: S)")
+      .label("speedup over slowest cluster")
+      .unitless();
+  s.metric("efficiency", &Metrics::efficiency, "sequential work / (summed PE speed x runtime)")
+      .label("efficiency")
+      .unitless();
+  s.metric("pes", &Metrics::pes, "PEs in the configuration").label("PEs").unitless();
+  s.metric("mean_cpu", &Metrics::mean_cpu, "mean clock rate of the PEs (the tables' Mean CPU)", "MHz")
+      .label("mean CPU");
+  s.metric("sd_cpu", &Metrics::sd_cpu, "population SD of the clock rates", "MHz").label("CPU clock SD");
   s.metric("mean_latency", &Metrics::mean_latency, "mean latency over unordered PE pairs (the tables' Mean Latency)",
-           "ms");
-  s.metric("sd_latency", &Metrics::sd_latency, "population SD of the pair latencies", "ms");
-  s.metric("main_pe", &Metrics::main_pe, "where the main thread ran (0 = the first PE of the configuration)");
-  s.metric("threads", &Metrics::threads, "threads created (sparks activated, plus the main thread)");
-  s.metric("sparks", &Metrics::sparks, "sparks created");
-  s.metric("absorbed", &Metrics::absorbed, "sparks evaluated by the thread that demanded them");
-  s.metric("shipped", &Metrics::shipped, "sparks sent in SCHEDULEs");
-  s.metric("fish", &Metrics::fish, "FISH messages sent (new and forwarded)");
-  s.metric("schedule", &Metrics::schedule, "SCHEDULE messages");
-  s.metric("ack", &Metrics::ack, "ACK messages");
-  s.metric("fetch", &Metrics::fetch, "FETCH messages, including those fetching the packets of a large transfer");
-  s.metric("resume", &Metrics::resume, "RESUME messages, including the packets of a large transfer");
-  s.metric("messages", &Metrics::messages, "every message sent");
+           "ms")
+      .label("mean latency");
+  s.metric("sd_latency", &Metrics::sd_latency, "population SD of the pair latencies", "ms").label("latency SD");
+  s.metric("main_pe", &Metrics::main_pe, "where the main thread ran (0 = the first PE of the configuration)")
+      .label("main PE")
+      .unitless();
+  s.metric("threads", &Metrics::threads, "threads created (sparks activated, plus the main thread)")
+      .label("threads")
+      .unitless();
+  s.metric("sparks", &Metrics::sparks, "sparks created").label("sparks").unitless();
+  s.metric("absorbed", &Metrics::absorbed, "sparks evaluated by the thread that demanded them")
+      .label("absorbed sparks")
+      .unitless();
+  s.metric("shipped", &Metrics::shipped, "sparks sent in SCHEDULEs").label("shipped sparks").unitless();
+  s.metric("fish", &Metrics::fish, "FISH messages sent (new and forwarded)").label("FISH messages").unitless();
+  s.metric("schedule", &Metrics::schedule, "SCHEDULE messages").label("SCHEDULE messages").unitless();
+  s.metric("ack", &Metrics::ack, "ACK messages").label("ACK messages").unitless();
+  s.metric("fetch", &Metrics::fetch, "FETCH messages, including those fetching the packets of a large transfer")
+      .label("FETCH messages")
+      .unitless();
+  s.metric("resume", &Metrics::resume, "RESUME messages, including the packets of a large transfer")
+      .label("RESUME messages")
+      .unitless();
+  s.metric("messages", &Metrics::messages, "every message sent").label("messages").unitless();
   s.metric("input_fetches", &Metrics::input_fetches,
-           "synchronous fetches of the program's input from the main PE (each a FETCH, a RESUME and its ACK)");
-  s.metric("steals", &Metrics::steals, "threads that evaluated a spark received in a SCHEDULE (stolen sparks)");
+           "synchronous fetches of the program's input from the main PE (each a FETCH, a RESUME and its ACK)")
+      .label("input fetches")
+      .unitless();
+  s.metric("steals", &Metrics::steals, "threads that evaluated a spark received in a SCHEDULE (stolen sparks)")
+      .label("steals")
+      .unitless();
   s.metric("steal_work_p10", &Metrics::steal_work_p10,
            "10th percentile of the work a stolen spark's thread did on the PE that stole it (its own sparks shipped "
            "on excluded), reference-PE seconds",
-           "s");
-  s.metric("steal_work_median", &Metrics::steal_work_median, "median of the same: the grain a steal brings", "s");
-  s.metric("steal_work_p90", &Metrics::steal_work_p90, "90th percentile of the same", "s");
+           "s")
+      .label("stolen work, 10th percentile");
+  s.metric("steal_work_median", &Metrics::steal_work_median, "median of the same: the grain a steal brings", "s")
+      .label("stolen work, median");
+  s.metric("steal_work_p90", &Metrics::steal_work_p90, "90th percentile of the same", "s")
+      .label("stolen work, 90th percentile");
   s.metric("stolen_share", &Metrics::stolen_share,
-           "the stolen sparks' threads' work over the program's sequential work: the share of the program that moved");
-  s.metric("comm_degree", &Metrics::comm_degree, "messages per second of runtime per PE (Table 6)", "1/s");
+           "the stolen sparks' threads' work over the program's sequential work: the share of the program that moved")
+      .label("stolen share of work")
+      .unitless();
+  s.metric("comm_degree", &Metrics::comm_degree, "messages per second of runtime per PE (Table 6)", "msgs/s")
+      .label("communication degree");
   s.metric("packet_size", &Metrics::packet_size,
-           "mean bytes on the wire per message: envelope, graph, acknowledged addresses and piggy-backed loads", "B");
+           "mean bytes on the wire per message: envelope, graph, acknowledged addresses and piggy-backed loads", "B")
+      .label("mean packet size");
   s.metric("payload_size", &Metrics::payload_size,
            "mean graph payload per message, Table 6's Aver. Pkt Size as GUM counts it (the same under both runtimes "
            "in the paper; parFib's 5.6 bytes is below any envelope)",
-           "B");
-  s.metric("busy_share", &Metrics::busy_share, "time PEs spent computing / (PEs x runtime)");
-  s.metric("completed", &Metrics::completed, "1 when the program finished within time_limit");
+           "B")
+      .label("mean payload size");
+  s.metric("busy_share", &Metrics::busy_share, "time PEs spent computing / (PEs x runtime)")
+      .label("busy share")
+      .unitless();
+  s.metric("completed", &Metrics::completed, "1 when the program finished within time_limit")
+      .label("completed")
+      .unitless();
   s.primary(&Metrics::runtime);
   s.simgrid(sg::exact_network_config());
 }

@@ -40,75 +40,119 @@ void declare(ModelSchema<Params, Metrics>& s)
           "YAML grid spec or SimGrid XML platform; cluster 0 is local (its first host: the master), in the others the "
           "first host is the sub-master; the other hosts are workers (e.g. platforms/argollo-testbed.yaml)")
       .platform()
-      .required();
-  s.param("cluster", &Params::cluster, "the table row a point reports: a cluster's name, or total");
+      .required()
+      .label("platform");
+  s.param("cluster", &Params::cluster, "the table row a point reports: a cluster's name, or total").label("cluster");
   s.param("clusters", &Params::clusters,
           "k: only the platform's first k clusters take part, the local one first (0: all); a scale parameter for "
           "how the farm grows cluster by cluster")
-      .at_least(0);
-  s.param("tasks", &Params::tasks, "N: independent tasks (simulations)").at_least(1);
-  s.param("task_flops", &Params::task_flops, "computation of one task; worker rate = host speed / this").positive();
-  s.param("command_bytes", &Params::command_bytes, "command sent to a worker per task").non_negative().bytes();
+      .at_least(0)
+      .label("clusters k")
+      .unitless();
+  s.param("tasks", &Params::tasks, "N: independent tasks (simulations)").at_least(1).label("tasks N").unitless();
+  s.param("task_flops", &Params::task_flops, "computation of one task; worker rate = host speed / this")
+      .positive()
+      .label("work per task")
+      .unit("flop");
+  s.param("command_bytes", &Params::command_bytes, "command sent to a worker per task")
+      .non_negative()
+      .bytes()
+      .label("command size");
   s.param("result_bytes", &Params::result_bytes, "result a worker sends back per task (601x31x31 floats)")
       .positive()
-      .bytes();
+      .bytes()
+      .label("result size");
   s.param("aggregate_flops", &Params::aggregate_flops, "adding one result into a sum (one flop per float)")
-      .non_negative();
+      .non_negative()
+      .label("work to add one result")
+      .unit("flop");
   s.param("plan_step", &Params::plan_step,
           "run what the three-phase planner decides at a step (local cluster only; all resources; workers selected "
           "at efficiency_threshold; all resources with Eq. 5's S), instead of selection, workers and aggregation")
-      .choices({"none", "local", "all", "selected", "tuned"});
+      .choices({"none", "local", "all", "selected", "tuned"})
+      .label("plan step");
   // What the planner decides is refused when given too: it would be silently overridden.
   const std::string planned = "the plan step decides the workers and S; set plan_step: none to choose them yourself";
   s.param("selection", &Params::selection, "which workers of each cluster take part")
       .policy(selection_policies())
-      .not_with("plan_step", planned);
+      .not_with("plan_step", planned)
+      .label("worker selection");
   s.param("workers", &Params::workers,
           "with selection: count, workers per cluster (a number or one per cluster; 0 leaves a remote cluster out)")
       .at_least(0)
       .not_with("plan_step", planned)
-      .only_when("selection", "count", "it is how many workers selection: count takes");
+      .only_when("selection", "count", "it is how many workers selection: count takes")
+      .label("workers of a cluster")
+      .unitless();
   s.param("efficiency_threshold", &Params::efficiency_threshold,
           "efficiency each cluster keeps with selection: threshold (the paper: 85 %)")
       .positive()
-      .at_most(1);
+      .at_most(1)
+      .label("efficiency threshold")
+      .unitless();
   s.param("aggregation", &Params::aggregation,
           "S: results a sub-master sums into one message (a number or one per cluster; the local cluster's is "
           "ignored)")
       .at_least(1)
-      .not_with("plan_step", planned);
+      .not_with("plan_step", planned)
+      .label("aggregation S")
+      .unitless();
   s.param("inet_kib_s", &Params::inet_kib_s,
           "Internet throughput of each cluster's link to the local one, KiB/s (1 KB = 1024 B); 0 keeps the "
           "platform's")
-      .non_negative();
+      .non_negative()
+      .label("Internet throughput")
+      .unit("KiB/s");
   s.param("prefetch", &Params::prefetch, "how many tasks a sub-master keeps queued for its sub-workers")
-      .policy(prefetch_policies());
+      .policy(prefetch_policies())
+      .label("sub-master prefetch");
   s.param("worker_prefetch", &Params::worker_prefetch,
           "tasks a worker holds: 1 is the paper's on-demand protocol; 2 or more overlap computing with sending the "
           "last result")
-      .at_least(1);
+      .at_least(1)
+      .label("tasks held per worker")
+      .unitless();
 
-  s.metric("workers", &Metrics::workers, "workers taking part");
+  s.metric("workers", &Metrics::workers, "workers taking part").label("workers").unitless();
   s.metric("available_performance", &Metrics::available_performance, "AvPerf: the workers' summed task rates",
-           "1e-3 tasks/s");
+           "1e-3 tasks/s")
+      .label("available performance AvPerf");
   s.metric("performance", &Metrics::performance, "predicted: EstPerf (Eq. 2); simulated: tasks completed / makespan",
-           "1e-3 tasks/s");
+           "1e-3 tasks/s")
+      .label("performance");
   s.metric("speedup", &Metrics::speedup,
-           "performance / the local cluster's (predicted: EstPerf_LC; simulated: its AvPerf)");
-  s.metric("efficiency", &Metrics::efficiency, "performance / available performance (Eq. 3)");
-  s.metric("precision", &Metrics::precision, "simulated only: min/max of the simulated and estimated speedups");
+           "performance / the local cluster's (predicted: EstPerf_LC; simulated: its AvPerf)")
+      .label("speedup")
+      .unitless();
+  s.metric("efficiency", &Metrics::efficiency, "performance / available performance (Eq. 3)")
+      .label("efficiency")
+      .unitless();
+  s.metric("precision", &Metrics::precision, "simulated only: min/max of the simulated and estimated speedups")
+      .label("precision")
+      .unitless();
   s.metric("tasks", &Metrics::tasks,
-           "predicted: N x EstPerf / total EstPerf; simulated: results that reached the master");
+           "predicted: N x EstPerf / total EstPerf; simulated: results that reached the master")
+      .label("tasks")
+      .unitless();
   s.metric("makespan", &Metrics::makespan, "predicted: N / total EstPerf; simulated: until the master has the average",
-           "s");
+           "s")
+      .label("makespan");
   s.metric("link_utilisation", &Metrics::link_utilisation,
-           "remote rows: predicted EstPerf / MaxPerf_inet; simulated: the uplink's busy share");
-  s.metric("max_inet_performance", &Metrics::max_inet_performance, "MaxPerf_inet = S TPut / CV (Eq. 5)",
-           "1e-3 tasks/s");
-  s.metric("exact_aggregation", &Metrics::exact_aggregation, "Eq. 5 solved for S: AvPerf CV / TPut (remote rows)");
+           "remote rows: predicted EstPerf / MaxPerf_inet; simulated: the uplink's busy share")
+      .label("Internet link utilisation")
+      .unitless();
+  s.metric("max_inet_performance", &Metrics::max_inet_performance, "MaxPerf_inet = S TPut / CV (Eq. 5)", "1e-3 tasks/s")
+      .label("Internet performance bound");
+  s.metric("exact_aggregation", &Metrics::exact_aggregation, "Eq. 5 solved for S: AvPerf CV / TPut (remote rows)")
+      .label("exact aggregation S")
+      .unitless();
   s.metric("recommended_aggregation", &Metrics::recommended_aggregation,
-           "the whole S that reaches AvPerf: ceil(exact_aggregation), at least 1");
-  s.metric("messages", &Metrics::messages, "simulated: result messages that reached the master");
+           "the whole S that reaches AvPerf: ceil(exact_aggregation), at least 1")
+      .label("recommended aggregation S")
+      .unitless();
+  s.metric("messages", &Metrics::messages, "simulated: result messages that reached the master")
+      .label("result messages")
+      .unitless();
   s.primary(&Metrics::speedup);
   s.simgrid(sg::exact_network_config());
 }

@@ -16,17 +16,20 @@ void declare_execution(ModelSchema<P, M>& s)
           "the data the application registers for a checkpoint: executed runs write it to the storage host at each "
           "reschedule and read it back (rescheduling-grid's predicted moves also carry it over the wide-area link)")
       .non_negative()
-      .unit("MB");
+      .unit("MB")
+      .label("checkpoint size");
   s.param("restart", &P::restart,
           "executed runs: launching the processes again after a checkpoint, the part of a reschedule SimGrid does "
           "not simulate (the writes, moves and reads are simulated)")
       .non_negative()
-      .unit("s");
+      .unit("s")
+      .label("restart time");
   s.param("storage_gb", &P::storage_gb,
           "executed runs: the capacity of each cluster's checkpoint storage host (its link runs at the cluster's link "
           "capacity)")
       .positive()
-      .unit("GB");
+      .unit("GB")
+      .label("checkpoint storage capacity");
   // Executed plans are held against Eq. 5.2: network times must be volume / bandwidth exactly.
   s.simgrid(sg::exact_network_config());
 }

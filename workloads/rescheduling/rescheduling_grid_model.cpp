@@ -29,69 +29,103 @@ void declare(ModelSchema<Params, Metrics>& s)
              "and one schedule for the whole run, on a drawn grid whose loads change after every interval",
              "H. A. Sanjay, PhD thesis (IISc 2008), chapter 5");
   s.param("application", &Params::application, "the phased application (policies/rescheduling/phased_applications.cpp)")
-      .choices(phased_applications().names());
+      .choices(phased_applications().names())
+      .label("application");
   s.param("planners", &Params::planners, "the single-cluster planners MCRPAlgo builds on, e.g. [incremental, genetic]")
-      .policy(planners());
-  s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
-  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]").at_least(0);
+      .policy(planners())
+      .label("planners");
+  s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)")
+      .at_least(1)
+      .label("clusters")
+      .unitless();
+  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
+      .at_least(0)
+      .label("max clusters")
+      .unitless();
   s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
       .at_least(1)
-      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason)
+      .label("machines per cluster")
+      .unitless();
   s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")
       .at_least(0)
-      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason)
+      .label("max machines per cluster")
+      .unitless();
   s.param("scaling_factors", &Params::scaling_factors,
           "CPU scaling factors, one drawn per cluster; multiply the computation (thesis: [0.6, 0.8, 1, 1.2, 1.4])")
-      .positive();
+      .positive()
+      .label("CPU scaling factor")
+      .unitless();
   s.param("max_bandwidths", &Params::max_bandwidths,
           "intra-cluster link capacities in Mbit/s, one drawn per cluster; []: the thesis's [100, 1000, 5000, 10000]")
       .positive()
-      .allow_empty();
+      .allow_empty()
+      .label("intra-cluster link capacity")
+      .unit("Mbit/s");
   s.param("wan_bandwidths", &Params::wan_bandwidths,
           "wide-area capacities in Mbit/s, one drawn per pair of clusters (thesis: [0.6, 0.8, 1, 5, 10]); a pair's "
           "available bandwidth is U[link_share_low, link_share_high] of it")
-      .positive();
+      .positive()
+      .label("wide-area capacity")
+      .unit("Mbit/s");
   declare_uniform_loads(s);
   s.param("t_thres", &Params::t_thres, "an interval must take longer than this to be valid (Eq. 5.3)")
       .non_negative()
-      .unit("s");
+      .unit("s")
+      .label("interval threshold t_thres");
   s.param("intra_cost", &Params::intra_cost,
           "a reschedule within a cluster: stop, checkpoint, restart (the thesis: SRS's, not stated; its 5 min "
           "worst case)")
       .non_negative()
-      .unit("s");
+      .unit("s")
+      .label("intra-cluster reschedule cost");
   declare_execution(s);
 
-  s.metric_rows(
-      &Metrics::planners, planners().names(),
-      std::vector<RowMetric<GridPlanMetrics>>{
-          {"hours_{}", &GridPlanMetrics::hours, "the multi-cluster plan built on {}: its time with costs", "h"},
-          {"intervals_{}", &GridPlanMetrics::intervals, "{}: intervals of the multi-cluster plan", ""},
-          {"intra_moves_{}", &GridPlanMetrics::intra_moves, "{}: reschedules within a cluster", ""},
-          {"inter_moves_{}", &GridPlanMetrics::inter_moves, "{}: moves to another cluster", ""},
-          {"overhead_{}", &GridPlanMetrics::overhead,
-           "{}: time spent rescheduling and moving (predicted: the costs; simulated: checkpoints, moves and "
-           "restarts)",
-           "h"},
-          {"cpu_{}", &GridPlanMetrics::cpu,
-           "{}: the lowest available CPU of each interval's machines under its step's loads, averaged over "
-           "the intervals",
-           ""},
-      });
+  s.metric_rows(&Metrics::planners, planners().names(),
+                std::vector<RowMetric<GridPlanMetrics>>{
+                    {"hours_{}", &GridPlanMetrics::hours, "the multi-cluster plan built on {}: its time with costs",
+                     "h", "plan time, {}"},
+                    {"intervals_{}", &GridPlanMetrics::intervals, "{}: intervals of the multi-cluster plan", "unitless",
+                     "intervals, {}"},
+                    {"intra_moves_{}", &GridPlanMetrics::intra_moves, "{}: reschedules within a cluster", "unitless",
+                     "intra-cluster moves, {}"},
+                    {"inter_moves_{}", &GridPlanMetrics::inter_moves, "{}: moves to another cluster", "unitless",
+                     "inter-cluster moves, {}"},
+                    {"overhead_{}", &GridPlanMetrics::overhead,
+                     "{}: time spent rescheduling and moving (predicted: the costs; simulated: checkpoints, moves and "
+                     "restarts)",
+                     "h", "overhead, {}"},
+                    {"cpu_{}", &GridPlanMetrics::cpu,
+                     "{}: the lowest available CPU of each interval's machines under its step's loads, averaged over "
+                     "the intervals",
+                     "unitless", "available CPU, {}"},
+                });
   s.metric("hours_single", &Metrics::hours_single,
-           "one schedule (the best under the first loads) kept for the whole run as the loads change", "h");
-  s.metric("processors_single", &Metrics::processors_single, "machines of the single schedule");
+           "one schedule (the best under the first loads) kept for the whole run as the loads change", "h")
+      .label("plan time, single schedule");
+  s.metric("processors_single", &Metrics::processors_single, "machines of the single schedule")
+      .label("machines, single schedule")
+      .unitless();
   s.metric("cpu_single", &Metrics::cpu_single,
            "the lowest available CPU of the single schedule's machines under the "
-           "first loads (what it was chosen for)");
+           "first loads (what it was chosen for)")
+      .label("available CPU, single schedule")
+      .unitless();
   s.metric("cpu_single_later", &Metrics::cpu_single_later,
-           "the same under the re-drawn loads of the later phases, averaged: what the single schedule meets");
-  s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn");
-  s.metric("machines_mean", &Metrics::machines_mean, "machines per cluster, on average (Fig. 5.10's x)");
+           "the same under the re-drawn loads of the later phases, averaged: what the single schedule meets")
+      .label("available CPU later, single")
+      .unitless();
+  s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn").label("clusters").unitless();
+  s.metric("machines_mean", &Metrics::machines_mean, "machines per cluster, on average (Fig. 5.10's x)")
+      .label("mean machines per cluster")
+      .unitless();
   s.metric("weight_ratio", &Metrics::weight_ratio,
            "max / min cluster weight, machines x scaling factor (Fig. 5.9's x; the thesis treats a larger factor as "
-           "a faster cluster, though the factor multiplies computation time)");
-  s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight");
+           "a faster cluster, though the factor multiplies computation time)")
+      .label("cluster weight ratio")
+      .unitless();
+  s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight").label("largest cluster weight").unitless();
   s.primary("hours_genetic");
 }
 

@@ -47,80 +47,109 @@ void declare(ModelSchema<Params, Metrics>& s)
              "H. A. Sanjay, PhD thesis (IISc 2008), chapter 5");
   s.param("application", &Params::application,
           "the phased application (policies/rescheduling/phased_applications.cpp); custom: the phase_* lists")
-      .choices(application_names());
+      .choices(application_names())
+      .label("application");
   s.param("planners", &Params::planners, "the planners to run, e.g. [incremental, division, genetic]")
-      .policy(planners());
+      .policy(planners())
+      .label("planners");
   s.param("truth", &Params::truth,
           "the optimum the gaps are taken to: optimal (a shortest path, any number of phases) or brute-force (every "
           "plan, at most 22 phases); both give the same plan time")
-      .choices({"optimal", "brute-force"});
+      .choices({"optimal", "brute-force"})
+      .label("optimum method");
   s.param("machines", &Params::machines, "machines in the cluster")
       .at_least(1)
-      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason)
+      .label("machines")
+      .unitless();
   s.param("max_bandwidths", &Params::max_bandwidths,
           "link capacities in Mbit/s, one drawn per point; []: the thesis's [100, 1000, 5000, 10000]")
       .positive()
-      .allow_empty();
+      .allow_empty()
+      .label("link capacity")
+      .unit("Mbit/s");
   declare_uniform_loads(s);
   s.param("rcost", &Params::rcost, "the cost of one reschedule, added per interval boundary (Eq. 5.2)")
       .non_negative()
-      .unit("s");
+      .unit("s")
+      .label("rescheduling cost");
   s.param("t_thres", &Params::t_thres, "an interval must take longer than this to be valid (Eq. 5.3)")
       .non_negative()
-      .unit("s");
+      .unit("s")
+      .label("interval threshold t_thres");
   s.param("planners_see_rcost", &Params::planners_see_rcost,
           "off: the heuristics plan as if rescheduling were free, and their plans are then scored with rcost (a "
-          "reading under which the gaps grow with rcost as in Tables 5.1, 5.2 and 8.4); the optimum always sees it");
+          "reading under which the gaps grow with rcost as in Tables 5.1, 5.2 and 8.4); the optimum always sees it")
+      .label("planners see rcost")
+      .unitless();
   s.param("phase_computation", &Params::phase_computation,
           "application: custom: each phase's computation, in seconds on the reference schedule (256 machines at "
           "55 % CPU, 300 Mbit/s links)")
       .non_negative()
       .allow_empty()
-      .only_when("application", kCustom, "phase lists describe a custom application");
+      .only_when("application", kCustom, "phase lists describe a custom application")
+      .label("phase computation time")
+      .unit("s");
   s.param("phase_communication", &Params::phase_communication,
           "application: custom: each phase's communication, in seconds on the reference schedule")
       .non_negative()
       .allow_empty()
       .only_when("application", kCustom, "phase lists describe a custom application")
-      .same_length_as("phase_computation");
+      .same_length_as("phase_computation")
+      .label("phase communication time")
+      .unit("s");
   s.param("phase_computation_speedup", &Params::phase_computation_speedup,
           "application: custom: f_Pcomp of each phase (one value: every phase), from Table 3.2's increasing "
           "functions")
       .choices(growth_names())
-      .repeats();
+      .repeats()
+      .label("computation speedup f_Pcomp");
   s.param("phase_communication_speedup", &Params::phase_communication_speedup,
           "application: custom: f_Pcomm of each phase (one value: every phase)")
       .choices(growth_names())
-      .repeats();
+      .repeats()
+      .label("communication speedup f_Pcomm");
   declare_execution(s);
 
-  s.metric_rows(
-      &Metrics::planners, planners().names(),
-      std::vector<RowMetric<PlanMetrics>>{
-          {"time_{}", &PlanMetrics::time, "{}'s plan: its Eq. 5.2 time (intervals plus rcost each)", "s"},
-          {"intervals_{}", &PlanMetrics::intervals, "{}'s plan: its intervals", ""},
-          {"gap_{}", &PlanMetrics::gap, "100 ({} - optimum) / optimum", "%"},
-          {"valid_{}", &PlanMetrics::valid, "1 when every interval of {}'s plan exceeds t_thres", ""},
-          {"overhead_{}", &PlanMetrics::overhead,
-           "{}'s plan: time spent rescheduling (predicted: rcost each; simulated: checkpoints and restarts)", "s"},
-      });
+  s.metric_rows(&Metrics::planners, planners().names(),
+                std::vector<RowMetric<PlanMetrics>>{
+                    {"time_{}", &PlanMetrics::time, "{}'s plan: its Eq. 5.2 time (intervals plus rcost each)", "s",
+                     "plan time, {}"},
+                    {"intervals_{}", &PlanMetrics::intervals, "{}'s plan: its intervals", "unitless", "intervals, {}"},
+                    {"gap_{}", &PlanMetrics::gap, "100 ({} - optimum) / optimum", "%", "gap to optimum, {}"},
+                    {"valid_{}", &PlanMetrics::valid, "1 when every interval of {}'s plan exceeds t_thres", "unitless",
+                     "valid, {}"},
+                    {"overhead_{}", &PlanMetrics::overhead,
+                     "{}'s plan: time spent rescheduling (predicted: rcost each; simulated: checkpoints and restarts)",
+                     "s", "overhead, {}"},
+                });
   s.metric("time_optimum", &Metrics::time_optimum,
-           "the optimum plan's Eq. 5.2 time (truth), optimal over the intervals as Box Elimination times them", "s");
-  s.metric("intervals_optimum", &Metrics::intervals_optimum, "the optimum plan's intervals");
-  s.metric("overhead_optimum", &Metrics::overhead_optimum, "the optimum plan's time spent rescheduling", "s");
-  s.metric("time_single", &Metrics::time_single, "one schedule for the whole run (never rescheduling)", "s");
-  s.metric("gain_optimum", &Metrics::gain_optimum, "100 (single - optimum) / single: what rescheduling can gain", "%");
-  s.metric("interval_schedules", &Metrics::interval_schedules, "intervals scheduled by Box Elimination (all planners)");
-  s.metric("max_bandwidth", &Metrics::max_bandwidth, "the drawn link capacity", "Mbit/s");
-  s.metric("phases", &Metrics::phases, "the application's phases");
+           "the optimum plan's Eq. 5.2 time (truth), optimal over the intervals as Box Elimination times them", "s")
+      .label("plan time, optimum");
+  s.metric("intervals_optimum", &Metrics::intervals_optimum, "the optimum plan's intervals")
+      .label("intervals, optimum")
+      .unitless();
+  s.metric("overhead_optimum", &Metrics::overhead_optimum, "the optimum plan's time spent rescheduling", "s")
+      .label("overhead, optimum");
+  s.metric("time_single", &Metrics::time_single, "one schedule for the whole run (never rescheduling)", "s")
+      .label("plan time, single schedule");
+  s.metric("gain_optimum", &Metrics::gain_optimum, "100 (single - optimum) / single: what rescheduling can gain", "%")
+      .label("gain of rescheduling");
+  s.metric("interval_schedules", &Metrics::interval_schedules, "intervals scheduled by Box Elimination (all planners)")
+      .label("intervals scheduled")
+      .unitless();
+  s.metric("max_bandwidth", &Metrics::max_bandwidth, "the drawn link capacity", "Mbit/s").label("link capacity");
+  s.metric("phases", &Metrics::phases, "the application's phases").label("phases").unitless();
   s.metric("time_exact_optimum", &Metrics::time_exact_optimum,
            "the optimum plan with every interval on its best schedule (every machine subset tried; clusters of at "
            "most 16 machines, else empty)",
-           "s");
+           "s")
+      .label("plan time, exact optimum");
   s.metric("interval_excess_max", &Metrics::interval_excess_max,
            "the worst interval: 100 (its Box Elimination time - its best schedule's) / its best schedule's (clusters "
            "of at most 16 machines, else empty)",
-           "%");
+           "%")
+      .label("worst interval excess");
   s.primary("time_optimum");
 }
 

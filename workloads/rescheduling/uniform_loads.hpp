@@ -14,13 +14,25 @@ void declare_uniform_loads(ModelSchema<P, M>& s)
   s.param("cpu_low", &P::cpu_low, "each machine's available CPU is U(cpu_low, cpu_high) (thesis: 0.1)")
       .positive()
       .at_most(1)
-      .not_above("cpu_high");
-  s.param("cpu_high", &P::cpu_high, "see cpu_low (thesis: 1)").positive().at_most(1);
+      .not_above("cpu_high")
+      .label("available CPU, lower bound")
+      .unitless();
+  s.param("cpu_high", &P::cpu_high, "see cpu_low (thesis: 1)")
+      .positive()
+      .at_most(1)
+      .label("available CPU, upper bound")
+      .unitless();
   s.param("link_share_low", &P::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
       .positive()
       .at_most(1)
-      .not_above("link_share_high");
-  s.param("link_share_high", &P::link_share_high, "see link_share_low").positive().at_most(1);
+      .not_above("link_share_high")
+      .label("link share, lower bound")
+      .unitless();
+  s.param("link_share_high", &P::link_share_high, "see link_share_low")
+      .positive()
+      .at_most(1)
+      .label("link share, upper bound")
+      .unitless();
 }
 
 // A cluster of `machines` machines whose links have `capacity` Mbit/s, loaded as `p` says.

@@ -33,95 +33,154 @@ void declare(ModelSchema<Params, Metrics>& s)
              "single- or multi-cluster states, under one scheduling budget",
              "H. A. Sanjay, PhD thesis (IISc 2008), chapter 4");
   s.param("application", &Params::application, "the Eq. 4.1 model (policies/scheduling/application_models.cpp)")
-      .choices(model_names());
+      .choices(model_names())
+      .label("application");
   s.param("problem_size", &Params::problem_size,
           "N; 0: the application's thesis size (MD 2048, Eigen 10000, SSOR 3328, IS 400000)")
-      .non_negative();
+      .non_negative()
+      .label("problem size N")
+      .unitless();
   s.param("schedulers", &Params::schedulers, "the resource-selection policies to race, e.g. [sa, dp, be]")
-      .policy(resource_selection_policies());
+      .policy(resource_selection_policies())
+      .label("schedulers");
   s.param("machines", &Params::machines, "machines per cluster (the lower end when machines_max is set)")
       .at_least(1)
-      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason)
+      .label("machines per cluster")
+      .unitless();
   s.param("machines_max", &Params::machines_max, "0, or each cluster's size is U[machines, machines_max]")
       .at_least(0)
-      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason);
-  s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)").at_least(1);
-  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]").at_least(0);
+      .at_most(static_cast<double>(scheduling::max_cluster_machines), scheduling::max_cluster_machines_reason)
+      .label("max machines per cluster")
+      .unitless();
+  s.param("clusters", &Params::clusters, "clusters (the lower end when clusters_max is set)")
+      .at_least(1)
+      .label("clusters")
+      .unitless();
+  s.param("clusters_max", &Params::clusters_max, "0, or the cluster count is U[clusters, clusters_max]")
+      .at_least(0)
+      .label("max clusters")
+      .unitless();
   s.param("scaling_factors", &Params::scaling_factors,
           "CPU scaling factors, one drawn per cluster; multiply the computation coefficients (thesis: [0.6, 0.8, "
           "1, 1.2, 1.4])")
-      .positive();
+      .positive()
+      .label("CPU scaling factor")
+      .unitless();
   s.param("max_bandwidths", &Params::max_bandwidths,
           "link capacities in Mbit/s, one drawn per cluster; []: the thesis's [100, 1000, 5000, 10000]")
       .positive()
-      .allow_empty();
+      .allow_empty()
+      .label("link capacity")
+      .unit("Mbit/s");
   s.param("link_share_low", &Params::link_share_low, "a link's available bandwidth is U[low, high] of its capacity")
       .non_negative()
-      .not_above("link_share_high");
-  s.param("link_share_high", &Params::link_share_high, "see link_share_low").non_negative();
+      .not_above("link_share_high")
+      .label("link share, lower bound")
+      .unitless();
+  s.param("link_share_high", &Params::link_share_high, "see link_share_low")
+      .non_negative()
+      .label("link share, upper bound")
+      .unitless();
   s.param("load_model", &Params::load_model,
           "categories: the simulations' light/medium/heavy machines and U[link_share_low, high] links (Sec. "
           "4.3.2); loaded-subset: the real-cluster experiment's loads (Sec. 4.3.1), loaded_share of the machines "
           "at U[6.5 %, 72 %] CPU, 1-8 links at U[2 %, 80 %]")
-      .words({{"categories", LoadModel::Categories}, {"loaded-subset", LoadModel::LoadedSubset}});
+      .words({{"categories", LoadModel::Categories}, {"loaded-subset", LoadModel::LoadedSubset}})
+      .label("load model");
   s.param("loaded_share", &Params::loaded_share, "loaded-subset: the fraction of machines loaded")
       .non_negative()
-      .at_most(1);
+      .at_most(1)
+      .label("loaded share of machines")
+      .unitless();
   s.param("light", &Params::light,
           "% of machines lightly loaded, available CPU U[0.701, 1]; light, medium and heavy all 0: a random mix "
           "per cluster, each share in [10, 80] %")
-      .non_negative();
-  s.param("medium", &Params::medium, "% of machines medium loaded, U[0.351, 0.7]").non_negative();
-  s.param("heavy", &Params::heavy, "% of machines heavily loaded, U[0.05, 0.35]").non_negative();
+      .non_negative()
+      .label("lightly loaded machines")
+      .unit("%");
+  s.param("medium", &Params::medium, "% of machines medium loaded, U[0.351, 0.7]")
+      .non_negative()
+      .label("medium loaded machines")
+      .unit("%");
+  s.param("heavy", &Params::heavy, "% of machines heavily loaded, U[0.05, 0.35]")
+      .non_negative()
+      .label("heavily loaded machines")
+      .unit("%");
   s.param("dominant", &Params::dominant,
           "a category given dominant_share % of the machines, the other two half the rest each (Figs. "
           "4.10-4.14); none: light, medium and heavy as given")
-      .choices({"none", "light", "medium", "heavy"});
-  s.param("dominant_share", &Params::dominant_share, "see dominant").non_negative().at_most(100);
+      .choices({"none", "light", "medium", "heavy"})
+      .label("dominant category");
+  s.param("dominant_share", &Params::dominant_share, "see dominant")
+      .non_negative()
+      .at_most(100)
+      .label("dominant category share")
+      .unit("%");
   s.param("scheduling_time", &Params::scheduling_time,
           "the budget of each scheduler on each cluster (the thesis's alarm())")
       .positive()
-      .unit("s");
+      .unit("s")
+      .label("scheduling time");
   s.param("clock", &Params::clock,
           "work: a reproducible budget of scheduling_time x work_per_second, an evaluation of P machines costing "
           "P + P(P-1)/2 (its CPU and link reads); wall: real seconds on this machine (results then depend on the "
           "machine and its load)")
-      .words({{"work", Clock::Work}, {"wall", Clock::Wall}});
+      .words({{"work", Clock::Work}, {"wall", Clock::Wall}})
+      .label("scheduling clock");
   s.param("work_per_second", &Params::work_per_second,
           "CPU and link reads per second of the thesis's 2008 scheduler host, not stated: at 3e6, DP on 256 "
           "machines (30/40/30 mix) reaches its best size, about 130 machines, in 60-90 s, where the thesis says "
           "it saturates")
-      .positive();
+      .positive()
+      .label("scheduler work rate")
+      .unit("reads/s");
   s.param("error", &Params::error,
           "prediction error p: the schedulers see Eq. 4.1 times (1 + U[-p, p]); schedules are scored exactly")
-      .non_negative();
+      .non_negative()
+      .label("prediction error p")
+      .unitless();
   s.param("optimum_limit", &Params::optimum_limit,
           "clusters up to this size also get the exhaustive optimum (time_optimum); 0: never")
-      .at_least(0);
+      .at_least(0)
+      .label("exhaustive optimum size limit")
+      .unitless();
 
   s.metric_rows(
       &Metrics::schedulers, resource_selection_policies().names(),
       std::vector<RowMetric<SchedulerMetrics>>{
-          {"time_{}", &SchedulerMetrics::time, "predicted time of {}'s schedule (exact Eq. 4.1)", "s"},
-          {"processors_{}", &SchedulerMetrics::processors, "{}: machines in the schedule", ""},
-          {"cpu_{}", &SchedulerMetrics::cpu, "{}: lowest available CPU in the schedule", ""},
-          {"bandwidth_{}", &SchedulerMetrics::bandwidth, "{}: lowest available bandwidth in the schedule", "Mbit/s"},
-          {"evaluations_{}", &SchedulerMetrics::evaluations, "{}: Eq. 4.1 evaluations made (all clusters)", ""},
-          {"work_{}", &SchedulerMetrics::work, "{}: work spent, in CPU and link reads (all clusters)", ""},
-          {"cluster_{}", &SchedulerMetrics::cluster, "{}: index of the chosen cluster", ""},
+          {"time_{}", &SchedulerMetrics::time, "predicted time of {}'s schedule (exact Eq. 4.1)", "s", "time of {}"},
+          {"processors_{}", &SchedulerMetrics::processors, "{}: machines in the schedule", "unitless",
+           "machines of {}"},
+          {"cpu_{}", &SchedulerMetrics::cpu, "{}: lowest available CPU in the schedule", "unitless",
+           "lowest available CPU of {}"},
+          {"bandwidth_{}", &SchedulerMetrics::bandwidth, "{}: lowest available bandwidth in the schedule", "Mbit/s",
+           "lowest bandwidth of {}"},
+          {"evaluations_{}", &SchedulerMetrics::evaluations, "{}: Eq. 4.1 evaluations made (all clusters)", "unitless",
+           "evaluations of {}"},
+          {"work_{}", &SchedulerMetrics::work, "{}: work spent, in CPU and link reads (all clusters)", "reads",
+           "scheduling work of {}"},
+          {"cluster_{}", &SchedulerMetrics::cluster, "{}: index of the chosen cluster", "unitless",
+           "cluster chosen by {}"},
       });
-  s.metric("time_optimum", &Metrics::time_optimum, "the exhaustive optimum over every cluster (optimum_limit)", "s");
-  s.metric("best_other", &Metrics::best_other, "the lowest time of the schedulers other than be", "s");
+  s.metric("time_optimum", &Metrics::time_optimum, "the exhaustive optimum over every cluster (optimum_limit)", "s")
+      .label("optimum time");
+  s.metric("best_other", &Metrics::best_other, "the lowest time of the schedulers other than be", "s")
+      .label("best other scheduler's time");
   s.metric("be_gain", &Metrics::be_gain,
            "100 (best_other - time_be) / best_other: how much faster Box Elimination's schedule is than the best "
            "other's",
-           "%");
-  s.metric("be_not_best", &Metrics::be_not_best, "1 when another scheduler's schedule is strictly faster than be's");
-  s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn");
-  s.metric("machines_total", &Metrics::machines_total, "machines over all clusters");
-  s.metric("weight_ratio", &Metrics::weight_ratio,
-           "max / min cluster weight (machines x scaling x light+medium share)");
-  s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight");
+           "%")
+      .label("Box Elimination gain");
+  s.metric("be_not_best", &Metrics::be_not_best, "1 when another scheduler's schedule is strictly faster than be's")
+      .label("Box Elimination not best")
+      .unitless();
+  s.metric("cluster_count", &Metrics::cluster_count, "clusters drawn").label("clusters").unitless();
+  s.metric("machines_total", &Metrics::machines_total, "machines over all clusters").label("total machines").unitless();
+  s.metric("weight_ratio", &Metrics::weight_ratio, "max / min cluster weight (machines x scaling x light+medium share)")
+      .label("cluster weight ratio")
+      .unitless();
+  s.metric("max_weight", &Metrics::max_weight, "the largest cluster weight").label("largest cluster weight").unitless();
   s.primary("time_be");
   // The simulated face runs each MD schedule as a systolic ring under exact network settings, so that it can be
   // held against Eq. 4.1; predict-only studies never start SimGrid.

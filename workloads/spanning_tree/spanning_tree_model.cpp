@@ -26,14 +26,18 @@ void declare(ModelSchema<Params, Metrics>& s)
              "Minimum spanning tree on m processors, T(m) = c1 n^2/m + c2 n log2 m: the isoefficiency example whose "
              "function is known, f(k, m) = c2 m log2 m / (c1 (1/k - 1))",
              "Drozdowski & Wielebski (2003), Sec. 2, after Akl");
-  s.param("m", &Params::m, "processors").at_least(1).at_most(65536);
-  s.param("n", &Params::n, "vertices of the graph (the problem size)").positive();
-  s.param("c1", &Params::c1, "computation per squared vertex").positive().unit("s");
-  s.param("c2", &Params::c2, "one reduction step's time per vertex").positive().unit("s");
-  s.metric("makespan", &Metrics::makespan, "T(m): computation, then the reduction up a binary tree", "s");
-  s.metric("sequential_time", &Metrics::sequential_time, "T(1) = c1 n^2", "s");
-  s.metric("speedup", &Metrics::speedup, "T(1) / T(m)");
-  s.metric("efficiency", &Metrics::efficiency, "T(1) / (m T(m))");
+  s.param("m", &Params::m, "processors").at_least(1).at_most(65536).label("processors m").unitless();
+  s.param("n", &Params::n, "vertices of the graph (the problem size)").positive().label("vertices n").unitless();
+  s.param("c1", &Params::c1, "computation per squared vertex").positive().unit("s").label("computation constant c1");
+  s.param("c2", &Params::c2, "one reduction step's time per vertex")
+      .positive()
+      .unit("s")
+      .label("reduction constant c2");
+  s.metric("makespan", &Metrics::makespan, "T(m): computation, then the reduction up a binary tree", "s")
+      .label("makespan T(m)");
+  s.metric("sequential_time", &Metrics::sequential_time, "T(1) = c1 n^2", "s").label("sequential time T(1)");
+  s.metric("speedup", &Metrics::speedup, "T(1) / T(m)").label("speedup").unitless();
+  s.metric("efficiency", &Metrics::efficiency, "T(1) / (m T(m))").label("efficiency E").unitless();
   s.primary(&Metrics::efficiency);
   s.simgrid(sg::exact_network_config());  // bytes / bandwidth exactly, so that the faces agree
 }

@@ -24,29 +24,48 @@ void declare(ModelSchema<Params, Metrics>& s)
              "Hierarchical decomposition over C computing elements of p processors with user-given overheads Q_1, "
              "Q_2 (eqs. 4.11-4.21): speedup, Grid speedup and their overhead functions",
              "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.3");
-  s.param("W", &Params::W, "purely parallel workload W_p (e.g. Mflop)").required().positive();
-  s.param("delta", &Params::delta, "Delta, capacity of one processor (e.g. Mflop/s)").positive();
-  s.param("p", &Params::p, "processors per computing element").at_least(1);
-  s.param("C", &Params::C, "computing elements").at_least(1);
-  s.param("q2_const", &Params::q2_const, "Q_2(W, p) = q2_const + q2_coef W^q2_exp for p > 1 (s)").non_negative();
-  s.param("q2_coef", &Params::q2_coef, "see q2_const").non_negative();
-  s.param("q2_exp", &Params::q2_exp, "see q2_const").non_negative();
-  s.param("q1_const", &Params::q1_const, "Q_1(W, C) = q1_const + q1_coef W^q1_exp for C > 1 (s)").non_negative();
-  s.param("q1_coef", &Params::q1_coef, "see q1_const").non_negative();
-  s.param("q1_exp", &Params::q1_exp, "see q1_const").non_negative();
-  s.metric("T_11", &Metrics::T_11, "W / Delta", "s");
-  s.metric("T_1p", &Metrics::T_1p, "one element of p processors (eq. 4.6)", "s");
-  s.metric("T_Cp", &Metrics::T_Cp, "C elements of p processors (eq. 4.11)", "s");
-  s.metric("speedup", &Metrics::speedup, "S_p^C = T_11 / T_Cp (eq. 4.12)");
-  s.metric("speedup_closed_form", &Metrics::speedup_closed_form, "pC / (1 + f_2 + f_1) (eq. 4.13): equals speedup");
-  s.metric("f_1", &Metrics::f_1, "pC Delta Q_1(W, C) / W (eq. 4.14)");
-  s.metric("f_2", &Metrics::f_2, "p Delta Q_2(W/C, p) / (W/C) (eq. 4.15)");
-  s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1p / T_Cp (eq. 4.16)");
+  s.param("W", &Params::W, "purely parallel workload W_p (e.g. Mflop)")
+      .required()
+      .positive()
+      .label("workload W")
+      .unit("Mflop");
+  s.param("delta", &Params::delta, "Delta, capacity of one processor (e.g. Mflop/s)")
+      .positive()
+      .label("processor capacity Δ")
+      .unit("Mflop/s");
+  s.param("p", &Params::p, "processors per computing element").at_least(1).label("processors per element p").unitless();
+  s.param("C", &Params::C, "computing elements").at_least(1).label("computing elements C").unitless();
+  s.param("q2_const", &Params::q2_const, "Q_2(W, p) = q2_const + q2_coef W^q2_exp for p > 1 (s)")
+      .non_negative()
+      .label("Q_2 constant")
+      .unit("s");
+  s.param("q2_coef", &Params::q2_coef, "see q2_const").non_negative().label("Q_2 coefficient").unit("s/Mflop^q2_exp");
+  s.param("q2_exp", &Params::q2_exp, "see q2_const").non_negative().label("Q_2 exponent").unitless();
+  s.param("q1_const", &Params::q1_const, "Q_1(W, C) = q1_const + q1_coef W^q1_exp for C > 1 (s)")
+      .non_negative()
+      .label("Q_1 constant")
+      .unit("s");
+  s.param("q1_coef", &Params::q1_coef, "see q1_const").non_negative().label("Q_1 coefficient").unit("s/Mflop^q1_exp");
+  s.param("q1_exp", &Params::q1_exp, "see q1_const").non_negative().label("Q_1 exponent").unitless();
+  s.metric("T_11", &Metrics::T_11, "W / Delta", "s").label("one-processor time T_11");
+  s.metric("T_1p", &Metrics::T_1p, "one element of p processors (eq. 4.6)", "s").label("one-element time T_1p");
+  s.metric("T_Cp", &Metrics::T_Cp, "C elements of p processors (eq. 4.11)", "s").label("grid time T_Cp");
+  s.metric("speedup", &Metrics::speedup, "S_p^C = T_11 / T_Cp (eq. 4.12)").label("speedup S_p^C").unitless();
+  s.metric("speedup_closed_form", &Metrics::speedup_closed_form, "pC / (1 + f_2 + f_1) (eq. 4.13): equals speedup")
+      .label("speedup S_p^C, closed form")
+      .unitless();
+  s.metric("f_1", &Metrics::f_1, "pC Delta Q_1(W, C) / W (eq. 4.14)").label("overhead function f_1").unitless();
+  s.metric("f_2", &Metrics::f_2, "p Delta Q_2(W/C, p) / (W/C) (eq. 4.15)").label("overhead function f_2").unitless();
+  s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1p / T_Cp (eq. 4.16)").label("grid speedup Γ").unitless();
   s.metric("grid_speedup_closed_form", &Metrics::grid_speedup_closed_form,
-           "C / (1 + g_2 + g_1) (eq. 4.18): equals grid_speedup");
-  s.metric("g_1", &Metrics::g_1, "C Q_1(W, C) / T_1p (eq. 4.19)");
-  s.metric("g_2", &Metrics::g_2, "(C Q_2(W/C, p) - Q_2(W, p)) / T_1p (eq. 4.20)");
-  s.metric("grid_efficiency", &Metrics::grid_efficiency, "Gamma / C (eq. 4.17)");
+           "C / (1 + g_2 + g_1) (eq. 4.18): equals grid_speedup")
+      .label("grid speedup Γ, closed form")
+      .unitless();
+  s.metric("g_1", &Metrics::g_1, "C Q_1(W, C) / T_1p (eq. 4.19)").label("overhead function g_1").unitless();
+  s.metric("g_2", &Metrics::g_2, "(C Q_2(W/C, p) - Q_2(W, p)) / T_1p (eq. 4.20)")
+      .label("overhead function g_2")
+      .unitless();
+  s.metric("grid_efficiency", &Metrics::grid_efficiency, "Gamma / C (eq. 4.17)").label("grid efficiency γ").unitless();
   s.primary(&Metrics::grid_speedup);
   s.faces(true, false);
 }

@@ -31,20 +31,34 @@ void declare(ModelSchema<Params, Metrics>& s)
              "Korkhov's measurement campaign (eqs. 4.27-4.30) on the simulated platform: recovers Delta, tau_comm "
              "and tau_grid from run times",
              "V. Korkhov, PhD thesis (UvA 2009), Sec. 4.4.2");
-  s.param("N_x", &Params::N_x, "tube length of the measurement runs").required().positive();
-  s.param("N_y", &Params::N_y, "tube width of the measurement runs").required().at_least(1);
+  s.param("N_x", &Params::N_x, "tube length of the measurement runs")
+      .required()
+      .positive()
+      .label("tube length N_x")
+      .unitless();
+  s.param("N_y", &Params::N_y, "tube width of the measurement runs")
+      .required()
+      .at_least(1)
+      .label("tube width N_y")
+      .unitless();
   s.param("p", &Params::p,
           "processors per cluster in the single- and multi-cluster runs (>= 3: with two ranks a chain has a single "
           "exchange per step)")
-      .at_least(3);
-  s.param("C", &Params::C, "clusters in the multi-cluster run").at_least(2);
+      .at_least(3)
+      .label("processors per cluster p")
+      .unitless();
+  s.param("C", &Params::C, "clusters in the multi-cluster run").at_least(2).label("clusters C").unitless();
   declare_lbm_platform_params(s);
-  s.metric("delta", &Metrics::delta, "Delta, lattice updates per second (eq. 4.27)", "LUP/s");
-  s.metric("tau_comm", &Metrics::tau_comm, "seconds per boundary point inside a cluster (eq. 4.28)", "s");
-  s.metric("tau_grid", &Metrics::tau_grid, "seconds per boundary point between clusters (eq. 4.29)", "s");
+  s.metric("delta", &Metrics::delta, "Delta, lattice updates per second (eq. 4.27)", "LUP/s")
+      .label("processor capacity Δ");
+  s.metric("tau_comm", &Metrics::tau_comm, "seconds per boundary point inside a cluster (eq. 4.28)", "s")
+      .label("cluster boundary time τ_comm");
+  s.metric("tau_grid", &Metrics::tau_grid, "seconds per boundary point between clusters (eq. 4.29)", "s")
+      .label("grid boundary time τ_grid");
   s.metric("tau_grid_difference", &Metrics::tau_grid_difference,
-           "tau_grid from a C-cluster run against one cluster of pC processors (eq. 4.30)", "s");
-  s.metric("alpha", &Metrics::alpha, "tau_grid / tau_comm");
+           "tau_grid from a C-cluster run against one cluster of pC processors (eq. 4.30)", "s")
+      .label("τ_grid by difference");
+  s.metric("alpha", &Metrics::alpha, "tau_grid / tau_comm").label("boundary time ratio α").unitless();
   s.primary(&Metrics::tau_grid);
   s.simgrid(sg::exact_network_config());
 }

@@ -26,31 +26,57 @@ void declare(ModelSchema<Params, Metrics>& s)
              "Grid speedup of a strip-decomposed LBM stencil over C clusters of p processors: eq. 4.26/4.33 and the "
              "halo-exchange skeleton on SimGrid",
              "V. Korkhov, Hierarchical resource management in grid computing, PhD thesis (UvA 2009), Ch. 4");
-  s.param("N_x", &Params::N_x, "tube length, in lattice slices along the decomposed axis").required().positive();
-  s.param("N_y", &Params::N_y, "tube width: the cross-section is N_y x N_y lattice points").required().at_least(1);
-  s.param("C", &Params::C, "number of clusters (computing elements)").at_least(1);
+  s.param("N_x", &Params::N_x, "tube length, in lattice slices along the decomposed axis")
+      .required()
+      .positive()
+      .label("tube length N_x")
+      .unitless();
+  s.param("N_y", &Params::N_y, "tube width: the cross-section is N_y x N_y lattice points")
+      .required()
+      .at_least(1)
+      .label("tube width N_y")
+      .unitless();
+  s.param("C", &Params::C, "number of clusters (computing elements)").at_least(1).label("clusters C").unitless();
   s.param("p", &Params::p, "processors per cluster; a number or C values (unequal clusters)")
       .required()
       .at_least(1)
-      .length_of("C");
+      .length_of("C")
+      .label("processors per cluster p")
+      .unitless();
   s.param("K", &Params::K,
           "time steps simulated (the chapter's constants are per run: K = 1 is one of its runs; Gamma and gamma do "
           "not depend on K)")
-      .at_least(1);
+      .at_least(1)
+      .label("time steps K")
+      .unitless();
   s.param("decomposition", &Params::decomposition, "how slices are spread over clusters and ranks")
-      .policy(decomposition_policies());
+      .policy(decomposition_policies())
+      .label("decomposition");
   declare_lbm_platform_params(s);
 
-  s.metric("time", &Metrics::time, "T_C^p: the run on C clusters of p processors (eq. 4.26)", "s");
+  s.metric("time", &Metrics::time, "T_C^p: the run on C clusters of p processors (eq. 4.26)", "s")
+      .label("run time T_C^p");
   s.metric("reference_time", &Metrics::reference_time,
-           "T_1^p: the fastest single cluster alone (eq. 4.25 with 2 N_y^2 tau_comm)", "s");
-  s.metric("speedup", &Metrics::speedup, "T_1^1 / T_C^p, against one processor (eq. 4.12)");
-  s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1^p / T_C^p (eqs. 4.16, 4.33)");
-  s.metric("grid_efficiency", &Metrics::grid_efficiency, "gamma = Gamma / C (eq. 4.17)");
-  s.metric("grain_size", &Metrics::grain_size, "G = N_x / (p C), slices per processor (eq. 4.31)");
-  s.metric("beta", &Metrics::beta, "beta = N_x / (p Delta tau_comm) (eq. 4.33)");
-  s.metric("alpha", &Metrics::alpha, "alpha = tau_grid / tau_comm (eq. 4.33)");
-  s.metric("one_processor_time", &Metrics::one_processor_time, "T_1^1 = N_x N_y^2 / Delta (eq. 4.23)", "s");
+           "T_1^p: the fastest single cluster alone (eq. 4.25 with 2 N_y^2 tau_comm)", "s")
+      .label("single-cluster time T_1^p");
+  s.metric("speedup", &Metrics::speedup, "T_1^1 / T_C^p, against one processor (eq. 4.12)").label("speedup").unitless();
+  s.metric("grid_speedup", &Metrics::grid_speedup, "Gamma = T_1^p / T_C^p (eqs. 4.16, 4.33)")
+      .label("grid speedup Γ")
+      .unitless();
+  s.metric("grid_efficiency", &Metrics::grid_efficiency, "gamma = Gamma / C (eq. 4.17)")
+      .label("grid efficiency γ")
+      .unitless();
+  s.metric("grain_size", &Metrics::grain_size, "G = N_x / (p C), slices per processor (eq. 4.31)")
+      .label("grain size G")
+      .unitless();
+  s.metric("beta", &Metrics::beta, "beta = N_x / (p Delta tau_comm) (eq. 4.33)")
+      .label("compute/communication ratio β")
+      .unitless();
+  s.metric("alpha", &Metrics::alpha, "alpha = tau_grid / tau_comm (eq. 4.33)")
+      .label("boundary time ratio α")
+      .unitless();
+  s.metric("one_processor_time", &Metrics::one_processor_time, "T_1^1 = N_x N_y^2 / Delta (eq. 4.23)", "s")
+      .label("one-processor time T_1^1");
   s.primary(&Metrics::time);
   s.simgrid(sg::exact_network_config());
 }

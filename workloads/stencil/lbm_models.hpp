@@ -72,30 +72,45 @@ void declare_lbm_platform_params(ModelSchema<P, M>& s)
                                  "Delta: lattice updates per second per processor; a number or C values (generated "
                                  "platforms)")
       .positive()
-      .length_of("C");
+      .length_of("C")
+      .label("processor capacity Δ")
+      .unit("LUP/s");
   s.template param<double>("tau_comm", &P::tau_comm,
                            "seconds per boundary point inside a cluster (generated platforms)")
-      .positive();
+      .positive()
+      .label("cluster boundary time τ_comm")
+      .unit("s");
   s.template param<double>("tau_grid", &P::tau_grid,
                            "seconds per boundary point between clusters (generated platforms)")
-      .positive();
+      .positive()
+      .label("grid boundary time τ_grid")
+      .unit("s");
   s.template param<std::string>("platform", &P::platform,
                                 "platform file (e.g. platforms/das2.yaml): its first C clusters are used and Delta, "
                                 "tau_comm, tau_grid are read off it; without one, a multi-cluster is generated from "
                                 "delta, tau_comm, tau_grid")
-      .platform();
+      .platform()
+      .label("platform");
   s.template param<double>("update_flops", &P::update_flops, "flops of one lattice update (host speed = Delta x this)")
-      .positive();
+      .positive()
+      .label("work per lattice update")
+      .unit("flop");
   s.template param<double>("point_bytes", &P::point_bytes, "bytes of one boundary point (bandwidth = this / tau)")
-      .positive();
+      .positive()
+      .label("boundary point size")
+      .unit("B");
   s.template param<double>("noise_probability", &P::noise_probability,
                            "probability that a run has another user's job on one of its nodes (0: no noise)")
       .non_negative()
-      .at_most(1);
+      .at_most(1)
+      .label("noise probability")
+      .unitless();
   s.template param<double>("noise_max", &P::noise_max,
                            "that job's CPU share weight, drawn uniformly in [0, noise_max]: the node runs up to 1 + "
                            "noise_max times slower")
-      .non_negative();
+      .non_negative()
+      .label("max noise weight")
+      .unitless();
 }
 
 }  // namespace isogrid::stencil

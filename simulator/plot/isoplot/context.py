@@ -46,15 +46,17 @@ class Context:
         self.points = summary.rows
         self.ok_points = [p for p in summary.rows if repetitions_ok(p) > 0]
         self.title = str(experiment.get("title") or "")
-        self.units = {}
+        # The declarations of the model (run.json): units and labels of metrics and parameters.
+        self.units, self.metric_labels = {}, {}
         for m in run.get("metrics", []):
             if isinstance(m, dict) and "name" in m:
                 self.units[m["name"]] = str(m.get("unit") or "")
-        self.parameter_units, self.parameter_docs = {}, {}
+                self.metric_labels[m["name"]] = str(m.get("label") or "")
+        self.parameter_units, self.parameter_labels = {}, {}
         for p in run.get("parameters", []):
             if isinstance(p, dict) and "name" in p:
                 self.parameter_units[p["name"]] = str(p.get("unit") or "")
-                self.parameter_docs[p["name"]] = str(p.get("doc") or "")
+                self.parameter_labels[p["name"]] = str(p.get("label") or "")
         self.status = str(run.get("status") or "")
         self.parameters = parameter_columns(self.header, self.axis_order)
         # (parameter, [value texts]) pairs of the plot's `select`, once restricted to it.

@@ -21,8 +21,10 @@ from .errors import PlotError, label
 from .levels import default_levels, format_level, infeasible_mask
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels
 from .points import summary_grid
+from .results import repetitions_ok
 from .selection import facet_unshown, plotted_points
-from .style import can_log, metric_label, parameter_label, positions, style_axis, subtitle
+from .style import (can_log, declared_parameter, metric_label, metric_text, parameter_label, parameter_value, positions,
+                    style_axis, subtitle)
 from .values import same_value
 
 INFEASIBLE_LABEL = "infeasible (E = 0)"
@@ -90,7 +92,7 @@ def draw_contour(ctx, spec, index):
         style_axis(ax, "x", xs, log_x, cells_only)
         style_axis(ax, "y", ys, log_y, cells_only)
         if panels:
-            ax.set_title(f"{parameter_label(ctx, panels)} = {value}", fontsize=9)
+            ax.set_title(parameter_value(ctx, panels, value), fontsize=9)
         if not np.isfinite(z_values).any() and not mask.any():
             mark_empty(ax)
             continue
@@ -115,8 +117,11 @@ def draw_contour(ctx, spec, index):
     if handles:
         # Below the axes: inside, any corner may hold the iso-lines being read.
         axes[-1].legend(handles=handles, loc="upper right", bbox_to_anchor=(1.0, -0.11), frameon=False, fontsize=8)
-    main = spec.title or f"{metric_label(ctx, z)} over {x} and {y}"
-    notes = facet_notes + held + (["categories: one cell per value, nothing interpolated"] if cells_only else [])
+    main = spec.title or (f"{metric_text(ctx, z)} over {declared_parameter(ctx, x)[0]} and "
+                          f"{declared_parameter(ctx, y)[0]}")
+    most = max((repetitions_ok(p) for p in points), default=1)
+    notes = facet_notes + held + ([f"each cell the mean of its repetitions (up to {most})"] if most > 1 else []) + (
+        ["categories: one cell per value, nothing interpolated"] if cells_only else [])
     put_titles(fig, holder, grid, main, subtitle(ctx, spec.face, notes, failed), panels)
     return fig
 

@@ -27,7 +27,7 @@ from .errors import PlotError, label
 from .levels import format_level
 from .results import read_table
 from .selection import matches_any
-from .style import parameter_label, series_colors, style_axis, subtitle, titles
+from .style import metric_text, parameter_label, series_colors, style_axis, subtitle, titles
 
 FACES = ("predicted", "simulated")
 
@@ -137,7 +137,7 @@ def draw_isoefficiency(ctx, spec, index):
         ax.xaxis.set_major_formatter(ticker.FormatStrFormatter("%g"))
         ax.xaxis.set_minor_formatter(ticker.NullFormatter())
     ax.set_xlabel(parameter_label(ctx, scale))
-    ax.set_ylabel(f"{parameter_label(ctx, size)} holding {metric} at k")
+    ax.set_ylabel(f"{parameter_label(ctx, size)} holding {metric_text(ctx, metric)} at k")
     ax.grid(True, which="major", color="0.9", linewidth=0.6)
     ax.set_axisbelow(True)
     styles = []

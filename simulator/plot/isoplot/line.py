@@ -25,7 +25,8 @@ from .levels import infeasible_mask
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
 from .points import binned_curves, error_bars, metric_curves, series_grid, spreads, stacked_grid
 from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
-from .style import (can_log, can_log_numbers, integer_colorbar, log_scale, metric_label, positions, series_colors,
+from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
+                    parameter_label, parameter_value, positions, series_colors,
                     style_axis, subtitle)
 from .values import same_value
 
@@ -122,7 +123,7 @@ def draw_line(ctx, spec, index):
                 shown = draw_metric_curves(ax, curves, colors)
                 metric_xs += [p.x for c in curves.values() for curve in c for p in curve]
             if panels:
-                ax.set_title(f"{panels} = {value}", fontsize=9)
+                ax.set_title(parameter_value(ctx, panels, value), fontsize=9)
                 if not shown:
                     mark_empty(ax)
             shown_here |= shown
@@ -141,7 +142,7 @@ def draw_line(ctx, spec, index):
         log_x = spec.log_x and not categorical and can_log(xs, f"x ({x})", spec, index)
         for ax in all_axes:
             style_axis(ax, "x", xs, log_x, categorical)
-        x_text = x
+        x_text = parameter_label(ctx, x)
     else:
         if spec.log_x and can_log_numbers(metric_xs, f"x ({x})", spec, index):
             for ax in all_axes:
@@ -149,11 +150,12 @@ def draw_line(ctx, spec, index):
         x_text = metric_label(ctx, x)
     for ax in bottom_axes(grid):
         ax.set_xlabel(x_text)
+    x_title = declared_parameter(ctx, x)[0] if by_parameter else metric_text(ctx, x)
 
     if key is not None:
-        integer_colorbar(holder.colorbar(key, ax=all_axes, label=series), ss, key)
+        integer_colorbar(holder.colorbar(key, ax=all_axes, label=parameter_label(ctx, series)), ss, key)
     else:
-        legend_title = "metric" if overlay else series
+        legend_title = "metric" if overlay else parameter_label(ctx, series) if series else None
         handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces,
                                  face_styles(len(faces), bool(by_parameter and categorical)))
         if handles:
@@ -168,7 +170,7 @@ def draw_line(ctx, spec, index):
         notes = notes + [spread]
     if infeasible_note:
         notes = notes + [f"infeasible points ({spec.infeasible} = 0) left out"]
-    main = spec.title or f"{', '.join(metrics)} against {x}"
+    main = spec.title or f"{', '.join(metric_text(ctx, m) for m in metrics)} against {x_title}"
     put_titles(fig, holder, grid, main, subtitle(ctx, face_text, notes, failed), panels)
     return fig
 

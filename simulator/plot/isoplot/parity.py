@@ -19,7 +19,8 @@ from .errors import PlotError, label
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
 from .points import metric_curves, run_curves, spreads
 from .selection import failed_rows, selection_notes
-from .style import can_log_numbers, integer_colorbar, log_scale, metric_label, series_colors, subtitle
+from .style import (can_log_numbers, integer_colorbar, log_scale, metric_label, parameter_label, parameter_value,
+                    series_colors, subtitle)
 from .values import RELATIVE_TOLERANCE
 
 ParityStats = collections.namedtuple("ParityStats", "points largest outside")
@@ -112,7 +113,7 @@ def draw_parity(ctx, spec, index):
                         color=color, linestyle="none", marker="o", markersize=4, alpha=0.85,
                         capsize=1.5, elinewidth=0.6, zorder=3)
         if panels:
-            ax.set_title(f"{panels} = {value}", fontsize=9)
+            ax.set_title(parameter_value(ctx, panels, value), fontsize=9)
             if not any(by_series):
                 mark_empty(ax)
         ax.set_xlim(lo, hi)
@@ -130,13 +131,13 @@ def draw_parity(ctx, spec, index):
         key_handles.append(Patch(facecolor=PARITY_BAND_COLOR, edgecolor=PARITY_BAND_EDGE["color"], linestyle=":",
                                  linewidth=0.7, label=band_label(band)))
     if key is not None:
-        integer_colorbar(holder.colorbar(key, ax=[ax for block in grid for ax in block], label=series), ss, key)
+        integer_colorbar(holder.colorbar(key, ax=[ax for block in grid for ax in block], label=parameter_label(ctx, series)), ss, key)
     if series and key is None:
         # Markers alone: the points of a series are not joined.
         handles = [Line2D([], [], color=colors[i], linestyle="none", marker="o", markersize=4, label=str(ss[i]))
                    for i in sorted(drawn)]
         handles += [Line2D([], [], linestyle="none", label=" ")] + key_handles
-        top_right_axes(grid).legend(handles=handles, title=series, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+        top_right_axes(grid).legend(handles=handles, title=parameter_label(ctx, series) if series else None, loc="upper left", bbox_to_anchor=(1.02, 1.0),
                                     fontsize=8, title_fontsize=8)
     else:
         # Points gather along the diagonal: the upper left corner (sim >> pred) is free.

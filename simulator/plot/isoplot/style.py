@@ -1,6 +1,7 @@
 """Axes styling shared by every kind of plot: scales and ticks, colours, titles."""
 
 import math
+import re
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -104,17 +105,48 @@ def integer_colorbar(colorbar, values, key):
         colorbar.update_ticks()
 
 
+UNITLESS = "unitless"
+ELEMENT = re.compile(r"^(.*)\[(\d+)\]$")
+
+
+def with_unit(text, unit):
+    """'Internet throughput (KiB/s)'; the text alone for a quantity without a unit."""
+    return f"{text} ({unit})" if unit and unit != UNITLESS else text
+
+
+def declared_parameter(ctx, name):
+    """A parameter's label and unit as its model declares them (run.json's parameters); the
+    name where there is no label. An element of a list parameter ('inet_kib_s[2]') is its
+    list's label with the element's index: 'Internet throughput [2]'."""
+    base, element = name, None
+    match = ELEMENT.match(name)
+    if match:
+        base, element = match.group(1), match.group(2)
+    label = getattr(ctx, "parameter_labels", {}).get(base) or base
+    unit = getattr(ctx, "parameter_units", {}).get(base, "")
+    return (f"{label} [{element}]" if element is not None else label), unit
+
+
 def parameter_label(ctx, name):
-    """A parameter's axis label: its name, its unit and, when short, what it is
-    ("m (processors)", "V [B]")."""
-    unit, doc = getattr(ctx, "parameter_units", {}).get(name, ""), getattr(ctx, "parameter_docs", {}).get(name, "")
-    text = f"{name} [{unit}]" if unit else name
-    return f"{text} ({doc})" if doc and len(doc) <= 32 else text
+    """A parameter's axis label: its declared label and unit ('Internet throughput [2] (KiB/s)',
+    'load size V')."""
+    return with_unit(*declared_parameter(ctx, name))
+
+
+def parameter_value(ctx, name, value):
+    """A panel's title: 'workers m = 4', 'Internet throughput [2] = 21 KiB/s'."""
+    label, unit = declared_parameter(ctx, name)
+    return f"{label} = {value}" + (f" {unit}" if unit and unit != UNITLESS else "")
+
+
+def metric_text(ctx, metric):
+    """A metric's declared label, or its name."""
+    return getattr(ctx, "metric_labels", {}).get(metric) or metric
 
 
 def metric_label(ctx, metric):
-    unit = ctx.units.get(metric, "")
-    return f"{metric} [{unit}]" if unit else metric
+    """A metric's axis label: 'makespan (s)', 'efficiency E'."""
+    return with_unit(metric_text(ctx, metric), ctx.units.get(metric, ""))
 
 
 def titles(fig, ax, main, sub):

@@ -16,14 +16,28 @@ using P = LinSolvParameters;
 // checks of a kernel's values derive from it.
 void declare(ParamTable<P>& t)
 {
-  t.param("stages", &P::stages, "stages of the sequential chain").at_least(1);
-  t.param("tasks", &P::tasks, "tasks each stage sparks").non_negative();
-  t.param("irregularity", &P::irregularity, "a task weighs 1 +- this (hashed, uniform)").at_least(0).at_most(1);
-  t.param("seed", &P::seed, "hash seed of the task weights");
-  t.param("serial_fraction", &P::serial_fraction, "the chain's own share of the total work").at_least(0).at_most(1);
-  t.param("sequential_seconds", &P::sequential_seconds, "total reference-PE seconds (Table 1)").non_negative();
-  t.param("result_bytes", &P::result_bytes, "result bytes of a node").non_negative();
-  t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)").non_negative();
+  t.param("stages", &P::stages, "stages of the sequential chain").at_least(1).label("stages").unitless();
+  t.param("tasks", &P::tasks, "tasks each stage sparks").non_negative().label("tasks per stage").unitless();
+  t.param("irregularity", &P::irregularity, "a task weighs 1 +- this (hashed, uniform)")
+      .at_least(0)
+      .at_most(1)
+      .label("task weight irregularity")
+      .unitless();
+  t.param("seed", &P::seed, "hash seed of the task weights").label("seed").unitless();
+  t.param("serial_fraction", &P::serial_fraction, "the chain's own share of the total work")
+      .at_least(0)
+      .at_most(1)
+      .label("serial fraction")
+      .unitless();
+  t.param("sequential_seconds", &P::sequential_seconds, "total reference-PE seconds (Table 1)")
+      .non_negative()
+      .label("sequential time")
+      .unit("s");
+  t.param("result_bytes", &P::result_bytes, "result bytes of a node").non_negative().label("result size").unit("B");
+  t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)")
+      .non_negative()
+      .label("spark packet size")
+      .unit("B");
 }
 
 const ParamTable<P>& table() { return table_of(declare); }

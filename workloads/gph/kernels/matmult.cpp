@@ -17,18 +17,30 @@ using P = MatMultParameters;
 // checks of a kernel's values derive from it.
 void declare(ParamTable<P>& t)
 {
-  t.param("n", &P::n, "matrix order").at_least(1);
-  t.param("blocks", &P::blocks, "blocks per side of C; blocks² sparks").at_least(1);
+  t.param("n", &P::n, "matrix order").at_least(1).label("matrix order n").unitless();
+  t.param("blocks", &P::blocks, "blocks per side of C; blocks² sparks").at_least(1).label("blocks per side").unitless();
   t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
       .non_negative()
-      .below(1);
+      .below(1)
+      .label("serial fraction")
+      .unitless();
   t.param("madd_seconds", &P::madd_seconds, "reference-PE seconds per multiply-add (Table 1: 916.3 s for n = 360)")
-      .non_negative();
-  t.param("entry_bytes", &P::entry_bytes, "packed bytes per matrix entry").non_negative();
-  t.param("packet_bytes", &P::packet_bytes, "bytes of a block's thunk (Table 6)").non_negative();
+      .non_negative()
+      .label("time per multiply-add")
+      .unit("s");
+  t.param("entry_bytes", &P::entry_bytes, "packed bytes per matrix entry")
+      .non_negative()
+      .label("matrix entry size")
+      .unit("B");
+  t.param("packet_bytes", &P::packet_bytes, "bytes of a block's thunk (Table 6)")
+      .non_negative()
+      .label("block thunk size")
+      .unit("B");
   t.param("fetch_bytes", &P::fetch_bytes,
           "input bytes one fetch from the main PE brings (Table 6); 0: the inputs travel with the block's spark")
-      .non_negative();
+      .non_negative()
+      .label("input fetch size")
+      .unit("B");
 }
 
 const ParamTable<P>& table() { return table_of(declare); }

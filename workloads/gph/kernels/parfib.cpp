@@ -17,13 +17,24 @@ using P = ParFibParameters;
 // checks of a kernel's values derive from it.
 void declare(ParamTable<P>& t)
 {
-  t.param("n", &P::n, "parfib's argument [ASSUMPTION: Table 1's n is not printed]").at_least(0).at_most(90);
+  t.param("n", &P::n, "parfib's argument [ASSUMPTION: Table 1's n is not printed]")
+      .at_least(0)
+      .at_most(90)
+      .label("argument n")
+      .unitless();
   t.param("threshold", &P::threshold,
           "arguments below it are sequential leaves (a simulation device; GUM has no cut-off)")
-      .non_negative();
+      .non_negative()
+      .label("sequential threshold")
+      .unitless();
   t.param("call_seconds", &P::call_seconds, "reference-PE seconds per parfib call (Table 1: 465.1 s for n = 41)")
-      .non_negative();
-  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
+      .non_negative()
+      .label("time per call")
+      .unit("s");
+  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)")
+      .non_negative()
+      .label("node packet size")
+      .unit("B");
 }
 
 const ParamTable<P>& table() { return table_of(declare); }

@@ -16,14 +16,24 @@ using P = QueensParameters;
 // checks of a kernel's values derive from it.
 void declare(ParamTable<P>& t)
 {
-  t.param("n", &P::n, "board size (queens(13), Table 2)").at_least(1).at_most(16);
-  t.param("depth", &P::depth, "rows whose placements are sparked; deeper nodes are sequential").non_negative();
+  t.param("n", &P::n, "board size (queens(13), Table 2)").at_least(1).at_most(16).label("board size n").unitless();
+  t.param("depth", &P::depth, "rows whose placements are sparked; deeper nodes are sequential")
+      .non_negative()
+      .label("sparked depth")
+      .unitless();
   t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (half before, half after)")
       .non_negative()
-      .below(1);
+      .below(1)
+      .label("serial fraction")
+      .unitless();
   t.param("node_seconds", &P::node_seconds, "reference-PE seconds per search node (Table 1: 2816.4 s for n = 13)")
-      .non_negative();
-  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
+      .non_negative()
+      .label("time per search node")
+      .unit("s");
+  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)")
+      .non_negative()
+      .label("node packet size")
+      .unit("B");
 }
 
 const ParamTable<P>& table() { return table_of(declare); }

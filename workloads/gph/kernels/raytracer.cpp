@@ -17,24 +17,45 @@ using P = RaytracerParameters;
 // checks of a kernel's values derive from it.
 void declare(ParamTable<P>& t)
 {
-  t.param("rows", &P::rows, "image rows").at_least(1);
-  t.param("width", &P::width, "pixels per row").at_least(1);
-  t.param("groups", &P::groups, "row groups the root sparks").at_least(1);
-  t.param("objects", &P::objects, "scene objects, each a bump in the row cost profile").non_negative();
-  t.param("peak", &P::peak, "largest object's extra cost, in background rows").non_negative();
-  t.param("split_above", &P::split_above, "a group costlier than this x the mean sparks its rows").non_negative();
-  t.param("seed", &P::seed, "hash seed of the scene");
+  t.param("rows", &P::rows, "image rows").at_least(1).label("image rows").unitless();
+  t.param("width", &P::width, "pixels per row").at_least(1).label("pixels per row").unitless();
+  t.param("groups", &P::groups, "row groups the root sparks").at_least(1).label("row groups").unitless();
+  t.param("objects", &P::objects, "scene objects, each a bump in the row cost profile")
+      .non_negative()
+      .label("scene objects")
+      .unitless();
+  t.param("peak", &P::peak, "largest object's extra cost, in background rows")
+      .non_negative()
+      .label("peak object cost")
+      .unitless();
+  t.param("split_above", &P::split_above, "a group costlier than this x the mean sparks its rows")
+      .non_negative()
+      .label("split threshold")
+      .unitless();
+  t.param("seed", &P::seed, "hash seed of the scene").label("seed").unitless();
   t.param("serial_fraction", &P::serial_fraction, "the root's own share of the total work (scene set-up, output)")
       .non_negative()
-      .below(1);
+      .below(1)
+      .label("serial fraction")
+      .unitless();
   t.param("pixel_seconds", &P::pixel_seconds, "reference-PE seconds per background pixel (Table 1: 2782.7 s)")
-      .non_negative();
-  t.param("pixel_bytes", &P::pixel_bytes, "result bytes per pixel").non_negative();
-  t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)").non_negative();
+      .non_negative()
+      .label("time per pixel")
+      .unit("s");
+  t.param("pixel_bytes", &P::pixel_bytes, "result bytes per pixel")
+      .non_negative()
+      .label("result size per pixel")
+      .unit("B");
+  t.param("packet_bytes", &P::packet_bytes, "graph bytes of a spark (Table 6)")
+      .non_negative()
+      .label("spark packet size")
+      .unit("B");
   t.param("fetches_per_row", &P::fetches_per_row,
           "synchronous fetches of scene data from the main PE per row traced elsewhere")
-      .non_negative();
-  t.param("fetch_bytes", &P::fetch_bytes, "scene bytes one fetch brings").non_negative();
+      .non_negative()
+      .label("fetches per row")
+      .unitless();
+  t.param("fetch_bytes", &P::fetch_bytes, "scene bytes one fetch brings").non_negative().label("fetch size").unit("B");
 }
 
 const ParamTable<P>& table() { return table_of(declare); }

@@ -18,13 +18,26 @@ using P = SumEulerParameters;
 // checks of a kernel's values derive from it.
 void declare(ParamTable<P>& t)
 {
-  t.param("lower", &P::lower, "smallest integer of the list").at_least(1);
-  t.param("upper", &P::upper, "largest integer; the list runs down from it").at_least(1).at_most(2e9);
-  t.param("chunk", &P::chunk, "integers per chunk, one spark each (c)").at_least(1);
-  t.param("exact", &P::exact, "1: count every Euclid step; 0: the (n-1)(A ln n + B) estimate").at_least(0).at_most(1);
+  t.param("lower", &P::lower, "smallest integer of the list").at_least(1).label("lower bound").unitless();
+  t.param("upper", &P::upper, "largest integer; the list runs down from it")
+      .at_least(1)
+      .at_most(2e9)
+      .label("upper bound")
+      .unitless();
+  t.param("chunk", &P::chunk, "integers per chunk, one spark each (c)").at_least(1).label("chunk size c").unitless();
+  t.param("exact", &P::exact, "1: count every Euclid step; 0: the (n-1)(A ln n + B) estimate")
+      .at_least(0)
+      .at_most(1)
+      .label("exact step count")
+      .unitless();
   t.param("call_seconds", &P::call_seconds, "reference-PE seconds per hcf call (Table 1: 1598.1 s for the defaults)")
-      .non_negative();
-  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)").non_negative();
+      .non_negative()
+      .label("time per hcf call")
+      .unit("s");
+  t.param("packet_bytes", &P::packet_bytes, "graph and result bytes of a node (Table 6)")
+      .non_negative()
+      .label("node packet size")
+      .unit("B");
 }
 
 const ParamTable<P>& table() { return table_of(declare); }
