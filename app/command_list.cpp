@@ -35,7 +35,7 @@ void list_model(const Catalog& c, const Model& m)
   fmt::print("\n  {}  —  {}\n  source: {}\n", info.name, info.summary, info.source);
   if (const std::string& plugin = c.plugin_of(m); !plugin.empty())
     fmt::print("  from the plugin {}\n", plugin);
-  fmt::print("  parameters:\n");
+  fmt::print("  parameters (name, kind, default, unit, label: meaning):\n");
   for (const auto& p : info.params) {
     std::string def = p.default_value ? yaml_value(*p.default_value) : "required";
     if (p.default_value && def.empty())
@@ -44,11 +44,13 @@ void list_model(const Catalog& c, const Model& m)
     if (!p.policy_family.empty())
       type = p.kind == ParamKind::WordList ? "list of " + p.policy_family : p.policy_family + " policy";
     std::string b = bounds(p);
-    fmt::print("    {:<20} {:<18} {:<10} {}{}\n", p.name, type, def, p.doc, b.empty() ? "" : " (" + b + ")");
+    fmt::print("    {:<20} {:<18} {:<10} {:<9} {}{}{}\n", p.name, type, def, p.unit.empty() ? "-" : p.unit,
+               p.label.empty() ? "" : p.label + ": ", p.doc, b.empty() ? "" : " (" + b + ")");
   }
   fmt::print("  metrics (columns pred_<name> and sim_<name>):\n");
   for (const auto& x : info.metrics)
-    fmt::print("    {:<20} {}\n", x.name, x.doc);
+    fmt::print("    {:<20} {:<9} {}{}\n", x.name, x.unit.empty() ? "-" : x.unit, x.label.empty() ? "" : x.label + ": ",
+               x.doc);
   if (!info.limits.empty())
     fmt::print("  limits in closed form (isoefficiency lines state where a level is out of reach):\n");
   for (const auto& l : info.limits)
