@@ -39,7 +39,7 @@ isoplot = None  # the package beside it, every module imported
 plt = None  # matplotlib.pyplot, once isoplot chose its backend
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MODULES = ("cli", "context", "contour", "errors", "levels", "line", "panels", "parity", "points", "results",
+MODULES = ("cli", "context", "contour", "errors", "levels", "line", "panels", "parity", "points", "presentation", "results",
            "selection", "sequence", "spec", "style", "values")
 
 
@@ -455,6 +455,46 @@ class DrawsPlots(FolderTestCase):
         gapped = [y for y in ys if np.isnan(y[:2]).all() and np.isfinite(y[2:]).all()]
         self.assertEqual(len(gapped), 6)  # m = 6, 7, 8, each face
         self.assertFalse(any((y == 0).any() for y in ys))
+
+    def test_labels_size_formats_reference_lines_and_crossings(self):
+        # Every kind takes axis labels, a size, more image formats and reference lines; a line plot marks where
+        # crossings.csv says a curve reaches a level.
+        folder = contour_folder(self.folder())
+        with open(os.path.join(folder, "crossings.csv"), "w") as f:
+            f.write("crossing,metric,level,along,group,pred_x,sim_x,note\n"
+                    "e_half,efficiency,0.5,V,m=8,10,12,\n"
+                    "e_half,efficiency,0.5,m,V=100,7,7,\n")
+        with open(os.path.join(folder, "run.json")) as f:
+            run = json.load(f)
+        run["plots"] = [{"kind": "line", "x": "V", "y": ["efficiency"], "series": "m", "log_x": True,
+                         "file": "dressed.png", "formats": ["pdf", "svg"], "size": [8, 5], "x_label": "load",
+                         "reference_lines": [{"axis": "y", "value": 0.5, "label": "half"},
+                                             {"axis": "x", "value": 100, "label": "V = 100"}]}]
+        with open(os.path.join(folder, "run.json"), "w") as f:
+            json.dump(run, f)
+        result = run_script(folder)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.splitlines(), ["wrote dressed.png", "wrote dressed.pdf", "wrote dressed.svg"])
+        with open(os.path.join(folder, "dressed.pdf"), "rb") as f:
+            self.assertEqual(f.read(5), b"%PDF-")
+        with open(os.path.join(folder, "dressed.svg")) as f:
+            self.assertIn("<svg", f.read())
+        ctx = isoplot.context.load_context(folder)
+        spec = isoplot.spec.read_spec(run["plots"][0], 0)
+        fig = isoplot.cli.draw(ctx, spec, 0)
+        isoplot.presentation.present(fig, spec)
+        self.addCleanup(plt.close, fig)
+        ax = fig.axes[0]
+        self.assertEqual(ax.get_xlabel(), "load")
+        self.assertEqual(tuple(fig.get_size_inches()), (8.0, 5.0))
+        texts = [t.get_text() for t in ax.texts]
+        self.assertIn("half", texts)
+        self.assertIn("V = 100", texts)
+        # The crossing along V at m = 8 (both faces: 10 and 12 at 0.5); the one along m is not on this plot.
+        marks = [l for l in ax.get_lines() if l.get_marker() == "X"]
+        self.assertEqual(sorted(float(l.get_xdata()[0]) for l in marks), [10.0, 12.0])
+        self.assertTrue(all(float(l.get_ydata()[0]) == 0.5 for l in marks))
+        self.assertIn("where efficiency reaches 0.5 (crossings.csv)", ax.get_title())
 
     def test_line_with_series_repetitions_and_both_faces(self):
         folder = line_folder(self.folder())
@@ -1249,10 +1289,11 @@ class PlotSpecs(FolderTestCase):
         self.assertEqual(sorted(f.name for f in dataclasses.fields(isoplot.spec.PlotSpec)),
                          sorted(schema["properties"]))
         defaults = {name: p["default"] for name, p in schema["properties"].items() if "default" in p}
-        self.assertEqual(len(defaults), 14)
+        self.assertEqual(len(defaults), 19)
         for name, default in defaults.items():
             value = getattr(spec, name)
-            self.assertEqual(dict(value) if name == "select" else value, default, name)
+            value = dict(value) if name == "select" else list(value) if isinstance(value, tuple) else value
+            self.assertEqual(value, default, name)
         with self.assertRaises(dataclasses.FrozenInstanceError):
             spec.face = "predicted"
 

@@ -36,7 +36,14 @@ nlohmann::json to_json(const PlotSpec& s)
   nlohmann::json select = nlohmann::json::object();
   for (const auto& [name, values] : s.select)
     select[name] = values;
-  j["select"] = select;
+  j["select"]          = select;
+  j["x_label"]         = optional(s.x_label);
+  j["y_label"]         = optional(s.y_label);
+  j["size"]            = optional(s.size);
+  j["formats"]         = s.formats;
+  j["reference_lines"] = nlohmann::json::array();
+  for (const auto& r : s.reference_lines)
+    j["reference_lines"].push_back({{"axis", r.axis}, {"value", r.value}, {"label", r.label}});
   switch (s.kind) {
     case PlotKind::Contour:
       j["x"]          = s.x;

@@ -13,6 +13,13 @@ namespace isogrid {
 
 enum class PlotKind { Contour, Line, Parity, Sequence, Isoefficiency };
 
+// A line drawn across every panel at a value of x or y: a level to read a curve at, a paper's value.
+struct ReferenceLine {
+  std::string axis;  // "x" (a vertical line) or "y" (a horizontal one)
+  double value = 0;
+  std::string label;  // written beside the line; empty: none
+};
+
 struct PlotSpec {
   PlotKind kind = PlotKind::Line;
   std::string file;
@@ -20,6 +27,13 @@ struct PlotSpec {
   std::string face = "simulated";  // predicted or simulated
   // parameter -> the value texts kept, in the order written
   std::vector<std::pair<std::string, std::vector<std::string>>> select;
+  // every kind: the axes' labels instead of the declared ones, the figure's size in inches, the images written
+  // besides `file` (the same name with these extensions), lines across every panel
+  std::optional<std::string> x_label;
+  std::optional<std::string> y_label;
+  std::optional<std::vector<double>> size;
+  std::vector<std::string> formats;
+  std::vector<ReferenceLine> reference_lines;
 
   // contour and line; isoefficiency: x the scale, y the size, z the metric of the isoefficiency: block
   std::string x;

@@ -163,11 +163,55 @@ PlotSpec isoefficiency_plot(const IsoefficiencySpec& traced, const Model& model,
   return p;
 }
 
+// What every kind takes about how it looks: axis labels, size, the images written, reference lines.
+void read_presentation(const Field& f, PlotSpec& p)
+{
+  if (f.child("x_label").present())
+    p.x_label = f.child("x_label").text();
+  if (f.child("y_label").present())
+    p.y_label = f.child("y_label").text();
+  if (Field size = f.child("size"); size.present()) {
+    std::vector<double> wh = size.numbers();
+    if (wh.size() != 2)
+      size.fail("expected [width, height] in inches, e.g. [6.4, 4.8]");
+    for (size_t i = 0; i < 2; ++i)
+      if (!(wh[i] >= 2 && wh[i] <= 40))
+        size.element(i).fail(fmt::format("a figure's side is 2 to 40 inches, got {}", wh[i]));
+    p.size = wh;
+  }
+  if (Field formats = f.child("formats"); formats.present()) {
+    if (!formats.is_list())
+      formats.fail("expected a list of image formats, e.g. [png, pdf]");
+    for (size_t i = 0; i < formats.size(); ++i) {
+      std::string format = formats.element(i).text();
+      if (format != "png" && format != "svg" && format != "pdf")
+        formats.element(i).fail(unknown_name_message("image format", format, {"png", "svg", "pdf"}));
+      p.formats.push_back(format);
+    }
+  }
+  if (Field lines = f.child("reference_lines"); lines.present()) {
+    if (!lines.is_list())
+      lines.fail("expected a list of lines, e.g. [{y: 0.8, label: \"gamma_0 = 0.8\"}]");
+    for (size_t i = 0; i < lines.size(); ++i) {
+      Field line = lines.element(i);
+      line.only_keys({"x", "y", "label"}, "reference line key");
+      if (line.child("x").present() == line.child("y").present())
+        line.fail("a reference line is at an x (vertical) or at a y (horizontal): give one of them");
+      ReferenceLine r;
+      r.axis  = line.child("x").present() ? "x" : "y";
+      r.value = line.child(r.axis).number();
+      r.label = line.child("label").present() ? line.child("label").text() : "";
+      p.reference_lines.push_back(r);
+    }
+  }
+}
+
 PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts, bool simulates,
                   bool drop_misfits, size_t index, const IsoefficiencySpec* traced)
 {
-  f.only_keys({"kind", "x", "y", "z", "metric", "series", "panels", "select", "band", "log", "levels", "infeasible",
-               "face", "log_x", "log_y", "title", "file", "bins", "runs"},
+  f.only_keys({"kind", "x",    "y",      "z",          "metric",  "series", "panels",  "select",
+               "band", "log",  "levels", "infeasible", "face",    "log_x",  "log_y",   "title",
+               "file", "bins", "runs",   "x_label",    "y_label", "size",   "formats", "reference_lines"},
               "plot key");
   PlotSpec p;
   std::string kind = f.required("kind").text();
@@ -197,6 +241,7 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
   }
   if (f.child("title").present())
     p.title = f.child("title").text();
+  read_presentation(f, p);
   p.file = f.child("file").present() ? f.child("file").text() : fmt::format("plot-{}.png", index + 1);
   if (p.file.find('/') != std::string::npos || p.file.find("..") != std::string::npos)
     f.child("file").fail("a plot file is a plain file name, written into the output folder");

@@ -155,9 +155,15 @@ std::vector<std::string> files_owned_by_a_run(const std::string& dir)
     for (const auto& plot : run.value("plots", nlohmann::json::array()))
       if (plot.is_object() && plot.contains("file") && plot["file"].is_string()) {
         std::string file = plot["file"];
-        // A plot file is a plain name (the experiment reader and the schema refuse anything else).
-        if (file.find('/') == std::string::npos && file != "." && file != ".." && fs::exists(fs::path(dir) / file))
-          out.push_back((fs::path(dir) / file).string());
+        // A plot file is a plain name (the experiment reader and the schema refuse anything else); `formats` writes
+        // the same name with other image extensions.
+        std::vector<std::string> names{file};
+        for (const auto& format : plot.value("formats", nlohmann::json::array()))
+          if (format.is_string() && (format == "png" || format == "svg" || format == "pdf"))
+            names.push_back(fs::path(file).replace_extension(format.get<std::string>()).string());
+        for (const std::string& name : names)
+          if (name.find('/') == std::string::npos && name != "." && name != ".." && fs::exists(fs::path(dir) / name))
+            out.push_back((fs::path(dir) / name).string());
       }
   } catch (const nlohmann::json::exception&) {
     // A run.json we cannot read names no plot: its fixed files are still removed.

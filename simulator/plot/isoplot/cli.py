@@ -18,6 +18,7 @@ from .line import draw_line
 from .parity import draw_parity
 from .sequence import draw_sequence
 from .selection import apply_selection
+from .presentation import present
 from .spec import read_spec, schema
 
 DPI = 150
@@ -35,17 +36,28 @@ def draw(ctx, spec, index):
 
 
 def render(folder, raw, index, ctx):
-    """Draws run.json's plot number `index` (a raw spec) into the folder; its file name."""
+    """Draws run.json's plot number `index` (a raw spec) into the folder; its file names (`file`,
+    then the same name in each of `formats`)."""
     spec = read_spec(raw, index)
     fig = draw(ctx, spec, index)
-    path = os.path.join(folder, spec.file)
+    files = [spec.file]
+    stem = os.path.splitext(spec.file)[0]
+    files += [f"{stem}.{f}" for f in spec.formats if f"{stem}.{f}" not in files]
     try:
-        fig.savefig(path, dpi=DPI, bbox_inches="tight", metadata=PNG_METADATA)
-    except OSError as e:
-        raise PlotError(f"cannot write {path}: {e}")
+        present(fig, spec)
+        for file in files:
+            path = os.path.join(folder, file)
+            # No creation date or producer in a PDF or SVG either: the same data give the same bytes.
+            metadata = PNG_METADATA if file.endswith(".png") else {"Creator": None, "Producer": None,
+                                                                   "CreationDate": None} if file.endswith(".pdf") else {
+                "Date": None, "Creator": None}
+            try:
+                fig.savefig(path, dpi=DPI, bbox_inches="tight", metadata=metadata)
+            except OSError as e:
+                raise PlotError(f"cannot write {path}: {e}")
     finally:
         plt.close(fig)
-    return spec.file
+    return files
 
 
 def main(argv):
@@ -66,11 +78,12 @@ def main(argv):
     errors = []
     for index, raw in enumerate(ctx.run.get("plots", [])):
         try:
-            file = render(folder, raw, index, ctx)
+            files = render(folder, raw, index, ctx)
         except PlotError as e:
             errors.append(str(e))
             continue
-        print(f"wrote {file}", flush=True)
+        for file in files:
+            print(f"wrote {file}", flush=True)
     for e in errors:
         print(f"isogrid_plot: error: {e}", file=sys.stderr)
     return 2 if errors else 0

@@ -12,6 +12,7 @@ from .errors import PlotError, label
 from .results import (
     METRIC_PREFIXES,
     add_element_columns,
+    load_crossings,
     load_isoefficiency,
     load_results,
     load_run,
@@ -65,6 +66,8 @@ class Context:
         self.isoefficiency = isoefficiency
         # The results folder, for the files only one kind of plot reads (isoefficiency-laws.csv).
         self.folder = folder
+        # crossings.csv's rows, when the run has crossings (line plots mark them on their curves).
+        self.crossings = load_crossings(folder) if folder else None
 
     def restricted(self, selection):
         """A view of the results with only the rows, points (and axis values) that

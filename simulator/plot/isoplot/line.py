@@ -100,6 +100,7 @@ def draw_line(ctx, spec, index):
     fig, holder, grid = panel_figure(len(blocks), panel_values)
     drawn = set()
     spread = None
+    crossing_note = None
     # Infeasible points (E = 0 where no schedule exists) are left out: a curve dropping to a placeholder 0 would
     # read as a value.
     infeasible_column = infeasible_metric_column(ctx, spec, index) if spec.infeasible and by_parameter else None
@@ -122,6 +123,9 @@ def draw_line(ctx, spec, index):
                 curves = {f: face_curves(ctx, spec, subset, f, metric, overlay, series, ss) for f in faces}
                 shown = draw_metric_curves(ax, curves, colors)
                 metric_xs += [p.x for c in curves.values() for curve in c for p in curve]
+            if not overlay:
+                marked = mark_crossings(ctx, ax, x, metric, faces, series, ss, colors, panels, value)
+                crossing_note = crossing_note or marked
             if panels:
                 ax.set_title(parameter_value(ctx, panels, value), fontsize=9)
                 if not shown:
@@ -168,6 +172,8 @@ def draw_line(ctx, spec, index):
         face_text = spec.face
     if spread:
         notes = notes + [spread]
+    if crossing_note:
+        notes = notes + [crossing_note]
     if infeasible_note:
         notes = notes + [f"infeasible points ({spec.infeasible} = 0) left out"]
     main = spec.title or f"{', '.join(metric_text(ctx, m) for m in metrics)} against {x_title}"
@@ -235,6 +241,38 @@ def draw_curves(ax, px, grids, colors, categorical=False):
             ax.errorbar(px + dodge, mean, yerr=clipped_bars(mean, grid.std[i], grid.mean), color=color, capsize=2,
                         elinewidth=0.8, **styles[f])
     return shown
+
+
+def mark_crossings(ctx, ax, x, metric, faces, series, series_values, colors, panels, panel_value):
+    """Where crossings.csv says the metric reaches a level along x, a cross on the curve of its
+    group (series value, panel value), at (x found, level); the subtitle's note when any is drawn."""
+    table = ctx.crossings
+    if table is None:
+        return None
+    drawn = []
+    for r in table.rows:
+        if r["metric"] != metric or r["along"] != x:
+            continue
+        group = dict(part.split("=", 1) for part in r["group"].split(", ") if "=" in part)
+        if panels and panels in group and not same_value(group[panels], panel_value):
+            continue
+        k = 0
+        if series:
+            if series not in group:
+                continue
+            k = next((i for i, v in enumerate(series_values) if same_value(v, group[series])), None)
+            if k is None:
+                continue
+        for f in faces:
+            found = r.get(FACE_PREFIX[f] + "x", "")
+            if found.strip():
+                ax.plot([float(found)], [float(r["level"])], marker="X", markersize=7, markeredgecolor="black",
+                        markeredgewidth=0.6, color=colors[k], linestyle="none", zorder=6)
+                drawn.append(r["level"])
+    if not drawn:
+        return None
+    levels = ", ".join(sorted(set(drawn), key=float))
+    return f"✕: where {metric_text(ctx, metric)} reaches {levels} (crossings.csv)"
 
 
 def mask_infeasible(grids, points, series, series_values, x, xs, column, overlay):

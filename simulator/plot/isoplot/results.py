@@ -107,6 +107,14 @@ def load_isoefficiency(folder):
     return read_table(path, "")
 
 
+def load_crossings(folder):
+    """crossings.csv (where a metric reaches a level along a parameter, per group), or None without one."""
+    path = os.path.join(folder, "crossings.csv")
+    if not os.path.exists(path):
+        return None
+    return read_table(path, "")
+
+
 def rerun_hint(folder):
     return f"re-run the experiment with `isogrid run EXPERIMENT --out {folder} --resume` (no point runs again)"
 

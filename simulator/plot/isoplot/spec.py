@@ -56,6 +56,11 @@ class PlotSpec:
     band: typing.Optional[float]
     bins: typing.Optional[int]
     runs: bool  # parity: every run its own point
+    x_label: typing.Optional[str]  # every kind: the axes' labels instead of the declared ones
+    y_label: typing.Optional[str]
+    size: typing.Optional[typing.Tuple[float, float]]  # inches
+    formats: typing.Tuple[str, ...]  # images written besides `file`
+    reference_lines: typing.Tuple[typing.Mapping[str, typing.Any], ...]  # {axis, value, label}
 
 
 @functools.lru_cache(maxsize=None)
