@@ -496,6 +496,31 @@ class DrawsPlots(FolderTestCase):
         self.assertTrue(all(float(l.get_ydata()[0]) == 0.5 for l in marks))
         self.assertIn("where efficiency reaches 0.5 (crossings.csv)", ax.get_title())
 
+    def test_the_papers_values_sit_beside_the_curves(self):
+        # A line plot's references: hollow diamonds in their series' colour at their x; a reference of another
+        # slice (V = 10 here, where the plot shows V = 100 only) or of another metric is not drawn.
+        folder = contour_folder(self.folder())
+        ctx = isoplot.context.load_context(folder)
+        paper = [{"metric": "efficiency", "at": {"m": "4", "V": "100"}, "value": 0.61, "statistic": "mean",
+                  "derived": False},
+                 {"metric": "efficiency", "at": {"m": "8", "V": "100"}, "value": 0.33, "statistic": "mean",
+                  "derived": True},
+                 {"metric": "efficiency", "at": {"m": "4", "V": "10"}, "value": 0.4, "statistic": "mean",
+                  "derived": False},
+                 {"metric": "speedup", "at": {"m": "4", "V": "100"}, "value": 3, "statistic": "mean",
+                  "derived": False}]
+        spec = {"kind": "line", "x": "m", "y": ["efficiency"], "select": {"V": ["100"]}, "paper": paper,
+                "file": "paper.png"}
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(spec, 0), 0)
+        self.addCleanup(plt.close, fig)
+        ax = fig.axes[0]
+        diamonds = [l for l in ax.get_lines() if l.get_marker() == "D"]
+        self.assertEqual(sorted((float(l.get_xdata()[0]), float(l.get_ydata()[0])) for l in diamonds),
+                         [(4.0, 0.61), (8.0, 0.33)])
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        self.assertIn("paper", legend)
+        self.assertIn("paper's equations (derived)", legend)
+
     def test_line_with_series_repetitions_and_both_faces(self):
         folder = line_folder(self.folder())
         result = run_script(folder)
@@ -1289,7 +1314,7 @@ class PlotSpecs(FolderTestCase):
         self.assertEqual(sorted(f.name for f in dataclasses.fields(isoplot.spec.PlotSpec)),
                          sorted(schema["properties"]))
         defaults = {name: p["default"] for name, p in schema["properties"].items() if "default" in p}
-        self.assertEqual(len(defaults), 19)
+        self.assertEqual(len(defaults), 20)
         for name, default in defaults.items():
             value = getattr(spec, name)
             value = dict(value) if name == "select" else list(value) if isinstance(value, tuple) else value

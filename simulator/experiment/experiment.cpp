@@ -691,6 +691,7 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   // Plots that no longer fit a sweep --set changed are dropped; plots --set gives itself are checked like the file's.
   ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(),
                         reshaped && !set_within(*origin, "plots"), ex.isoefficiency ? &*ex.isoefficiency : nullptr);
+  attach_paper_values(ex.plots, ex.references, model.info());
 
   YAML::Emitter emitter;
   emitter << root;

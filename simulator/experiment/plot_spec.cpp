@@ -44,6 +44,14 @@ nlohmann::json to_json(const PlotSpec& s)
   j["reference_lines"] = nlohmann::json::array();
   for (const auto& r : s.reference_lines)
     j["reference_lines"].push_back({{"axis", r.axis}, {"value", r.value}, {"label", r.label}});
+  j["paper"] = nlohmann::json::array();
+  for (const auto& p : s.paper) {
+    nlohmann::json at = nlohmann::json::object();
+    for (const auto& [name, value] : p.at)
+      at[name] = value;
+    j["paper"].push_back(
+        {{"metric", p.metric}, {"at", at}, {"value", p.value}, {"statistic", p.statistic}, {"derived", p.derived}});
+  }
   switch (s.kind) {
     case PlotKind::Contour:
       j["x"]          = s.x;

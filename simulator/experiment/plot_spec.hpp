@@ -13,6 +13,16 @@ namespace isogrid {
 
 enum class PlotKind { Contour, Line, Parity, Sequence, Isoefficiency };
 
+// One of the paper's values for a line plot's metric at one point: drawn as a marker on the same axes, beside the
+// curves it is held against (the experiment's references).
+struct PaperPoint {
+  std::string metric;
+  std::vector<std::pair<std::string, std::string>> at;  // the point's parameters, as results.csv writes them
+  double value = 0;
+  std::string statistic;  // of the repetitions the value is held against: mean, median, ...
+  bool derived = false;   // worked out from the paper's equations rather than printed in it
+};
+
 // A line drawn across every panel at a value of x or y: a level to read a curve at, a paper's value.
 struct ReferenceLine {
   std::string axis;  // "x" (a vertical line) or "y" (a horizontal one)
@@ -34,6 +44,8 @@ struct PlotSpec {
   std::optional<std::vector<double>> size;
   std::vector<std::string> formats;
   std::vector<ReferenceLine> reference_lines;
+  // line: the references' values of its metrics, drawn over the curves
+  std::vector<PaperPoint> paper;
 
   // contour and line; isoefficiency: x the scale, y the size, z the metric of the isoefficiency: block
   std::string x;

@@ -380,4 +380,27 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
   return plots;
 }
 
+void attach_paper_values(std::vector<PlotSpec>& plots, const std::vector<Reference>& references, const ModelInfo& model)
+{
+  for (PlotSpec& plot : plots) {
+    if (plot.kind != PlotKind::Line || plot.x_is_metric)
+      continue;
+    for (const Reference& r : references) {
+      if (r.crossing >= 0)
+        continue;
+      const std::string& metric = model.metrics[r.metric].name;
+      if (std::find(plot.metrics.begin(), plot.metrics.end(), metric) == plot.metrics.end())
+        continue;
+      PaperPoint p;
+      p.metric = metric;
+      for (const auto& [slot, value] : r.at)
+        p.at.emplace_back(slot_name(slot, model), format_value(value));
+      p.value     = r.value;
+      p.statistic = statistic_name(r.statistic);
+      p.derived   = r.derived;
+      plot.paper.push_back(std::move(p));
+    }
+  }
+}
+
 }  // namespace isogrid

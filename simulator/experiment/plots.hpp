@@ -23,6 +23,7 @@
 #include "simulator/experiment/plot_spec.hpp"
 
 #include "simulator/experiment/isoefficiency.hpp"
+#include "simulator/experiment/references.hpp"
 
 #include <vector>
 
@@ -36,5 +37,9 @@ namespace isogrid {
 // `plots:` key, such an experiment draws its lines' W(p) besides the default plot.
 std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
                                  bool simulates, bool drop_misfits = false, const IsoefficiencySpec* traced = nullptr);
+
+// Gives each line plot the references' values of its metrics (not those of crossings), to draw over its curves.
+void attach_paper_values(std::vector<PlotSpec>& plots, const std::vector<Reference>& references,
+                         const ModelInfo& model);
 
 }  // namespace isogrid

@@ -101,6 +101,7 @@ def draw_line(ctx, spec, index):
     drawn = set()
     spread = None
     crossing_note = None
+    paper_kinds = set()  # "printed", "derived": the kinds of the paper's values drawn
     # Infeasible points (E = 0 where no schedule exists) are left out: a curve dropping to a placeholder 0 would
     # read as a value.
     infeasible_column = infeasible_metric_column(ctx, spec, index) if spec.infeasible and by_parameter else None
@@ -119,6 +120,10 @@ def draw_line(ctx, spec, index):
                     infeasible_note = infeasible_note or masked
                 shown = draw_curves(ax, px, grids, colors, categorical)
                 spread = spread or spread_note(grids.values())
+                if not overlay:
+                    offsets = [series_offset(i, len(ss), categorical) for i in range(len(ss))]
+                    paper_kinds |= draw_paper(spec, ax, x, xs, px, offsets, metric, series, ss, colors, panels, value,
+                                              subset)
             else:
                 curves = {f: face_curves(ctx, spec, subset, f, metric, overlay, series, ss) for f in faces}
                 shown = draw_metric_curves(ax, curves, colors)
@@ -162,6 +167,8 @@ def draw_line(ctx, spec, index):
         legend_title = "metric" if overlay else parameter_label(ctx, series) if series else None
         handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces,
                                  face_styles(len(faces), bool(by_parameter and categorical)))
+        handles += [Line2D([], [], **PAPER_STYLE, markeredgecolor="0.3", label=PAPER_LABELS[k])
+                    for k in ("printed", "derived") if k in paper_kinds]
         if handles:
             # Outside on the right: curves can be anywhere inside.
             top_right_axes(grid).legend(handles=handles, title=legend_title, loc="upper left",
@@ -228,19 +235,48 @@ def draw_curves(ax, px, grids, colors, categorical=False):
     the series sit side by side within each category so that their error bars stay apart."""
     shown = set()
     styles = face_styles(len(grids), categorical)
-    n = len(colors)
-    width = min(0.6, 0.15 * n) if categorical and n > 1 else 0.0
     for f, grid in grids.items():
         for i, color in enumerate(colors):
             mean = grid.mean[i]
             if not np.isfinite(mean).any():
                 continue
             shown.add(i)
-            dodge = (i / (n - 1) - 0.5) * width if width else 0.0
+            dodge = series_offset(i, len(colors), categorical)
             # Error bars where summary.csv has a standard deviation (none for a single value).
             ax.errorbar(px + dodge, mean, yerr=clipped_bars(mean, grid.std[i], grid.mean), color=color, capsize=2,
                         elinewidth=0.8, **styles[f])
     return shown
+
+
+PAPER_STYLE = dict(linestyle="none", marker="D", markersize=6.5, markerfacecolor="none", markeredgewidth=1.3, zorder=7)
+PAPER_LABELS = {"printed": "paper", "derived": "paper's equations (derived)"}
+
+
+def draw_paper(spec, ax, x, xs, px, offsets, metric, series, series_values, colors, panels, panel_value, points):
+    """The paper's values of a metric (the experiment's references) as hollow diamonds in their
+    series' colour, at their x, where their point is one of this panel's; the kinds drawn."""
+    kinds = set()
+    for p in spec.paper:
+        at = dict(p["at"])
+        if p["metric"] != metric or x not in at:
+            continue
+        if panels and not same_value(at.get(panels, ""), panel_value):
+            continue
+        k = 0
+        if series:
+            k = next((i for i, v in enumerate(series_values) if same_value(v, at.get(series, ""))), None)
+            if k is None:
+                continue
+        others = {n: v for n, v in at.items() if n not in (x, series, panels)}
+        if others and not any(all(n in pt and same_value(pt[n], v) for n, v in others.items()) for pt in points):
+            continue  # a point of another slice of the sweep
+        where = next((i for i, v in enumerate(xs) if same_value(v, at[x])), None)
+        if where is None:
+            continue
+        ax.plot([px[where] + offsets[k]], [float(p["value"])], color=colors[k], markeredgecolor=colors[k],
+                **PAPER_STYLE)
+        kinds.add("derived" if p.get("derived") else "printed")
+    return kinds
 
 
 def mark_crossings(ctx, ax, x, metric, faces, series, series_values, colors, panels, panel_value):
@@ -311,6 +347,14 @@ def spread_note(grids):
             if (np.isfinite(std) & (std > 0)).any():
                 return "error bars: ±1 standard deviation of the repetitions"
     return None
+
+
+def series_offset(i, n, categorical):
+    """Where series i of n sits within a category: side by side, so that error bars stay apart;
+    0 over numbers."""
+    if not categorical or n < 2:
+        return 0.0
+    return (i / (n - 1) - 0.5) * min(0.6, 0.15 * n)
 
 
 def face_styles(faces, categorical):

@@ -61,6 +61,7 @@ class PlotSpec:
     size: typing.Optional[typing.Tuple[float, float]]  # inches
     formats: typing.Tuple[str, ...]  # images written besides `file`
     reference_lines: typing.Tuple[typing.Mapping[str, typing.Any], ...]  # {axis, value, label}
+    paper: typing.Tuple[typing.Mapping[str, typing.Any], ...]  # line: {metric, at, value, statistic, derived}
 
 
 @functools.lru_cache(maxsize=None)
