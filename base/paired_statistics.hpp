@@ -22,8 +22,10 @@ enum class ClaimSide { Below, Above };
 
 // What the interval of a difference says of a claim.
 enum class Finding {
-  Holds,     // the 95 % interval lies wholly on the claimed side of 0 (and, where needed, the signed-rank test agrees)
-  NotShown,  // the interval reaches 0: the repetitions do not show the claim, nor its opposite
+  // the 95 % interval lies wholly on the claimed side of 0 (and, where needed, the signed-rank test agrees); or, for
+  // <= and >=, every pair meets the claim (PairedEvidence::every_pair)
+  Holds,
+  NotShown,      // the interval reaches 0: the repetitions do not show the claim, nor its opposite
   Contradicted,  // the interval lies wholly on the other side of 0 (a tie on every pair contradicts nothing)
   SingleRun,     // one pair: no interval; the claim is read off the two values alone
 };
@@ -41,6 +43,8 @@ struct PairedEvidence {
   // Anderson-Darling: false when normality of the differences is rejected at 5 % (tested from 8 pairs on).
   bool normal_plausible = true;
   Finding finding       = Finding::NotShown;
+  // A non-strict claim (<=, >=) held because every pair meets it, where the interval alone would not show it.
+  bool every_pair = false;
 };
 
 // The mean of values and the half-width of its 95 % confidence interval, Student's t with n - 1 degrees of freedom

@@ -49,6 +49,23 @@ TEST(PairedStatistics, IdenticalPoliciesClaimNoDifference)
   EXPECT_GT(noise.high, 0);
 }
 
+TEST(PairedStatistics, NotWorseOnEveryPairHoldsThoughTheIntervalReachesZero)
+{
+  // Ties on most pairs and two strict wins: the interval, -0.3 ± 0.48, reaches above 0; but no pair goes against
+  // "left <= right", which then holds, said apart. "left < right" is still not shown.
+  std::vector<double> d = {0, 0, 0, 0, -1, 0, 0, -2, 0, 0};
+  PairedEvidence e      = paired_mean_evidence(d, ClaimSide::Below, false);
+  EXPECT_GT(e.high, 0);
+  EXPECT_EQ(e.finding, Finding::Holds);
+  EXPECT_TRUE(e.every_pair);
+  EXPECT_EQ(paired_mean_evidence(d, ClaimSide::Below, true).finding, Finding::NotShown);
+  // One pair against it: the interval decides.
+  d.push_back(0.5);
+  PairedEvidence against = paired_mean_evidence(d, ClaimSide::Below, false);
+  EXPECT_EQ(against.finding, Finding::NotShown);
+  EXPECT_FALSE(against.every_pair);
+}
+
 TEST(PairedStatistics, OnePercentBetterOnEveryDrawHolds)
 {
   // left = 0.99 right on 20 draws of very different sizes: every difference is negative, however spread.

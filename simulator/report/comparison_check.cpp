@@ -61,7 +61,7 @@ std::string verdict(const ComparisonOutcome& o)
   if (o.single_run())
     return o.passed() ? "holds (single run)" : "does not hold (single run)";
   switch (o.evidence.finding) {
-    case Finding::Holds: return "holds";
+    case Finding::Holds: return o.evidence.every_pair ? "holds (every pair)" : "holds";
     case Finding::Contradicted: return "contradicted";
     case Finding::NotShown:
       return o.evidence.bootstrap || o.evidence.normal_plausible ? "not shown" : "not shown (not normal, signed-rank)";
@@ -314,7 +314,8 @@ std::string comparison_method_text()
          "claim off the pairs' differences d = left - factor × right: the claim holds when the 95 % confidence "
          "interval of the mean difference (Student's t) lies wholly on the claimed side of 0 and, where the "
          "Anderson-Darling test rejects normality of the differences, the Wilcoxon signed-rank test agrees at 2.5 % "
-         "one-sided. \"Not shown\": the interval reaches 0, so the repetitions show neither the claim nor its "
+         "one-sided; a claim of \"<=\" or \">=\" also holds when every pair meets it (\"holds (every pair)\"). \"Not "
+         "shown\": the interval reaches 0, so the repetitions show neither the claim nor its "
          "opposite; \"contradicted\": it lies wholly on the other side. The p-values are one-sided towards the "
          "claim: the paired t-test, the signed-rank test W and the sign test. A geometric-mean claim is read on the "
          "ratios left / (factor × right) of the pairs; a claim on a statistic of a whole side (sd, cv, var, var_mean, "
