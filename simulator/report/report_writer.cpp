@@ -61,6 +61,18 @@ std::string fixed_parameters(const Experiment& ex)
   return out.empty() ? "defaults" : out;
 }
 
+// How many of a study's references are derived from the paper's equations, and how many of those missed.
+std::pair<size_t, size_t> derived_references(const RunAnalysis& a)
+{
+  size_t n = 0, missed = 0;
+  for (const auto& r : a.references)
+    if (r.reference->derived) {
+      ++n;
+      missed += r.passed() ? 0 : 1;
+    }
+  return {n, missed};
+}
+
 std::string swept_parameters(const Experiment& ex)
 {
   std::string out;
@@ -95,12 +107,10 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
   bool any_comparison = false;
   size_t derived = 0, derived_met = 0;
   for (const auto& s : studies) {
-    any_comparison = any_comparison || !s.analysis.comparisons.empty();
-    for (const auto& r : s.analysis.references)
-      if (r.reference->derived) {
-        ++derived;
-        derived_met += r.passed() ? 1 : 0;
-      }
+    any_comparison   = any_comparison || !s.analysis.comparisons.empty();
+    auto [n, missed] = derived_references(s.analysis);
+    derived += n;
+    derived_met += n - missed;
   }
   // The comparisons and derived columns only when a study has some, so that other reports keep their shape.
   md += fmt::format(
@@ -111,13 +121,8 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
   for (const auto& s : studies) {
     const Experiment& ex = *s.experiment;
     const RunAnalysis& a = s.analysis;
-    auto met    = [](size_t total, size_t failed) { return total ? fmt::format("{}/{}", total - failed, total) : "-"; };
-    size_t mine = 0, mine_failed = 0;
-    for (const auto& r : a.references)
-      if (r.reference->derived) {
-        ++mine;
-        mine_failed += r.passed() ? 0 : 1;
-      }
+    auto met = [](size_t total, size_t failed) { return total ? fmt::format("{}/{}", total - failed, total) : "-"; };
+    auto [mine, mine_failed] = derived_references(a);
     md += fmt::format("| [{}](#{}) | {} | {} | {} | {} | {} |{}{}\n", ex.title.empty() ? s.folder : ex.title,
                       s.anchor(), s.run.counts.total, s.run.counts.errors, format_duration(s.run.wall_s),
                       std::isnan(a.max_deviation) ? "-" : fmt::format("{:.2e}", a.max_deviation),

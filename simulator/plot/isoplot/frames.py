@@ -24,13 +24,13 @@ import dataclasses
 import json
 import math
 import os
-import re
 import typing
 
 import pandas as pd
 
+from .results import ELEMENT_AXIS
+
 FACES = {"pred_": "predicted", "sim_": "simulated"}
-ELEMENT = re.compile(r"^(.*)\[(\d+)\]$")
 UNITLESS = "unitless"
 
 
@@ -113,7 +113,7 @@ def with_elements(table, swept):
     if table is None:
         return None
     for name in swept:
-        match = ELEMENT.match(name)
+        match = ELEMENT_AXIS.match(name)
         if match and name not in table.columns and match.group(1) in table.columns:
             column, i = match.group(1), int(match.group(2))
             table[name] = table[column].map(lambda v: v[i] if isinstance(v, list) and i < len(v) else math.nan)

@@ -1,7 +1,6 @@
 """Axes styling shared by every kind of plot: scales and ticks, colours, titles."""
 
 import math
-import re
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -10,6 +9,7 @@ from matplotlib import colors as mcolors
 from matplotlib import ticker
 
 from .errors import label, warn
+from .results import ELEMENT_AXIS
 from .values import is_numeric
 
 # More series than this get a colorbar keyed by value instead of a legend entry each.
@@ -106,7 +106,6 @@ def integer_colorbar(colorbar, values, key):
 
 
 UNITLESS = "unitless"
-ELEMENT = re.compile(r"^(.*)\[(\d+)\]$")
 
 
 def with_unit(text, unit):
@@ -119,7 +118,7 @@ def declared_parameter(ctx, name):
     name where there is no label. An element of a list parameter ('inet_kib_s[2]') is its
     list's label with the element's index: 'Internet throughput [2]'."""
     base, element = name, None
-    match = ELEMENT.match(name)
+    match = ELEMENT_AXIS.match(name)
     if match:
         base, element = match.group(1), match.group(2)
     label = getattr(ctx, "parameter_labels", {}).get(base) or base
