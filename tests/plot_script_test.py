@@ -543,9 +543,9 @@ class DrawsPlots(FolderTestCase):
         self.assertIn("error bars: ±1 standard deviation of the repetitions", fig.axes[0].get_title())
         # The lower error bar stops at 0 for a metric that is never negative.
         mean, std = np.array([0.1, 2.0]), np.array([0.3, 0.5])
-        bars = isoplot.line.clipped_bars(mean, std, mean)
+        bars = isoplot.points.clipped_bars(mean, std, mean)
         np.testing.assert_array_equal(bars, [[0.1, 0.5], [0.3, 0.5]])
-        np.testing.assert_array_equal(isoplot.line.clipped_bars(mean - 1, std, mean - 1), std)
+        np.testing.assert_array_equal(isoplot.points.clipped_bars(mean - 1, std, mean - 1), std)
 
     def test_many_series_get_a_colorbar(self):
         # 30 curves would make a legend taller than the figure.

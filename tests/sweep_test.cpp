@@ -291,3 +291,16 @@ TEST(Plots, AnEmptyPlotListStaysEmptyWhateverSetDoes)
   EXPECT_EQ(load_text(dir, base, {"mode=predict"}).plots.size(), 1u);
   EXPECT_EQ(load_text(dir, base + "plots: [{kind: line, x: V, series: m}]\n", {"m=3"}).plots.size(), 1u);
 }
+
+TEST(Plots, TheDefaultPlotShowsEverySweptParameterOrIsNotDrawn)
+{
+  // A contour shows two swept parameters and panels a third; a fourth it could only hold at one value, and
+  // facet_unshown refuses that (Sanjay's Table 3.9 sweeps four and has no plots: its default plot failed).
+  TempDir dir;
+  const std::string base = "model: dlt-star\nparameters: {S: 0}\nsweep:\n  m: [1, 2]\n  V: [10, 100]\n  A: [1, 2]\n";
+  auto three             = load_text(dir, base).plots;
+  ASSERT_EQ(three.size(), 1u);
+  EXPECT_EQ(three[0].x, "m");
+  EXPECT_EQ(three[0].y, "V");
+  EXPECT_TRUE(load_text(dir, base + "  C: [0.1, 0.2]\n").plots.empty());
+}

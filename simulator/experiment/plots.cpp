@@ -84,7 +84,9 @@ std::optional<PlotSpec> default_plot(const Model& model, const std::vector<Axis>
   for (const auto& a : axes)
     if (a.values.size() > 1)
       multi.push_back(&a);
-  if (multi.empty())
+  // A contour shows two swept parameters and facets a third in panels; a fourth would have nowhere to go (the
+  // plot would fail), so a sweep of more draws no default plot: its own `plots:` say what to show.
+  if (multi.empty() || multi.size() > 3)
     return std::nullopt;
   PlotSpec p;
   p.face  = face;

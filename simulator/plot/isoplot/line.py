@@ -23,7 +23,8 @@ from .contour import infeasible_metric_column
 from .errors import PlotError, label
 from .levels import infeasible_mask
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
-from .points import binned_curves, error_bars, metric_curves, series_grid, spreads, stacked_grid
+from .points import (binned_curves, clipped_bars, metric_curves, series_grid, spread_note, spreads,
+                     stacked_grid)
 from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
 from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
                     parameter_label, parameter_value, positions, series_colors,
@@ -119,7 +120,7 @@ def draw_line(ctx, spec, index):
                     grids, masked = mask_infeasible(grids, subset, series, ss, x, xs, infeasible_column, overlay)
                     infeasible_note = infeasible_note or masked
                 shown = draw_curves(ax, px, grids, colors, categorical)
-                spread = spread or spread_note(grids.values())
+                spread = spread or spread_note(grid.std for grid in grids.values())
                 if not overlay:
                     offsets = [series_offset(i, len(ss), categorical) for i in range(len(ss))]
                     paper_kinds |= draw_paper(spec, ax, x, xs, px, offsets, metric, series, ss, colors, panels, value,
@@ -127,6 +128,8 @@ def draw_line(ctx, spec, index):
             else:
                 curves = {f: face_curves(ctx, spec, subset, f, metric, overlay, series, ss) for f in faces}
                 shown = draw_metric_curves(ax, curves, colors)
+                spread = spread or spread_note(np.array([[p.x_std, p.y_std] for p in curve], dtype=float)
+                                               for c in curves.values() for curve in c if curve)
                 metric_xs += [p.x for c in curves.values() for curve in c for p in curve]
             if not overlay:
                 marked = mark_crossings(ctx, ax, x, metric, faces, series, ss, colors, panels, value)
@@ -325,28 +328,6 @@ def mask_infeasible(grids, points, series, series_values, x, xs, column, overlay
         mean[full], std[full] = np.nan, np.nan
         out[f] = grid._replace(mean=mean, std=std)
     return out, True
-
-
-def clipped_bars(mean, std, everything):
-    """±1 standard deviation, the lower bar cut at 0 when the metric is never negative (an
-    efficiency, a time): a bar reaching below 0 would show values the metric cannot take."""
-    bars = error_bars(std)
-    if bars is None:
-        return None
-    with np.errstate(invalid="ignore"):
-        if np.nanmin(everything) >= 0:
-            return np.vstack([np.minimum(bars, np.where(np.isfinite(mean), mean, 0.0)), bars])
-    return bars
-
-
-def spread_note(grids):
-    """The subtitle's word on the error bars, when some are drawn."""
-    for grid in grids:
-        std = np.asarray(grid.std, dtype=float)
-        with np.errstate(invalid="ignore"):
-            if (np.isfinite(std) & (std > 0)).any():
-                return "error bars: ±1 standard deviation of the repetitions"
-    return None
 
 
 def series_offset(i, n, categorical):

@@ -17,7 +17,7 @@ from matplotlib.patches import Patch
 from .context import require_parameter
 from .errors import PlotError, label
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
-from .points import metric_curves, run_curves, spreads
+from .points import metric_curves, run_curves, spread_note, spreads
 from .selection import failed_rows, selection_notes
 from .style import (can_log_numbers, integer_colorbar, log_scale, metric_label, parameter_label, parameter_value,
                     series_colors, subtitle)
@@ -143,7 +143,16 @@ def draw_parity(ctx, spec, index):
         # Points gather along the diagonal: the upper left corner (sim >> pred) is free.
         grid[0][0].legend(handles=key_handles, loc="upper left", fontsize=8)
 
+    # What a point is: a run, or the mean of a combination's repetitions (named by the swept parameters it varies).
+    varied = [n for n in ctx.axis_order if len(ctx.axes.get(n, [])) > 1 and n != series and n != panels]
     notes = selection_notes(ctx.selection)
+    if spec.runs:
+        notes.append("a point per run")
+    elif varied:
+        notes.append(f"a point per {', '.join(varied)} (the mean of its repetitions)")
+    spread = spread_note(np.array([[p.x_std, p.y_std] for p in drawn_points], dtype=float))
+    if spread and not spec.runs:
+        notes.append(spread)
     deviation = f"largest deviation |sim − pred| / |pred| = {format_percent(stats.largest)}"
     if band is not None:
         deviation += f" · {stats.outside} of {stats.points} points outside {band_label(band)}"

@@ -163,11 +163,44 @@ def sort_points(points):
 def spreads(points):
     """The x and y error bars of points: their standard deviations, NaN (no bar) where a
     point has a single value; or None where no point spreads (a prediction is the same in
-    every repetition; zero-long bars would still draw their caps)."""
-    return tuple(error_bars(np.array([getattr(p, which) for p in points], dtype=float)) for which in ("x_std", "y_std"))
+    every repetition; zero-long bars would still draw their caps).  Bars are clipped at 0
+    along an axis whose values are never negative (clipped_bars)."""
+    out = []
+    for which in ("x", "y"):
+        values = np.array([getattr(p, which) for p in points], dtype=float)
+        std = np.array([getattr(p, which + "_std") for p in points], dtype=float)
+        out.append(clipped_bars(values, std, values))
+    return tuple(out)
 
 
 def error_bars(std):
     """Standard deviations as matplotlib's error bars: None when none is a positive number."""
     with np.errstate(invalid="ignore"):
         return std if (np.isfinite(std) & (std > 0)).any() else None
+
+
+def clipped_bars(mean, std, everything):
+    """±1 standard deviation, the lower bar cut at 0 when the metric is never negative
+    (`everything`, all its values, is at least 0: an efficiency, a time): a bar reaching
+    below 0 would show values the metric cannot take.  None when no bar is drawn."""
+    bars = error_bars(std)
+    if bars is None:
+        return None
+    with np.errstate(invalid="ignore"):
+        if np.nanmin(everything) >= 0:
+            return np.vstack([np.minimum(bars, np.where(np.isfinite(mean), mean, 0.0)), bars])
+    return bars
+
+
+SPREAD_NOTE = "error bars: ±1 standard deviation of the repetitions"
+
+
+def spread_note(stds):
+    """The subtitle's word on the error bars (SPREAD_NOTE) when some are drawn: some of
+    the standard deviations `stds` (arrays) is a positive number; None otherwise."""
+    for std in stds:
+        std = np.asarray(std, dtype=float)
+        with np.errstate(invalid="ignore"):
+            if (np.isfinite(std) & (std > 0)).any():
+                return SPREAD_NOTE
+    return None

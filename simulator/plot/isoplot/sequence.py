@@ -17,7 +17,7 @@ import numpy as np
 
 from .context import FACE_PREFIX, require_parameter
 from .errors import PlotError, label
-from .points import summary_grid
+from .points import clipped_bars, spread_note, summary_grid
 from .selection import plotted_points
 from .style import series_colors, subtitle, titles
 from .values import same_value
@@ -46,7 +46,7 @@ def draw_sequence(ctx, spec, index):
     values = ctx.values_of(series, points) if series else [None]
     colors, _ = series_colors([str(v) for v in values])  # a colour per series value, a line style per stem
     fig, ax = plt.subplots(figsize=(7.2, 4.4))
-    drawn = 0
+    drawn, spreads = 0, []
     families = [family_columns(ctx, spec, index, stem) for stem in spec.y]
     for k, (stem, (positions, columns)) in enumerate(zip(spec.y, families)):
         for value, color in zip(values, colors):
@@ -57,7 +57,8 @@ def draw_sequence(ctx, spec, index):
             if not np.isfinite(means).any():
                 continue
             name = stem.rstrip("_") if value is None else f"{stem.rstrip('_')}, {series} = {value}"
-            ax.errorbar(positions, means, yerr=np.where(np.isfinite(stds), stds, 0), color=color,
+            spreads.append(stds)
+            ax.errorbar(positions, means, yerr=clipped_bars(means, stds, means), color=color,
                         linestyle=LINE_STYLES[k % len(LINE_STYLES)], marker=MARKERS[k % len(MARKERS)], markersize=4,
                         linewidth=1.3, capsize=2.5, elinewidth=0.7, label=name)
             drawn += 1
@@ -73,5 +74,6 @@ def draw_sequence(ctx, spec, index):
     ax.grid(True, which="major", color="0.9", linewidth=0.6)
     ax.set_axisbelow(True)
     ax.legend(fontsize=7.5, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
-    titles(fig, ax, spec.title or ctx.title, subtitle(ctx, spec.face, notes, failed))
+    spread = spread_note(spreads)
+    titles(fig, ax, spec.title or ctx.title, subtitle(ctx, spec.face, notes + ([spread] if spread else []), failed))
     return fig
