@@ -51,6 +51,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
     if (!one_setting)
       opt.warm_up = nullptr;
     check_output_folder(ex, opt);
+    opt.estimate = estimate_run(ex, opt.out_dir);
     options.push_back(opt);
   }
 
@@ -59,8 +60,11 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   uint64_t error_rows = 0;
   for (size_t i = 0; i < experiments.size(); ++i) {
     const Experiment& ex = experiments[i];
-    fmt::print("[{}/{}] {} ({})\n", i + 1, experiments.size(), ex.title.empty() ? ex.file : ex.title,
-               counted(ex.included_points, "point"));
+    fmt::print("[{}/{}] {} ({}{})\n", i + 1, experiments.size(), ex.title.empty() ? ex.file : ex.title,
+               counted(ex.included_points, "point"),
+               options[i].estimate
+                   ? fmt::format(", about {}", format_duration(options[i].estimate->wall_s(options[i].jobs)))
+                   : "");
     StudyReport s;
     s.experiment = &ex;
     s.folder     = fs::path(ex.file).stem().string();

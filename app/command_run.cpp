@@ -45,6 +45,9 @@ void run(const RunArgs& args, Shared& shared)
   fmt::print("{}: {} of model {} ({}), {} -> {}\n", ex.title.empty() ? ex.file : ex.title,
              counted(ex.included_points, "point"), ex.model->info().name, mode_name(ex.mode), counted(opt.jobs, "job"),
              opt.out_dir);
+  opt.estimate = estimate_run(ex, opt.out_dir);  // before the run replaces what it reads
+  if (opt.estimate)
+    fmt::print("estimated run time: {}\n", describe_estimate(*opt.estimate, opt.jobs));
   RunResult r = run_experiment(ex, opt);
   fmt::print("{} {} ({} already done, {} run, {}) in {}\n",
              r.interrupted ? "interrupted after" : "done:", counted(r.counts.total, "point"), r.counts.skipped,

@@ -18,7 +18,9 @@ void add_run_flags(CLI::App* command, RunFlags& flags, const std::string& defaul
   command->add_flag("--force", flags.force, "replace a previous run in the output folder (every file it wrote)")
       ->excludes(resume);
   command->add_flag("--no-plot", flags.no_plot, "do not draw the plots");
-  command->add_flag("--no-progress", flags.no_progress, "no progress line (it is shown only on a terminal anyway)");
+  command->add_flag("--no-progress", flags.no_progress,
+                    "no progress display (on a terminal, a line redrawn in place; in a log, such as CI's or Slurm's, a "
+                    "line after 10 s, then every minute or so)");
   command->add_flag("--simgrid-logs", flags.simgrid_logs, "let SimGrid print its own log lines");
 }
 

@@ -208,7 +208,7 @@ private:
     run_.counts.ran += 1;
     run_.counts.errors += failed ? 1 : 0;
     run_.sink->push(index, row, failed);
-    run_.progress->tick(failed);
+    run_.progress->tick(index, failed);
   }
 
   // The row of a point this process computes at once, or nothing when it needs a worker process of its own. One
@@ -309,7 +309,9 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     InterruptGuard guard;
     run.sink.emplace(files.csv, results_header(ex), ex.sweep.size(), plan.done, plan.append,
                      plan.rewriting() ? files.previous_rows : std::string(), plan.keep);
-    run.progress.emplace(run.counts.total, run.counts.skipped, options.progress && Progress::terminal_attached());
+    run.progress.emplace(run.counts.total, run.counts.skipped, Progress::display_for(options.progress));
+    if (options.estimate)
+      run.progress->use_estimate(&options.estimate->costs, options.estimate->pending_s(plan.done), options.jobs);
     PointLoop loop(ex, options, run);
     run.pool.emplace(options.jobs, ex.timeout_s);
     run.pool->close_in_children(lock.fd());

@@ -5,6 +5,7 @@
 #include "simulator/run/isoefficiency_runner.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/row_formatter.hpp"
+#include "simulator/run/run_estimate.hpp"
 #include "simulator/run/run_manifest.hpp"
 #include "simulator/run/shards.hpp"
 
@@ -21,7 +22,10 @@ struct RunOptions {
   bool resume       = false;
   bool retry_errors = false;  // with resume: compute the error rows again
   bool force        = false;
-  bool progress     = true;  // shown only on a terminal anyway
+  bool progress     = true;  // a line redrawn on a terminal, a line now and then in a log
+  // The points' estimated costs (estimate_run, made before the folder is touched): the progress display's ETA
+  // follows them. Optional.
+  std::optional<RunEstimate> estimate;
   bool simgrid_logs = false;
   std::string command_line;
   std::string simgrid_version;
