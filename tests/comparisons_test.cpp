@@ -6,6 +6,7 @@
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/experiment/statistic.hpp"
 #include "simulator/report/run_analysis.hpp"
+#include "simulator/report/table.hpp"
 #include "simulator/run/results_reader.hpp"
 #include "tests/test_support.hpp"
 
@@ -608,4 +609,23 @@ comparisons:
         "2 of 3 comparison groups hold.", "2 of 3 reference values, agreements and comparison groups met",
         "| comparisons held |", "| 2/3 |"})
     EXPECT_TRUE(contains(report, row)) << row << "\n" << report;
+}
+
+TEST(Tables, LatexAndCsvHoldTheTableAsItIs)
+{
+  // REPORT.md's tables beside it for a paper: booktabs LaTeX that pdflatex compiles as it is (special characters
+  // escaped, the report's symbols in math mode) and RFC 4180 CSV.
+  Table t{{"group", "left − 0.95 × right [95 % CI]", "p"},
+          {{"program=a_b", "-0.2 ± 0.1", "t < 0.05 & W ≥ 0.1"}, {"x, y", "\"q\" γ", "{1}"}}};
+  EXPECT_EQ(latex_table(t, "Table 2: 50 % of $V"),
+            "\\begin{table}\n\\centering\n\\caption{Table 2: 50 \\% of \\$V}\n"
+            "\\begin{tabular}{lrl}\n\\toprule\n"
+            "group & left $-$ 0.95 $\\times$ right [95 \\% CI] & p \\\\\n\\midrule\n"
+            "program=a\\_b & -0.2 $\\pm$ 0.1 & t $<$ 0.05 \\& W $\\ge$ 0.1 \\\\\n"
+            "x, y & \"q\" $\\gamma$ & \\{1\\} \\\\\n"
+            "\\bottomrule\n\\end{tabular}\n\\end{table}\n");
+  EXPECT_EQ(latex_table(t).substr(0, 22), "\\begin{tabular}{lrl}\n\\");
+  EXPECT_EQ(csv_table(t), "group,left − 0.95 × right [95 % CI],p\n"
+                          "program=a_b,-0.2 ± 0.1,t < 0.05 & W ≥ 0.1\n"
+                          "\"x, y\",\"\"\"q\"\" γ\",{1}\n");
 }

@@ -1,5 +1,6 @@
 // figure_fixture EXPERIMENT OUT: a small results folder for a shipped study, made in seconds, for the figure test
-// (tests/shipped_figures_test.py) to draw every plot of the study from.
+// (tests/shipped_figures_test.py) to draw every plot of the study from, and the report test
+// (tests/report_tables_test.py) to compile every table of its REPORT.md.
 //
 // The experiment is read and checked as `isogrid run` reads it, its sweep expanded and run by the runner, and the
 // run analysed (summary.csv, crossings.csv, isoefficiency.csv...) as `run` does; only the model's faces are replaced
@@ -11,6 +12,7 @@
 // by a hash; over an isoefficiency search's range it climbs from 0.02 to 0.98, so that every level is found.
 #include "simulator/core/catalog.hpp"
 #include "simulator/experiment/experiment.hpp"
+#include "simulator/report/report_writer.hpp"
 #include "simulator/report/run_analysis.hpp"
 #include "simulator/run/runner.hpp"
 #include "simulator/sg/config_check.hpp"
@@ -22,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <utility>
@@ -131,8 +134,14 @@ int make_fixture(const std::string& experiment, const std::string& out)
   options.out_dir  = out;
   options.force    = true;
   options.progress = false;
-  RunResult r      = run_experiment(ex, options);
-  analyse_run(ex, out);
+  // The study as `run` reports it: REPORT.md, and its tables as LaTeX and CSV files (tests/report_tables_test.py).
+  StudyReport study;
+  study.experiment = &ex;
+  study.folder     = ".";
+  study.run        = run_experiment(ex, options);
+  study.analysis   = analyse_run(ex, out);
+  write_report((std::filesystem::path(out) / "REPORT.md").string(), PaperInfo{}, {study}, "figure_fixture", "");
+  const RunResult& r = study.run;
   std::printf("%s: %llu points -> %s\n", experiment.c_str(), static_cast<unsigned long long>(r.counts.total),
               out.c_str());
   return r.error_rows ? 3 : 0;

@@ -2,7 +2,9 @@
 
 #include "simulator/core/text.hpp"
 #include "simulator/core/yaml_source.hpp"
+#include "simulator/report/table.hpp"
 #include "simulator/run/checked_file.hpp"
+#include "simulator/run/output_folder.hpp"
 #include "simulator/run/run_manifest.hpp"
 
 #include <cmath>
@@ -88,6 +90,46 @@ std::string swept_parameters(const Experiment& ex)
 
 }  // namespace
 
+namespace {
+
+namespace fs = std::filesystem;
+
+// Each table of a study, written beside REPORT.md as LaTeX (booktabs) and CSV files in the study's tables/ folder,
+// and its Markdown with a line linking them.
+class TableFiles {
+public:
+  TableFiles(const std::string& report, const std::string& folder)
+      : dir_(fs::path(report).parent_path() / folder / kTablesFolder),
+        link_(folder == "." ? std::string(kTablesFolder) : folder + "/" + kTablesFolder)
+  {
+  }
+
+  std::string markdown(const Table& table, const std::string& name, const std::string& caption)
+  {
+    fs::create_directories(dir_);
+    write_file_atomically((dir_ / (name + ".tex")).string(), latex_table(table, caption));
+    write_file_atomically((dir_ / (name + ".csv")).string(), csv_table(table));
+    return markdown_table(table) +
+           fmt::format("\nAlso as [LaTeX]({0}/{1}.tex) and [CSV]({0}/{1}.csv).\n\n", link_, name);
+  }
+
+  // Sections (one comparison's groups, one summary table per group), each under its title, numbered from 1.
+  std::string markdown(const std::vector<Section>& sections, const std::string& stem)
+  {
+    std::string out;
+    for (size_t i = 0; i < sections.size(); ++i)
+      out += "**" + sections[i].title + "**\n\n" +
+             markdown(sections[i].table, fmt::format("{}-{}", stem, i + 1), sections[i].title);
+    return out;
+  }
+
+private:
+  fs::path dir_;
+  std::string link_;
+};
+
+}  // namespace
+
 void write_report(const std::string& path, const PaperInfo& paper, const std::vector<StudyReport>& studies,
                   const std::string& command_line, const std::string& simgrid_version)
 {
@@ -157,22 +199,26 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
       md += fmt::format("- largest |simulated − predicted| / predicted {}: {:.3e}\n", ex.model->info().primary_metric,
                         a.max_deviation);
     md += "\n";
+    TableFiles files(path, s.folder);
+    const std::string study = ex.title.empty() ? s.folder : ex.title;
     if (!a.agreements.empty())
-      md +=
-          "Agreement of the two faces over the sweep:\n\n" + markdown_table(agreements_table(ex, a.agreements)) + "\n";
+      md += "Agreement of the two faces over the sweep:\n\n" +
+            files.markdown(agreements_table(ex, a.agreements), "agreements", study + ": agreement of the two faces");
     if (!a.crossings.empty())
-      md += "Crossings (`crossings.csv`):\n\n" + markdown_table(crossings_table(ex, a.crossings)) + "\n";
+      md += "Crossings (`crossings.csv`):\n\n" +
+            files.markdown(crossings_table(ex, a.crossings), "crossings", study + ": crossings");
     if (ex.scalability)
       md += fmt::format("Scalability against {} = {} ([`{}`]({}/{})):\n\n", ex.scalability->processors,
                         format_number(ex.scalability->baseline), kScalabilityFile, s.folder, kScalabilityFile) +
-            markdown_table(scalability_table(ex, a.scalability)) + "\n";
-    for (const auto& [tables, title, file] :
-         {std::tuple{&a.laws, "Growth laws", kFitsFile},
-          std::tuple{&a.isoefficiency_laws, "Isoefficiency functions", kIsoefficiencyLawsFile}})
-      for (const LawTable& t : *tables) {
-        md += fmt::format("{} of {} over {} ([`{}`]({}/{})):\n\n", title, t.of, fmt::join(t.by, ", "), file, s.folder,
-                          file);
-        md += markdown_table(laws_table(t)) + "\n";
+            files.markdown(scalability_table(ex, a.scalability), "scalability", study + ": scalability");
+    for (const auto& [tables, title, file, stem] : {std::tuple{&a.laws, "Growth laws", kFitsFile, "growth-laws"},
+                                                    std::tuple{&a.isoefficiency_laws, "Isoefficiency functions",
+                                                               kIsoefficiencyLawsFile, "isoefficiency-functions"}})
+      for (size_t k = 0; k < tables->size(); ++k) {
+        const LawTable& t = (*tables)[k];
+        std::string what  = fmt::format("{} of {} over {}", title, t.of, fmt::join(t.by, ", "));
+        md += fmt::format("{} ([`{}`]({}/{})):\n\n", what, file, s.folder, file);
+        md += files.markdown(laws_table(t), fmt::format("{}-{}", stem, k + 1), study + ": " + what);
         for (const std::string& d : face_differences(t))
           md += "- " + d + "\n";
         if (!face_differences(t).empty())
@@ -181,14 +227,14 @@ void write_report(const std::string& path, const PaperInfo& paper, const std::ve
     if (!a.references.empty()) {
       md += fmt::format("{} of {} reference values met.\n\n", a.references.size() - count_failures(a.references),
                         a.references.size());
-      md += markdown_table(references_table(ex, a.references)) + "\n";
+      md += files.markdown(references_table(ex, a.references), "references", study + ": the paper's values");
     }
     if (!a.tables.empty())
-      md += markdown_sections(summary_table_sections(ex, a.tables));
+      md += files.markdown(summary_table_sections(ex, a.tables), "summary");
     if (!a.comparisons.empty()) {
       md += fmt::format("{} of {} comparison groups hold. {}\n", a.comparisons.size() - count_failures(a.comparisons),
                         a.comparisons.size(), comparison_method_text());
-      md += markdown_sections(comparison_sections(ex, a.comparisons));
+      md += files.markdown(comparison_sections(ex, a.comparisons), "comparison");
     }
     if (s.plots.ok)
       for (const auto& f : s.plots.files)

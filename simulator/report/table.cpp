@@ -1,7 +1,10 @@
 #include "simulator/report/table.hpp"
 
+#include "simulator/run/csv_sink.hpp"
+
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace isogrid {
 
@@ -37,6 +40,72 @@ std::string escaped(const std::string& cell)
 }
 
 std::string cell(const std::vector<std::string>& row, size_t i) { return i < row.size() ? row[i] : std::string(); }
+
+// The UTF-8 symbols report cells hold, as LaTeX writes them without packages beyond booktabs.
+const std::pair<const char*, const char*> kLatexSymbols[] = {
+    {"±", "$\\pm$"},
+    {"×", "$\\times$"},
+    {"−", "$-$"},
+    {"—", "---"},
+    {"–", "--"},
+    {"≤", "$\\le$"},
+    {"≥", "$\\ge$"},
+    {"≈", "$\\approx$"},
+    {"²", "$^2$"},
+    {"³", "$^3$"},
+    {"∞", "$\\infty$"},
+    {"∈", "$\\in$"},
+    {"…", "\\ldots{}"},
+    {"·", "$\\cdot$"},
+    {"√", "$\\surd$"},
+    {"α", "$\\alpha$"},
+    {"β", "$\\beta$"},
+    {"γ", "$\\gamma$"},
+    {"δ", "$\\delta$"},
+    {"ε", "$\\varepsilon$"},
+    {"λ", "$\\lambda$"},
+    {"μ", "$\\mu$"},
+    {"σ", "$\\sigma$"},
+    {"ρ", "$\\rho$"},
+    {"τ", "$\\tau$"},
+    {"Δ", "$\\Delta$"},
+    {"✕", "$\\times$"},
+    {"→", "$\\to$"},
+    {"%", "\\%"},
+    {"&", "\\&"},
+    {"$", "\\$"},
+    {"#", "\\#"},
+    {"_", "\\_"},
+    {"{", "\\{"},
+    {"}", "\\}"},
+    {"~", "\\textasciitilde{}"},
+    {"^", "\\textasciicircum{}"},
+    {"\\", "\\textbackslash{}"},
+    {"`", ""},
+    {"<", "$<$"},
+    {">", "$>$"},
+    {"|", "$|$"},
+};
+
+std::string latex_escaped(const std::string& text)
+{
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    bool replaced = false;
+    for (const auto& [from, to] : kLatexSymbols) {
+      std::string_view f(from);
+      if (text.compare(i, f.size(), f) == 0) {
+        out += to;
+        i += f.size();
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced)
+      out += text[i++];
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -80,6 +149,46 @@ std::string markdown_table(const Table& t)
     for (size_t i = 0; i < t.columns.size(); ++i)
       out += " " + escaped(cell(r, i)) + " |";
     out += "\n";
+  }
+  return out;
+}
+
+std::string latex_table(const Table& t, const std::string& caption)
+{
+  std::vector<bool> left = left_aligned(t);
+  std::string spec;
+  for (bool l : left)
+    spec += l ? 'l' : 'r';
+  std::string out;
+  if (!caption.empty())
+    out += "\\begin{table}\n\\centering\n\\caption{" + latex_escaped(caption) + "}\n";
+  out += "\\begin{tabular}{" + spec + "}\n\\toprule\n";
+  auto line = [&](auto&& text_of) {
+    for (size_t i = 0; i < t.columns.size(); ++i)
+      out += (i ? " & " : "") + latex_escaped(text_of(i));
+    out += " \\\\\n";
+  };
+  line([&](size_t i) { return t.columns[i].name; });
+  out += "\\midrule\n";
+  for (const auto& r : t.rows)
+    line([&](size_t i) { return cell(r, i); });
+  out += "\\bottomrule\n\\end{tabular}\n";
+  if (!caption.empty())
+    out += "\\end{table}\n";
+  return out;
+}
+
+std::string csv_table(const Table& t)
+{
+  std::vector<std::string> header;
+  for (const auto& c : t.columns)
+    header.push_back(c.name);
+  std::string out = csv_line(header) + "\n";
+  for (const auto& r : t.rows) {
+    std::vector<std::string> row;
+    for (size_t i = 0; i < t.columns.size(); ++i)
+      row.push_back(cell(r, i));
+    out += csv_line(row) + "\n";
   }
   return out;
 }

@@ -1,7 +1,8 @@
 #pragma once
-// One table, two renderings: aligned text for a terminal and Markdown for REPORT.md and `--markdown`. Every table
-// isogrid prints (references, comparisons, crossings, agreements, summary tables, `isogrid plan`) is built as a
-// Table and rendered here, so that the two renderings cannot drift apart.
+// One table, four renderings: aligned text for a terminal, Markdown for REPORT.md and `--markdown`, and LaTeX
+// (booktabs) and CSV files beside REPORT.md for a paper. Every table isogrid prints (references, comparisons,
+// crossings, agreements, summary tables, `isogrid plan`) is built as a Table and rendered here, so that the
+// renderings cannot drift apart.
 #include <string>
 #include <vector>
 
@@ -37,6 +38,13 @@ struct Section {
 std::string text_table(const Table& table, const std::string& indent = "  ");
 // A GitHub-flavoured Markdown table; '|' inside a cell is escaped.
 std::string markdown_table(const Table& table);
+
+// A LaTeX tabular with booktabs rules (\usepackage{booktabs}), in a table float with `caption` when one is given;
+// the cells' special characters escaped, and the symbols REPORT.md uses (±, ×, −, ≤, Greek letters) in math mode,
+// so that pdflatex compiles it as it is.
+std::string latex_table(const Table& table, const std::string& caption = "");
+// The table as CSV (RFC 4180): the header, then one line per row.
+std::string csv_table(const Table& table);
 
 // "  title\n" then the table indented under it; "**title**\n\n" then the table and a blank line.
 std::string text_sections(const std::vector<Section>& sections);

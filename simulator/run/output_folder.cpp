@@ -142,6 +142,8 @@ std::vector<std::string> files_owned_by_a_run(const std::string& dir)
       out.push_back((fs::path(dir) / name).string());
   if (fs::is_directory(fs::path(dir) / "traces"))  // the points' Pajé traces, with tracing: yes
     out.push_back((fs::path(dir) / "traces").string());
+  if (fs::is_directory(fs::path(dir) / kTablesFolder))  // REPORT.md's tables as LaTeX and CSV
+    out.push_back((fs::path(dir) / kTablesFolder).string());
   std::ifstream in((fs::path(dir) / "run.json").string());
   if (!in)
     return out;

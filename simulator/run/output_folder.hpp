@@ -12,6 +12,9 @@
 
 namespace isogrid {
 
+// The folder of a results folder that holds REPORT.md's tables as LaTeX and CSV files (report_writer.cpp).
+constexpr const char* kTablesFolder = "tables";
+
 // The output folder already holds a run and neither --resume nor --force was given, or --resume does not fit, or
 // another run holds it, or it cannot be written.
 class OutputConflict : public std::runtime_error {
