@@ -74,8 +74,11 @@ struct PlatformFacts {
   std::vector<Host> host_info;             // parallel to hosts
   std::vector<GroupRoute> cluster_routes;  // every ordered pair of clusters; empty past a few hundred clusters
   std::vector<GroupRoute> zone_routes;     // every ordered pair of zones that hold hosts, when `routes` is empty
-  std::vector<size_t> host_zone;           // parallel to hosts: the index in zones of the zone that holds it
-  std::string network_model;               // SimGrid's network/model once the platform is loaded ("CM02")
+  // A small cluster's links as spokes: from its first host (`from`: the cluster's index) to each of its other hosts
+  // (`to`: the host's index in hosts), for clusters of at most a few dozen hosts (what `platform --plot` draws).
+  std::vector<GroupRoute> spokes;
+  std::vector<size_t> host_zone;  // parallel to hosts: the index in zones of the zone that holds it
+  std::string network_model;      // SimGrid's network/model once the platform is loaded ("CM02")
   // Settings the platform file's <config> gives SimGrid. SimGrid lets a setting given before the platform loads win
   // over the file's: those isogrid gives (its exact network settings) are not in effect, nor is a model setting that
   // names the model SimGrid runs already.

@@ -33,7 +33,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::Host, speed, cores, pstates, z
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::Setting, setting, place, in_effect)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts::GroupRoute, from, to, kind, note, links, latency, bandwidth)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PlatformFacts, file, hosts, clusters, links, routes, route_notes, zones, host_info,
-                                   cluster_routes, zone_routes, host_zone, network_model, platform_settings)
+                                   cluster_routes, zone_routes, spokes, host_zone, network_model, platform_settings)
 
 }  // namespace isogrid
 
@@ -185,6 +185,28 @@ std::vector<PlatformFacts::GroupRoute> group_routes(const std::vector<std::vecto
   return out;
 }
 
+// Past this many hosts, a cluster's spokes are not probed (a drawing shows them one by one).
+constexpr size_t kSpokesUpTo = 32;
+
+void add_spokes(PlatformFacts& f, const std::vector<Host*>& hosts, const std::vector<PlatformCluster>& clusters,
+                const PlatformSourceIndex& index)
+{
+  std::map<const Host*, size_t> position;
+  for (size_t i = 0; i < hosts.size(); ++i)
+    position.emplace(hosts[i], i);
+  for (size_t c = 0; c < clusters.size(); ++c) {
+    const auto& members = clusters[c].hosts;
+    if (members.size() < 2 || members.size() > kSpokesUpTo)
+      continue;
+    for (size_t k = 1; k < members.size(); ++k) {
+      ProbedRoute r     = probe_route(members[0], members[k]);
+      auto [kind, note] = kind_of(r, index);
+      f.spokes.push_back({c, position.at(members[k]), std::string(1, kind), note, r.info.links, r.info.latency,
+                          r.info.links > 0 ? r.info.bandwidth : 0});
+    }
+  }
+}
+
 void add_group_routes(PlatformFacts& f, const std::vector<Host*>& hosts, const std::vector<PlatformCluster>& clusters,
                       const PlatformSourceIndex& index)
 {
@@ -193,6 +215,7 @@ void add_group_routes(PlatformFacts& f, const std::vector<Host*>& hosts, const s
   for (size_t c = 0; c < clusters.size(); ++c)
     groups.push_back(clusters[c].hosts), ids.push_back(c);
   f.cluster_routes = group_routes(groups, ids, index);
+  add_spokes(f, hosts, clusters, index);
   if (!f.routes.empty())
     return;
   // Too many hosts for every pair: the zones that hold hosts stand for them (hosts in natural order, so the first
