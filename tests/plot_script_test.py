@@ -1306,6 +1306,7 @@ class PlotSpecs(FolderTestCase):
         for name in ("title", "z", "metric", "series", "panels", "levels", "infeasible", "band", "bins"):
             self.assertIsNone(getattr(spec, name), name)
         self.assertFalse(spec.runs)
+        self.assertFalse(spec.residuals)
         # One attribute per property of the schema beside the script, each default the schema's.
         with open(os.path.join(os.path.dirname(SCRIPT), "plot_spec.schema.json"), encoding="utf-8") as f:
             schema = json.load(f)
@@ -1314,7 +1315,7 @@ class PlotSpecs(FolderTestCase):
         self.assertEqual(sorted(f.name for f in dataclasses.fields(isoplot.spec.PlotSpec)),
                          sorted(schema["properties"]))
         defaults = {name: p["default"] for name, p in schema["properties"].items() if "default" in p}
-        self.assertEqual(len(defaults), 20)
+        self.assertEqual(len(defaults), 21)
         for name, default in defaults.items():
             value = getattr(spec, name)
             value = dict(value) if name == "select" else list(value) if isinstance(value, tuple) else value
@@ -1420,6 +1421,26 @@ class ReadsSummary(FolderTestCase):
         expected = sorted(statistics_of([3 * m * V, 3 * m * V * 1.1])[0] for m in (1, 2, 4) for V in (10.0, 100.0))
         np.testing.assert_allclose(np.asarray(points.get_ydata(), dtype=float), expected)
         np.testing.assert_allclose(np.asarray(points.get_xdata(), dtype=float), 0.9 * np.array(expected))
+
+    def test_parity_residuals_are_the_relative_deviations_in_percent(self):
+        # Every simulated value is 1/0.9 of its prediction: each residual is +11.1 %, at the predicted value, on an
+        # axes under the parity axes that carries the predicted label.
+        plot = {"kind": "parity", "metric": "makespan", "log": False, "band": 0.05, "residuals": True,
+                "file": "residuals.png"}
+        folder = self.twin_folder([plot])
+        self.assert_wrote(run_script(folder), folder, ["residuals.png"])
+        ax = self.draw(folder, plot).axes[0]
+        (res,) = ax.child_axes
+        (points,) = [l for l in res.get_lines() if l.get_marker() == "o"]
+        (parity,) = [l for l in ax.get_lines() if l.get_marker() == "o"]
+        np.testing.assert_allclose(np.asarray(points.get_xdata(), dtype=float),
+                                   np.asarray(parity.get_xdata(), dtype=float))
+        np.testing.assert_allclose(np.asarray(points.get_ydata(), dtype=float), 100 * (1 / 0.9 - 1))
+        levels = sorted(l.get_ydata()[0] for l in res.get_lines() if l.get_marker() != "o")
+        self.assertEqual(levels, [-5.0, 0.0, 5.0])
+        self.assertEqual(ax.get_xlabel(), "")
+        self.assertIn("predicted", res.get_xlabel())
+        self.assertIn("% of pred", res.get_ylabel())
 
     def test_parity_of_every_run_reads_results(self):
         # runs: one point per ok run of results.csv (scale 1, not summary.csv's 3), the failed one left out.

@@ -91,12 +91,13 @@ nlohmann::json to_json(const PlotSpec& s)
       j["panels"] = nullptr;
       break;
     case PlotKind::Parity:
-      j["metric"] = s.metric;
-      j["series"] = optional(s.series);
-      j["panels"] = optional(s.panels);
-      j["band"]   = optional(s.band);
-      j["log"]    = s.log;
-      j["runs"]   = s.runs;
+      j["metric"]    = s.metric;
+      j["series"]    = optional(s.series);
+      j["panels"]    = optional(s.panels);
+      j["band"]      = optional(s.band);
+      j["log"]       = s.log;
+      j["runs"]      = s.runs;
+      j["residuals"] = s.residuals;
       break;
   }
   return j;

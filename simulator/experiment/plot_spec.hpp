@@ -68,6 +68,8 @@ struct PlotSpec {
   std::optional<double> band;
   bool log  = true;
   bool runs = false;  // every run its own point, instead of each combination's mean over its repetitions
+  // Parity: a panel under the diagonal with each point's relative deviation (sim - pred) / |pred|, in %.
+  bool residuals = false;
 };
 
 std::string plot_kind_name(PlotKind kind);

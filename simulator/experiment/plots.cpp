@@ -211,9 +211,9 @@ void read_presentation(const Field& f, PlotSpec& p)
 PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts, bool simulates,
                   bool drop_misfits, size_t index, const IsoefficiencySpec* traced)
 {
-  f.only_keys({"kind", "x",    "y",      "z",          "metric",  "series", "panels",  "select",
-               "band", "log",  "levels", "infeasible", "face",    "log_x",  "log_y",   "title",
-               "file", "bins", "runs",   "x_label",    "y_label", "size",   "formats", "reference_lines"},
+  f.only_keys({"kind", "x",       "y",          "z",    "metric",  "series",          "panels",   "select", "band",
+               "log",  "levels",  "infeasible", "face", "log_x",   "log_y",           "title",    "file",   "bins",
+               "runs", "x_label", "y_label",    "size", "formats", "reference_lines", "residuals"},
               "plot key");
   PlotSpec p;
   std::string kind = f.required("kind").text();
@@ -234,6 +234,8 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
     f.child("bins").fail("bins are for a line plot whose x is a metric");
   if (p.kind != PlotKind::Parity && f.child("runs").present())
     f.child("runs").fail("runs is for a parity plot: every run its own point");
+  if (p.kind != PlotKind::Parity && f.child("residuals").present())
+    f.child("residuals").fail("residuals is for a parity plot: each point's relative deviation under the diagonal");
   if (f.child("select").present())
     p.select = read_select(f.child("select"), axes);
   if (f.child("panels").present()) {
@@ -270,9 +272,10 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
         f.child("band").fail("band is a relative tolerance, e.g. 0.05");
       p.band = band;
     }
-    p.log  = f.child("log").present() ? f.child("log").boolean() : true;
-    p.runs = f.child("runs").present() && f.child("runs").boolean();
-    p.face = "simulated";
+    p.log       = f.child("log").present() ? f.child("log").boolean() : true;
+    p.runs      = f.child("runs").present() && f.child("runs").boolean();
+    p.residuals = f.child("residuals").present() && f.child("residuals").boolean();
+    p.face      = "simulated";
     return p;
   }
 

@@ -125,6 +125,9 @@ def draw_parity(ctx, spec, index):
         ax.set_ylabel(f"simulated {metric_label(ctx, metric)}")
     for ax in bottom_axes(grid):
         ax.set_xlabel(f"predicted {metric_label(ctx, metric)}")
+    if spec.residuals:
+        for ax, by_series in zip(grid[0], curves):
+            draw_residuals(ax, by_series, colors, band, log, (lo, hi), ax in left_axes(grid[0]))
 
     key_handles = [Line2D([], [], **PARITY_LINE_STYLE, label="y = x")]
     if band is not None:
@@ -149,7 +152,8 @@ def draw_parity(ctx, spec, index):
     if spec.runs:
         notes.append("a point per run")
     elif varied:
-        notes.append(f"a point per {', '.join(varied)} (the mean of its repetitions)")
+        repeated = int(ctx.run.get("experiment", {}).get("repetitions", 1) or 1) > 1
+        notes.append(f"a point per {', '.join(varied)}" + (" (the mean of its repetitions)" if repeated else ""))
     spread = spread_note(np.array([[p.x_std, p.y_std] for p in drawn_points], dtype=float))
     if spread and not spec.runs:
         notes.append(spread)
@@ -161,6 +165,34 @@ def draw_parity(ctx, spec, index):
     main = spec.title or ctx.title or f"simulated against predicted {metric}"
     put_titles(fig, holder, grid, main, subtitle(ctx, deviation, notes, failed), panels)
     return fig
+
+
+def draw_residuals(ax, by_series, colors, band, log, limits, left):
+    """Under the parity axes, on the same predicted axis: each point's relative deviation (sim - pred) / |pred| in %,
+    the band's edges and 0. What a log-log parity plot squeezes near the diagonal is read here at its true size.
+    The x label moves down to the residual axes."""
+    res = ax.inset_axes([0.0, -0.52, 1.0, 0.34], sharex=ax)
+    for curve, color in zip(by_series, colors):
+        if not curve:
+            continue
+        pred = np.array([p.x for p in curve], dtype=float)
+        dev = 100 * (np.array([p.y for p in curve], dtype=float) - pred) / np.abs(pred)
+        res.plot(pred, dev, linestyle="none", marker="o", markersize=3.5, color=color, alpha=0.85, zorder=3)
+    res.axhline(0, **PARITY_LINE_STYLE)
+    if band is not None:
+        for edge in (-100 * band, 100 * band):
+            res.axhline(edge, **PARITY_BAND_EDGE)
+    if log:
+        res.set_xscale("log")
+    res.set_xlim(*limits)
+    res.grid(True, which="major", color="0.9", linewidth=0.6)
+    res.set_axisbelow(True)
+    res.set_xlabel(ax.get_xlabel() or "")
+    ax.set_xlabel("")
+    if left:
+        res.set_ylabel("sim − pred\n(% of pred)", fontsize=8)
+    ax.tick_params(labelbottom=False)
+    return res
 
 
 def parity_limits(values, log):

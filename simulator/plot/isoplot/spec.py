@@ -56,6 +56,7 @@ class PlotSpec:
     band: typing.Optional[float]
     bins: typing.Optional[int]
     runs: bool  # parity: every run its own point
+    residuals: bool  # parity: a panel of relative deviations under the diagonal
     x_label: typing.Optional[str]  # every kind: the axes' labels instead of the declared ones
     y_label: typing.Optional[str]
     size: typing.Optional[typing.Tuple[float, float]]  # inches
