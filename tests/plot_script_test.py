@@ -32,6 +32,7 @@ import unittest
 import warnings
 
 import numpy as np
+from matplotlib import colors as mcolors
 
 SCRIPT = None  # path of isogrid_plot.py, from argv
 entry = None  # the script imported as a module
@@ -520,6 +521,32 @@ class DrawsPlots(FolderTestCase):
         legend = [t.get_text() for t in ax.get_legend().get_texts()]
         self.assertIn("paper", legend)
         self.assertIn("paper's equations (derived)", legend)
+
+    def test_the_papers_values_sit_on_the_map_in_their_colour(self):
+        # A contour map's references: diamonds at their (x, y), filled with their value's colour on the map's scale
+        # (washed out as the map is), their values written beside them; another metric's is not drawn.
+        folder = contour_folder(self.folder())
+        ctx = isoplot.context.load_context(folder)
+        paper = [{"metric": "efficiency", "at": {"m": "4", "V": "100"}, "value": 0.61, "statistic": "mean",
+                  "derived": True},
+                 {"metric": "speedup", "at": {"m": "4", "V": "100"}, "value": 3, "statistic": "mean",
+                  "derived": False}]
+        spec = {"kind": "contour", "x": "m", "y": "V", "z": "efficiency", "paper": paper, "file": "map.png"}
+        fig = isoplot.cli.draw(ctx, isoplot.spec.read_spec(spec, 0), 0)
+        self.addCleanup(plt.close, fig)
+        ax = fig.axes[0]
+        (diamond,) = [l for l in ax.get_lines() if l.get_marker() == "D"]
+        self.assertEqual((float(diamond.get_xdata()[0]), float(diamond.get_ydata()[0])), (4.0, 100.0))
+        # The map's own mappable, as its colour bar holds it.
+        (bar,) = [a for a in fig.axes if a.get_label() == "<colorbar>"]
+        filled = bar._colorbar.mappable
+        r, g, b, _ = filled.cmap(filled.norm(0.61))
+        a = filled.get_alpha()
+        np.testing.assert_allclose(mcolors.to_rgb(diamond.get_markerfacecolor()),
+                                   [1 - a + a * r, 1 - a + a * g, 1 - a + a * b])
+        self.assertIn("0.61", [t.get_text() for t in ax.texts])
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        self.assertIn("paper's equations (derived): filled with its value's colour, the value beside", legend)
 
     def test_line_with_series_repetitions_and_both_faces(self):
         folder = line_folder(self.folder())

@@ -388,13 +388,14 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
 void attach_paper_values(std::vector<PlotSpec>& plots, const std::vector<Reference>& references, const ModelInfo& model)
 {
   for (PlotSpec& plot : plots) {
-    if (plot.kind != PlotKind::Line || plot.x_is_metric)
+    bool line = plot.kind == PlotKind::Line && !plot.x_is_metric;
+    if (!line && plot.kind != PlotKind::Contour)
       continue;
     for (const Reference& r : references) {
       if (r.crossing >= 0)
         continue;
       const std::string& metric = model.metrics[r.metric].name;
-      if (std::find(plot.metrics.begin(), plot.metrics.end(), metric) == plot.metrics.end())
+      if (line ? std::find(plot.metrics.begin(), plot.metrics.end(), metric) == plot.metrics.end() : metric != plot.z)
         continue;
       PaperPoint p;
       p.metric = metric;

@@ -12,6 +12,7 @@ import math
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.lines import Line2D
 from matplotlib import colors as mcolors
 from matplotlib import ticker
 from matplotlib.patches import Patch, Rectangle
@@ -24,10 +25,12 @@ from .points import summary_grid
 from .results import repetitions_ok
 from .selection import facet_unshown, plotted_points
 from .style import (can_log, declared_parameter, metric_label, metric_text, parameter_label, parameter_value, positions,
-                    style_axis, subtitle)
+                    style_axis, subtitle, PAPER_LABELS, PAPER_STYLE)
 from .values import same_value
 
 INFEASIBLE_LABEL = "infeasible (E = 0)"
+# Past this many paper's values on a map, their values are not written beside them (their colour says them).
+MAX_PAPER_VALUES_WRITTEN = 12
 TRACED_COLOUR = "#c0392b"
 LABEL_FRACTIONS = (0.5, 0.35, 0.65, 0.2, 0.8)
 
@@ -86,6 +89,7 @@ def draw_contour(ctx, spec, index):
         holder, grid = fig, [[ax]]
     axes = grid[0]
     handles, mappable, drawn_lines = [], None, None
+    paper_kinds = set()  # "printed", "derived": the kinds of the paper's values drawn
     for ax, value, subset, (z_values, mask) in zip(axes, panel_values, panel_points, maps):
         # Scales first: clabel cuts the gaps for its labels in screen space, so on an axis
         # made logarithmic afterwards it would remove the wrong stretches of line.
@@ -108,12 +112,17 @@ def draw_contour(ctx, spec, index):
         if not cells_only:
             traced = draw_traced_lines(ctx, ax, x, y, z, spec.face, subset)
             handles += [h for h in traced if h.get_label() not in {g.get_label() for g in handles}]
+        paper_kinds |= draw_paper_on_map(spec, ax, (x, xs, px), (y, ys, py), z, panels, value, subset, mappable)
     if mappable is not None:
         colour_bar(holder, axes, mappable, metric_label(ctx, z), scale, levels, drawn_lines)
     for ax in left_axes(axes):
         ax.set_ylabel(parameter_label(ctx, y))
     for ax in bottom_axes(grid):
         ax.set_xlabel(parameter_label(ctx, x))
+    handles += [Line2D([], [], **dict(PAPER_STYLE, markerfacecolor="0.85"), markeredgecolor="black",
+                       label=f"{PAPER_LABELS[k]}: filled with its value's colour" +
+                             (", the value beside" if len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN else ""))
+                for k in ("printed", "derived") if k in paper_kinds]
     if handles:
         # Below the axes: inside, any corner may hold the iso-lines being read.
         axes[-1].legend(handles=handles, loc="upper right", bbox_to_anchor=(1.0, -0.11), frameon=False, fontsize=8)
@@ -124,6 +133,42 @@ def draw_contour(ctx, spec, index):
         ["categories: one cell per value, nothing interpolated"] if cells_only else [])
     put_titles(fig, holder, grid, main, subtitle(ctx, spec.face, notes, failed), panels)
     return fig
+
+
+def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, mappable):
+    """The paper's values of the map's metric (the experiment's references, attached to the spec as `paper`) as
+    diamonds at their (x, y), filled with their value's colour on the map's scale (a diamond that melts into the map
+    agrees with it), and, when they are few, each with its value written beside it; only where their point is one of
+    this panel's. The kinds drawn ("printed", "derived")."""
+    (x, xs, px), (y, ys, py) = x_axis, y_axis
+    kinds = set()
+    written = len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN
+    for p in spec.paper:
+        at = dict(p["at"])
+        if p["metric"] != z or x not in at or y not in at:
+            continue
+        if panels and not same_value(at.get(panels, ""), panel_value):
+            continue
+        others = {n: v for n, v in at.items() if n not in (x, y, panels)}
+        if others and not any(all(n in pt and same_value(pt[n], v) for n, v in others.items()) for pt in points):
+            continue  # a point of another slice of the sweep
+        i = next((k for k, v in enumerate(xs) if same_value(v, at[x])), None)
+        j = next((k for k, v in enumerate(ys) if same_value(v, at[y])), None)
+        if i is None or j is None:
+            continue
+        value = float(p["value"])
+        # The map's own colour for the value, as washed out as the map is drawn (alpha), on white.
+        fill = "white"
+        if mappable is not None:
+            r, g, b, _ = mappable.cmap(mappable.norm(value))
+            a = mappable.get_alpha() if mappable.get_alpha() is not None else 1.0
+            fill = (1 - a + a * r, 1 - a + a * g, 1 - a + a * b)
+        ax.plot([px[i]], [py[j]], **dict(PAPER_STYLE, markerfacecolor=fill), markeredgecolor="black", clip_on=False)
+        if written:
+            ax.annotate(f"{value:.3g}", (px[i], py[j]), xytext=(5, 4), textcoords="offset points", fontsize=6.5,
+                        zorder=8, bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
+        kinds.add("derived" if p.get("derived") else "printed")
+    return kinds
 
 
 def draw_traced_lines(ctx, ax, x, y, z, face, points):

@@ -28,7 +28,7 @@ from .points import (binned_curves, clipped_bars, metric_curves, series_grid, sp
 from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
 from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
                     parameter_label, parameter_value, positions, series_colors,
-                    style_axis, subtitle)
+                    style_axis, subtitle, PAPER_LABELS, PAPER_STYLE)
 from .values import same_value
 
 # How each face is drawn when both exist: the model as a thin dashed line, the
@@ -251,8 +251,6 @@ def draw_curves(ax, px, grids, colors, categorical=False):
     return shown
 
 
-PAPER_STYLE = dict(linestyle="none", marker="D", markersize=6.5, markerfacecolor="none", markeredgewidth=1.3, zorder=7)
-PAPER_LABELS = {"printed": "paper", "derived": "paper's equations (derived)"}
 
 
 def draw_paper(spec, ax, x, xs, px, offsets, metric, series, series_values, colors, panels, panel_value, points):

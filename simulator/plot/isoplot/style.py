@@ -164,3 +164,8 @@ def subtitle(ctx, face_text, held, failed):
     if ctx.status and ctx.status != "complete":
         parts.append(f"incomplete run ({ctx.status})")
     return " · ".join(parts)
+
+
+# The paper's values (an experiment's references) on a figure: hollow diamonds, and their legend entries by kind.
+PAPER_STYLE = dict(linestyle="none", marker="D", markersize=6.5, markerfacecolor="none", markeredgewidth=1.3, zorder=7)
+PAPER_LABELS = {"printed": "paper", "derived": "paper's equations (derived)"}
