@@ -388,7 +388,7 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
 void attach_paper_values(std::vector<PlotSpec>& plots, const std::vector<Reference>& references, const ModelInfo& model)
 {
   for (PlotSpec& plot : plots) {
-    bool line = plot.kind == PlotKind::Line && !plot.x_is_metric;
+    bool line = plot.kind == PlotKind::Line;
     if (!line && plot.kind != PlotKind::Contour)
       continue;
     for (const Reference& r : references) {

@@ -38,8 +38,8 @@ namespace isogrid {
 std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
                                  bool simulates, bool drop_misfits = false, const IsoefficiencySpec* traced = nullptr);
 
-// Gives each line plot the references' values of its metrics, and each contour map those of its z (not those of
-// crossings), to draw over its curves or at their points of the map.
+// Gives each line plot the references' values of its metrics (at their x, a parameter's or a metric's), and each
+// contour map those of its z (not those of crossings), to draw over its curves or at their points of the map.
 void attach_paper_values(std::vector<PlotSpec>& plots, const std::vector<Reference>& references,
                          const ModelInfo& model);
 

@@ -13,6 +13,7 @@ What each reads:
 results.csv also counts the failed runs for the subtitle.
 """
 
+import math
 import os
 
 import numpy as np
@@ -24,12 +25,12 @@ from .errors import PlotError, label
 from .levels import infeasible_mask
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
 from .points import (binned_curves, clipped_bars, metric_curves, series_grid, spread_note, spreads,
-                     stacked_grid)
+                     stacked_grid, statistic)
 from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
 from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
                     parameter_label, parameter_value, positions, series_colors,
                     style_axis, subtitle, PAPER_LABELS, PAPER_STYLE)
-from .values import same_value
+from .values import RELATIVE_TOLERANCE, same_value
 
 # How each face is drawn when both exist: the model as a thin dashed line, the
 # simulation as markers over it, so that agreement reads as markers sitting on the line.
@@ -107,6 +108,7 @@ def draw_line(ctx, spec, index):
     # read as a value.
     infeasible_column = infeasible_metric_column(ctx, spec, index) if spec.infeasible and by_parameter else None
     infeasible_note = False
+    unjoined_note = False
     metric_xs = []  # every x drawn, to choose the scale of a metric axis
     for block, metric in zip(grid, blocks):
         shown_here = set()
@@ -127,7 +129,11 @@ def draw_line(ctx, spec, index):
                                               subset)
             else:
                 curves = {f: face_curves(ctx, spec, subset, f, metric, overlay, series, ss) for f in faces}
-                shown = draw_metric_curves(ax, curves, colors)
+                shown, unjoined = draw_metric_curves(ax, curves, colors)
+                unjoined_note = unjoined_note or unjoined
+                if not overlay:
+                    paper_kinds |= draw_paper_at_metric_x(spec, ax, FACE_PREFIX[faces[-1]] + spec.x, metric, series,
+                                                          ss, colors, subset)
                 spread = spread or spread_note(np.array([[p.x_std, p.y_std] for p in curve], dtype=float)
                                                for c in curves.values() for curve in c if curve)
                 metric_xs += [p.x for c in curves.values() for curve in c for p in curve]
@@ -142,9 +148,11 @@ def draw_line(ctx, spec, index):
         if not shown_here:
             raise PlotError(f"{label(spec, index)}: no ok row has a value of {missing_columns(spec, faces, metric)}")
         drawn |= shown_here
+        # The values a block's axes show, so that a log axis within a few decades is ticked in plain numbers.
+        block_ys = [float(v) for ax in block for line in ax.get_lines() for v in np.asarray(line.get_ydata(), float)]
         for ax in block:
             if spec.log_y:
-                ax.set_yscale("log")
+                log_scale(ax, "y", block_ys)
             ax.grid(True, which="major", color="0.9", linewidth=0.6)
             ax.set_axisbelow(True)
         for ax in left_axes(block):
@@ -169,7 +177,8 @@ def draw_line(ctx, spec, index):
     else:
         legend_title = "metric" if overlay else parameter_label(ctx, series) if series else None
         handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces,
-                                 face_styles(len(faces), bool(by_parameter and categorical)))
+                                 face_styles(len(faces), bool(by_parameter and categorical)),
+                                 joined=not (by_parameter and categorical) and not unjoined_note)
         handles += [Line2D([], [], **PAPER_STYLE, markeredgecolor="0.3", label=PAPER_LABELS[k])
                     for k in ("printed", "derived") if k in paper_kinds]
         if handles:
@@ -186,6 +195,8 @@ def draw_line(ctx, spec, index):
         notes = notes + [crossing_note]
     if infeasible_note:
         notes = notes + [f"infeasible points ({spec.infeasible} = 0) left out"]
+    if unjoined_note:
+        notes = notes + ["points sharing an x not joined"]
     main = spec.title or f"{', '.join(metric_text(ctx, m) for m in metrics)} against {x_title}"
     put_titles(fig, holder, grid, main, subtitle(ctx, face_text, notes, failed), panels)
     return fig
@@ -217,8 +228,10 @@ def missing_columns(spec, faces, metric):
 
 def draw_metric_curves(ax, curves, colors):
     """One curve per series and face, through the points sorted by x; returns the
-    indices of the series that had points."""
-    shown = set()
+    indices of the series that had points, and whether a curve was left unjoined: one
+    with several points at one x (configurations of equal processor counts) is drawn as
+    markers alone, since a line through it would zigzag up and down that x."""
+    shown, unjoined = set(), False
     for f, by_series in curves.items():
         style = METRIC_X_BOTH_FACES_STYLE[f] if len(curves) > 1 else METRIC_X_ONE_FACE_STYLE
         for i, (points, color) in enumerate(zip(by_series, colors)):
@@ -228,8 +241,34 @@ def draw_metric_curves(ax, curves, colors):
             x = np.array([p.x for p in points])
             y = np.array([p.y for p in points])
             x_std, y_std = spreads(points)
-            ax.errorbar(x, y, yerr=y_std, xerr=x_std, color=color, capsize=1.5, elinewidth=0.6, **style)
-    return shown
+            shared = len(x) > 1 and bool((np.abs(np.diff(x)) <= RELATIVE_TOLERANCE * np.abs(x[1:])).any())
+            unjoined = unjoined or shared
+            ax.errorbar(x, y, yerr=y_std, xerr=x_std, color=color, capsize=1.5, elinewidth=0.6,
+                        **dict(style, linestyle="none") if shared else style)
+    return shown, unjoined
+
+
+def draw_paper_at_metric_x(spec, ax, x_column, metric, series, series_values, colors, points):
+    """The paper's values of a metric on a plot against another metric: each at the x its
+    point has (that point's mean of the x metric, for the face drawn), as hollow diamonds in
+    their series' colour; the kinds drawn."""
+    kinds = set()
+    for p in spec.paper:
+        if p["metric"] != metric:
+            continue
+        at = dict(p["at"])
+        k = 0
+        if series:
+            k = next((i for i, v in enumerate(series_values) if same_value(v, at.get(series, ""))), None)
+            if k is None:
+                continue
+        match = [pt for pt in points if all(n in pt and same_value(pt[n], v) for n, v in at.items())]
+        xs = [x for x in statistic(match, x_column, "mean") if math.isfinite(x)] if match else []
+        if not xs:
+            continue
+        ax.plot([xs[0]], [float(p["value"])], color=colors[k], markeredgecolor=colors[k], **PAPER_STYLE)
+        kinds.add("derived" if p.get("derived") else "printed")
+    return kinds
 
 
 def draw_curves(ax, px, grids, colors, categorical=False):
@@ -380,11 +419,14 @@ def overlay_label(ctx, metrics):
     return first.replace(metrics[0], stem, 1) if stem else first
 
 
-def legend_handles(series, series_values, colors, drawn, faces, styles=BOTH_FACES_STYLE):
+def legend_handles(series, series_values, colors, drawn, faces, styles=BOTH_FACES_STYLE, joined=True):
+    """The legend: a marker per series value (with a line through it where the curves are
+    joined), then, with both faces, the key to their styles."""
     handles = []
     if series:
         for i in drawn:
-            handles.append(Line2D([], [], color=colors[i], marker="o", markersize=4, label=str(series_values[i])))
+            handles.append(Line2D([], [], color=colors[i], marker="o", markersize=4, linestyle="-" if joined else "none",
+                                  label=str(series_values[i])))
     if len(faces) > 1:
         if handles:
             handles.append(Line2D([], [], linestyle="none", label=" "))  # a gap before the key to line styles
