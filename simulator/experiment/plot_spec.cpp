@@ -49,8 +49,12 @@ nlohmann::json to_json(const PlotSpec& s)
     nlohmann::json at = nlohmann::json::object();
     for (const auto& [name, value] : p.at)
       at[name] = value;
-    j["paper"].push_back(
-        {{"metric", p.metric}, {"at", at}, {"value", p.value}, {"statistic", p.statistic}, {"derived", p.derived}});
+    j["paper"].push_back({{"metric", p.metric},
+                          {"at", at},
+                          {"value", p.value},
+                          {"statistic", p.statistic},
+                          {"derived", p.derived},
+                          {"face", p.face}});
   }
   switch (s.kind) {
     case PlotKind::Contour:

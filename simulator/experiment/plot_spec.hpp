@@ -21,6 +21,9 @@ struct PaperPoint {
   double value = 0;
   std::string statistic;  // of the repetitions the value is held against: mean, median, ...
   bool derived = false;   // worked out from the paper's equations rather than printed in it
+  // The face the value is held against: "predicted" (the paper's own model), "simulated" (its measurements) or
+  // "both", so that a figure can tell a paper's estimate from its measurement at one point.
+  std::string face = "both";
 };
 
 // A line drawn across every panel at a value of x or y: a level to read a curve at, a paper's value.

@@ -404,6 +404,9 @@ void attach_paper_values(std::vector<PlotSpec>& plots, const std::vector<Referen
       p.value     = r.value;
       p.statistic = statistic_name(r.statistic);
       p.derived   = r.derived;
+      p.face      = r.face == ReferenceFace::Predicted   ? "predicted"
+                    : r.face == ReferenceFace::Simulated ? "simulated"
+                                                         : "both";
       plot.paper.push_back(std::move(p));
     }
   }

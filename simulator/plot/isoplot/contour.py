@@ -25,7 +25,7 @@ from .points import summary_grid
 from .results import repetitions_ok
 from .selection import facet_unshown, plotted_points
 from .style import (can_log, declared_parameter, metric_label, metric_text, parameter_label, parameter_value, positions,
-                    style_axis, subtitle, PAPER_LABELS, PAPER_STYLE)
+                    style_axis, subtitle, PAPER_KINDS, PAPER_LABELS, paper_kind, paper_style)
 from .values import same_value
 
 INFEASIBLE_LABEL = "infeasible (E = 0)"
@@ -89,7 +89,7 @@ def draw_contour(ctx, spec, index):
         holder, grid = fig, [[ax]]
     axes = grid[0]
     handles, mappable, drawn_lines = [], None, None
-    paper_kinds = set()  # "printed", "derived": the kinds of the paper's values drawn
+    paper_kinds = set()  # the kinds of the paper's values drawn (style.PAPER_KINDS)
     for ax, value, subset, (z_values, mask) in zip(axes, panel_values, panel_points, maps):
         # Scales first: clabel cuts the gaps for its labels in screen space, so on an axis
         # made logarithmic afterwards it would remove the wrong stretches of line.
@@ -119,10 +119,10 @@ def draw_contour(ctx, spec, index):
         ax.set_ylabel(parameter_label(ctx, y))
     for ax in bottom_axes(grid):
         ax.set_xlabel(parameter_label(ctx, x))
-    handles += [Line2D([], [], **dict(PAPER_STYLE, markerfacecolor="0.85"), markeredgecolor="black",
+    handles += [Line2D([], [], **dict(paper_style(k), markerfacecolor="0.85"), markeredgecolor="black",
                        label=f"{PAPER_LABELS[k]}: filled with its value's colour" +
                              (", the value beside" if len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN else ""))
-                for k in ("printed", "derived") if k in paper_kinds]
+                for k in PAPER_KINDS if k in paper_kinds]
     if handles:
         # Below the axes: inside, any corner may hold the iso-lines being read.
         axes[-1].legend(handles=handles, loc="upper right", bbox_to_anchor=(1.0, -0.11), frameon=False, fontsize=8)
@@ -139,7 +139,7 @@ def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, 
     """The paper's values of the map's metric (the experiment's references, attached to the spec as `paper`) as
     diamonds at their (x, y), filled with their value's colour on the map's scale (a diamond that melts into the map
     agrees with it), and, when they are few, each with its value written beside it; only where their point is one of
-    this panel's. The kinds drawn ("printed", "derived")."""
+    this panel's. The kinds drawn (style.PAPER_KINDS)."""
     (x, xs, px), (y, ys, py) = x_axis, y_axis
     kinds = set()
     written = len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN
@@ -163,11 +163,12 @@ def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, 
             r, g, b, _ = mappable.cmap(mappable.norm(value))
             a = mappable.get_alpha() if mappable.get_alpha() is not None else 1.0
             fill = (1 - a + a * r, 1 - a + a * g, 1 - a + a * b)
-        ax.plot([px[i]], [py[j]], **dict(PAPER_STYLE, markerfacecolor=fill), markeredgecolor="black", clip_on=False)
+        ax.plot([px[i]], [py[j]], **dict(paper_style(paper_kind(p)), markerfacecolor=fill), markeredgecolor="black",
+                clip_on=False)
         if written:
             ax.annotate(f"{value:.3g}", (px[i], py[j]), xytext=(5, 4), textcoords="offset points", fontsize=6.5,
                         zorder=8, bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
-        kinds.add("derived" if p.get("derived") else "printed")
+        kinds.add(paper_kind(p))
     return kinds
 
 

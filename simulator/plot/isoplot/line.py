@@ -29,7 +29,7 @@ from .points import (binned_curves, clipped_bars, metric_curves, series_grid, sp
 from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
 from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
                     parameter_label, parameter_value, positions, series_colors,
-                    style_axis, subtitle, PAPER_LABELS, PAPER_STYLE)
+                    style_axis, subtitle, PAPER_KINDS, PAPER_LABELS, paper_kind, paper_style)
 from .values import RELATIVE_TOLERANCE, same_value
 
 # How each face is drawn when both exist: the model as a thin dashed line, the
@@ -103,7 +103,7 @@ def draw_line(ctx, spec, index):
     drawn = set()
     spread = None
     crossing_note = None
-    paper_kinds = set()  # "printed", "derived": the kinds of the paper's values drawn
+    paper_kinds = set()  # the kinds of the paper's values drawn (style.PAPER_KINDS)
     # Infeasible points (E = 0 where no schedule exists) are left out: a curve dropping to a placeholder 0 would
     # read as a value.
     infeasible_column = infeasible_metric_column(ctx, spec, index) if spec.infeasible and by_parameter else None
@@ -179,8 +179,8 @@ def draw_line(ctx, spec, index):
         handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces,
                                  face_styles(len(faces), bool(by_parameter and categorical)),
                                  joined=not (by_parameter and categorical) and not unjoined_note)
-        handles += [Line2D([], [], **PAPER_STYLE, markeredgecolor="0.3", label=PAPER_LABELS[k])
-                    for k in ("printed", "derived") if k in paper_kinds]
+        handles += [Line2D([], [], **paper_style(k), markeredgecolor="0.3", label=PAPER_LABELS[k])
+                    for k in PAPER_KINDS if k in paper_kinds]
         if handles:
             # Outside on the right: curves can be anywhere inside.
             top_right_axes(grid).legend(handles=handles, title=legend_title, loc="upper left",
@@ -266,8 +266,8 @@ def draw_paper_at_metric_x(spec, ax, x_column, metric, series, series_values, co
         xs = [x for x in statistic(match, x_column, "mean") if math.isfinite(x)] if match else []
         if not xs:
             continue
-        ax.plot([xs[0]], [float(p["value"])], color=colors[k], markeredgecolor=colors[k], **PAPER_STYLE)
-        kinds.add("derived" if p.get("derived") else "printed")
+        ax.plot([xs[0]], [float(p["value"])], color=colors[k], markeredgecolor=colors[k], **paper_style(paper_kind(p)))
+        kinds.add(paper_kind(p))
     return kinds
 
 
@@ -314,8 +314,8 @@ def draw_paper(spec, ax, x, xs, px, offsets, metric, series, series_values, colo
         if where is None:
             continue
         ax.plot([px[where] + offsets[k]], [float(p["value"])], color=colors[k], markeredgecolor=colors[k],
-                **PAPER_STYLE)
-        kinds.add("derived" if p.get("derived") else "printed")
+                **paper_style(paper_kind(p)))
+        kinds.add(paper_kind(p))
     return kinds
 
 

@@ -166,6 +166,22 @@ def subtitle(ctx, face_text, held, failed):
     return " · ".join(parts)
 
 
-# The paper's values (an experiment's references) on a figure: hollow diamonds, and their legend entries by kind.
+# The paper's values (an experiment's references) on a figure: hollow diamonds, and their legend entries by kind:
+# printed in the paper (a measurement, or held against both faces), the paper's own estimate (held against the
+# predicted face: a square, so that it stands apart from a measurement at the same point), or derived from its
+# equations.
 PAPER_STYLE = dict(linestyle="none", marker="D", markersize=6.5, markerfacecolor="none", markeredgewidth=1.3, zorder=7)
-PAPER_LABELS = {"printed": "paper", "derived": "paper's equations (derived)"}
+PAPER_LABELS = {"printed": "paper", "estimate": "paper's estimate", "derived": "paper's equations (derived)"}
+PAPER_KINDS = ("printed", "estimate", "derived")
+
+
+def paper_kind(value):
+    """Which of PAPER_KINDS a paper's value (a spec's `paper` entry) is."""
+    if value.get("derived"):
+        return "derived"
+    return "estimate" if value.get("face") == "predicted" else "printed"
+
+
+def paper_style(kind):
+    """PAPER_STYLE for a kind: a square for the paper's estimates, a diamond otherwise."""
+    return dict(PAPER_STYLE, marker="s") if kind == "estimate" else PAPER_STYLE
