@@ -29,6 +29,8 @@ from .style import (can_log, declared_parameter, metric_label, metric_text, para
 from .values import same_value
 
 INFEASIBLE_LABEL = "infeasible (E = 0)"
+# The infeasible hatching's grey on white, for the paper's own infeasible points drawn on it.
+INFEASIBLE_FILL = (0.84, 0.84, 0.84)
 # Past this many paper's values on a map, their values are not written beside them (their colour says them).
 MAX_PAPER_VALUES_WRITTEN = 12
 TRACED_COLOUR = "#c0392b"
@@ -159,7 +161,9 @@ def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, 
         value = float(p["value"])
         # The map's own colour for the value, as washed out as the map is drawn (alpha), on white.
         fill = "white"
-        if mappable is not None:
+        if spec.infeasible and value == 0:
+            fill = INFEASIBLE_FILL  # the paper's own infeasible point: the hatching's grey, as the map shows it
+        elif mappable is not None:
             r, g, b, _ = mappable.cmap(mappable.norm(value))
             a = mappable.get_alpha() if mappable.get_alpha() is not None else 1.0
             fill = (1 - a + a * r, 1 - a + a * g, 1 - a + a * b)
@@ -366,7 +370,7 @@ def free_spot(screen, placed, gap):
 def hatch_infeasible(ax, X, Y, mask):
     """Grey hatching over the cells where the instance has no solution; returns the
     legend handle."""
-    face = (0.55, 0.55, 0.55, 0.35)
+    face = (0.55, 0.55, 0.55, 0.35)  # INFEASIBLE_FILL once on white
     with plt.rc_context({"hatch.color": "0.35", "hatch.linewidth": 0.8}):
         # The boundary runs close to the feasible points (level 0.02, not half-way), so
         # the hatching meets the filled map, whose masked cells stop at those points.

@@ -177,7 +177,7 @@ def draw_line(ctx, spec, index):
     else:
         legend_title = "metric" if overlay else parameter_label(ctx, series) if series else None
         handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces,
-                                 face_styles(len(faces), bool(by_parameter and categorical)),
+                                 face_styles(len(faces), bool(by_parameter and categorical) or unjoined_note),
                                  joined=not (by_parameter and categorical) and not unjoined_note)
         handles += [Line2D([], [], **paper_style(k), markeredgecolor="0.3", label=PAPER_LABELS[k])
                     for k in PAPER_KINDS if k in paper_kinds]
@@ -186,7 +186,8 @@ def draw_line(ctx, spec, index):
             top_right_axes(grid).legend(handles=handles, title=legend_title, loc="upper left",
                                         bbox_to_anchor=(1.02, 1.0), fontsize=8, title_fontsize=8)
     if len(faces) > 1:
-        face_text = f"predicted ({'bars' if by_parameter and categorical else 'dashed'}) and simulated (markers)"
+        bars = (by_parameter and categorical) or unjoined_note
+        face_text = f"predicted ({'bars' if bars else 'dashed'}) and simulated (markers)"
     else:
         face_text = spec.face
     if spread:
@@ -243,8 +244,10 @@ def draw_metric_curves(ax, curves, colors):
             x_std, y_std = spreads(points)
             shared = len(x) > 1 and bool((np.abs(np.diff(x)) <= RELATIVE_TOLERANCE * np.abs(x[1:])).any())
             unjoined = unjoined or shared
+            # Unjoined, a face drawn as a line alone (the predicted one) takes its marker over categories, a bar.
+            unjoined_style = dict(style, linestyle="none") if style.get("marker") else CATEGORY_BOTH_FACES_STYLE[f]
             ax.errorbar(x, y, yerr=y_std, xerr=x_std, color=color, capsize=1.5, elinewidth=0.6,
-                        **dict(style, linestyle="none") if shared else style)
+                        **unjoined_style if shared else style)
     return shown, unjoined
 
 
@@ -313,6 +316,8 @@ def draw_paper(spec, ax, x, xs, px, offsets, metric, series, series_values, colo
         where = next((i for i, v in enumerate(xs) if same_value(v, at[x])), None)
         if where is None:
             continue
+        if spec.infeasible and float(p["value"]) == 0:
+            continue  # the paper's own infeasible point (E = 0): left out as the curves leave theirs out
         ax.plot([px[where] + offsets[k]], [float(p["value"])], color=colors[k], markeredgecolor=colors[k],
                 **paper_style(paper_kind(p)))
         kinds.add(paper_kind(p))
