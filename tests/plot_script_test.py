@@ -1158,13 +1158,18 @@ class DrawnFigures(unittest.TestCase):
         texts = figure_texts(fig)
         self.assertIn("grain_size (cells)", texts)  # no label declared: the name, with its unit
         subtitle = ax.get_title()
-        self.assertIn("predicted (dashed) and simulated (markers)", subtitle)
+        # Several (N_x, p) share a grain size: a line through them would zigzag, so nothing is joined, and the
+        # predicted face is drawn as bars.
+        self.assertIn("predicted (bars) and simulated (markers)", subtitle)
+        self.assertIn("points sharing an x not joined", subtitle)
         self.assertIn("one point per (N_x, N_y, p)", subtitle)
         self.assertIn("2 failed runs left out", subtitle)  # both repetitions of the timed-out point
-        lines = data_lines(ax)
         # Per C: 3 N_x x 2 N_y x 4 p = 24 points (one missing for C = 2), on both faces.
-        self.assertEqual(sorted(len(l.get_xdata()) for l in lines), [23, 23, 24, 24, 24, 24])
-        for l in lines:
+        curves = [c.lines[0] for c in ax.containers if c.lines[0] is not None]  # each errorbar's own data line
+        self.assertEqual(sorted(len(l.get_xdata()) for l in curves), [23, 23, 24, 24, 24, 24])
+        self.assertEqual(sorted(l.get_marker() for l in curves), ["_", "_", "_", "o", "o", "o"])
+        for l in curves:
+            self.assertEqual(l.get_linestyle(), "None")
             x = np.asarray(l.get_xdata())
             self.assertTrue((np.diff(x) >= 0).all())  # sorted by x
 
