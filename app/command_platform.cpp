@@ -226,7 +226,10 @@ void add_platform_command(CLI::App& app, Shared& shared)
       ->check(CLI::ExistingFile);
   cmd->add_flag("--json", *as_json, "print the facts as JSON (what the models' checks read) instead of tables");
   cmd->add_flag("--hosts", *hosts, "list every host (by default, only when there are at most 16)");
-  cmd->add_option("--plot", *png, "draw the zones, their hosts and the routes between clusters into this PNG file");
+  cmd->add_option(
+      "--plot", *png,
+      "draw into this PNG file the zone tree, each cluster with its hosts' speeds (a small one as a star of its "
+      "hosts and links) and the routes between clusters");
   cmd->footer("The platform is loaded into SimGrid in a worker process under isogrid's exact network settings, as\n"
               "before any experiment. A file SimGrid refuses exits 2 with SimGrid's one-line reason.");
   cmd->callback([=, &shared] { shared.exit_code = show_platform(*file, *as_json, *hosts, *png); });
