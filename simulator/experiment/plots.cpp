@@ -4,7 +4,9 @@
 #include "simulator/core/value.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
+#include <limits>
 #include <map>
 #include <regex>
 
@@ -396,6 +398,15 @@ void attach_paper_values(std::vector<PlotSpec>& plots, const std::vector<Referen
         continue;
       const std::string& metric = model.metrics[r.metric].name;
       if (line ? std::find(plot.metrics.begin(), plot.metrics.end(), metric) == plot.metrics.end() : metric != plot.z)
+        continue;
+      // A claim of a range ("below 30 %", written as 15 within 15) is no value the paper gives: a point at the
+      // range's middle would read as one. Only a reference whose tolerance is less than half its value is drawn.
+      double half_width = 0;  // no tolerance: the value itself
+      if (r.tolerance_abs >= 0 || r.tolerance_rel >= 0)
+        half_width = std::min(r.tolerance_abs >= 0 ? r.tolerance_abs : std::numeric_limits<double>::infinity(),
+                              r.tolerance_rel >= 0 ? r.tolerance_rel * std::fabs(r.value)
+                                                   : std::numeric_limits<double>::infinity());
+      if (r.value != 0 && half_width >= 0.5 * std::fabs(r.value))
         continue;
       PaperPoint p;
       p.metric = metric;

@@ -114,7 +114,8 @@ def draw_contour(ctx, spec, index):
         if not cells_only:
             traced = draw_traced_lines(ctx, ax, x, y, z, spec.face, subset)
             handles += [h for h in traced if h.get_label() not in {g.get_label() for g in handles}]
-        paper_kinds |= draw_paper_on_map(spec, ax, (x, xs, px), (y, ys, py), z, panels, value, subset, mappable)
+        paper_kinds |= draw_paper_on_map(spec, ax, (x, xs, px), (y, ys, py), z, panels, value, subset, mappable,
+                                         cells_only)
     if mappable is not None:
         colour_bar(holder, axes, mappable, metric_label(ctx, z), scale, levels, drawn_lines)
     for ax in left_axes(axes):
@@ -137,11 +138,12 @@ def draw_contour(ctx, spec, index):
     return fig
 
 
-def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, mappable):
+def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, mappable, cells=False):
     """The paper's values of the map's metric (the experiment's references, attached to the spec as `paper`) as
     diamonds at their (x, y), filled with their value's colour on the map's scale (a diamond that melts into the map
     agrees with it), and, when they are few, each with its value written beside it; only where their point is one of
-    this panel's. The kinds drawn (style.PAPER_KINDS)."""
+    this panel's. On a map of cells, whose centre holds the cell's own value, the diamond sits in the cell's upper
+    right corner. The kinds drawn (style.PAPER_KINDS)."""
     (x, xs, px), (y, ys, py) = x_axis, y_axis
     kinds = set()
     written = len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN
@@ -167,11 +169,13 @@ def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, 
             r, g, b, _ = mappable.cmap(mappable.norm(value))
             a = mappable.get_alpha() if mappable.get_alpha() is not None else 1.0
             fill = (1 - a + a * r, 1 - a + a * g, 1 - a + a * b)
-        ax.plot([px[i]], [py[j]], **dict(paper_style(paper_kind(p)), markerfacecolor=fill), markeredgecolor="black",
+        at_x, at_y = (px[i] + 0.32, py[j] + 0.3) if cells else (px[i], py[j])
+        ax.plot([at_x], [at_y], **dict(paper_style(paper_kind(p)), markerfacecolor=fill), markeredgecolor="black",
                 clip_on=False)
         if written:
-            ax.annotate(f"{value:.3g}", (px[i], py[j]), xytext=(5, 4), textcoords="offset points", fontsize=6.5,
-                        zorder=8, bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
+            ax.annotate(f"{value:.3g}", (at_x, at_y), xytext=(-6, 0) if cells else (5, 4), textcoords="offset points",
+                        fontsize=6.5, zorder=8, ha="right" if cells else "left", va="center" if cells else "baseline",
+                        bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
         kinds.add(paper_kind(p))
     return kinds
 
