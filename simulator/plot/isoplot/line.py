@@ -29,7 +29,7 @@ from .points import (binned_curves, clipped_bars, metric_curves, series_grid, sp
 from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
 from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
                     parameter_label, parameter_value, positions, series_colors,
-                    style_axis, subtitle, PAPER_KINDS, PAPER_LABELS, paper_kind, paper_style)
+                    style_axis, subtitle, PAPER_KINDS, PAPER_LABELS, category_text, paper_kind, paper_style)
 from .values import RELATIVE_TOLERANCE, same_value
 
 # How each face is drawn when both exist: the model as a thin dashed line, the
@@ -431,7 +431,7 @@ def legend_handles(series, series_values, colors, drawn, faces, styles=BOTH_FACE
     if series:
         for i in drawn:
             handles.append(Line2D([], [], color=colors[i], marker="o", markersize=4, linestyle="-" if joined else "none",
-                                  label=str(series_values[i])))
+                                  label=category_text(series_values[i])))
     if len(faces) > 1:
         if handles:
             handles.append(Line2D([], [], linestyle="none", label=" "))  # a gap before the key to line styles

@@ -19,7 +19,7 @@ from .errors import PlotError, label
 from .panels import bottom_axes, left_axes, mark_empty, panel_figure, put_titles, split_panels, top_right_axes
 from .points import metric_curves, run_curves, spread_note, spreads
 from .selection import failed_rows, selection_notes
-from .style import (can_log_numbers, integer_colorbar, log_scale, metric_label, parameter_label, parameter_value,
+from .style import (can_log_numbers, category_text, integer_colorbar, log_scale, metric_label, parameter_label, parameter_value,
                     series_colors, subtitle)
 from .values import RELATIVE_TOLERANCE
 
@@ -137,7 +137,7 @@ def draw_parity(ctx, spec, index):
         integer_colorbar(holder.colorbar(key, ax=[ax for block in grid for ax in block], label=parameter_label(ctx, series)), ss, key)
     if series and key is None:
         # Markers alone: the points of a series are not joined.
-        handles = [Line2D([], [], color=colors[i], linestyle="none", marker="o", markersize=4, label=str(ss[i]))
+        handles = [Line2D([], [], color=colors[i], linestyle="none", marker="o", markersize=4, label=category_text(ss[i]))
                    for i in sorted(drawn)]
         handles += [Line2D([], [], linestyle="none", label=" ")] + key_handles
         top_right_axes(grid).legend(handles=handles, title=parameter_label(ctx, series) if series else None, loc="upper left", bbox_to_anchor=(1.02, 1.0),

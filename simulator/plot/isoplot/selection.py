@@ -95,7 +95,8 @@ def facet_unshown(ctx, spec, index, shown, slots):
         if not unshown:
             break
         filled[slot] = unshown.pop(0)
-        notes.append(f"{'one panel' if slot == 'panels' else 'a curve'} per {filled[slot]}")
+        named = getattr(ctx, "parameter_labels", {}).get(filled[slot]) or filled[slot]
+        notes.append(f"{'one panel' if slot == 'panels' else 'a curve'} per {named}")
     if unshown:
         names = ", ".join(unshown)
         raise PlotError(

@@ -1,6 +1,7 @@
 """Axes styling shared by every kind of plot: scales and ticks, colours, titles."""
 
 import math
+import os
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -32,8 +33,9 @@ def style_axis(ax, which, values, log, categorical):
         # Half a slot of room on each side: the first and last categories are not pressed against the frame.
         (ax.set_xlim if which == "x" else ax.set_ylim)(-0.5, len(values) - 0.5)
         axis.set_major_locator(ticker.FixedLocator(np.arange(len(values))))
-        axis.set_major_formatter(ticker.FixedFormatter([str(v) for v in values]))
-        if which == "x" and max((len(str(v)) for v in values), default=0) > 6:
+        names = [category_text(v) for v in values]
+        axis.set_major_formatter(ticker.FixedFormatter(names))
+        if which == "x" and max((len(n) for n in names), default=0) > 6:
             for t in ax.get_xticklabels():
                 t.set_rotation(30)
                 t.set_horizontalalignment("right")
@@ -132,10 +134,20 @@ def parameter_label(ctx, name):
     return with_unit(*declared_parameter(ctx, name))
 
 
+def category_text(value):
+    """A category as a tick label, legend entry or panel title: a platform file's path
+    ('../../platforms/sanjay/intel-8.yaml') by its name alone ('intel-8'), anything else as
+    written."""
+    text = str(value)
+    if "/" in text and os.path.splitext(text)[1] in (".yaml", ".yml", ".xml"):
+        return os.path.splitext(os.path.basename(text))[0]
+    return text
+
+
 def parameter_value(ctx, name, value):
     """A panel's title: 'workers m = 4', 'Internet throughput [2] = 21 KiB/s'."""
     label, unit = declared_parameter(ctx, name)
-    return f"{label} = {value}" + (f" {unit}" if unit and unit != UNITLESS else "")
+    return f"{label} = {category_text(value)}" + (f" {unit}" if unit and unit != UNITLESS else "")
 
 
 def metric_text(ctx, metric):
