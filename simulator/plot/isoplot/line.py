@@ -29,7 +29,7 @@ from .points import (binned_curves, clipped_bars, metric_curves, series_grid, sp
 from .selection import facet_unshown, failed_rows, plotted_points, selection_notes
 from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
                     parameter_label, parameter_value, positions, series_colors,
-                    style_axis, subtitle, PAPER_KINDS, PAPER_LABELS, category_text, paper_kind, paper_style)
+                    style_axis, subtitle, with_unit, PAPER_KINDS, PAPER_LABELS, category_text, paper_kind, paper_style)
 from .values import RELATIVE_TOLERANCE, same_value
 
 # How each face is drawn when both exist: the model as a thin dashed line, the
@@ -417,11 +417,15 @@ def varying_parameters(ctx, rows, exclude):
 
 
 def overlay_label(ctx, metrics):
-    """The axis label of metrics drawn together: their common stem (time_sa, time_dp ->
-    time) with the first one's unit."""
-    stem = os.path.commonprefix(list(metrics)).rstrip("_")
-    first = metric_label(ctx, metrics[0])
-    return first.replace(metrics[0], stem, 1) if stem else first
+    """The axis label of metrics drawn together: what their labels (or, without labels,
+    their names) have in common, whole words only and without a dangling 'of', with the
+    first one's unit ('time of sa', 'time of dp' -> 'time (s)'; time_sa, time_dp -> time)."""
+    texts = [metric_text(ctx, m) for m in metrics]
+    words = os.path.commonprefix([t.replace("_", " ").split() for t in texts])
+    while words and words[-1] in ("of", "by", "for", "on", "in", "with", "the"):
+        words = words[:-1]
+    stem = " ".join(words) if len(metrics) > 1 else texts[0]
+    return with_unit(stem or texts[0], ctx.units.get(metrics[0], ""))
 
 
 def legend_handles(series, series_values, colors, drawn, faces, styles=BOTH_FACES_STYLE, joined=True):
