@@ -421,11 +421,19 @@ def overlay_label(ctx, metrics):
     their names) have in common, whole words only and without a dangling 'of', with the
     first one's unit ('time of sa', 'time of dp' -> 'time (s)'; time_sa, time_dp -> time)."""
     texts = [metric_text(ctx, m) for m in metrics]
-    words = os.path.commonprefix([t.replace("_", " ").split() for t in texts])
-    while words and words[-1] in ("of", "by", "for", "on", "in", "with", "the"):
-        words = words[:-1]
-    stem = " ".join(words) if len(metrics) > 1 else texts[0]
-    return with_unit(stem or texts[0], ctx.units.get(metrics[0], ""))
+    if len(metrics) == 1:
+        return with_unit(texts[0], ctx.units.get(metrics[0], ""))
+
+    def shared(names):
+        words = os.path.commonprefix([t.replace("_", " ").split() for t in names])
+        while words and words[-1] in ("of", "by", "for", "on", "in", "with", "the"):
+            words = words[:-1]
+        return " ".join(words)
+
+    # The labels' shared words, else the names' ('optimum time' and 'time of sa' share none; time_optimum and
+    # time_sa share 'time').
+    stem = shared(texts) or shared(list(metrics)) or texts[0]
+    return with_unit(stem, ctx.units.get(metrics[0], ""))
 
 
 def legend_handles(series, series_values, colors, drawn, faces, styles=BOTH_FACES_STYLE, joined=True):
