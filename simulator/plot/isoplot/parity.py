@@ -88,7 +88,11 @@ def draw_parity(ctx, spec, index):
         raise PlotError(f"{label(spec, index)}: no ok row has values of both {pred} and {sim}")
     stats = parity_statistics([p.x for p in drawn_points], [p.y for p in drawn_points], band)
     values = [v for p in drawn_points for v in (p.x, p.y)]
-    log = spec.log and can_log_numbers(values, f"{metric}", spec, index)
+    # Log axes where the values span a decade or more; within less, a log axis is a linear one whose ticks crowd
+    # into unreadable powers of ten.
+    finite = [v for v in values if math.isfinite(v) and v > 0]
+    log = (spec.log and can_log_numbers(values, f"{metric}", spec, index) and bool(finite)
+           and max(finite) / min(finite) >= 10)
     lo, hi = parity_limits(values, log)
 
     fig, holder, grid = panel_figure(1, panel_values, square=True)
@@ -143,8 +147,8 @@ def draw_parity(ctx, spec, index):
         top_right_axes(grid).legend(handles=handles, title=parameter_label(ctx, series) if series else None, loc="upper left", bbox_to_anchor=(1.02, 1.0),
                                     fontsize=8, title_fontsize=8)
     else:
-        # Points gather along the diagonal: the upper left corner (sim >> pred) is free.
-        grid[0][0].legend(handles=key_handles, loc="upper left", fontsize=8)
+        # Outside, on the right: a point far above the diagonal (sim >> pred) sits in the upper left corner.
+        top_right_axes(grid).legend(handles=key_handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
 
     # What a point is: a run, or the mean of a combination's repetitions (named by the swept parameters it varies).
     varied = [n for n in ctx.axis_order if len(ctx.axes.get(n, [])) > 1 and n != series and n != panels]
