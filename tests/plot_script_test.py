@@ -371,15 +371,16 @@ FIG_4_6 = {"kind": "line", "x": "p", "y": ["grid_speedup"], "series": "C", "pane
 # ---------------------------------------------------------------------------------------
 
 
-def run_script(folder):
+def run_script(folder, *options):
     """The script on `folder`, as `isogrid plot` runs it, but in this process: its main, its exit code and what it
     prints, every warning shown (a subprocess shows each warning anew). Starting Python and matplotlib 58 times took
-    most of this suite's minute; test_entry_script_is_the_package runs the script as a real process."""
+    most of this suite's minute; test_entry_script_is_the_package runs the script as a real process. `options`:
+    what `isogrid plot` passes after the folder (--formats pdf,svg)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
         warnings.simplefilter("always")
         try:
-            code = entry.main([folder])
+            code = entry.main([folder, *options])
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
         finally:
@@ -480,6 +481,10 @@ class DrawsPlots(FolderTestCase):
             self.assertEqual(f.read(5), b"%PDF-")
         with open(os.path.join(folder, "dressed.svg")) as f:
             self.assertIn("<svg", f.read())
+        # `isogrid plot --formats`: more images of every figure, whatever its spec asks; an unknown one refused.
+        result = run_script(folder, "--formats", "svg,png")
+        self.assertEqual(result.stdout.splitlines(), ["wrote dressed.png", "wrote dressed.pdf", "wrote dressed.svg"])
+        self.assertEqual(run_script(folder, "--formats", "eps").returncode, 2)
         ctx = isoplot.context.load_context(folder)
         spec = isoplot.spec.read_spec(run["plots"][0], 0)
         fig = isoplot.cli.draw(ctx, spec, 0)

@@ -100,6 +100,16 @@ PlotResult run_plot_script(const std::string& script, const std::vector<std::str
   return r;
 }
 
-PlotResult render_plots(const std::string& results_dir) { return run_plot_script(plot_script_path(), {results_dir}); }
+PlotResult render_plots(const std::string& results_dir, const std::vector<std::string>& formats)
+{
+  std::vector<std::string> arguments{results_dir};
+  if (!formats.empty()) {
+    std::string list;
+    for (const auto& f : formats)
+      list += (list.empty() ? "" : ",") + f;
+    arguments.insert(arguments.end(), {"--formats", list});
+  }
+  return run_plot_script(plot_script_path(), arguments);
+}
 
 }  // namespace isogrid

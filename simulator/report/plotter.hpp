@@ -12,7 +12,8 @@ struct PlotResult {
   std::string error;
 };
 
-PlotResult render_plots(const std::string& results_dir);
+// `formats`: images to write besides each plot's own (png, svg, pdf), whatever its spec asks.
+PlotResult render_plots(const std::string& results_dir, const std::vector<std::string>& formats = {});
 // Any script of simulator/plot run the same way (found Python, MPLBACKEND=Agg, arguments quoted): the files it
 // reports with "wrote FILE" lines.
 PlotResult run_plot_script(const std::string& script, const std::vector<std::string>& arguments);

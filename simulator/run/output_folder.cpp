@@ -157,12 +157,11 @@ std::vector<std::string> files_owned_by_a_run(const std::string& dir)
     for (const auto& plot : run.value("plots", nlohmann::json::array()))
       if (plot.is_object() && plot.contains("file") && plot["file"].is_string()) {
         std::string file = plot["file"];
-        // A plot file is a plain name (the experiment reader and the schema refuse anything else); `formats` writes
-        // the same name with other image extensions.
+        // A plot file is a plain name (the experiment reader and the schema refuse anything else); `formats` and
+        // `isogrid plot --formats` write the same name with the other image extensions.
         std::vector<std::string> names{file};
-        for (const auto& format : plot.value("formats", nlohmann::json::array()))
-          if (format.is_string() && (format == "png" || format == "svg" || format == "pdf"))
-            names.push_back(fs::path(file).replace_extension(format.get<std::string>()).string());
+        for (const char* format : {"png", "svg", "pdf"})
+          names.push_back(fs::path(file).replace_extension(format).string());
         for (const std::string& name : names)
           if (name.find('/') == std::string::npos && name != "." && name != ".." && fs::exists(fs::path(dir) / name))
             out.push_back((fs::path(dir) / name).string());

@@ -35,14 +35,16 @@ def draw(ctx, spec, index):
     return DRAWERS[spec.kind](apply_selection(ctx, spec, index), spec, index)
 
 
-def render(folder, raw, index, ctx):
+def render(folder, raw, index, ctx, extra_formats=()):
     """Draws run.json's plot number `index` (a raw spec) into the folder; its file names (`file`,
-    then the same name in each of `formats`)."""
+    then the same name in each of `formats` and of `extra_formats`, `isogrid plot --formats`)."""
     spec = read_spec(raw, index)
     fig = draw(ctx, spec, index)
     files = [spec.file]
     stem = os.path.splitext(spec.file)[0]
-    files += [f"{stem}.{f}" for f in spec.formats if f"{stem}.{f}" not in files]
+    for f in list(spec.formats) + list(extra_formats):
+        if f"{stem}.{f}" not in files:
+            files.append(f"{stem}.{f}")
     try:
         present(fig, spec)
         for file in files:
@@ -61,8 +63,12 @@ def render(folder, raw, index, ctx):
 
 
 def main(argv):
-    if len(argv) != 1:
-        print("usage: isogrid_plot.py RESULTS_DIR", file=sys.stderr)
+    extra_formats = []
+    if len(argv) == 3 and argv[1] == "--formats":
+        extra_formats = [f for f in argv[2].split(",") if f]
+        argv = argv[:1]
+    if len(argv) != 1 or any(f not in ("png", "svg", "pdf") for f in extra_formats):
+        print("usage: isogrid_plot.py RESULTS_DIR [--formats png,svg,pdf]", file=sys.stderr)
         return 2
     folder = argv[0]
     try:
@@ -78,7 +84,7 @@ def main(argv):
     errors = []
     for index, raw in enumerate(ctx.run.get("plots", [])):
         try:
-            files = render(folder, raw, index, ctx)
+            files = render(folder, raw, index, ctx, extra_formats)
         except PlotError as e:
             errors.append(str(e))
             continue
