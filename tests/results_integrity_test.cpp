@@ -175,6 +175,9 @@ TEST(ResultsIntegrity, ForceRemovesEverythingTheEarlierRunWrote)
   ASSERT_EQ(run_isogrid(fmt::format("run {} --out {}", exp, out)).exit_code, 0);
   ASSERT_TRUE(fs::exists(out + "/summary.csv"));
   ASSERT_TRUE(fs::exists(out + "/first.png"));
+  // `isogrid plot --formats pdf`: the same figure as a PDF, and the report's tables, are the run's too.
+  ASSERT_EQ(run_isogrid(fmt::format("plot {} --formats pdf", out)).exit_code, 0);
+  ASSERT_TRUE(fs::exists(out + "/first.pdf"));
   dir.write("out/notes.txt", "mine");
   std::string again = dir.write("f.yaml", "model: dlt-star\nmode: predict\nparameters: {m: 3}\nsweep:\n"
                                           "  V: [10, 100]\nplots: []\n");
@@ -182,6 +185,7 @@ TEST(ResultsIntegrity, ForceRemovesEverythingTheEarlierRunWrote)
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_FALSE(fs::exists(out + "/summary.csv"));  // one repetition: none is written, and the old one is gone
   EXPECT_FALSE(fs::exists(out + "/first.png"));
+  EXPECT_FALSE(fs::exists(out + "/first.pdf"));
   EXPECT_TRUE(fs::exists(out + "/notes.txt"));  // not the run's
   EXPECT_EQ(read_results(out + "/results.csv").rows.size(), 2u);
 }
