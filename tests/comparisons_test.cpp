@@ -445,6 +445,63 @@ TEST(Comparisons, ACheckOnAFaceThatWasNotComputedIsMissing)
   EXPECT_EQ(count_failures(a.comparisons), 2u);
 }
 
+TEST(Comparisons, AnEquivalenceHoldsWhenBothOneSidedClaimsDo)
+{
+  // "within ±m of f × right" is read as the two one-sided tests (TOST): left <= (1 + m) f right and
+  // left >= (1 - m) f right, each at 2.5 % one-sided (the 95 % interval on its side).
+  Fixture f;
+  Experiment ex = f.load(std::string(kSweep) + R"yaml(comparisons:
+  - source: "overhead is half the runtime, within 1 %"
+    left: {metric: overhead}
+    right: {metric: runtime}
+    relation: within
+    margin: 0.01
+    factor: 0.5
+    at: {policy: gum1}
+  - source: "overhead is the runtime, within 1 % (it is half)"
+    left: {metric: overhead}
+    right: {metric: runtime}
+    relation: within
+    margin: 0.01
+    at: {policy: gum1, program: b}
+  - source: "gum2 within 10 % of gum1"
+    metric: runtime
+    left: {policy: gum2}
+    right: {policy: gum1}
+    relation: within
+    margin: 0.1
+    at: {program: a}
+)yaml");
+  ASSERT_EQ(ex.comparisons.size(), 3u);
+  EXPECT_EQ(ex.comparisons[0].relation, Relation::Within);
+  EXPECT_EQ(ex.comparisons[0].relation_text(), "left within ±1 % of 0.5 × right");
+  EXPECT_TRUE(ex.comparisons[0].holds(5.04, 10));
+  EXPECT_FALSE(ex.comparisons[0].holds(5.06, 10));
+  EXPECT_FALSE(ex.comparisons[0].holds(4.94, 10));
+  RunAnalysis a = f.analyse(ex);
+  const auto& c = a.comparisons;
+  ASSERT_EQ(c.size(), 4u);  // programs a and b under gum1, then one group each
+  // overhead = runtime / 2 on every row: both one-sided claims hold on every pair.
+  EXPECT_EQ(c[0].evidence.finding, Finding::Holds);
+  EXPECT_EQ(c[1].evidence.finding, Finding::Holds);
+  EXPECT_TRUE(c[1].passed());
+  // 5 against 10 is 50 % below, far outside ±1 %: the lower claim is contradicted.
+  EXPECT_EQ(c[2].evidence.finding, Finding::Contradicted);
+  EXPECT_DOUBLE_EQ(c[2].evidence.estimate, -5);
+  // gum2 - gum1 = 2, 1, 0, -3 around equal means: neither bound shown. The interval is that of the plain
+  // difference, and the p-value the larger of the two one-sided tests' (gum2 - 1.1 gum1 below 0, gum2 - 0.9 gum1
+  // above 0), each worked out on its own differences.
+  EXPECT_EQ(c[3].evidence.finding, Finding::NotShown);
+  EXPECT_DOUBLE_EQ(c[3].evidence.estimate, 0);
+  EXPECT_NEAR(c[3].evidence.high, 3.182446 * std::sqrt(14.0 / 3) / 2, 1e-5);
+  std::vector<double> upper = {3 - 1.1 * 1, 3 - 1.1 * 2, 4 - 1.1 * 4, 6 - 1.1 * 9};
+  std::vector<double> lower = {3 - 0.9 * 1, 3 - 0.9 * 2, 4 - 0.9 * 4, 6 - 0.9 * 9};
+  double tost_p             = std::max(paired_mean_evidence(upper, ClaimSide::Below, false).t_p,
+                                       paired_mean_evidence(lower, ClaimSide::Above, false).t_p);
+  EXPECT_DOUBLE_EQ(c[3].evidence.t_p, tost_p);
+  EXPECT_GT(c[3].evidence.t_p, 0.3);
+}
+
 TEST(Comparisons, BadInputsNameFileLineAndKey)
 {
   Fixture f;
@@ -456,7 +513,13 @@ TEST(Comparisons, BadInputsNameFileLineAndKey)
                "known: mean, median, sd, cv, min, max");
   expect_error(f.error(head + sides + "    relation: \"=<\"\n"), 11, "comparisons[0].relation",
                "unknown relation '=<'");
-  expect_error(f.error(head + sides + "    relation: \"=<\"\n"), 11, "comparisons[0].relation", "known: <, <=, >, >=");
+  expect_error(f.error(head + sides + "    relation: \"=<\"\n"), 11, "comparisons[0].relation",
+               "known: <, <=, >, >=, within");
+  expect_error(f.error(head + sides + "    relation: within\n"), 8, "comparisons[0]", "missing required key 'margin'");
+  expect_error(f.error(head + sides + "    relation: within\n    margin: 5\n"), 12, "comparisons[0].margin",
+               "margin is relative: 0.05 for within 5 %");
+  expect_error(f.error(head + sides + "    relation: \"<=\"\n    margin: 0.05\n"), 12, "comparisons[0].margin",
+               "margin is for relation: within");
   expect_error(f.error(head + sides), 8, "comparisons[0]", "missing required key 'relation'");
   expect_error(f.error(head + "    left: {policy: gum2}\n    right: {program: b}\n    relation: \"<\"\n"), 10,
                "comparisons[0].right.program", "right names program, which left does not");

@@ -12,7 +12,7 @@ namespace isogrid {
 
 namespace {
 
-const std::vector<std::string> kRelations = {"<", "<=", ">", ">="};
+const std::vector<std::string> kRelations = {"<", "<=", ">", ">=", "within"};
 
 using SlotValues = std::vector<std::pair<ParamSlot, Value>>;
 
@@ -81,7 +81,8 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
               bool simulates, bool lenient, Comparison& c)
 {
   const ModelInfo& info = model.info();
-  f.only_keys({"source", "metric", "left", "right", "relation", "factor", "statistic", "face", "at"}, "comparison key");
+  f.only_keys({"source", "metric", "left", "right", "relation", "factor", "margin", "statistic", "face", "at"},
+              "comparison key");
   c.where = f.where();
   if (f.child("source").present())
     c.source = f.child("source").text();
@@ -96,8 +97,14 @@ bool read_one(const Field& f, const Model& model, const ValueReader& reader, con
   c.right_metric = side_metric(right_field);
   c.relation     = read_relation(f.required("relation"));
   c.factor       = f.child("factor").present() ? f.child("factor").number_at_least(0, true) : 1.0;
-  c.statistic    = read_statistic(f.child("statistic"), Statistic::Mean);
-  Field face     = f.child("face");
+  if (c.relation == Relation::Within) {
+    c.margin = f.required("margin").number_at_least(0, true);
+    if (c.margin >= 1)
+      f.child("margin").fail("margin is relative: 0.05 for within 5 %");
+  } else if (f.child("margin").present())
+    f.child("margin").fail("margin is for relation: within (an equivalence claim); an order takes factor");
+  c.statistic = read_statistic(f.child("statistic"), Statistic::Mean);
+  Field face  = f.child("face");
   if (face.present()) {
     std::string name = face.text();
     if (name != "simulated" && name != "predicted")
@@ -178,6 +185,7 @@ bool Comparison::holds(double l, double r) const
     case Relation::LessOrEqual: return l <= bound;
     case Relation::Greater: return l > bound;
     case Relation::GreaterOrEqual: return l >= bound;
+    case Relation::Within: return std::fabs(l - bound) <= margin * std::fabs(bound);
   }
   return false;
 }
@@ -185,6 +193,10 @@ bool Comparison::holds(double l, double r) const
 std::string Comparison::relation_text() const
 {
   const std::string& op = kRelations[static_cast<size_t>(relation)];
+  if (relation == Relation::Within)
+    return factor == 1
+               ? fmt::format("left within ±{} % of right", format_number(100 * margin))
+               : fmt::format("left within ±{} % of {} × right", format_number(100 * margin), format_number(factor));
   return factor == 1 ? fmt::format("left {} right", op) : fmt::format("left {} {} × right", op, format_number(factor));
 }
 

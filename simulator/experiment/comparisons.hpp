@@ -28,7 +28,8 @@ namespace isogrid {
 
 class ValueReader;
 
-enum class Relation { Less, LessOrEqual, Greater, GreaterOrEqual };
+// Within: an equivalence claim, left within ±margin (relative) of factor * right.
+enum class Relation { Less, LessOrEqual, Greater, GreaterOrEqual, Within };
 
 struct Comparison {
   std::string source;
@@ -39,13 +40,14 @@ struct Comparison {
   std::vector<std::pair<ParamSlot, Value>> at;     // only groups with these values (none: every group)
   Relation relation   = Relation::LessOrEqual;
   double factor       = 1;
+  double margin       = 0;  // Within: the relative margin, e.g. 0.05 for "within 5 %"
   Statistic statistic = Statistic::Mean;
   bool predicted      = false;  // the face compared: the predicted one, else the simulated one
   SourceLocation where;
 
   // left RELATION factor * right; false when either side is NaN.
   bool holds(double left_value, double right_value) const;
-  // "left <= 1.05 × right" ("left <= right" when the factor is 1).
+  // "left <= 1.05 × right" ("left <= right" when the factor is 1); "left within ±5 % of right".
   std::string relation_text() const;
 };
 

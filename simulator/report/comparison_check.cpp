@@ -91,6 +91,36 @@ Scale scale_of(Statistic s)
   }
 }
 
+PairedEvidence one_sided_evidence(const Comparison& c, const std::vector<double>& left,
+                                  const std::vector<double>& right, double factor, ClaimSide side, bool strict_claim,
+                                  uint64_t seed);
+
+// An equivalence claim (within ±m of f × right) is two one-sided claims, as the two one-sided tests (TOST) read it:
+// left <= (1 + m) f right and left >= (1 - m) f right. It holds when both do, is contradicted when either is, and is
+// not shown otherwise; its interval is that of left - f right, its p-values the larger of the two sides'.
+PairedEvidence equivalence_evidence(const Comparison& c, const std::vector<double>& left,
+                                    const std::vector<double>& right, uint64_t seed)
+{
+  PairedEvidence upper = one_sided_evidence(c, left, right, (1 + c.margin) * c.factor, ClaimSide::Below, false, seed);
+  PairedEvidence lower = one_sided_evidence(c, left, right, (1 - c.margin) * c.factor, ClaimSide::Above, false, seed);
+  PairedEvidence e     = one_sided_evidence(c, left, right, c.factor, ClaimSide::Below, false, seed);
+  auto larger  = [](double a, double b) { return std::isnan(a) || std::isnan(b) ? std::nan("") : std::max(a, b); };
+  e.t_p        = larger(upper.t_p, lower.t_p);
+  e.wilcoxon_p = larger(upper.wilcoxon_p, lower.wilcoxon_p);
+  e.sign_p     = larger(upper.sign_p, lower.sign_p);
+  e.normal_plausible = upper.normal_plausible && lower.normal_plausible;
+  e.every_pair       = upper.every_pair && lower.every_pair;
+  if (upper.finding == Finding::SingleRun)
+    e.finding = Finding::SingleRun;
+  else if (upper.finding == Finding::Contradicted || lower.finding == Finding::Contradicted)
+    e.finding = Finding::Contradicted;
+  else if (upper.finding == Finding::Holds && lower.finding == Finding::Holds)
+    e.finding = Finding::Holds;
+  else
+    e.finding = Finding::NotShown;
+  return e;
+}
+
 // The evidence of one group from the repetitions both sides have, in repetition order.
 PairedEvidence group_evidence(const Comparison& c, const Group& g, uint64_t seed)
 {
@@ -100,26 +130,35 @@ PairedEvidence group_evidence(const Comparison& c, const Group& g, uint64_t seed
       left.push_back(l);
       right.push_back(r->second);
     }
-  const ClaimSide side = claim_side(c);
+  if (c.relation == Relation::Within)
+    return equivalence_evidence(c, left, right, seed);
+  return one_sided_evidence(c, left, right, c.factor, claim_side(c), strict(c), seed);
+}
+
+// The evidence that left stands on `side` of factor × right, on the comparison's statistic's scale.
+PairedEvidence one_sided_evidence(const Comparison& c, const std::vector<double>& left,
+                                  const std::vector<double>& right, double factor, ClaimSide side, bool strict_claim,
+                                  uint64_t seed)
+{
   switch (scale_of(c.statistic)) {
     case Scale::Difference: {
       std::vector<double> d;
       for (size_t i = 0; i < left.size(); ++i)
-        d.push_back(left[i] - c.factor * right[i]);
-      return paired_mean_evidence(d, side, strict(c));
+        d.push_back(left[i] - factor * right[i]);
+      return paired_mean_evidence(d, side, strict_claim);
     }
     case Scale::LogRatio: {
       std::vector<double> d;
       for (size_t i = 0; i < left.size(); ++i)
-        d.push_back(std::log(left[i]) - std::log(c.factor * right[i]));  // NaN where a value is not > 0
-      return paired_mean_evidence(d, side, strict(c));
+        d.push_back(std::log(left[i]) - std::log(factor * right[i]));  // NaN where a value is not > 0
+      return paired_mean_evidence(d, side, strict_claim);
     }
     case Scale::Bootstrap: break;
   }
   Statistic statistic = c.statistic;
   return paired_bootstrap_evidence(
-      left, right, c.factor, [statistic](const std::vector<double>& v) { return summarise(statistic, v); }, side,
-      strict(c), seed);
+      left, right, factor, [statistic](const std::vector<double>& v) { return summarise(statistic, v); }, side,
+      strict_claim, seed);
 }
 
 // "-12.3 [-15.1, -9.5]"; a geometric-mean ratio as "0.93 [0.90, 0.96]"; "-" when there is no interval.
