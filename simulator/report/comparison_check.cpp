@@ -359,7 +359,9 @@ std::string comparison_method_text()
          "claim: the paired t-test, the signed-rank test W and the sign test. A geometric-mean claim is read on the "
          "ratios left / (factor × right) of the pairs; a claim on a statistic of a whole side (sd, cv, var, var_mean, "
          "min, max) on a percentile bootstrap of the pairs (2000 resamples from a fixed seed). A group with a single "
-         "repetition has no interval: its claim is read off the two values and says so.\n";
+         "repetition has no interval: its claim is read off the two values and says so. An equivalence (\"within "
+         "±m\") is read as two one-sided claims, left <= (1 + m) factor × right and left >= (1 - m) factor × right: "
+         "it holds when both do, its p-values the larger of the two.\n";
 }
 
 }  // namespace isogrid
