@@ -428,7 +428,7 @@ def overlay_label(ctx, metrics):
         words = os.path.commonprefix([t.replace("_", " ").split() for t in names])
         while words and words[-1] in ("of", "by", "for", "on", "in", "with", "the"):
             words = words[:-1]
-        return " ".join(words)
+        return " ".join(words).rstrip(",;:-– ")
 
     # The labels' shared words, else the names' ('optimum time' and 'time of sa' share none; time_optimum and
     # time_sa share 'time').
