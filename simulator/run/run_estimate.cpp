@@ -85,14 +85,15 @@ std::optional<RunEstimate> from_measured_costs(const Experiment& ex)
   const std::string& model = ex.model->info().name;
   std::string mode         = mode_name(ex.mode);
   for (const MeasuredCost& m : measured_costs()) {
-    if (m.model != model || m.mode != mode || m.median_s <= 0)
+    if (m.model != model || m.mode != mode)
       continue;
     RunEstimate e;
     e.costs.assign(ex.sweep.size(), 0);
     for (size_t i = 0; i < e.costs.size(); ++i)
       e.costs[i] = ex.includes(i) ? m.median_s : 0;
-    e.low_factor  = m.p10_s / m.median_s;
-    e.high_factor = m.p90_s / m.median_s;
+    // A closed form costs microseconds: a median of 0 (wall_s is written to the microsecond) has no range.
+    e.low_factor  = m.median_s > 0 ? m.p10_s / m.median_s : 1;
+    e.high_factor = m.median_s > 0 ? m.p90_s / m.median_s : 1;
     e.basis       = fmt::format("from model {}'s measured cost per point in mode {}: median {}, 10-90 % {} to {}, "
                                       "over {} of {} (a {} machine)",
                                 model, mode, format_duration(m.median_s), format_duration(m.p10_s), format_duration(m.p90_s),
