@@ -1,0 +1,232 @@
+#include "policies/batch/batch_queue.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+namespace isogrid::batch {
+
+namespace {
+
+constexpr double kForever = std::numeric_limits<double>::infinity();
+
+// The processors free from each time on, as a policy plans: running jobs release theirs at their expected end, and
+// reservations take theirs for their requested time. Steps: time -> free from then until the next time.
+class FreeProfile {
+public:
+  explicit FreeProfile(const QueueView& v)
+  {
+    steps_[v.now]                   = v.free;
+    std::vector<RunningJob> running = v.running;
+    std::sort(running.begin(), running.end(),
+              [](const RunningJob& a, const RunningJob& b) { return a.expected_end < b.expected_end; });
+    unsigned free = v.free;
+    for (const auto& r : running) {
+      free += r.width;
+      steps_[std::max(r.expected_end, v.now)] = free;  // an overdue job is taken to end now
+    }
+  }
+
+  // The earliest time from `now` at which `width` processors stay free for `duration`.
+  double earliest(unsigned width, double duration) const
+  {
+    for (auto it = steps_.begin(); it != steps_.end(); ++it)
+      if (fits_from(it, width, duration))
+        return it->first;
+    return kForever;  // wider than the cluster: refused before
+  }
+
+  // Takes `width` processors over [start, start + duration).
+  void reserve(double start, unsigned width, double duration)
+  {
+    double end = start + duration;
+    split(start);
+    split(end);
+    for (auto it = steps_.find(start); it != steps_.end() && it->first < end; ++it)
+      it->second -= width;
+  }
+
+  unsigned free_at(double t) const { return std::prev(steps_.upper_bound(t))->second; }
+
+private:
+  bool fits_from(std::map<double, unsigned>::const_iterator from, unsigned width, double duration) const
+  {
+    double end = from->first + duration;
+    for (auto it = from; it != steps_.end() && it->first < end; ++it)
+      if (it->second < width)
+        return false;
+    return true;
+  }
+
+  void split(double t)
+  {
+    if (steps_.count(t) == 0)
+      steps_[t] = free_at(t);
+  }
+
+  std::map<double, unsigned> steps_;
+};
+
+// First come, first served: the queue's head starts when it fits, and nothing passes it.
+std::vector<size_t> fcfs(const QueueView& v)
+{
+  std::vector<size_t> start;
+  unsigned free = v.free;
+  for (size_t i = 0; i < v.queue.size() && v.queue[i].width <= free; ++i) {
+    start.push_back(i);
+    free -= v.queue[i].width;
+  }
+  return start;
+}
+
+// EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001): first come, first served, then any later job that fits
+// now and does not delay the head's reservation: it ends before the head's start (the shadow time), or uses only the
+// processors the head leaves free then.
+std::vector<size_t> easy(const QueueView& v)
+{
+  std::vector<size_t> start = fcfs(v);
+  unsigned free             = v.free;
+  for (size_t i : start)
+    free -= v.queue[i].width;
+  size_t head = start.size();
+  if (head >= v.queue.size())
+    return start;
+  QueueView left = v;  // the running jobs with the ones just started
+  left.free      = free;
+  for (size_t i : start)
+    left.running.push_back({v.queue[i].width, v.now + v.queue[i].requested});
+  FreeProfile profile(left);
+  double shadow  = profile.earliest(v.queue[head].width, v.queue[head].requested);
+  unsigned extra = profile.free_at(shadow) - v.queue[head].width;
+  for (size_t i = head + 1; i < v.queue.size(); ++i) {
+    const BatchJob& j = v.queue[i];
+    if (j.width > free)
+      continue;
+    bool ends_before = v.now + j.requested <= shadow;
+    if (!ends_before && j.width > extra)
+      continue;
+    start.push_back(i);
+    free -= j.width;
+    if (!ends_before)
+      extra -= j.width;
+  }
+  return start;
+}
+
+// Conservative backfilling (Mu'alem & Feitelson 2001): every queued job, in submission order, is given the earliest
+// reservation that delays none of those before it; the jobs whose reservation is now start. Recomputed at every
+// decision, so that reservations move earlier when jobs end before their requested time.
+std::vector<size_t> conservative(const QueueView& v)
+{
+  FreeProfile profile(v);
+  std::vector<size_t> start;
+  for (size_t i = 0; i < v.queue.size(); ++i) {
+    const BatchJob& j = v.queue[i];
+    double at         = profile.earliest(j.width, j.requested);
+    profile.reserve(at, j.width, j.requested);
+    if (at <= v.now)
+      start.push_back(i);
+  }
+  return start;
+}
+
+void check_stream(const std::vector<BatchJob>& jobs, unsigned processors)
+{
+  if (processors == 0)
+    throw std::invalid_argument("a batch cluster needs at least one processor");
+  for (size_t k = 0; k < jobs.size(); ++k) {
+    const BatchJob& j = jobs[k];
+    std::string which = "job " + std::to_string(j.id);
+    if (j.width == 0 || j.width > processors)
+      throw std::invalid_argument(which + " asks for " + std::to_string(j.width) + " processors; the cluster has " +
+                                  std::to_string(processors));
+    if (!(j.requested > 0))
+      throw std::invalid_argument(which + " has a requested time of " + std::to_string(j.requested) +
+                                  " s; it must be > 0");
+    if (!(j.run_time >= 0))
+      throw std::invalid_argument(which + " has a negative run time");
+    if (k > 0 && j.submit < jobs[k - 1].submit)
+      throw std::invalid_argument(which + " is submitted before the job listed ahead of it");
+  }
+}
+
+}  // namespace
+
+NamedRegistry<QueuePolicy>& queue_policy_registry()
+{
+  static NamedRegistry<QueuePolicy> registry = [] {
+    NamedRegistry<QueuePolicy> r("batch-queue");
+    r.add("fcfs", "first come, first served: nothing passes the queue's head", fcfs);
+    r.add("easy", "EASY backfilling: a later job starts early when it does not delay the head's reservation", easy);
+    r.add("conservative",
+          "conservative backfilling: a later job starts early when it delays no earlier job's "
+          "reservation",
+          conservative);
+    return r;
+  }();
+  return registry;
+}
+
+const NamedRegistry<QueuePolicy>& queue_policies() { return queue_policy_registry(); }
+ISOGRID_POLICY_FAMILY(queue_policy_registry);
+
+std::vector<JobOutcome> run_batch_queue(const std::vector<BatchJob>& jobs, unsigned processors,
+                                        const QueuePolicy& policy)
+{
+  check_stream(jobs, processors);
+  std::vector<JobOutcome> out(jobs.size());
+  std::vector<size_t> queue;              // indices into jobs, in submission order
+  std::multimap<double, size_t> running;  // actual end -> index
+  size_t next   = 0;
+  unsigned free = processors;
+  while (next < jobs.size() || !queue.empty()) {
+    double now = kForever;
+    if (next < jobs.size())
+      now = jobs[next].submit;
+    if (!running.empty())
+      now = std::min(now, running.begin()->first);
+    if (now == kForever)
+      throw std::logic_error("the queue policy leaves jobs waiting on an idle cluster");
+    while (!running.empty() && running.begin()->first <= now) {
+      free += jobs[running.begin()->second].width;
+      running.erase(running.begin());
+    }
+    while (next < jobs.size() && jobs[next].submit <= now)
+      queue.push_back(next++);
+    QueueView view;
+    view.now   = now;
+    view.total = processors;
+    view.free  = free;
+    for (const auto& [end, i] : running)
+      view.running.push_back({jobs[i].width, out[i].start + jobs[i].requested});
+    for (size_t i : queue)
+      view.queue.push_back(jobs[i]);
+    std::vector<size_t> chosen = policy(view);
+    std::sort(chosen.begin(), chosen.end());
+    chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
+    for (size_t position : chosen) {
+      if (position >= queue.size())
+        throw std::logic_error("the queue policy starts a job that is not in the queue");
+      const BatchJob& j = jobs[queue[position]];
+      if (j.width > free)
+        throw std::logic_error("the queue policy starts job " + std::to_string(j.id) + " on " +
+                               std::to_string(j.width) + " processors with " + std::to_string(free) + " free");
+      free -= j.width;
+      JobOutcome& o = out[queue[position]];
+      o.id          = j.id;
+      o.submit      = j.submit;
+      o.width       = j.width;
+      o.start       = now;
+      o.killed      = j.run_time > j.requested;
+      o.end         = now + std::min(j.run_time, j.requested);
+      running.emplace(o.end, queue[position]);
+    }
+    for (auto it = chosen.rbegin(); it != chosen.rend(); ++it)
+      queue.erase(queue.begin() + static_cast<std::ptrdiff_t>(*it));
+  }
+  return out;
+}
+
+}  // namespace isogrid::batch
