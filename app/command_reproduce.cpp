@@ -33,13 +33,7 @@ void reproduce(const ReproduceArgs& args, Shared& shared)
   const Catalog catalog = build_command_catalog();
   for (const auto& f : files)
     experiments.push_back(load_checked_experiment(f, {}, catalog));
-  // "experiments/drozdowski2003/" (as the README writes it) names the folder drozdowski2003, not "".
-  fs::path paper_folder = fs::path(args.folder).lexically_normal();
-  if (paper_folder.filename().empty())
-    paper_folder = paper_folder.parent_path();
-  fs::path out = args.flags.out.empty() ? fs::path("results") / paper_folder.filename() : fs::path(args.flags.out);
-  if (out.filename().empty())
-    out = out.parent_path();
+  fs::path out = paper_out_dir(args.folder, args.flags.out);
   std::vector<RunOptions> options;
   // The engine a run prepares in this process, for its workers to adopt, keeps its settings for good: when the
   // studies' SimGrid settings differ, no study prepares one, and each worker makes its own with its study's settings.

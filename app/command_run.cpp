@@ -22,15 +22,10 @@ struct RunArgs {
   ReportFlags report;
 };
 
-std::string default_out_dir(const std::string& experiment)
-{
-  return (std::filesystem::path("results") / std::filesystem::path(experiment).stem()).string();
-}
-
 void run(const RunArgs& args, Shared& shared)
 {
   auto [catalog, ex] = load_one_experiment(args.experiment, args.set);
-  std::string out    = args.flags.out.empty() ? default_out_dir(args.experiment) : args.flags.out;
+  std::string out    = experiment_out_dir(args.experiment, args.flags.out);
   std::optional<ShardSpec> shard;
   if (!args.shard.empty()) {
     shard = parse_shard(args.shard);  // checked when the command line was parsed

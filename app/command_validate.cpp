@@ -1,5 +1,6 @@
 #include "app/commands.hpp"
 #include "app/experiment_loading.hpp"
+#include "app/run_flags.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"
 #include "simulator/core/yaml_source.hpp"
@@ -26,12 +27,6 @@ void print_estimate(const Experiment& ex, const std::string& out, unsigned jobs)
                out, ex.model->info().name, mode_name(ex.mode));
 }
 
-// The output folder `run` would write: --out, or results/<the file's name>.
-std::string run_folder(const std::string& out, const std::string& path)
-{
-  return out.empty() ? (std::filesystem::path("results") / std::filesystem::path(path).stem()).string() : out;
-}
-
 void validate_experiment(const std::string& path, const std::vector<std::string>& set, bool print_plots,
                          const std::string& out, unsigned jobs)
 {
@@ -50,7 +45,7 @@ void validate_experiment(const std::string& path, const std::vector<std::string>
                format_value(a.values.back()));
   fmt::print("  {} reference value(s), {} comparison(s), {} table(s), {} plot(s)\n", ex.references.size(),
              ex.comparisons.size(), ex.tables.size(), ex.plots.size());
-  print_estimate(ex, run_folder(out, path), jobs);
+  print_estimate(ex, experiment_out_dir(path, out), jobs);
 }
 
 // Every study of a paper, as `reproduce` would load them: the first bad one stops with its error.
@@ -62,24 +57,19 @@ void validate_paper(const std::string& folder, const std::vector<std::string>& s
   for (const auto& study : files.studies)
     preload_plugins(study);
   const Catalog catalog = build_command_catalog();
-  // `reproduce` writes each study into OUT/<study>, OUT being results/<the paper's folder> by default.
-  std::filesystem::path root = std::filesystem::absolute(folder.empty() ? "." : folder).lexically_normal();
-  if (root.filename().empty())
-    root = root.parent_path();
-  std::filesystem::path paper_out =
-      out.empty() ? std::filesystem::path("results") / root.filename() : std::filesystem::path(out);
-  double wall    = 0;
-  size_t unknown = 0;
+  // `reproduce` writes each study into OUT/<study>.
+  const std::filesystem::path paper_out = paper_out_dir(folder.empty() ? "." : folder, out);
+  double wall                           = 0;
+  size_t unknown                        = 0;
   for (const auto& study : files.studies) {
     Experiment ex = load_checked_experiment(study, set, catalog);
     points += ex.included_points;
-    auto e = estimate_run(ex, (paper_out / std::filesystem::path(study).stem()).string());
-    if (e)
-      wall += e->wall_s(jobs);
-    else
-      ++unknown;
+    auto e           = estimate_run(ex, (paper_out / std::filesystem::path(study).stem()).string());
+    double this_wall = e ? e->wall_s(jobs) : 0;
+    wall += this_wall;
+    unknown += e ? 0 : 1;
     fmt::print("  {}: model {} ({}), {} point(s), {}\n", study, ex.model->info().name, mode_name(ex.mode),
-               ex.included_points, e ? fmt::format("about {}", format_duration(e->wall_s(jobs))) : "no estimate");
+               ex.included_points, e ? fmt::format("about {}", format_duration(this_wall)) : "no estimate");
   }
   fmt::print("{}: valid paper \"{}\", {} {}, {} point(s)\n", folder, files.paper.title, files.studies.size(),
              files.studies.size() == 1 ? "study" : "studies", points);

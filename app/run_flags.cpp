@@ -44,6 +44,23 @@ CLI::Validator shard_validator()
       "K/N");
 }
 
+std::string experiment_out_dir(const std::string& experiment, const std::string& out)
+{
+  return out.empty() ? (std::filesystem::path("results") / std::filesystem::path(experiment).stem()).string() : out;
+}
+
+std::string paper_out_dir(const std::string& paper_folder, const std::string& out)
+{
+  std::filesystem::path folder = std::filesystem::path(paper_folder).lexically_normal();
+  if (folder.filename().empty())
+    folder = folder.parent_path();
+  std::filesystem::path dir =
+      out.empty() ? std::filesystem::path("results") / folder.filename() : std::filesystem::path(out);
+  if (dir.filename().empty())
+    dir = dir.parent_path();
+  return dir.string();
+}
+
 RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, const Shared& shared)
 {
   RunOptions opt;

@@ -28,4 +28,10 @@ CLI::Validator shard_validator();
 
 RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, const Shared& shared);
 
+// Where `run` writes an experiment's results: `out` (--out), else results/<the file's name without .yaml>.
+std::string experiment_out_dir(const std::string& experiment, const std::string& out);
+// Where `reproduce` writes a paper's studies (each in a folder of its own): `out`, else results/<the paper folder's
+// name> ("experiments/drozdowski2003/", as the README writes it, names drozdowski2003, not "").
+std::string paper_out_dir(const std::string& paper_folder, const std::string& out);
+
 }  // namespace isogrid::cli

@@ -17,6 +17,8 @@ import tempfile
 import unittest
 
 FIXTURE, SOURCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from study_fixtures import make_fixture, shipped_experiments  # noqa: E402
 
 DOCUMENT = r"""\documentclass{article}
 \usepackage[utf8]{inputenc}
@@ -58,15 +60,12 @@ class ReportTables(unittest.TestCase):
 
     def test_every_table_compiles_and_every_csv_holds_its_table(self):
         self.assertIsNotNone(shutil.which("pdflatex"), "pdflatex is missing: make test installs texlive-latex-recommended")
-        experiments = [f for f in sorted(glob.glob(os.path.join(SOURCE, "experiments", "*", "*.yaml")))
-                       if os.path.basename(f) != "paper.yaml"]
+        experiments = shipped_experiments(SOURCE)
         self.assertGreater(len(experiments), 50)
         compiled, compared = 0, 0
         for experiment in experiments:
-            name = os.path.basename(os.path.dirname(experiment)) + "-" + os.path.splitext(os.path.basename(experiment))[0]
-            out = os.path.join(self.root, name)
-            r = subprocess.run([FIXTURE, experiment, out], capture_output=True, text=True, timeout=600)
-            self.assertEqual(r.returncode, 0, f"{experiment}: {r.stdout}{r.stderr}")
+            out = make_fixture(FIXTURE, experiment, self.root)
+            name = os.path.basename(out)
             tex = sorted(glob.glob(os.path.join(out, "tables", "*.tex")))
             if tex:
                 # One document per study, every table of it in turn.

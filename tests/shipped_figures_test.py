@@ -13,11 +13,9 @@ fails when it:
 
 usage: shipped_figures_test.py FIGURE_FIXTURE SOURCE_DIR [EXPERIMENT ...]
 """
-import glob
 import math
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -25,6 +23,7 @@ import unittest
 FIXTURE, SOURCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 ONLY = sys.argv[3:]
 sys.path.insert(0, os.path.join(SOURCE, "simulator/plot"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import matplotlib.axes  # noqa: E402
@@ -36,6 +35,7 @@ from isoplot.context import load_context  # noqa: E402
 from isoplot.presentation import present  # noqa: E402
 from isoplot.selection import apply_selection  # noqa: E402
 from isoplot.spec import read_spec  # noqa: E402
+from study_fixtures import make_fixture, shipped_experiments  # noqa: E402
 
 # Every contour drawn, by the axes it is drawn on: wrapped so that a figure can be asked whether it interpolated.
 CONTOURED = []
@@ -51,14 +51,6 @@ def recording(method):
 
 for _name in ("contour", "contourf", "tricontour", "tricontourf"):
     setattr(matplotlib.axes.Axes, _name, recording(getattr(matplotlib.axes.Axes, _name)))
-
-
-def shipped_experiments():
-    files = sorted(glob.glob(os.path.join(SOURCE, "experiments", "*", "*.yaml")))
-    files = [f for f in files if os.path.basename(f) != "paper.yaml"]
-    if ONLY:
-        files = [f for f in files if any(o in f for o in ONLY)]
-    return files
 
 
 def is_number(text):
@@ -113,19 +105,12 @@ class ShippedFigures(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.root, True)
 
-    def fixture(self, experiment):
-        name = os.path.basename(os.path.dirname(experiment)) + "-" + os.path.splitext(os.path.basename(experiment))[0]
-        out = os.path.join(self.root, name)
-        r = subprocess.run([FIXTURE, experiment, out], capture_output=True, text=True, timeout=600)
-        self.assertEqual(r.returncode, 0, f"{experiment}: figure_fixture exit {r.returncode}\n{r.stdout}{r.stderr}")
-        return out
-
     def test_every_shipped_figure_reads_right(self):
-        experiments = shipped_experiments()
+        experiments = shipped_experiments(SOURCE, ONLY)
         self.assertGreater(len(experiments), 50 if not ONLY else 0)
         drawn, problems = 0, []
         for experiment in experiments:
-            folder = self.fixture(experiment)
+            folder = make_fixture(FIXTURE, experiment, self.root)
             ctx = load_context(folder)
             for index, raw in enumerate(ctx.run.get("plots", [])):
                 spec = read_spec(raw, index)

@@ -24,7 +24,7 @@ MAX_ZONES = 80
 # Past this many clusters, or this many hosts in a cluster, hosts are not drawn one by one (the cluster's box says
 # the route between two of its hosts instead).
 MAX_STAR_CLUSTERS = 8
-MAX_STAR_HOSTS = 16
+MAX_STAR_HOSTS = 16  # simulator/sg/platform_check.cpp probes spokes up to as many hosts (kSpokesUpTo)
 SPACING = 2.0  # between neighbouring leaf zones, in data units (a box is about 1.5 wide)
 HOST_SPACING = 0.55  # between the hosts at the ends of a star's spokes
 BEND = 0.35  # how far an arc between clusters bows below the clusters, per unit of distance

@@ -24,6 +24,15 @@ double median_of(std::vector<double> v)
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The same cost for every point the experiment runs, 0 for those `where` leaves out.
+std::vector<double> uniform_costs(const Experiment& ex, double per_point)
+{
+  std::vector<double> costs(ex.sweep.size(), 0);
+  for (size_t i = 0; i < costs.size(); ++i)
+    costs[i] = ex.includes(i) ? per_point : 0;
+  return costs;
+}
+
 // Each point's wall_s in the folder's results.csv, when its run.json was made from this very experiment.
 std::optional<RunEstimate> from_last_run(const Experiment& ex, const std::string& out_dir)
 {
@@ -69,10 +78,7 @@ std::optional<RunEstimate> from_measured_study(const Experiment& ex)
     if (m.study != study || m.model != ex.model->info().name || m.mode != mode_name(ex.mode) || m.points == 0)
       continue;
     RunEstimate e;
-    double per_point = m.total_s / m.points;
-    e.costs.assign(ex.sweep.size(), 0);
-    for (size_t i = 0; i < e.costs.size(); ++i)
-      e.costs[i] = ex.includes(i) ? per_point : 0;
+    e.costs = uniform_costs(ex, m.total_s / m.points);
     e.basis = fmt::format("from the shipped study {} as measured: {} in {} with one job (a {} machine)", study,
                           counted(m.points, "point"), format_duration(m.total_s), measured_costs_machine());
     return e;
@@ -88,9 +94,7 @@ std::optional<RunEstimate> from_measured_costs(const Experiment& ex)
     if (m.model != model || m.mode != mode)
       continue;
     RunEstimate e;
-    e.costs.assign(ex.sweep.size(), 0);
-    for (size_t i = 0; i < e.costs.size(); ++i)
-      e.costs[i] = ex.includes(i) ? m.median_s : 0;
+    e.costs = uniform_costs(ex, m.median_s);
     // A closed form costs microseconds: a median of 0 (wall_s is written to the microsecond) has no range.
     e.low_factor  = m.median_s > 0 ? m.p10_s / m.median_s : 1;
     e.high_factor = m.median_s > 0 ? m.p90_s / m.median_s : 1;

@@ -162,6 +162,13 @@ void add_routes(PlatformFacts& f, const std::vector<Host*>& hosts, const Platfor
       }
 }
 
+// A group route (GroupRoute) from the route probed between two of their hosts.
+PlatformFacts::GroupRoute group_route(size_t from, size_t to, const ProbedRoute& r, const PlatformSourceIndex& index)
+{
+  auto [kind, note] = kind_of(r, index);
+  return {from, to, std::string(1, kind), note, r.info.links, r.info.latency, r.info.links > 0 ? r.info.bandwidth : 0};
+}
+
 // Past this many groups, the routes between them are not summarised (each ordered pair costs a route lookup).
 constexpr size_t kGroupRoutesUpTo = 300;
 
@@ -177,16 +184,14 @@ std::vector<PlatformFacts::GroupRoute> group_routes(const std::vector<std::vecto
       const auto& from = groups[a];
       if (from.empty() || groups[b].empty() || (a == b && from.size() < 2))
         continue;
-      ProbedRoute r     = probe_route(from[0], a == b ? from[1] : groups[b][0]);
-      auto [kind, note] = kind_of(r, index);
-      out.push_back({ids[a], ids[b], std::string(1, kind), note, r.info.links, r.info.latency,
-                     r.info.links > 0 ? r.info.bandwidth : 0});
+      out.push_back(group_route(ids[a], ids[b], probe_route(from[0], a == b ? from[1] : groups[b][0]), index));
     }
   return out;
 }
 
-// Past this many hosts, a cluster's spokes are not probed (a drawing shows them one by one).
-constexpr size_t kSpokesUpTo = 32;
+// Past this many hosts, a cluster's spokes are not probed: `platform --plot` draws a cluster as a star up to as many
+// hosts (isogrid_platform_plot.py's MAX_STAR_HOSTS), and no model reads them.
+constexpr size_t kSpokesUpTo = 16;
 
 void add_spokes(PlatformFacts& f, const std::vector<Host*>& hosts, const std::vector<PlatformCluster>& clusters,
                 const PlatformSourceIndex& index)
@@ -198,12 +203,8 @@ void add_spokes(PlatformFacts& f, const std::vector<Host*>& hosts, const std::ve
     const auto& members = clusters[c].hosts;
     if (members.size() < 2 || members.size() > kSpokesUpTo)
       continue;
-    for (size_t k = 1; k < members.size(); ++k) {
-      ProbedRoute r     = probe_route(members[0], members[k]);
-      auto [kind, note] = kind_of(r, index);
-      f.spokes.push_back({c, position.at(members[k]), std::string(1, kind), note, r.info.links, r.info.latency,
-                          r.info.links > 0 ? r.info.bandwidth : 0});
-    }
+    for (size_t k = 1; k < members.size(); ++k)
+      f.spokes.push_back(group_route(c, position.at(members[k]), probe_route(members[0], members[k]), index));
   }
 }
 

@@ -26,7 +26,7 @@ from .results import repetitions_ok
 from .selection import facet_unshown, plotted_points
 from .style import (can_log, declared_parameter, metric_label, metric_text, parameter_label, parameter_value, positions,
                     style_axis, subtitle, PAPER_KINDS, PAPER_LABELS, paper_kind, paper_style)
-from .values import same_value
+from .values import has_values, index_of, same_value
 
 INFEASIBLE_LABEL = "infeasible (E = 0)"
 # The infeasible hatching's grey on white, for the paper's own infeasible points drawn on it.
@@ -92,6 +92,7 @@ def draw_contour(ctx, spec, index):
     axes = grid[0]
     handles, mappable, drawn_lines = [], None, None
     paper_kinds = set()  # the kinds of the paper's values drawn (style.PAPER_KINDS)
+    written = len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN  # few enough to write each value beside its diamond
     for ax, value, subset, (z_values, mask) in zip(axes, panel_values, panel_points, maps):
         # Scales first: clabel cuts the gaps for its labels in screen space, so on an axis
         # made logarithmic afterwards it would remove the wrong stretches of line.
@@ -115,7 +116,7 @@ def draw_contour(ctx, spec, index):
             traced = draw_traced_lines(ctx, ax, x, y, z, spec.face, subset)
             handles += [h for h in traced if h.get_label() not in {g.get_label() for g in handles}]
         paper_kinds |= draw_paper_on_map(spec, ax, (x, xs, px), (y, ys, py), z, panels, value, subset, mappable,
-                                         cells_only)
+                                         cells_only, written)
     if mappable is not None:
         colour_bar(holder, axes, mappable, metric_label(ctx, z), scale, levels, drawn_lines)
     for ax in left_axes(axes):
@@ -124,7 +125,7 @@ def draw_contour(ctx, spec, index):
         ax.set_xlabel(parameter_label(ctx, x))
     handles += [Line2D([], [], **dict(paper_style(k), markerfacecolor="0.85"), markeredgecolor="black",
                        label=f"{PAPER_LABELS[k]}: filled with its value's colour" +
-                             (", the value beside" if len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN else ""))
+                             (", the value beside" if written else ""))
                 for k in PAPER_KINDS if k in paper_kinds]
     if handles:
         # Below the axes: inside, any corner may hold the iso-lines being read.
@@ -138,15 +139,14 @@ def draw_contour(ctx, spec, index):
     return fig
 
 
-def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, mappable, cells=False):
+def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, mappable, cells=False, written=True):
     """The paper's values of the map's metric (the experiment's references, attached to the spec as `paper`) as
     diamonds at their (x, y), filled with their value's colour on the map's scale (a diamond that melts into the map
     agrees with it), and, when they are few, each with its value written beside it; only where their point is one of
-    this panel's. On a map of cells, whose centre holds the cell's own value, the diamond sits in the cell's upper
-    right corner. The kinds drawn (style.PAPER_KINDS)."""
+    this panel's (`written`: with its value beside it). On a map of cells, whose centre holds the cell's own value,
+    the diamond sits in the cell's upper right corner. The kinds drawn (style.PAPER_KINDS)."""
     (x, xs, px), (y, ys, py) = x_axis, y_axis
     kinds = set()
-    written = len(spec.paper) <= MAX_PAPER_VALUES_WRITTEN
     for p in spec.paper:
         at = dict(p["at"])
         if p["metric"] != z or x not in at or y not in at:
@@ -154,10 +154,9 @@ def draw_paper_on_map(spec, ax, x_axis, y_axis, z, panels, panel_value, points, 
         if panels and not same_value(at.get(panels, ""), panel_value):
             continue
         others = {n: v for n, v in at.items() if n not in (x, y, panels)}
-        if others and not any(all(n in pt and same_value(pt[n], v) for n, v in others.items()) for pt in points):
+        if others and not any(has_values(pt, others) for pt in points):
             continue  # a point of another slice of the sweep
-        i = next((k for k, v in enumerate(xs) if same_value(v, at[x])), None)
-        j = next((k for k, v in enumerate(ys) if same_value(v, at[y])), None)
+        i, j = index_of(xs, at[x]), index_of(ys, at[y])
         if i is None or j is None:
             continue
         value = float(p["value"])

@@ -30,7 +30,7 @@ from .selection import facet_unshown, failed_rows, plotted_points, selection_not
 from .style import (can_log, can_log_numbers, declared_parameter, integer_colorbar, log_scale, metric_label, metric_text,
                     parameter_label, parameter_value, positions, series_colors,
                     style_axis, subtitle, with_unit, PAPER_KINDS, PAPER_LABELS, category_text, paper_kind, paper_style)
-from .values import RELATIVE_TOLERANCE, same_value
+from .values import RELATIVE_TOLERANCE, has_values, index_of, same_value
 
 # How each face is drawn when both exist: the model as a thin dashed line, the
 # simulation as markers over it, so that agreement reads as markers sitting on the line.
@@ -262,10 +262,10 @@ def draw_paper_at_metric_x(spec, ax, x_column, metric, series, series_values, co
         at = dict(p["at"])
         k = 0
         if series:
-            k = next((i for i, v in enumerate(series_values) if same_value(v, at.get(series, ""))), None)
+            k = index_of(series_values, at.get(series, ""))
             if k is None:
                 continue
-        match = [pt for pt in points if all(n in pt and same_value(pt[n], v) for n, v in at.items())]
+        match = [pt for pt in points if has_values(pt, at)]
         xs = [x for x in statistic(match, x_column, "mean") if math.isfinite(x)] if match else []
         if not xs:
             continue
@@ -293,8 +293,6 @@ def draw_curves(ax, px, grids, colors, categorical=False):
     return shown
 
 
-
-
 def draw_paper(spec, ax, x, xs, px, offsets, metric, series, series_values, colors, panels, panel_value, points):
     """The paper's values of a metric (the experiment's references) as hollow diamonds in their
     series' colour, at their x, where their point is one of this panel's; the kinds drawn."""
@@ -307,13 +305,13 @@ def draw_paper(spec, ax, x, xs, px, offsets, metric, series, series_values, colo
             continue
         k = 0
         if series:
-            k = next((i for i, v in enumerate(series_values) if same_value(v, at.get(series, ""))), None)
+            k = index_of(series_values, at.get(series, ""))
             if k is None:
                 continue
         others = {n: v for n, v in at.items() if n not in (x, series, panels)}
-        if others and not any(all(n in pt and same_value(pt[n], v) for n, v in others.items()) for pt in points):
+        if others and not any(has_values(pt, others) for pt in points):
             continue  # a point of another slice of the sweep
-        where = next((i for i, v in enumerate(xs) if same_value(v, at[x])), None)
+        where = index_of(xs, at[x])
         if where is None:
             continue
         if spec.infeasible and float(p["value"]) == 0:
@@ -341,7 +339,7 @@ def mark_crossings(ctx, ax, x, metric, faces, series, series_values, colors, pan
         if series:
             if series not in group:
                 continue
-            k = next((i for i, v in enumerate(series_values) if same_value(v, group[series])), None)
+            k = index_of(series_values, group[series])
             if k is None:
                 continue
         for f in faces:

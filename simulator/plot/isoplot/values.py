@@ -82,3 +82,13 @@ def parameter_key(text):
     if x is None or math.isnan(x):
         return (1, 0.0, text.strip())
     return (0, x, "")
+
+
+def index_of(values, text):
+    """Where `text` is among `values` (numbers to 1e-9 relative, words exactly), or None."""
+    return next((i for i, v in enumerate(values) if same_value(v, text)), None)
+
+
+def has_values(point, values):
+    """Whether a results row or summary point has every (parameter, value text) of the mapping `values`."""
+    return all(name in point and same_value(point[name], v) for name, v in values.items())
