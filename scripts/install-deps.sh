@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config make
   libsimgrid-dev libyaml-cpp-dev libfmt-dev
-  libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev libutfcpp-dev libboost-dev libeigen3-dev libexpat1-dev libssl-dev
+  libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev libutfcpp-dev libboost-dev libeigen3-dev libexpat1-dev libssl-dev zlib1g-dev
   clang libclang-rt-14-dev clang-format clang-tidy doxygen
   python3 python3-matplotlib python3-numpy python3-jsonschema python3-pandas
 )
