@@ -28,9 +28,10 @@ std::vector<BatchJob> job_stream(const SwfTrace& trace, const StreamSettings& s)
     if (s.scale_widths && max > 0)
       width = std::max<int64_t>(1, std::llround(static_cast<double>(width) * s.cluster_processors / max));
     if (width > static_cast<int64_t>(s.cluster_processors))
-      throw std::invalid_argument("job " + std::to_string(j.number) + " (line " + std::to_string(j.line) +
-                                  ") asks for " + std::to_string(width) + " processors; the cluster has " +
-                                  std::to_string(s.cluster_processors) + " (scale the widths, or a larger cluster)");
+      throw SwfError(j.line, j.width_column,
+                     "job " + std::to_string(j.number) + " asks for " + std::to_string(width) +
+                         " processors; the cluster has " + std::to_string(s.cluster_processors) +
+                         (s.scale_widths ? "" : " (scale the widths, or a larger cluster)"));
     BatchJob b;
     b.id        = static_cast<uint64_t>(j.number);
     b.submit    = s.offset + (j.submit - s.from) / s.load_factor;

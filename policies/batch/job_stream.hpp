@@ -24,7 +24,8 @@ struct StreamSettings {
 
 // The trace's jobs as the stream `settings` asks for: times relative to `from`, submit times compressed by the load
 // factor, widths scaled, jobs with an unknown run time or width left out. Throws std::invalid_argument on a load
-// factor outside (0, 10], an empty window, a cluster of 0 processors, or (without scaling) a job wider than it.
+// factor outside (0, 10], an empty window or a cluster of 0 processors, and SwfError, at the job's record, on a job
+// wider than the cluster (without scaling, or when MaxProcs is unknown).
 std::vector<BatchJob> job_stream(const SwfTrace& trace, const StreamSettings& settings);
 
 // A repetition's offset: uniform over [0, span), from the point's random stream.

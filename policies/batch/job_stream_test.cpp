@@ -42,7 +42,14 @@ TEST(JobStream, SettingsThatCannotMakeAStreamAreRefused)
   SwfTrace t = parse_swf(kTrace);
   StreamSettings s;
   s.cluster_processors = 32;
-  EXPECT_THROW(job_stream(t, s), std::invalid_argument);  // job 1 is 128 wide, unscaled
+  try {
+    job_stream(t, s);
+    ADD_FAILURE() << "job 1 is 128 wide, unscaled, on 32 processors";
+  } catch (const SwfError& e) {
+    EXPECT_EQ(e.line(), 2u);     // its record, after the header line
+    EXPECT_EQ(e.column(), 16u);  // the allocated processors: the record requests none
+    EXPECT_STREQ(e.what(), "job 1 asks for 128 processors; the cluster has 32 (scale the widths, or a larger cluster)");
+  }
   s.scale_widths = true;
   s.load_factor  = 0;
   EXPECT_THROW(job_stream(t, s), std::invalid_argument);

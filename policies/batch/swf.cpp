@@ -139,10 +139,11 @@ SwfTrace parse_swf(std::string_view text)
     job.user            = static_cast<int64_t>(number(fields[11], 11, line_number));
     for (size_t k : {5u, 6u, 9u, 12u, 13u, 14u, 15u, 16u, 17u})
       number(fields[k], k, line_number);  // every field a number, even those not read
-    int64_t max   = trace.max_procs();
-    int64_t width = job.requested_procs > 0 ? job.requested_procs : job.allocated;
+    int64_t max      = trace.max_procs();
+    int64_t width    = job.requested_procs > 0 ? job.requested_procs : job.allocated;
+    job.width_column = fields[job.requested_procs > 0 ? 7 : 4].column;
     if (max > 0 && width > max)
-      throw SwfError(line_number, fields[job.requested_procs > 0 ? 7 : 4].column,
+      throw SwfError(line_number, job.width_column,
                      "the job asks for " + std::to_string(width) + " processors; the trace's MaxProcs is " +
                          std::to_string(max));
     if (!trace.jobs.empty() && job.submit >= 0 && job.submit < trace.jobs.back().submit)

@@ -24,6 +24,7 @@ struct SwfJob {
   int64_t status          = -1;  // field 11
   int64_t user            = -1;  // field 12
   size_t line             = 0;   // in the trace, from 1
+  size_t width_column     = 0;   // of the field the width is read from (requested, else allocated processors)
 };
 
 struct SwfTrace {
