@@ -9,6 +9,7 @@ A case is an experiment file whose header says what is wrong and how the refusal
     # set: V=-1                      (optional, repeatable: --set arguments; \\xNN stands for a byte)
     # refused: 9:11 sweep.V[1]: V must be > 0, got -100
     # refused: command line parameters.V: V must be > 0        (for an error in a --set argument)
+    # refused: <cases>/files/t.swf:5:45 trace: an SWF record has 18 fields   (in a file the case names)
 
 Both `isogrid validate` and `isogrid run --out DIR` must exit 2 with `error: FILE:LINE:COLUMN: KEY: MESSAGE` (or
 `error: command line: KEY: MESSAGE`) as the first line of stderr, the message holding the fragment given, and the
@@ -60,13 +61,18 @@ class Case:
                     self.refused = line[len('# refused: '):]
         if not self.refused:
             raise SystemExit(f'{path}: no "# refused:" line')
-        m = re.fullmatch(r'(command line|\d+:\d+) (\S*): (.*)', self.refused)
+        m = re.fullmatch(r'(command line|\d+:\d+|<cases>/\S+:\d+:\d+) (\S*): (.*)', self.refused)
         if not m:
             raise SystemExit(f'{path}: cannot read "# refused: {self.refused}"')
         self.where, self.key, self.fragment = m.groups()
 
     def expected_prefix(self):
-        where = 'command line' if self.where == 'command line' else f'{self.path}:{self.where}'
+        if self.where == 'command line':
+            where = 'command line'
+        elif self.where.startswith('<cases>/'):  # in a file the case names (a job trace's own record)
+            where = self.cases_dir + self.where[len('<cases>'):]
+        else:
+            where = f'{self.path}:{self.where}'
         return f'error: {where}: ' + (f'{self.key}: ' if self.key else '')
 
 

@@ -87,7 +87,7 @@ TEST(ExperimentErrors, UnknownTopLevelKeySuggestsTheClosestOne)
 
 TEST(ExperimentErrors, UnknownModelListsTheKnownOnes)
 {
-  expect_error(replace(kGood, "model: dlt-star", "model: dlt-sta"), {2, "model", "known: dlt-star"});
+  expect_error(replace(kGood, "model: dlt-star", "model: dlt-sta"), {2, "model", "did you mean 'dlt-star'?"});
 }
 
 TEST(ExperimentErrors, UnknownParameter)

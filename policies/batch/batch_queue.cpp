@@ -126,11 +126,16 @@ std::vector<JobOutcome> run_batch_queue(const std::vector<BatchJob>& jobs, unsig
 {
   check_stream(jobs, processors);
   std::vector<JobOutcome> out(jobs.size());
-  std::vector<size_t> queue;              // indices into jobs, in submission order
-  std::multimap<double, size_t> running;  // actual end -> index
-  size_t next   = 0;
-  unsigned free = processors;
-  while (next < jobs.size() || !queue.empty()) {
+  // The view the policy decides on is kept up to date as jobs come, start and end, not rebuilt at every decision:
+  // with thousands of jobs queued (first come first served near saturation) the copies would dominate the replay.
+  QueueView view;
+  view.total = processors;
+  view.free  = processors;
+  std::vector<size_t> queued;             // the job behind each entry of view.queue
+  std::vector<size_t> running_jobs;       // the job behind each entry of view.running
+  std::multimap<double, size_t> running;  // actual end -> job
+  size_t next = 0;
+  while (next < jobs.size() || !queued.empty()) {
     double now = kForever;
     if (next < jobs.size())
       now = jobs[next].submit;
@@ -139,41 +144,46 @@ std::vector<JobOutcome> run_batch_queue(const std::vector<BatchJob>& jobs, unsig
     if (now == kForever)
       throw std::logic_error("the queue policy leaves jobs waiting on an idle cluster");
     while (!running.empty() && running.begin()->first <= now) {
-      free += jobs[running.begin()->second].width;
+      size_t ended = running.begin()->second;
       running.erase(running.begin());
+      view.free += jobs[ended].width;
+      size_t at =
+          static_cast<size_t>(std::find(running_jobs.begin(), running_jobs.end(), ended) - running_jobs.begin());
+      running_jobs.erase(running_jobs.begin() + static_cast<std::ptrdiff_t>(at));
+      view.running.erase(view.running.begin() + static_cast<std::ptrdiff_t>(at));
     }
-    while (next < jobs.size() && jobs[next].submit <= now)
-      queue.push_back(next++);
-    QueueView view;
-    view.now   = now;
-    view.total = processors;
-    view.free  = free;
-    for (const auto& [end, i] : running)
-      view.running.push_back({jobs[i].width, out[i].start + jobs[i].requested});
-    for (size_t i : queue)
-      view.queue.push_back(jobs[i]);
+    while (next < jobs.size() && jobs[next].submit <= now) {
+      queued.push_back(next);
+      view.queue.push_back(jobs[next++]);
+    }
+    view.now                   = now;
     std::vector<size_t> chosen = policy(view);
     std::sort(chosen.begin(), chosen.end());
     chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
     for (size_t position : chosen) {
-      if (position >= queue.size())
+      if (position >= queued.size())
         throw std::logic_error("the queue policy starts a job that is not in the queue");
-      const BatchJob& j = jobs[queue[position]];
-      if (j.width > free)
+      size_t i          = queued[position];
+      const BatchJob& j = jobs[i];
+      if (j.width > view.free)
         throw std::logic_error("the queue policy starts job " + std::to_string(j.id) + " on " +
-                               std::to_string(j.width) + " processors with " + std::to_string(free) + " free");
-      free -= j.width;
-      JobOutcome& o = out[queue[position]];
+                               std::to_string(j.width) + " processors with " + std::to_string(view.free) + " free");
+      view.free -= j.width;
+      JobOutcome& o = out[i];
       o.id          = j.id;
       o.submit      = j.submit;
       o.width       = j.width;
       o.start       = now;
       o.killed      = j.run_time > j.requested;
       o.end         = now + std::min(j.run_time, j.requested);
-      running.emplace(o.end, queue[position]);
+      running.emplace(o.end, i);
+      running_jobs.push_back(i);
+      view.running.push_back({j.width, now + j.requested});
     }
-    for (auto it = chosen.rbegin(); it != chosen.rend(); ++it)
-      queue.erase(queue.begin() + static_cast<std::ptrdiff_t>(*it));
+    for (auto it = chosen.rbegin(); it != chosen.rend(); ++it) {
+      queued.erase(queued.begin() + static_cast<std::ptrdiff_t>(*it));
+      view.queue.erase(view.queue.begin() + static_cast<std::ptrdiff_t>(*it));
+    }
   }
   return out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -41,6 +42,27 @@ std::vector<BatchJob> job_stream(const SwfTrace& trace, const StreamSettings& s)
     out.push_back(b);
   }
   return out;
+}
+
+double offered_load(const std::vector<BatchJob>& jobs, unsigned processors)
+{
+  if (jobs.empty() || !(jobs.back().submit > jobs.front().submit))
+    return std::numeric_limits<double>::quiet_NaN();
+  double asked = 0;
+  for (const BatchJob& j : jobs)
+    asked += j.run_time * j.width;
+  return asked / (static_cast<double>(processors) * (jobs.back().submit - jobs.front().submit));
+}
+
+std::vector<BatchJob> at_offered_load(std::vector<BatchJob> jobs, unsigned processors, double target)
+{
+  double now = offered_load(jobs, processors);
+  if (!(now > 0))
+    throw std::invalid_argument("the stream offers no load to scale: it needs two submit times and some work");
+  double factor = target / now, first = jobs.front().submit;
+  for (BatchJob& j : jobs)
+    j.submit = first + (j.submit - first) / factor;
+  return jobs;
 }
 
 double random_offset(double span, SeededRandom& random) { return span > 0 ? random.uniform(0, span) : 0; }

@@ -28,6 +28,16 @@ struct StreamSettings {
 // wider than the cluster (without scaling, or when MaxProcs is unknown).
 std::vector<BatchJob> job_stream(const SwfTrace& trace, const StreamSettings& settings);
 
+// The load a stream offers a cluster of `processors`: the processor-seconds its jobs ask for (width x run time) over
+// the processor-seconds between its first and last submission (Feitelson's definition). NaN for fewer than two
+// distinct submit times.
+double offered_load(const std::vector<BatchJob>& jobs, unsigned processors);
+
+// The same jobs with every gap between submissions scaled so that the stream offers `target` (> 0) to a cluster of
+// `processors`: the load factor that reaches it, applied as job_stream applies one. Throws std::invalid_argument when
+// the stream has no offered load to scale.
+std::vector<BatchJob> at_offered_load(std::vector<BatchJob> jobs, unsigned processors, double target);
+
 // A repetition's offset: uniform over [0, span), from the point's random stream.
 double random_offset(double span, SeededRandom& random);
 

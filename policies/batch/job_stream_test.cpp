@@ -60,3 +60,16 @@ TEST(JobStream, SettingsThatCannotMakeAStreamAreRefused)
   s.to          = 10;
   EXPECT_THROW(job_stream(t, s), std::invalid_argument);
 }
+
+TEST(JobStream, ScaledToAnOfferedLoad)
+{
+  // Two jobs of 4 processors x 100 s over 200 s of submissions on 8 processors: 800 / 1600 = 0.5. At 0.8 the gap
+  // shrinks to 125 s; the first submission stays where it was.
+  std::vector<BatchJob> jobs = {{1, 50, 4, 100, 100}, {2, 250, 4, 100, 100}};
+  EXPECT_DOUBLE_EQ(offered_load(jobs, 8), 0.5);
+  auto scaled = at_offered_load(jobs, 8, 0.8);
+  EXPECT_DOUBLE_EQ(scaled[0].submit, 50);
+  EXPECT_DOUBLE_EQ(scaled[1].submit, 175);
+  EXPECT_DOUBLE_EQ(offered_load(scaled, 8), 0.8);
+  EXPECT_THROW(at_offered_load({jobs[0]}, 8, 0.8), std::invalid_argument);
+}

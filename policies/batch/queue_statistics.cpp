@@ -1,6 +1,7 @@
 #include "policies/batch/queue_statistics.hpp"
 
 #include "base/quantile.hpp"
+#include "policies/batch/job_stream.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -19,8 +20,8 @@ QueueStatistics queue_statistics(const std::vector<BatchJob>& jobs, const std::v
     return s;
   }
   std::vector<double> waits(jobs.size());
-  double first = jobs.front().submit, last_submit = jobs.back().submit, last_end = first;
-  double executed = 0, offered = 0, slowdown = 0, waited = 0;
+  double first = jobs.front().submit, last_end = first;
+  double executed = 0, slowdown = 0, waited = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {
     const JobOutcome& o = outcomes[i];
     double ran          = o.end - o.start;
@@ -30,7 +31,6 @@ QueueStatistics queue_statistics(const std::vector<BatchJob>& jobs, const std::v
     s.max_wait = std::max(s.max_wait, waits[i]);
     slowdown += std::max(1.0, (waits[i] + ran) / std::max(ran, kSlowdownBound));
     executed += ran * o.width;
-    offered += jobs[i].run_time * jobs[i].width;
     last_end = std::max(last_end, o.end);
   }
   double n                = s.jobs;
@@ -39,8 +39,7 @@ QueueStatistics queue_statistics(const std::vector<BatchJob>& jobs, const std::v
   s.mean_bounded_slowdown = slowdown / n;
   s.makespan              = last_end - first;
   s.utilisation           = s.makespan > 0 ? executed / (processors * s.makespan) : 0;
-  s.offered_load =
-      last_submit > first ? offered / (processors * (last_submit - first)) : std::numeric_limits<double>::quiet_NaN();
+  s.offered_load          = offered_load(jobs, processors);
   return s;
 }
 

@@ -144,8 +144,8 @@ SwfTrace parse_swf(std::string_view text)
     job.width_column = fields[job.requested_procs > 0 ? 7 : 4].column;
     if (max > 0 && width > max)
       throw SwfError(line_number, job.width_column,
-                     "the job asks for " + std::to_string(width) + " processors; the trace's MaxProcs is " +
-                         std::to_string(max));
+                     "job " + std::to_string(job.number) + " asks for " + std::to_string(width) +
+                         " processors; the trace's MaxProcs is " + std::to_string(max));
     if (!trace.jobs.empty() && job.submit >= 0 && job.submit < trace.jobs.back().submit)
       throw SwfError(line_number, fields[1].column,
                      "submit time " + std::string(fields[1].text) + " is before the previous record's (" +
