@@ -1,5 +1,6 @@
 // A batch queue's statistics on a hand-worked replay.
 #include "policies/batch/queue_statistics.hpp"
+#include "policies/batch/stream_summary.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -35,4 +36,25 @@ TEST(QueueStatistics, HandWorkedOnAFirstComeFirstServedQueue)
   EXPECT_DOUBLE_EQ(s.mean_bounded_slowdown, (1 + 1.9 + 21.0 / 10) / 3);
 
   EXPECT_TRUE(std::isnan(queue_statistics({}, {}, 2).mean_wait));
+}
+
+TEST(StreamSummary, HandWorked)
+{
+  // Four jobs over 2 days on 8 processors: widths 1, 2, 3, 8 (one serial, two powers of two), run times 100, 200,
+  // 300, 1000 s. Processor-seconds 100 + 400 + 900 + 8000 = 9400, of which 9300 parallel; offered 9400 / (8 x 2 d).
+  std::vector<BatchJob> jobs = {
+      {1, 0, 1, 100, 100}, {2, 1000, 2, 200, 200}, {3, 5000, 3, 300, 300}, {4, 172800, 8, 1000, 1000}};
+  StreamSummary s = summarise_stream(jobs, 8);
+  EXPECT_EQ(s.jobs, 4);
+  EXPECT_DOUBLE_EQ(s.days, 2);
+  EXPECT_DOUBLE_EQ(s.jobs_per_day, 2);
+  EXPECT_DOUBLE_EQ(s.offered_load, 9400.0 / (8 * 172800));
+  EXPECT_DOUBLE_EQ(s.serial_share, 0.25);
+  EXPECT_DOUBLE_EQ(s.power_of_two_share, 0.5);
+  EXPECT_DOUBLE_EQ(s.mean_width, 3.5);
+  EXPECT_EQ(s.max_width, 8);
+  EXPECT_DOUBLE_EQ(s.mean_run_time, 400);
+  EXPECT_DOUBLE_EQ(s.median_run_time, 250);
+  EXPECT_EQ(s.max_run_time, 1000);
+  EXPECT_DOUBLE_EQ(s.parallel_work_share, 9300.0 / 9400);
 }

@@ -4,9 +4,6 @@
 #include "workloads/batch/batch_cluster_model.hpp"
 
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -25,33 +22,26 @@ const char* kTrace = "; Version: 2.2\n"
                      "2 1 -1  5 4 -1 -1 4  5 -1 1 1 1 -1 -1 -1 -1 -1\n"
                      "3 2 -1  5 2 -1 -1 2  5 -1 1 1 1 -1 -1 -1 -1 -1\n";
 
-class TraceFiles : public ::testing::Test {
-protected:
-  void SetUp() override
+// The hand-worked trace written plain and gzip-compressed, as the archive ships traces.
+struct TraceFiles {
+  TempDir dir;
+  TraceFiles()
   {
-    folder_ = std::filesystem::temp_directory_path() /
-              ("isogrid-batch-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-               std::to_string(reinterpret_cast<uintptr_t>(this)));
-    std::filesystem::create_directories(folder_);
-    std::ofstream(folder_ / "t.swf") << kTrace;
-    gzFile gz = gzopen((folder_ / "t.swf.gz").c_str(), "wb");
+    dir.write("t.swf", kTrace);
+    gzFile gz = gzopen(dir.file("t.swf.gz").c_str(), "wb");
     gzputs(gz, kTrace);
     gzclose(gz);
   }
-  void TearDown() override { std::filesystem::remove_all(folder_); }
-  std::string file(const char* name) const { return (folder_ / name).string(); }
-
-private:
-  std::filesystem::path folder_;
 };
 
 }  // namespace
 
-TEST_F(TraceFiles, AHandWorkedTraceThroughEachPolicyPlainOrCompressed)
+TEST(BatchCluster, AHandWorkedTraceThroughEachPolicyPlainOrCompressed)
 {
+  TraceFiles files;
   for (const char* name : {"t.swf", "t.swf.gz"}) {
     BatchClusterParams p;
-    p.trace                  = file(name);
+    p.trace                  = files.dir.file(name);
     p.policy                 = "fcfs";
     BatchClusterMetrics fcfs = predicted(batch_cluster_schema(), p);
     p.policy                 = "easy";
@@ -72,12 +62,13 @@ TEST_F(TraceFiles, AHandWorkedTraceThroughEachPolicyPlainOrCompressed)
   }
 }
 
-TEST_F(TraceFiles, TheLoadFactorAndTheOfferedLoadCompressTheArrivals)
+TEST(BatchCluster, TheLoadFactorAndTheOfferedLoadCompressTheArrivals)
 {
+  TraceFiles files;
   // Submissions at 0, 1, 2: 2 s of submissions for 50 processor-seconds on 4 processors, an offered load of 6.25.
   // A load factor of 2 halves the gaps: 12.5. Asking for 3.125 instead doubles them.
   BatchClusterParams p;
-  p.trace = file("t.swf");
+  p.trace = files.dir.file("t.swf");
   EXPECT_DOUBLE_EQ(predicted(batch_cluster_schema(), p).offered_load, 6.25);
   p.load_factor = 2;
   EXPECT_DOUBLE_EQ(predicted(batch_cluster_schema(), p).offered_load, 12.5);
