@@ -183,6 +183,18 @@ echo "== performance-model construction (Sanjay ch. 3): the staged search on 60 
   echo
 } >> "$REPORT"
 
+echo "== batch queue: the NASA iPSC/860 log under each policy, and a bare EASY loop, interleaved"
+"$BUILD/bench/bench_batch_queue" --benchmark_enable_random_interleaving=true --benchmark_repetitions="$REPEAT" \
+  --benchmark_report_aggregates_only=true | tee "$OUT/batch.txt"
+{
+  echo "## Batch queue on the NASA log (bench_batch_queue; load $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo
+  echo '```'
+  grep -E "_median" "$OUT/batch.txt"
+  echo '```'
+  echo
+} >> "$REPORT"
+
 echo "== isoefficiency lines traced against a fixed grid (points per line for the same precision); laws fitted to 10 000 rows"
 "$BUILD/bench/bench_isoefficiency" --benchmark_min_time=0.3 --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
   | tee "$OUT/isoefficiency.txt"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <queue>
 #include <stdexcept>
 #include <string>
 
@@ -38,11 +39,10 @@ std::vector<size_t> easy(const QueueView& v)
   size_t head = start.size();
   if (head >= v.queue.size())
     return start;
-  QueueView left = v;  // the running jobs with the ones just started
-  left.free      = free;
+  std::vector<RunningJob> running = v.running;  // with the ones just started
   for (size_t i : start)
-    left.running.push_back({v.queue[i].width, v.now + v.queue[i].requested});
-  FreeProfile profile(left);
+    running.push_back({v.queue[i].width, v.now + v.queue[i].requested});
+  FreeProfile profile(v.now, free, std::move(running));
   double shadow  = profile.earliest(v.queue[head].width, v.queue[head].requested);
   unsigned extra = profile.free_at(shadow) - v.queue[head].width;
   for (size_t i = head + 1; i < v.queue.size(); ++i) {
@@ -87,17 +87,17 @@ void check_stream(const std::vector<BatchJob>& jobs, unsigned processors)
     throw std::invalid_argument("a batch cluster needs at least one processor");
   for (size_t k = 0; k < jobs.size(); ++k) {
     const BatchJob& j = jobs[k];
-    std::string which = "job " + std::to_string(j.id);
+    auto which        = [&] { return "job " + std::to_string(j.id); };  // only for a refusal: 18 000 jobs are checked
     if (j.width == 0 || j.width > processors)
-      throw std::invalid_argument(which + " asks for " + std::to_string(j.width) + " processors; the cluster has " +
+      throw std::invalid_argument(which() + " asks for " + std::to_string(j.width) + " processors; the cluster has " +
                                   std::to_string(processors));
     if (!(j.requested > 0))
-      throw std::invalid_argument(which + " has a requested time of " + std::to_string(j.requested) +
+      throw std::invalid_argument(which() + " has a requested time of " + std::to_string(j.requested) +
                                   " s; it must be > 0");
     if (!(j.run_time >= 0))
-      throw std::invalid_argument(which + " has a negative run time");
+      throw std::invalid_argument(which() + " has a negative run time");
     if (k > 0 && j.submit < jobs[k - 1].submit)
-      throw std::invalid_argument(which + " is submitted before the job listed ahead of it");
+      throw std::invalid_argument(which() + " is submitted before the job listed ahead of it");
   }
 }
 
@@ -131,31 +131,36 @@ std::vector<JobOutcome> run_batch_queue(const std::vector<BatchJob>& jobs, unsig
   QueueView view;
   view.total = processors;
   view.free  = processors;
-  std::vector<size_t> queued;             // the job behind each entry of view.queue
-  std::vector<size_t> running_jobs;       // the job behind each entry of view.running
-  std::multimap<double, size_t> running;  // actual end -> job
+  std::vector<size_t> queued;                   // the job behind each entry of view.queue
+  std::vector<size_t> running_jobs;             // the job behind each entry of view.running (in no particular order)
+  std::vector<size_t> running_at(jobs.size());  // a running job's entry in view.running
+  using End = std::pair<double, size_t>;        // actual end, job
+  std::priority_queue<End, std::vector<End>, std::greater<>> ends;
   size_t next = 0;
   while (next < jobs.size() || !queued.empty()) {
     double now = kForever;
     if (next < jobs.size())
       now = jobs[next].submit;
-    if (!running.empty())
-      now = std::min(now, running.begin()->first);
+    if (!ends.empty())
+      now = std::min(now, ends.top().first);
     if (now == kForever)
       throw std::logic_error("the queue policy leaves jobs waiting on an idle cluster");
-    while (!running.empty() && running.begin()->first <= now) {
-      size_t ended = running.begin()->second;
-      running.erase(running.begin());
+    while (!ends.empty() && ends.top().first <= now) {
+      size_t ended = ends.top().second, at = running_at[ended];
+      ends.pop();
       view.free += jobs[ended].width;
-      size_t at =
-          static_cast<size_t>(std::find(running_jobs.begin(), running_jobs.end(), ended) - running_jobs.begin());
-      running_jobs.erase(running_jobs.begin() + static_cast<std::ptrdiff_t>(at));
-      view.running.erase(view.running.begin() + static_cast<std::ptrdiff_t>(at));
+      running_jobs[at]             = running_jobs.back();  // the last entry takes the ended job's place
+      view.running[at]             = view.running.back();
+      running_at[running_jobs[at]] = at;
+      running_jobs.pop_back();
+      view.running.pop_back();
     }
     while (next < jobs.size() && jobs[next].submit <= now) {
       queued.push_back(next);
       view.queue.push_back(jobs[next++]);
     }
+    if (queued.empty())
+      continue;  // nothing to decide
     view.now                   = now;
     std::vector<size_t> chosen = policy(view);
     std::sort(chosen.begin(), chosen.end());
@@ -176,7 +181,8 @@ std::vector<JobOutcome> run_batch_queue(const std::vector<BatchJob>& jobs, unsig
       o.start       = now;
       o.killed      = j.run_time > j.requested;
       o.end         = now + std::min(j.run_time, j.requested);
-      running.emplace(o.end, i);
+      ends.emplace(o.end, i);
+      running_at[i] = running_jobs.size();
       running_jobs.push_back(i);
       view.running.push_back({j.width, now + j.requested});
     }

@@ -7,16 +7,14 @@
 
 namespace isogrid::batch {
 
-FreeProfile::FreeProfile(const QueueView& v)
+FreeProfile::FreeProfile(double now, unsigned free, std::vector<RunningJob> running)
 {
-  steps_[v.now]                   = v.free;
-  std::vector<RunningJob> running = v.running;
+  steps_[now] = free;
   std::sort(running.begin(), running.end(),
             [](const RunningJob& a, const RunningJob& b) { return a.expected_end < b.expected_end; });
-  unsigned free = v.free;
   for (const auto& r : running) {
     free += r.width;
-    steps_[std::max(r.expected_end, v.now)] = free;
+    steps_[std::max(r.expected_end, now)] = free;
   }
 }
 

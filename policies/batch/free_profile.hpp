@@ -6,13 +6,15 @@
 #include "policies/batch/batch_queue.hpp"
 
 #include <map>
+#include <vector>
 
 namespace isogrid::batch {
 
 class FreeProfile {
 public:
-  // From the view's free processors now and its running jobs' expected ends (an overdue job is taken to end now).
-  explicit FreeProfile(const QueueView& view);
+  // From the free processors now and the running jobs' expected ends (an overdue job is taken to end now).
+  FreeProfile(double now, unsigned free, std::vector<RunningJob> running);
+  explicit FreeProfile(const QueueView& view) : FreeProfile(view.now, view.free, view.running) {}
 
   // The earliest time from now at which `width` processors stay free for `duration`; infinity when the cluster is
   // narrower than `width`.
