@@ -1,5 +1,6 @@
 #include "policies/batch/batch_queue.hpp"
 
+#include "policies/batch/batch_queue_state.hpp"
 #include "policies/batch/free_profile.hpp"
 
 #include <algorithm>
@@ -125,72 +126,23 @@ std::vector<JobOutcome> run_batch_queue(const std::vector<BatchJob>& jobs, unsig
                                         const QueuePolicy& policy)
 {
   check_stream(jobs, processors);
-  std::vector<JobOutcome> out(jobs.size());
-  // The view the policy decides on is kept up to date as jobs come, start and end, not rebuilt at every decision:
-  // with thousands of jobs queued (first come first served near saturation) the copies would dominate the replay.
-  QueueView view;
-  view.total = processors;
-  view.free  = processors;
-  std::vector<size_t> queued;                   // the job behind each entry of view.queue
-  std::vector<size_t> running_jobs;             // the job behind each entry of view.running (in no particular order)
-  std::vector<size_t> running_at(jobs.size());  // a running job's entry in view.running
-  using End = std::pair<double, size_t>;        // actual end, job
-  std::priority_queue<End, std::vector<End>, std::greater<>> ends;
+  BatchQueueState queue(processors, policy);
+  queue.reserve(jobs.size());
   size_t next = 0;
-  while (next < jobs.size() || !queued.empty()) {
-    double now = kForever;
-    if (next < jobs.size())
-      now = jobs[next].submit;
-    if (!ends.empty())
-      now = std::min(now, ends.top().first);
-    if (now == kForever)
-      throw std::logic_error("the queue policy leaves jobs waiting on an idle cluster");
-    while (!ends.empty() && ends.top().first <= now) {
-      size_t ended = ends.top().second, at = running_at[ended];
-      ends.pop();
-      view.free += jobs[ended].width;
-      running_jobs[at]             = running_jobs.back();  // the last entry takes the ended job's place
-      view.running[at]             = view.running.back();
-      running_at[running_jobs[at]] = at;
-      running_jobs.pop_back();
-      view.running.pop_back();
-    }
-    while (next < jobs.size() && jobs[next].submit <= now) {
-      queued.push_back(next);
-      view.queue.push_back(jobs[next++]);
-    }
-    if (queued.empty())
-      continue;  // nothing to decide
-    view.now                   = now;
-    std::vector<size_t> chosen = policy(view);
-    std::sort(chosen.begin(), chosen.end());
-    chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
-    for (size_t position : chosen) {
-      if (position >= queued.size())
-        throw std::logic_error("the queue policy starts a job that is not in the queue");
-      size_t i          = queued[position];
-      const BatchJob& j = jobs[i];
-      if (j.width > view.free)
-        throw std::logic_error("the queue policy starts job " + std::to_string(j.id) + " on " +
-                               std::to_string(j.width) + " processors with " + std::to_string(view.free) + " free");
-      view.free -= j.width;
-      JobOutcome& o = out[i];
-      o.id          = j.id;
-      o.submit      = j.submit;
-      o.width       = j.width;
-      o.start       = now;
-      o.killed      = j.run_time > j.requested;
-      o.end         = now + std::min(j.run_time, j.requested);
-      ends.emplace(o.end, i);
-      running_at[i] = running_jobs.size();
-      running_jobs.push_back(i);
-      view.running.push_back({j.width, now + j.requested});
-    }
-    for (auto it = chosen.rbegin(); it != chosen.rend(); ++it) {
-      queued.erase(queued.begin() + static_cast<std::ptrdiff_t>(*it));
-      view.queue.erase(view.queue.begin() + static_cast<std::ptrdiff_t>(*it));
-    }
+  while (next < jobs.size()) {
+    double t = jobs[next].submit;
+    queue.run_until(t);
+    while (next < jobs.size() && jobs[next].submit <= t)
+      queue.submit(jobs[next++]);  // its handle is its index
+    queue.decide();
   }
+  queue.run_until(kOpenEnded);
+  if (queue.queued() > 0)
+    throw std::logic_error("the queue policy leaves jobs waiting on an idle cluster");
+  std::vector<JobOutcome> out;
+  out.reserve(jobs.size());
+  for (size_t i = 0; i < jobs.size(); ++i)
+    out.push_back(queue.outcome(i));
   return out;
 }
 
