@@ -489,5 +489,36 @@ TEST(MultiClusterPlan, CoversThePhasesAndIsReproducibleUnderChangingLoads)
   EXPECT_EQ(plan.time, again.time);
 }
 
+// A batch cluster's predicted queue wait as an entry cost (Sanjay, Sec. 6.4): cluster 1 suits the end of the run
+// (second_cluster_suits_the_end), and moving there costs 300 s; with a predicted wait of 500 s there as well, 1000 +
+// 300 + 500 loses to rescheduling on cluster 0 (1400 + 60). Waiting 2 000 s to enter cluster 0 sends the whole run to
+// cluster 1 from the start, where its first interval pays the wait: 2 x 700 on A, then 1000 (B) after an intra
+// reschedule of 60, or staying. The single schedule takes the same cluster for the same reason.
+TEST(MultiClusterPlan, AnEntryCostIsPaidToStartOrRestartOnItsCluster)
+{
+  std::vector<PhasedApplication> apps = second_cluster_suits_the_end();
+  SharedLoads steady                  = steady_loads(2);
+  MultiClusterSettings waits          = two_cluster_settings(60, 300);
+  waits.entry_cost                    = {0, 500};
+  MultiClusterPlan plan               = multi_cluster_plan(apps, steady, planners().get("optimal"), waits, 1);
+  ASSERT_EQ(plan.intervals.size(), 2u);
+  EXPECT_EQ(plan.intervals[1].cluster, 0u);
+  EXPECT_DOUBLE_EQ(plan.time, 1400 + 1400 + 60);
+
+  waits.entry_cost = {2000, 0};
+  plan             = multi_cluster_plan(apps, steady, planners().get("optimal"), waits, 1);
+  EXPECT_EQ(plan.intervals[0].cluster, 1u);
+  EXPECT_DOUBLE_EQ(plan.intervals[0].cost, 0);
+  for (const auto& i : plan.intervals)
+    EXPECT_EQ(i.cluster, 1u);
+  SingleSchedule single = single_schedule(apps, steady, 1, better_of_two, {2000, 0});
+  EXPECT_EQ(single.cluster, 1u);
+  single = single_schedule(apps, steady, 1, better_of_two, {0, 5000});
+  EXPECT_EQ(single.cluster, 0u);
+
+  waits.entry_cost = {0};
+  EXPECT_THROW(multi_cluster_plan(apps, steady, planners().get("optimal"), waits, 1), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace isogrid::rescheduling

@@ -20,6 +20,20 @@ const char* move_name(Move m)
 
 namespace {
 
+void check_entry_costs(const std::vector<double>& entry_cost, std::size_t clusters)
+{
+  if (!entry_cost.empty() && entry_cost.size() != clusters)
+    throw std::invalid_argument("entry_cost needs one value per cluster, or none");
+  for (double c : entry_cost)
+    if (!(c >= 0))
+      throw std::invalid_argument("an entry cost must be >= 0");
+}
+
+double entry(const std::vector<double>& entry_cost, std::size_t cluster)
+{
+  return entry_cost.empty() ? 0 : entry_cost[cluster];
+}
+
 void check_grid(const std::vector<PhasedApplication>& apps, const MultiClusterSettings& settings)
 {
   if (apps.empty())
@@ -32,6 +46,7 @@ void check_grid(const std::vector<PhasedApplication>& apps, const MultiClusterSe
   for (const auto& row : settings.inter_cost)
     if (row.size() != apps.size())
       throw std::invalid_argument("inter_cost needs one column per cluster");
+  check_entry_costs(settings.entry_cost, apps.size());
 }
 
 void check_loads(const GridLoads& grid, std::size_t clusters)
@@ -79,7 +94,6 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
 {
   check_grid(apps, settings);
   const std::size_t n = apps[0].phases(), clusters = apps.size();
-  const PlanSettings within{settings.intra_cost, settings.t_thres};  // what a reschedule costs inside a cluster
   MultiClusterPlan plan;
   std::size_t start = 0;
   for (std::size_t step = 0; start < n; ++step) {
@@ -95,6 +109,8 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
       std::uint64_t stream = SeedStream(seed).nth((static_cast<std::uint64_t>(step) << 20) | c).seed();
       intervals.push_back(scheduler(loads, step, c, rest[c], stream, settings.interval_policy));
       SeededRandom random(mix64(stream + 1));
+      // What a reschedule costs inside cluster c: a restart there, queueing again on a batch cluster.
+      const PlanSettings within{settings.intra_cost + entry(settings.entry_cost, c), settings.t_thres};
       first_lengths.push_back(scrp(*intervals[c], within, random).ends.front());
     }
     // Lines 7-17: the shortest first interval valid on every cluster.
@@ -110,9 +126,10 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
       }
     }
     // Lines 18-24: its best schedule on every cluster, and the best of all.
+    auto priced      = [&](std::size_t c) { return intervals[c]->at(0, length).time + entry(settings.entry_cost, c); };
     std::size_t best = 0;
     for (std::size_t c = 1; c < clusters; ++c)
-      if (intervals[c]->at(0, length).time < intervals[best]->at(0, length).time)
+      if (priced(c) < priced(best))
         best = c;
     MultiClusterInterval next;
     next.first = start;
@@ -127,16 +144,17 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
       next.move                 = move;
     };
     if (plan.intervals.empty()) {
-      take(best, Move::First, 0);
+      take(best, Move::First, entry(settings.entry_cost, best));
     } else {
       // Lines 29-42: stay on the previous machines, reschedule within their cluster, or move to the best cluster.
       const MultiClusterInterval& previous = plan.intervals.back();
       const std::size_t here               = previous.cluster;
       const ScheduleTraits kept            = traits_of(grid.clusters[here], previous.schedule);
       double stay                          = rest[here].interval(0, length).time(kept);
-      double inside                        = intervals[here]->at(0, length).time + settings.intra_cost;
-      double move_cost                     = best == here ? settings.intra_cost : settings.inter_cost[here][best];
-      double moved                         = intervals[best]->at(0, length).time + move_cost;
+      const double restart                 = settings.intra_cost + entry(settings.entry_cost, here);
+      double inside                        = intervals[here]->at(0, length).time + restart;
+      double move_cost = best == here ? restart : settings.inter_cost[here][best] + entry(settings.entry_cost, best);
+      double moved     = intervals[best]->at(0, length).time + move_cost;
       if (stay <= inside && stay <= moved) {
         next.cluster  = here;
         next.schedule = previous.schedule;
@@ -144,7 +162,7 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
         next.cpu      = kept.cpu;
         next.move     = Move::Stay;
       } else if (inside <= moved) {
-        take(here, Move::WithinCluster, settings.intra_cost);
+        take(here, Move::WithinCluster, restart);
       } else {
         take(best, best == here ? Move::WithinCluster : Move::ToCluster, move_cost);
       }
@@ -159,10 +177,11 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
 }
 
 SingleSchedule single_schedule(const std::vector<PhasedApplication>& apps, SharedLoads& loads, std::uint64_t seed,
-                               const IntervalPolicy& interval_policy)
+                               const IntervalPolicy& interval_policy, const std::vector<double>& entry_cost)
 {
   if (apps.empty())
     throw std::invalid_argument("a single schedule needs at least one cluster");
+  check_entry_costs(entry_cost, apps.size());
   const std::size_t n    = apps[0].phases();
   const GridLoads& first = loads.at(0);
   check_loads(first, apps.size());
@@ -171,8 +190,8 @@ SingleSchedule single_schedule(const std::vector<PhasedApplication>& apps, Share
   for (std::size_t c = 0; c < apps.size(); ++c) {
     auto intervals                = scheduler(loads, 0, c, apps[c], mix64(seed ^ c), interval_policy);
     const IntervalSchedule& whole = intervals->at(0, n);
-    if (whole.time < best) {
-      best            = whole.time;
+    if (whole.time + entry(entry_cost, c) < best) {
+      best            = whole.time + entry(entry_cost, c);
       single.cluster  = c;
       single.schedule = whole.schedule;
     }

@@ -56,6 +56,10 @@ struct MultiClusterSettings {
   double intra_cost = 300;                      // s: stop, checkpoint and restart within a cluster
   std::vector<std::vector<double>> inter_cost;  // s: [from][to], moving the run between clusters
   IntervalPolicy interval_policy;               // how an interval is scheduled on a cluster; empty: Box Elimination
+  // s per cluster: what starting there costs besides the move, paid at the run's start and at every restart there (a
+  // batch cluster's predicted queue wait: a restart queues again; Sanjay, Sec. 6.4, compares batch clusters on
+  // predicted time plus predicted wait). Empty: nothing.
+  std::vector<double> entry_cost;
 };
 
 enum class Move { First, Stay, WithinCluster, ToCluster };
@@ -89,7 +93,9 @@ struct SingleSchedule {
   std::vector<double> phase_cpu;  // per phase: the lowest available CPU of its machines under that phase's loads
 };
 
+// The cluster and schedule of the whole run chosen at step 0 on its time plus `entry_cost` (as MultiClusterSettings'),
+// kept for every phase.
 SingleSchedule single_schedule(const std::vector<PhasedApplication>& apps, SharedLoads& loads, std::uint64_t seed,
-                               const IntervalPolicy& interval_policy = {});
+                               const IntervalPolicy& interval_policy = {}, const std::vector<double>& entry_cost = {});
 
 }  // namespace isogrid::rescheduling
