@@ -56,9 +56,10 @@ TEST(PluginCatalog, EveryRegisteredFamilyIsListedAndClosedOnceTheCatalogIsBuilt)
     EXPECT_EQ(catalog.policy_names(family.family()), listed) << family.family();
   }
   std::sort(families.begin(), families.end());
-  EXPECT_EQ(families, (std::vector<std::string>{"batch-queue", "dlt-sequence", "farm-prefetch", "farm-selection",
-                                                "forecaster", "gph-runtime", "load-generator", "rescheduling-planner",
-                                                "resource-selection", "stencil-decomposition", "wait-predictor"}));
+  EXPECT_EQ(families,
+            (std::vector<std::string>{"batch-queue", "dlt-sequence", "farm-prefetch", "farm-selection", "forecaster",
+                                      "gph-runtime", "load-generator", "metascheduler", "rescheduling-planner",
+                                      "resource-selection", "stencil-decomposition", "wait-predictor"}));
   // Closed: a plugin loaded now could not give its scheduler a column, so adding throws.
   EXPECT_THROW(dlt::sequence_registry().add("late", "after the catalog", dlt::sequence_policies().get("given")),
                std::logic_error);

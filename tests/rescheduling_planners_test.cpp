@@ -520,5 +520,26 @@ TEST(MultiClusterPlan, AnEntryCostIsPaidToStartOrRestartOnItsCluster)
   EXPECT_THROW(multi_cluster_plan(apps, steady, planners().get("optimal"), waits, 1), std::invalid_argument);
 }
 
+// Rebuilt mid-run on cluster 1's A machine (MerITA rebuilds its plan periodically): the first interval, phases 0-1,
+// stays there (1400 s, no cost) rather than rescheduling (1400 + 60) or moving to the alike cluster 0 (1400 + 500);
+// the second reschedules within cluster 1 as a plan from scratch does on cluster 0.
+TEST(MultiClusterPlan, ARebuiltPlanStartsFromTheRunsPresentMachines)
+{
+  std::vector<PhasedApplication> apps{halves(), halves()};
+  SharedLoads steady            = steady_loads(2);
+  MultiClusterSettings settings = two_cluster_settings(60, 500);
+  settings.running              = Placement{1, {0}};
+  MultiClusterPlan plan         = multi_cluster_plan(apps, steady, planners().get("optimal"), settings, 1);
+  ASSERT_EQ(plan.intervals.size(), 2u);
+  EXPECT_EQ(plan.intervals[0].cluster, 1u);
+  EXPECT_EQ(plan.intervals[0].move, Move::Stay);
+  EXPECT_DOUBLE_EQ(plan.intervals[0].cost, 0);
+  EXPECT_EQ(plan.intervals[1].cluster, 1u);
+  EXPECT_EQ(plan.intervals[1].move, Move::WithinCluster);
+  EXPECT_DOUBLE_EQ(plan.time, 2860);
+  settings.running = Placement{2, {0}};
+  EXPECT_THROW(multi_cluster_plan(apps, steady, planners().get("optimal"), settings, 1), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace isogrid::rescheduling

@@ -35,6 +35,7 @@ public:
   double next_end() const;
 
   const JobOutcome& outcome(size_t handle) const { return entries_[handle].outcome; }
+  const BatchJob& job(size_t handle) const { return entries_[handle].job; }  // as submitted, at its submit time
   bool started(size_t handle) const { return entries_[handle].started; }
   // Room for this many jobs in all, so that a long replay does not grow its tables as it goes.
   void reserve(size_t jobs) { entries_.reserve(jobs); }

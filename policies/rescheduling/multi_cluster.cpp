@@ -47,6 +47,8 @@ void check_grid(const std::vector<PhasedApplication>& apps, const MultiClusterSe
     if (row.size() != apps.size())
       throw std::invalid_argument("inter_cost needs one column per cluster");
   check_entry_costs(settings.entry_cost, apps.size());
+  if (settings.running && settings.running->cluster >= apps.size())
+    throw std::invalid_argument("the run's present cluster is not in the grid");
 }
 
 void check_loads(const GridLoads& grid, std::size_t clusters)
@@ -143,16 +145,18 @@ MultiClusterPlan multi_cluster_plan(const std::vector<PhasedApplication>& apps, 
       next.cost                 = cost;
       next.move                 = move;
     };
-    if (plan.intervals.empty()) {
+    if (plan.intervals.empty() && !settings.running) {
       take(best, Move::First, entry(settings.entry_cost, best));
     } else {
       // Lines 29-42: stay on the previous machines, reschedule within their cluster, or move to the best cluster.
-      const MultiClusterInterval& previous = plan.intervals.back();
-      const std::size_t here               = previous.cluster;
-      const ScheduleTraits kept            = traits_of(grid.clusters[here], previous.schedule);
-      double stay                          = rest[here].interval(0, length).time(kept);
-      const double restart                 = settings.intra_cost + entry(settings.entry_cost, here);
-      double inside                        = intervals[here]->at(0, length).time + restart;
+      const Placement previous  = plan.intervals.empty()
+                                      ? *settings.running
+                                      : Placement{plan.intervals.back().cluster, plan.intervals.back().schedule};
+      const std::size_t here    = previous.cluster;
+      const ScheduleTraits kept = traits_of(grid.clusters[here], previous.schedule);
+      double stay               = rest[here].interval(0, length).time(kept);
+      const double restart      = settings.intra_cost + entry(settings.entry_cost, here);
+      double inside             = intervals[here]->at(0, length).time + restart;
       double move_cost = best == here ? restart : settings.inter_cost[here][best] + entry(settings.entry_cost, best);
       double moved     = intervals[best]->at(0, length).time + move_cost;
       if (stay <= inside && stay <= moved) {

@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,11 @@ private:
   std::map<std::size_t, std::unique_ptr<Step>> steps_;
 };
 
+struct Placement {
+  std::size_t cluster = 0;
+  Schedule schedule;
+};
+
 struct MultiClusterSettings {
   double t_thres    = 1200;                     // s: a valid interval takes longer
   double intra_cost = 300;                      // s: stop, checkpoint and restart within a cluster
@@ -60,6 +66,9 @@ struct MultiClusterSettings {
   // batch cluster's predicted queue wait: a restart queues again; Sanjay, Sec. 6.4, compares batch clusters on
   // predicted time plus predicted wait). Empty: nothing.
   std::vector<double> entry_cost;
+  // The run's present machines when the plan is rebuilt mid-run (MerITA rebuilds it periodically): its first
+  // interval is then a stay on them, a reschedule within their cluster or a move, priced as later intervals are.
+  std::optional<Placement> running;
 };
 
 enum class Move { First, Stay, WithinCluster, ToCluster };

@@ -176,7 +176,9 @@ def draw_line(ctx, spec, index):
         integer_colorbar(holder.colorbar(key, ax=all_axes, label=parameter_label(ctx, series)), ss, key)
     else:
         legend_title = "metric" if overlay else parameter_label(ctx, series) if series else None
-        handles = legend_handles(legend_title, ss, colors, sorted(drawn), faces,
+        # Overlaid metrics read by their declared labels ('turnaround, merita'), not their column names.
+        names = [metric_text(ctx, m) for m in ss] if overlay else ss
+        handles = legend_handles(legend_title, names, colors, sorted(drawn), faces,
                                  face_styles(len(faces), bool(by_parameter and categorical) or unjoined_note),
                                  joined=not (by_parameter and categorical) and not unjoined_note)
         handles += [Line2D([], [], **paper_style(k), markeredgecolor="0.3", label=PAPER_LABELS[k])
