@@ -28,8 +28,9 @@ TEST(LublinFeitelson, AStreamHasTheStatisticsOfThePublishedParameters)
   for (size_t k = 0; k < jobs.size(); ++k) {
     const auto& j = jobs[k];
     EXPECT_EQ(j.job.id, k + 1);
-    if (k > 0)
+    if (k > 0) {
       ASSERT_GE(j.job.submit, jobs[k - 1].job.submit);
+    }
     ASSERT_GE(j.job.run_time, 1);
     ASSERT_LE(j.job.run_time, std::exp(12.0));
     ASSERT_EQ(j.job.run_time, std::floor(j.job.run_time));
