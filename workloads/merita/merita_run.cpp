@@ -23,6 +23,11 @@ constexpr uint64_t kApplicationId = 1000000000;  // an application's batch jobs 
 // A batch cluster's queue and what feeds it: other users' jobs as their time comes, the applications' jobs as they
 // are submitted; its wait predictor sees every start, as the batch queue monitor does.
 struct BatchSide {
+  BatchSide(batch::BatchQueueState q, const std::vector<batch::BatchJob>* jobs, std::unique_ptr<batch::WaitPredictor> p)
+      : queue(std::move(q)), background(jobs), predictor(std::move(p))
+  {
+  }
+
   batch::BatchQueueState queue;
   const std::vector<batch::BatchJob>* background = nullptr;
   std::size_t next                               = 0;  // the next of other users' jobs to arrive
@@ -100,8 +105,7 @@ public:
     const batch::QueuePolicy& policy = batch::queue_policies().get(settings.queue_policy);
     const auto& predictor            = batch::wait_predictors().get(settings.wait_predictor);
     for (const GridCluster& c : grid.clusters) {
-      batch_.emplace_back(BatchSide{batch::BatchQueueState(c.processors, policy), &c.background});
-      batch_.back().predictor = predictor();
+      batch_.emplace_back(batch::BatchQueueState(c.processors, policy), &c.background, predictor());
       bandwidth_.emplace_back(static_cast<std::size_t>(c.processors) * c.processors, c.link_mbps);
     }
     intra_ = settings.restart_s + 2 * settings.checkpoint_mb * 8 / settings.storage_mbps;
