@@ -145,7 +145,7 @@ void declare(ModelSchema<Params, Metrics>& s)
            "queue wait, {}"},
           {"run_h_{}", &StrategyMetrics::run_h, "{}: mean time computing and communicating", "h", "run time, {}"},
           {"overhead_h_{}", &StrategyMetrics::overhead_h, "{}: mean time stopping, moving and restarting", "h",
-           "rescheduling overhead, {}"},
+           "overhead, {}"},
           {"moves_{}", &StrategyMetrics::moves, "{}: mean reschedules and moves per application", "unitless",
            "moves, {}"},
           {"processor_hours_{}", &StrategyMetrics::processor_hours, "{}: mean processor-hours per application", "h",

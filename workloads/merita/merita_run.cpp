@@ -278,13 +278,14 @@ private:
       auto owner = side.application_of.find(handle);
       if (owner == side.application_of.end())
         continue;
-      Application& a = applications_[owner->second];
+      std::size_t i = owner->second;
       side.application_of.erase(owner);
-      a.holds_job = true;
+      Application& a = applications_[i];
+      a.holds_job    = true;
       a.out.waited += o.start - a.asked_at;
       if (a.phase == 0 && a.out.killed == 0)
         a.out.first_wait = o.start - a.asked_at;
-      run_phase(owner->second, o.start);
+      run_phase(i, o.start);
     }
   }
 
