@@ -195,6 +195,17 @@ echo "== batch queue: the NASA iPSC/860 log under each policy, and a bare EASY l
   echo
 } >> "$REPORT"
 
+echo "== one simulated week of a MerITA stream on the Sec. 6.7 grid (five strategies, predicted face)"
+bash bench/merita_week.sh "$BUILD" "$REPEAT" | tee "$OUT/merita.txt"
+{
+  echo "## One simulated week of MerITA (bench/merita_week.sh)"
+  echo
+  echo '```'
+  grep -E "^(wall|cpu|peak)" "$OUT/merita.txt"
+  echo '```'
+  echo
+} >> "$REPORT"
+
 echo "== isoefficiency lines traced against a fixed grid (points per line for the same precision); laws fitted to 10 000 rows"
 "$BUILD/bench/bench_isoefficiency" --benchmark_min_time=0.3 --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
   | tee "$OUT/isoefficiency.txt"
