@@ -37,6 +37,8 @@ public:
   const JobOutcome& outcome(size_t handle) const { return entries_[handle].outcome; }
   const BatchJob& job(size_t handle) const { return entries_[handle].job; }  // as submitted, at its submit time
   bool started(size_t handle) const { return entries_[handle].started; }
+  // Started and not yet ended (by itself, by a kill or by finish).
+  bool running(size_t handle) const { return entries_[handle].started && !entries_[handle].ended; }
   // Room for this many jobs in all, so that a long replay does not grow its tables as it goes.
   void reserve(size_t jobs) { entries_.reserve(jobs); }
   // The jobs started since the last call, in the order they started.

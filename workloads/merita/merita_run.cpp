@@ -347,7 +347,8 @@ private:
       return;
     BatchSide& side = batch_[a.job_on];
     side.queue.run_until(t);
-    side.queue.finish(a.job);
+    if (side.queue.running(a.job))  // a run ending exactly at its requested time has been ended by the queue
+      side.queue.finish(a.job);
     side.queue.decide();
     a.holds_job = false;
     starts(a.job_on);

@@ -102,6 +102,18 @@ TEST(MeritaStream, AnApplicationsJobMakesTheNextUserWait)
   EXPECT_EQ(o.other_users.jobs, 1);
 }
 
+TEST(MeritaStream, ARunEndingExactlyAtItsRequestedTimeIsNotKilled)
+{
+  // Requested time = predicted time: on the dedicated batch cluster the run ends exactly when LoadLeveler would kill
+  // it, and the queue ends the job at that very moment.
+  StreamSettings s;
+  s.strategy                 = "no-wait-prediction";
+  s.requested_over_predicted = 1;
+  StreamOutcome o            = run_stream(two_clusters(), {{100, parallel_work(1000)}}, s, 1);
+  EXPECT_DOUBLE_EQ(o.applications.front().end, 5250);
+  EXPECT_EQ(o.applications.front().killed, 0);
+}
+
 TEST(MeritaStream, ABadGridIsRefused)
 {
   Grid g     = two_clusters();
