@@ -3,6 +3,7 @@
 #include "workloads/merita/merita_model.hpp"
 
 #include "policies/batch/batch_queue.hpp"
+#include "policies/batch/job_stream.hpp"
 #include "policies/batch/wait_predictor.hpp"
 #include "policies/loads/generators.hpp"
 #include "policies/merita/metascheduler.hpp"
@@ -193,9 +194,19 @@ std::vector<batch::BatchJob> background(const Params& p, const GridCluster& clus
   double per_second                 = p.batch_load / 0.45 * (cluster.processors / 128.0) / 527.0;
   b.jobs                            = std::max<long long>(100, static_cast<long long>(2 * horizon * per_second) + 100);
   std::vector<batch::BatchJob> jobs = batch_cluster::background_stream(b, seed).jobs;
-  jobs.erase(std::remove_if(jobs.begin(), jobs.end(), [&](const batch::BatchJob& j) { return j.submit > horizon; }),
-             jobs.end());
-  return jobs;
+  double offset                     = 0;
+  if (!p.background_trace.empty() && !jobs.empty()) {
+    // A trace longer than the stream: each repetition meets another part of it, from a random offset.
+    SeededRandom random = SeedStream(seed).child("trace offset").random();
+    offset = batch::random_offset(jobs.back().submit - jobs.front().submit - horizon, random) + jobs.front().submit;
+  }
+  std::vector<batch::BatchJob> kept;
+  for (batch::BatchJob j : jobs)
+    if (j.submit >= offset && j.submit - offset <= horizon) {
+      j.submit -= offset;
+      kept.push_back(j);
+    }
+  return kept;
 }
 
 Drawn draw(const Params& p, uint64_t seed)

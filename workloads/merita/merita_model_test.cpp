@@ -47,3 +47,18 @@ TEST(MeritaModel, ADrawnGridHasTheClustersAsked)
   EXPECT_LE(m.processors, 6 * 64);
   EXPECT_TRUE(std::isnan(m.strategies["static"].turnaround_h)) << "a strategy not run stays empty";
 }
+
+TEST(MeritaModel, ATraceLongerThanTheStreamIsMetFromARandomOffset)
+{
+  // The NASA log spans 92 days; a stream of 2 runs a day apart, with 30 days of room, takes about a third of it, from
+  // an offset each repetition draws: two seeds meet different parts, with different numbers of jobs.
+  MeritaParams p;
+  p.background_trace = source("traces/NASA-iPSC-1993-3.1-cln.swf.gz");
+  p.submissions      = 2;
+  p.mean_gap_h       = 24;
+  p.strategies       = {"merita"};
+  MeritaMetrics a = predicted(merita_schema(), p, 1), b = predicted(merita_schema(), p, 2);
+  EXPECT_GT(a.background_jobs, 1000);
+  EXPECT_LT(a.background_jobs, 2 * 18239) << "a part of the log on each of the two batch clusters";
+  EXPECT_NE(a.background_jobs, b.background_jobs);
+}
