@@ -63,4 +63,13 @@ SeededRandom resource_stream(std::uint64_t seed, std::size_t resource)
   return SeedStream(seed).nth(kFirstResource + resource).random();
 }
 
+std::vector<std::string> load_generator_names(LoadTarget target)
+{
+  std::vector<std::string> out;
+  for (const auto& e : load_generators().entries())
+    if (e.item.target == target)
+      out.push_back(e.name);
+  return out;
+}
+
 }  // namespace isogrid::loads

@@ -22,6 +22,8 @@ struct LoadGenerator {
 };
 
 const NamedRegistry<LoadGenerator>& load_generators();
+// The names of the generators that load `target` (CPUs or links), in registration order.
+std::vector<std::string> load_generator_names(LoadTarget target);
 // The same registry, open to additions until the catalog freezes it: for what a plugin registers.
 NamedRegistry<LoadGenerator>& load_generator_registry();
 

@@ -26,15 +26,6 @@ namespace {
 
 constexpr double kHour = 3600;
 
-std::vector<std::string> cpu_generators()
-{
-  std::vector<std::string> out;
-  for (const std::string& name : loads::load_generators().names())
-    if (loads::load_generators().get(name).target == loads::LoadTarget::Cpu)
-      out.push_back(name);
-  return out;
-}
-
 void declare(ModelSchema<Params, Metrics>& s)
 {
   s.describe("merita",
@@ -103,7 +94,7 @@ void declare(ModelSchema<Params, Metrics>& s)
       .label("others' requested / run time")
       .unitless();
   s.param("cpu_load", &Params::cpu_load, "the interactive clusters' machines' background CPU load")
-      .choices(cpu_generators())
+      .choices(loads::load_generator_names(loads::LoadTarget::Cpu))
       .label("interactive CPU load");
   s.param("t_thres", &Params::t_thres, "a rescheduling interval lasts longer")
       .positive()

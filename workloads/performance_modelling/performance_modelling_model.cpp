@@ -29,8 +29,8 @@ namespace {
 std::vector<std::string> generator_choices(loads::LoadTarget target)
 {
   std::vector<std::string> out = {"platform", "dedicated"};
-  for (const std::string& name : loads::load_generators().names())
-    if (loads::load_generators().get(name).target == target && name != "dedicated")
+  for (const std::string& name : loads::load_generator_names(target))
+    if (name != "dedicated")
       out.push_back(name);
   return out;
 }
