@@ -26,14 +26,14 @@ function(isogrid_glue target)
   target_compile_options(${target} PRIVATE $<$<CONFIG:Release>:-O1>)
 endfunction()
 
-# A layer of the harness in one call: the static library of `SOURCES` (relative to the current folder), its view of
+# A layer of the harness in one call: the library (static, or shared with BUILD_SHARED_LIBS) of `SOURCES` (relative to the current folder), its view of
 # `FOLDER`, and what it links (`PUBLIC` layers and packages a layer above sees through it, `PRIVATE` ones it alone
 # uses).
 #
 #   isogrid_layer_library(isogrid_run FOLDER simulator/run SOURCES run/a.cpp ... PUBLIC isogrid_experiment)
 function(isogrid_layer_library target)
   cmake_parse_arguments(ARG "" "FOLDER" "SOURCES;PUBLIC;PRIVATE" ${ARGN})
-  add_library(${target} STATIC ${ARG_SOURCES})
+  add_library(${target} ${ARG_SOURCES})
   isogrid_layer(${target} FOLDERS ${ARG_FOLDER})
   target_link_libraries(${target} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
 endfunction()

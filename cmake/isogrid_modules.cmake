@@ -27,11 +27,14 @@ function(isogrid_add_folder library tests_property)
 endfunction()
 
 # Every object of the models and the policies, so that every registrar runs (a static library's member that nothing
-# names would otherwise be left out, and its model or family with it).
+# names would otherwise be left out, and its model or family with it). A shared library (BUILD_SHARED_LIBS) is
+# loaded whole, and its registrars run, without it.
 function(isogrid_link_catalog target)
   target_link_libraries(${target} PRIVATE isogrid_models isogrid_policies)
-  set_property(TARGET ${target} PROPERTY LINK_LIBRARY_OVERRIDE_isogrid_models WHOLE_ARCHIVE)
-  set_property(TARGET ${target} PROPERTY LINK_LIBRARY_OVERRIDE_isogrid_policies WHOLE_ARCHIVE)
+  if(NOT BUILD_SHARED_LIBS)
+    set_property(TARGET ${target} PROPERTY LINK_LIBRARY_OVERRIDE_isogrid_models WHOLE_ARCHIVE)
+    set_property(TARGET ${target} PROPERTY LINK_LIBRARY_OVERRIDE_isogrid_policies WHOLE_ARCHIVE)
+  endif()
 endfunction()
 
 # Adds every child folder of the current one that has a CMakeLists.txt, so that a new model or policy folder is
