@@ -70,7 +70,15 @@ RunPlan single(const SubmissionView& v, std::size_t cluster, scheduling::Schedul
 }
 
 RunPlan merita(const SubmissionView& v) { return mcrp(v, entry_waits(v, &ClusterView::predicted_wait)); }
-RunPlan oracle(const SubmissionView& v) { return mcrp(v, entry_waits(v, &ClusterView::actual_wait)); }
+// The oracle plans with every cluster's phases as they will run, and the waits that will happen.
+RunPlan oracle(const SubmissionView& given)
+{
+  SubmissionView v = given;
+  for (ClusterView& c : v.clusters)
+    if (c.actual_app)
+      c.app = *c.actual_app;
+  return mcrp(v, entry_waits(v, &ClusterView::actual_wait));
+}
 RunPlan no_wait_prediction(const SubmissionView& v) { return mcrp(v, std::vector<double>(v.clusters.size(), 0)); }
 
 RunPlan no_rescheduling(const SubmissionView& v)
@@ -122,7 +130,10 @@ NamedRegistry<Strategy>& strategy_registry()
     r.add("no-rescheduling", "the best cluster and schedule on predicted time plus wait, kept for the whole run (c)",
           no_rescheduling);
     r.add("static", "one cluster, its first machines, no rescheduling (baseline a)", static_choice);
-    r.add("oracle", "the MCRP priced with the waits that will happen (d: an upper bound on prediction)", oracle);
+    r.add("oracle",
+          "the MCRP of the phases as they will run, priced with the waits that will happen (d: an upper bound on "
+          "prediction)",
+          oracle);
     return r;
   }();
   return registry;

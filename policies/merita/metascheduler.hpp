@@ -6,7 +6,7 @@
 // (multi_cluster_plan) over the clusters' Incremental SCRPs, each batch cluster's predicted wait an entry cost paid to
 // start there and at every restart there. The baselines of issue 38 are strategies of the same family: static (one
 // cluster, arbitrary machines, no rescheduling), no-wait-prediction, no-rescheduling, and an oracle that knows the
-// waits that will happen. Pure.
+// waits that will happen and the phases' times where the others predict them with learned models. Pure.
 #include "base/named_registry.hpp"
 #include "policies/rescheduling/multi_cluster.hpp"
 #include "policies/rescheduling/phased_application.hpp"
@@ -28,6 +28,9 @@ struct ClusterView {
   bool batch = false;
   WaitFor predicted_wait;  // batch: the queue predictor's answer
   WaitFor actual_wait;     // batch: the wait that would happen (the oracle's knowledge)
+  // The phases as they will run there, where `app` is what learned models predict (the oracle's knowledge); none:
+  // `app` is exact.
+  std::optional<rescheduling::PhasedApplication> actual_app;
 };
 
 struct SubmissionView {

@@ -12,6 +12,7 @@
 #include "simulator/core/typed_model.hpp"
 #include "workloads/batch/background_stream.hpp"
 #include "workloads/merita/merita_run.hpp"
+#include "workloads/merita/merita_training.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -60,6 +61,19 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("application", &Params::application, "the phased application every submission runs")
       .choices(rescheduling::phased_applications().names())
       .label("application");
+  s.param("models", &Params::models,
+          "what the metascheduler predicts the phases with: exact (the phases' own models, scaled to each cluster) "
+          "or learned (the chapter 3 modeller's, from executions recorded on the first loaded interactive cluster "
+          "and ported to the others by Eq. 3.9; the oracle still knows the phases)")
+      .choices({"exact", "learned"})
+      .label("performance models");
+  s.param("training_runs", &Params::training_runs,
+          "learned: the executions in the modeller's database when the stream begins, on 1, 2, 4 and 8 processors "
+          "in turn (the thesis's base number: 30)")
+      .at_least(12)
+      .at_most(1000)
+      .label("recorded executions")
+      .unitless();
   s.param("submissions", &Params::submissions, "applications the user submits")
       .at_least(1)
       .at_most(10000)
@@ -210,7 +224,7 @@ Drawn draw(const Params& p, uint64_t seed)
   double t          = 0;
   for (long long k = 0; k < p.submissions; ++k) {
     t += -std::log(1 - gaps.uniform()) * p.mean_gap_h * kHour;
-    d.submissions.push_back({t, app});
+    d.submissions.push_back({t, app, {}});
   }
   d.horizon = t + 30 * 24 * kHour;  // room for the last application to run
   if (p.grid == "section-6.7") {
@@ -245,6 +259,14 @@ Drawn draw(const Params& p, uint64_t seed)
       cluster.cpu.push_back(cpu.draw({d.horizon, 1}, r));
     }
   }
+  if (p.models == "learned") {
+    ExecutionDatabase db = record_executions(d.grid, app, static_cast<std::size_t>(p.training_runs), d.horizon,
+                                             root.child("executions").seed());
+    std::vector<rescheduling::PhasedApplication> learned =
+        learned_applications(app.name(), app.models().front().problem_size, db);
+    for (Submission& s : d.submissions)
+      s.planned = learned;
+  }
   return d;
 }
 
@@ -261,7 +283,7 @@ StrategyMetrics metrics_of(const StreamOutcome& o)
     m.processor_hours += a.processor_hours / n;
     m.killed += a.killed / n;
     m.run_error += 100 * std::abs(a.predicted_run - a.ran) / a.ran / n;
-    if (a.first_wait > 0 || a.predicted_wait > 0) {
+    if (a.started_on_batch) {  // a wait of 0 predicted and 0 met is a prediction too, and an exact one
       error += std::abs(a.predicted_wait - a.first_wait) / kHour;
       waited_on_batch += 1;
     }
@@ -283,6 +305,8 @@ protected:
       throw ParamError("cpu_factors", "the section-6.7 grid has 3 clusters: give 3 factors");
     if (p.static_processors > 32 && p.grid == "section-6.7")
       throw ParamError("static_processors", "the static baseline runs on the 32-processor cluster: at most 32");
+    if (p.models == "learned" && p.grid == "drawn" && p.batch_share >= 1)
+      throw ParamError("models", "learned models are learned on an interactive cluster, and batch_share 1 leaves none");
     if (p.static_processors > 16 && p.grid == "drawn")
       throw ParamError("static_processors", "a drawn cluster may have only 16 processors: at most 16");
   }

@@ -22,6 +22,8 @@ struct MeritaParams {
   double link_mbps                    = 1000;
   double wan_mbps                     = 100;
   std::string application             = "MD";
+  std::string models                  = "exact";  // learned: the chapter 3 modeller's, from recorded executions
+  long long training_runs             = 30;       // learned: the executions recorded before the stream
   long long submissions               = 20;
   double mean_gap_h                   = 48;
   std::vector<std::string> strategies = {"merita", "no-wait-prediction", "no-rescheduling", "static", "oracle"};

@@ -83,7 +83,8 @@ struct Application {
   std::size_t phase      = 0;  // the next phase to run
   double planned_at      = 0;
   double phase_began     = 0;
-  std::vector<rescheduling::PhasedApplication> apps;  // per cluster: the whole run as it runs there
+  std::vector<rescheduling::PhasedApplication> apps;     // per cluster: the whole run as it runs there
+  std::vector<rescheduling::PhasedApplication> planned;  // per cluster: as the metascheduler predicts it
   bool holds_job         = false;
   std::size_t job        = 0;
   std::size_t job_on     = 0;
@@ -163,6 +164,13 @@ private:
         throw std::invalid_argument("the wide-area bandwidths need one column per cluster");
     if (settings_.static_cluster >= n)
       throw std::invalid_argument("the static baseline's cluster is not in the grid");
+    for (const Submission& s : submissions_) {
+      if (!s.planned.empty() && s.planned.size() != n)
+        throw std::invalid_argument("a submission's planned phases need one application per cluster");
+      for (const rescheduling::PhasedApplication& planned : s.planned)
+        if (planned.phases() != s.app.phases())
+          throw std::invalid_argument("a submission's planned phases differ in number from its application's");
+    }
     for (const GridCluster& c : grid_.clusters) {
       if (c.processors == 0)
         throw std::invalid_argument("cluster " + c.name + " has no processor");
@@ -201,7 +209,9 @@ private:
     view.seed                     = SeedStream(seed_).nth(i).nth(from).seed();
     view.running                  = std::move(running);
     for (std::size_t c = 0; c < grid_.clusters.size(); ++c) {
-      ClusterView cluster{a.apps[c].tail(from), state(c, t), grid_.clusters[c].batch, {}, {}};
+      ClusterView cluster{a.planned[c].tail(from), state(c, t), grid_.clusters[c].batch, {}, {}, std::nullopt};
+      if (!submissions_[i].planned.empty())
+        cluster.actual_app = a.apps[c].tail(from);
       if (cluster.batch) {
         BatchSide& side = batch_[c];
         side.queue.run_until(t);
@@ -228,10 +238,12 @@ private:
     Application& a = applications_[i];
     for (std::size_t c = 0; c < grid_.clusters.size(); ++c)
       a.apps.push_back(submissions_[i].app.scaled(grid_.clusters[c].cpu_factor));
+    a.planned = submissions_[i].planned.empty() ? a.apps : submissions_[i].planned;
     adopt(a, plan(i, t, 0, std::nullopt), 0, t);
-    a.out.submit         = t;
-    a.out.first_cluster  = a.present().cluster;
-    a.out.predicted_wait = a.plan.entry_cost.empty() ? 0 : a.plan.entry_cost[a.out.first_cluster];
+    a.out.submit           = t;
+    a.out.first_cluster    = a.present().cluster;
+    a.out.started_on_batch = grid_.clusters[a.out.first_cluster].batch;
+    a.out.predicted_wait   = a.plan.entry_cost.empty() ? 0 : a.plan.entry_cost[a.out.first_cluster];
     for (const auto& interval : a.plan.plan.intervals)
       a.out.predicted_run += interval.time;
     enter(i, 0, t);

@@ -50,6 +50,9 @@ struct StreamSettings {
 struct Submission {
   double time = 0;                      // s
   rescheduling::PhasedApplication app;  // its phases on the reference cluster (cpu_factor 1)
+  // Per cluster, grid order: the phases as the metascheduler's learned models predict them there (the oracle still
+  // plans with the truth). Empty: the metascheduler knows them (app scaled by each cluster's CPU factor).
+  std::vector<rescheduling::PhasedApplication> planned;
 };
 
 struct ApplicationOutcome {
@@ -64,6 +67,7 @@ struct ApplicationOutcome {
   double processor_hours    = 0;
   double killed             = 0;  // batch jobs killed at their requested time (the interval then starts again)
   std::size_t first_cluster = 0;
+  bool started_on_batch     = false;  // its first cluster is a batch cluster (its first wait is a queue's)
   double turnaround() const { return end - submit; }
 };
 

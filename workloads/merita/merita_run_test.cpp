@@ -40,7 +40,7 @@ ApplicationOutcome one(const std::string& strategy, const std::string& predictor
   s.strategy          = strategy;
   s.wait_predictor    = predictor;
   s.static_processors = 1;
-  StreamOutcome o     = run_stream(two_clusters(), {{100, parallel_work(1000)}}, s, 1);
+  StreamOutcome o     = run_stream(two_clusters(), {{100, parallel_work(1000), {}}}, s, 1);
   EXPECT_EQ(o.applications.size(), 1u);
   EXPECT_EQ(o.other_users.jobs, 1);
   EXPECT_EQ(o.other_users.mean_wait, 0) << "the other user came first and started at once";
@@ -53,6 +53,7 @@ TEST(MeritaStream, WaitsDecideBetweenAFastBatchClusterAndAFreeInteractiveOne)
 {
   ApplicationOutcome blind = one("no-wait-prediction");
   EXPECT_EQ(blind.first_cluster, 1u);
+  EXPECT_TRUE(blind.started_on_batch);
   EXPECT_DOUBLE_EQ(blind.waited, 4900);
   EXPECT_DOUBLE_EQ(blind.first_wait, 4900);
   EXPECT_DOUBLE_EQ(blind.ran, 250);
@@ -62,6 +63,7 @@ TEST(MeritaStream, WaitsDecideBetweenAFastBatchClusterAndAFreeInteractiveOne)
 
   ApplicationOutcome oracle = one("oracle");
   EXPECT_EQ(oracle.first_cluster, 0u);
+  EXPECT_FALSE(oracle.started_on_batch) << "no queue met: no wait prediction to score";
   EXPECT_DOUBLE_EQ(oracle.end, 600);
   EXPECT_DOUBLE_EQ(oracle.waited, 0);
 
@@ -92,13 +94,13 @@ TEST(MeritaStream, AnApplicationsJobMakesTheNextUserWait)
   g.clusters[1].background.push_back({2, 5100, 2, 100, 100});
   StreamSettings s;
   s.strategy      = "no-wait-prediction";
-  StreamOutcome o = run_stream(g, {{100, parallel_work(1000)}}, s, 1);
+  StreamOutcome o = run_stream(g, {{100, parallel_work(1000), {}}}, s, 1);
   EXPECT_EQ(o.other_users.jobs, 2);
   EXPECT_DOUBLE_EQ(o.other_users.max_wait, 150);
   EXPECT_DOUBLE_EQ(o.applications.front().end, 5250);
   // Arriving after the last application ended, it is not counted among the users the stream met.
   g.clusters[1].background.back().submit = 6000;
-  o                                      = run_stream(g, {{100, parallel_work(1000)}}, s, 1);
+  o                                      = run_stream(g, {{100, parallel_work(1000), {}}}, s, 1);
   EXPECT_EQ(o.other_users.jobs, 1);
 }
 
@@ -109,7 +111,7 @@ TEST(MeritaStream, ARunEndingExactlyAtItsRequestedTimeIsNotKilled)
   StreamSettings s;
   s.strategy                 = "no-wait-prediction";
   s.requested_over_predicted = 1;
-  StreamOutcome o            = run_stream(two_clusters(), {{100, parallel_work(1000)}}, s, 1);
+  StreamOutcome o            = run_stream(two_clusters(), {{100, parallel_work(1000), {}}}, s, 1);
   EXPECT_DOUBLE_EQ(o.applications.front().end, 5250);
   EXPECT_EQ(o.applications.front().killed, 0);
 }
@@ -118,8 +120,30 @@ TEST(MeritaStream, ABadGridIsRefused)
 {
   Grid g     = two_clusters();
   g.wan_mbps = {{0}};
-  EXPECT_THROW(run_stream(g, {{0, parallel_work(10)}}, {}, 1), std::invalid_argument);
+  EXPECT_THROW(run_stream(g, {{0, parallel_work(10), {}}}, {}, 1), std::invalid_argument);
   StreamSettings s;
   s.strategy = "nowhere";
-  EXPECT_THROW(run_stream(two_clusters(), {{0, parallel_work(10)}}, s, 1), std::exception);
+  EXPECT_THROW(run_stream(two_clusters(), {{0, parallel_work(10), {}}}, s, 1), std::exception);
+}
+
+// Learned models that mislead: they see cluster 0 ten times faster than it is and cluster 1 two hundred times
+// slower. The metascheduler plans with them, the run goes as the phases really do, and the oracle plans with those.
+TEST(MeritaStream, PlansWithTheLearnedModelsAndRunsAsThePhasesDo)
+{
+  StreamSettings s;
+  s.strategy = "no-wait-prediction";
+  Submission learned{100, parallel_work(1000), {parallel_work(100), parallel_work(100000)}};
+  ApplicationOutcome misled = run_stream(two_clusters(), {learned}, s, 1).applications.front();
+  EXPECT_EQ(misled.first_cluster, 0u) << "predicted 50 s there against 50 000 s on cluster 1";
+  EXPECT_DOUBLE_EQ(misled.predicted_run, 50);
+  EXPECT_DOUBLE_EQ(misled.ran, 500);
+  EXPECT_DOUBLE_EQ(misled.end, 600);
+
+  s.strategy                = "oracle";
+  ApplicationOutcome oracle = run_stream(two_clusters(), {learned}, s, 1).applications.front();
+  EXPECT_EQ(oracle.first_cluster, 0u) << "500 s there against 250 s after a wait of 4 900 s";
+  EXPECT_DOUBLE_EQ(oracle.predicted_run, 500) << "the oracle plans with the phases as they run";
+
+  Submission short_of_clusters{100, parallel_work(1000), {parallel_work(100)}};
+  EXPECT_THROW(run_stream(two_clusters(), {short_of_clusters}, s, 1), std::invalid_argument);
 }
