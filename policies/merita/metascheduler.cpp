@@ -70,13 +70,16 @@ RunPlan single(const SubmissionView& v, std::size_t cluster, scheduling::Schedul
 }
 
 RunPlan merita(const SubmissionView& v) { return mcrp(v, entry_waits(v, &ClusterView::predicted_wait)); }
-// The oracle plans with every cluster's phases as they will run, and the waits that will happen.
+// The oracle plans with every cluster's phases as they will run, its present loads, and the waits that will happen.
 RunPlan oracle(const SubmissionView& given)
 {
   SubmissionView v = given;
-  for (ClusterView& c : v.clusters)
+  for (ClusterView& c : v.clusters) {
     if (c.actual_app)
       c.app = *c.actual_app;
+    if (c.actual_state)
+      c.state = *c.actual_state;
+  }
   return mcrp(v, entry_waits(v, &ClusterView::actual_wait));
 }
 RunPlan no_wait_prediction(const SubmissionView& v) { return mcrp(v, std::vector<double>(v.clusters.size(), 0)); }

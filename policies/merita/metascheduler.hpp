@@ -6,7 +6,8 @@
 // (multi_cluster_plan) over the clusters' Incremental SCRPs, each batch cluster's predicted wait an entry cost paid to
 // start there and at every restart there. The baselines of issue 38 are strategies of the same family: static (one
 // cluster, arbitrary machines, no rescheduling), no-wait-prediction, no-rescheduling, and an oracle that knows the
-// waits that will happen and the phases' times where the others predict them with learned models. Pure.
+// waits that will happen, the phases' times where the others predict them with learned models, and the present
+// loads where the others see forecasts. Pure.
 #include "base/named_registry.hpp"
 #include "policies/rescheduling/multi_cluster.hpp"
 #include "policies/rescheduling/phased_application.hpp"
@@ -31,6 +32,9 @@ struct ClusterView {
   // The phases as they will run there, where `app` is what learned models predict (the oracle's knowledge); none:
   // `app` is exact.
   std::optional<rescheduling::PhasedApplication> actual_app;
+  // The loads at the moment of planning, where `state` is what the sensors forecast (the oracle's knowledge); none:
+  // `state` is the present.
+  std::optional<scheduling::ClusterState> actual_state;
 };
 
 struct SubmissionView {

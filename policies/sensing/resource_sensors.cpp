@@ -5,11 +5,15 @@
 
 namespace isogrid::sensing {
 
+std::size_t samples_per_window(const SensorSettings& settings)
+{
+  return std::max<std::size_t>(1,
+                               static_cast<std::size_t>(std::llround(settings.history_window / settings.sample_period)));
+}
+
 ResourceSensors::ResourceSensors(const SensorSettings& settings, const MakeForecaster& make)
     : period_(settings.sample_period), minima_(settings.measure == LoadMeasure::AverageOfMinima),
-      per_window_(std::max<std::size_t>(
-          1, static_cast<std::size_t>(std::llround(settings.history_window / settings.sample_period)))),
-      make_(make), subset_(settings.subset)
+      per_window_(samples_per_window(settings)), make_(make), subset_(settings.subset)
 {
 }
 

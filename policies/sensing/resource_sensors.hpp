@@ -25,6 +25,9 @@ struct SensorSettings {
 
 using Resources = std::vector<const loads::AvailabilityTrace*>;
 
+// The samples one history value averages: history_window / sample_period, at least 1.
+std::size_t samples_per_window(const SensorSettings& settings);
+
 class ResourceSensors {
 public:
   // `make` must outlive the sensors (a forecaster registry entry does).

@@ -8,6 +8,7 @@
 #include "policies/loads/generators.hpp"
 #include "policies/merita/metascheduler.hpp"
 #include "policies/rescheduling/phased_applications.hpp"
+#include "policies/sensing/forecasters.hpp"
 #include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "workloads/batch/background_stream.hpp"
@@ -26,6 +27,14 @@ using Metrics = MeritaMetrics;
 namespace {
 
 constexpr double kHour = 3600;
+
+std::vector<std::string> forecast_choices()
+{
+  std::vector<std::string> choices = {"present"};
+  for (const std::string& name : sensing::forecasters().names())
+    choices.push_back(name);
+  return choices;
+}
 
 void declare(ModelSchema<Params, Metrics>& s)
 {
@@ -110,6 +119,12 @@ void declare(ModelSchema<Params, Metrics>& s)
   s.param("cpu_load", &Params::cpu_load, "the interactive clusters' machines' background CPU load")
       .choices(loads::load_generator_names(loads::LoadTarget::Cpu))
       .label("interactive CPU load");
+  s.param("load_forecast", &Params::load_forecast,
+          "the interactive clusters' loads the strategies plan with: present (each machine's availability at the "
+          "moment of planning) or a forecaster's NWS-style forecast from 2-minute samples in 10-minute windows (Sec. "
+          "6.3; adaptive is NWS's); the oracle plans with the present")
+      .choices(forecast_choices())
+      .label("load forecast");
   s.param("t_thres", &Params::t_thres, "a rescheduling interval lasts longer")
       .positive()
       .unit("s")
@@ -330,6 +345,7 @@ protected:
     settings.storage_mbps             = p.storage_mbps;
     settings.requested_over_predicted = p.requested_over_predicted;
     settings.rebuild_s                = p.rebuild_h * kHour;
+    settings.load_forecaster          = p.load_forecast == "present" ? "" : p.load_forecast;
     settings.static_processors        = static_cast<std::size_t>(p.static_processors);
     out.batch_clusters = out.processors = out.background_jobs = 0;
     for (const GridCluster& c : d.grid.clusters) {

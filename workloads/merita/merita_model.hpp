@@ -33,6 +33,7 @@ struct MeritaParams {
   double batch_load               = 0.7;
   double background_requested     = 2;  // other users' requested time over their run time
   std::string cpu_load            = "grads-cpu";
+  std::string load_forecast       = "present";  // or a forecaster: NWS-style forecasts of the interactive loads
   double t_thres                  = 1200;
   double restart                  = 30;
   double checkpoint_mb            = 100;

@@ -3,6 +3,7 @@
 #include "policies/batch/batch_queue_state.hpp"
 #include "policies/batch/wait_predictor.hpp"
 #include "policies/merita/metascheduler.hpp"
+#include "policies/sensing/streaming_forecast.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -19,6 +20,8 @@ namespace {
 
 constexpr double kNever           = std::numeric_limits<double>::infinity();
 constexpr uint64_t kApplicationId = 1000000000;  // an application's batch jobs are numbered from here
+constexpr double kLowestCpu       = 1e-3;        // a forecast availability is kept in (0, 1], as a cluster state's
+const std::vector<loads::AvailabilityTrace> kNoTraces;
 
 // A batch cluster's queue and what feeds it: other users' jobs as their time comes, the applications' jobs as they
 // are submitted; its wait predictor sees every start, as the batch queue monitor does.
@@ -109,6 +112,13 @@ public:
       batch_.emplace_back(batch::BatchQueueState(c.processors, policy), &c.background, predictor());
       bandwidth_.emplace_back(static_cast<std::size_t>(c.processors) * c.processors, c.link_mbps);
     }
+    forecasts_.resize(grid.clusters.size());
+    if (!settings.load_forecaster.empty()) {
+      const sensing::MakeForecaster& make = sensing::forecasters().get(settings.load_forecaster);
+      for (std::size_t c = 0; c < grid.clusters.size(); ++c)
+        for (const loads::AvailabilityTrace& trace : grid.clusters[c].batch ? kNoTraces : grid.clusters[c].cpu)
+          forecasts_[c].emplace_back(trace, sensing::SensorSettings{}, make);
+    }
     intra_ = settings.restart_s + 2 * settings.checkpoint_mb * 8 / settings.storage_mbps;
     for (std::size_t a = 0; a < grid.clusters.size(); ++a) {
       inter_.emplace_back(grid.clusters.size(), 0);
@@ -195,6 +205,17 @@ private:
     return scheduling::ClusterState(std::move(cpu), bandwidth_[c]);
   }
 
+  // The loads of cluster c the metascheduler plans with at t: the present ones, or its sensors' forecasts.
+  scheduling::ClusterState predicted_state(std::size_t c, double t)
+  {
+    if (forecasts_[c].empty())
+      return state(c, t);
+    std::vector<double> cpu;
+    for (sensing::StreamingForecast& f : forecasts_[c])
+      cpu.push_back(std::clamp(f.forecast(t), kLowestCpu, 1.0));
+    return scheduling::ClusterState(std::move(cpu), bandwidth_[c]);
+  }
+
   // What the metascheduler sees at t of the phases left from `from`, the run holding `running` when it is rebuilt.
   RunPlan plan(std::size_t i, double t, std::size_t from, std::optional<rescheduling::Placement> running)
   {
@@ -209,9 +230,12 @@ private:
     view.seed                     = SeedStream(seed_).nth(i).nth(from).seed();
     view.running                  = std::move(running);
     for (std::size_t c = 0; c < grid_.clusters.size(); ++c) {
-      ClusterView cluster{a.planned[c].tail(from), state(c, t), grid_.clusters[c].batch, {}, {}, std::nullopt};
+      ClusterView cluster{
+          a.planned[c].tail(from), predicted_state(c, t), grid_.clusters[c].batch, {}, {}, std::nullopt, std::nullopt};
       if (!submissions_[i].planned.empty())
         cluster.actual_app = a.apps[c].tail(from);
+      if (!forecasts_[c].empty())
+        cluster.actual_state = state(c, t);
       if (cluster.batch) {
         BatchSide& side = batch_[c];
         side.queue.run_until(t);
@@ -449,6 +473,7 @@ private:
   const Strategy& strategy_;
   std::vector<BatchSide> batch_;  // one per cluster; only a batch cluster's is used
   std::vector<std::vector<double>> bandwidth_;
+  std::vector<std::vector<sensing::StreamingForecast>> forecasts_;  // per cluster, per machine (none: present loads)
   double intra_ = 0;
   std::vector<std::vector<double>> inter_;
   std::vector<Application> applications_;

@@ -147,3 +147,30 @@ TEST(MeritaStream, PlansWithTheLearnedModelsAndRunsAsThePhasesDo)
   Submission short_of_clusters{100, parallel_work(1000), {parallel_work(100)}};
   EXPECT_THROW(run_stream(two_clusters(), {short_of_clusters}, s, 1), std::invalid_argument);
 }
+
+// NWS forecasts against the present: cluster 0's two machines were loaded to 0.1 for the hour before 3 600 s and
+// are free from then; cluster 1 is free and 1.5 times slower. At 3 700 s the present says cluster 0 (500 s against
+// 750 s); a running mean of the 10-minute windows (six of 0.1 so far) says 0.1, 5 000 s there: cluster 1. The
+// oracle plans with the present.
+TEST(MeritaStream, PlansWithTheSensorsForecastsWhenAsked)
+{
+  Grid g;
+  const loads::AvailabilityTrace loaded_then_free({{0, 0.1}, {3600, 1}});
+  g.clusters = {{"was-loaded", 2, 1.0, 1000, false, {loaded_then_free, loaded_then_free}, {}},
+                {"free", 2, 1.5, 1000, false, {}, {}}};
+  g.wan_mbps = {{0, 100}, {100, 0}};
+  StreamSettings s;
+  s.strategy = "merita";
+  auto run   = [&] { return run_stream(g, {{3700, parallel_work(1000), {}}}, s, 1).applications.front(); };
+  EXPECT_EQ(run().first_cluster, 0u) << "the present";
+  s.load_forecaster         = "running-mean";
+  ApplicationOutcome misled = run();
+  EXPECT_EQ(misled.first_cluster, 1u);
+  EXPECT_DOUBLE_EQ(misled.predicted_run, 750);
+  EXPECT_DOUBLE_EQ(misled.end, 3700 + 750);
+  s.strategy = "oracle";
+  EXPECT_EQ(run().first_cluster, 0u) << "the oracle plans with the present";
+  s.strategy        = "merita";
+  s.load_forecaster = "no-such-forecaster";
+  EXPECT_THROW(run(), std::exception);
+}
