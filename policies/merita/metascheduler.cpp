@@ -10,7 +10,6 @@ namespace isogrid::merita {
 namespace {
 
 using rescheduling::GridLoads;
-using rescheduling::MultiClusterPlan;
 using rescheduling::PhasedApplication;
 using rescheduling::SharedLoads;
 

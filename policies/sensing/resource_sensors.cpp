@@ -7,8 +7,8 @@ namespace isogrid::sensing {
 
 std::size_t samples_per_window(const SensorSettings& settings)
 {
-  return std::max<std::size_t>(1,
-                               static_cast<std::size_t>(std::llround(settings.history_window / settings.sample_period)));
+  return std::max<std::size_t>(
+      1, static_cast<std::size_t>(std::llround(settings.history_window / settings.sample_period)));
 }
 
 ResourceSensors::ResourceSensors(const SensorSettings& settings, const MakeForecaster& make)

@@ -47,8 +47,8 @@ TEST(StreamingForecast, EqualsTheSensorsRecomputedFromTheStart)
       ResourceSensors sensors(every_two_minutes(window), make);
       SeededRandom times(7);
       for (double now = 0; now < 2 * 86400.0; now += times.uniform(0, 3000))
-        ASSERT_EQ(streaming.forecast(now), sensors.forecast({&trace}, now)) << name << ", window " << window << ", at "
-                                                                            << now;
+        ASSERT_EQ(streaming.forecast(now), sensors.forecast({&trace}, now))
+            << name << ", window " << window << ", at " << now;
     }
   }
 }

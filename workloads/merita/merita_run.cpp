@@ -260,8 +260,8 @@ private:
   void submit(std::size_t i, double t)
   {
     Application& a = applications_[i];
-    for (std::size_t c = 0; c < grid_.clusters.size(); ++c)
-      a.apps.push_back(submissions_[i].app.scaled(grid_.clusters[c].cpu_factor));
+    for (const GridCluster& cluster : grid_.clusters)
+      a.apps.push_back(submissions_[i].app.scaled(cluster.cpu_factor));
     a.planned = submissions_[i].planned.empty() ? a.apps : submissions_[i].planned;
     adopt(a, plan(i, t, 0, std::nullopt), 0, t);
     a.out.submit           = t;

@@ -42,7 +42,7 @@ struct StreamSettings {
   double checkpoint_mb            = 100;
   double storage_mbps             = 1000;  // each cluster's storage host's link
   double requested_over_predicted = 2;
-  double rebuild_s              = 7200;  // s: MerITA rebuilds its plan at the first phase end this long after the last
+  double rebuild_s = 7200;  // s: MerITA rebuilds its plan at the first phase end this long after the last
   // The interactive clusters' loads the metascheduler plans with: empty, the present ones; else each machine's NWS
   // forecast by this forecaster (policies/sensing) from 2-minute samples in 10-minute windows (the thesis's).
   std::string load_forecaster;

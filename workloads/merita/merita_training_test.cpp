@@ -38,7 +38,7 @@ double varying(std::size_t m, double t) { return 0.3 + 0.7 * (0.5 + 0.5 * std::s
 TEST(MeritaTraining, RecordsEachPhaseOnOneTwoFourAndEightProcessorsUnderTheBaseClustersLoads)
 {
   const auto& md       = rescheduling::phased_applications().get("MD");
-  Grid g = grid(half_free);
+  Grid g               = grid(half_free);
   g.clusters[1].cpu[7] = loads::AvailabilityTrace({{0, 1}, {1e12, 0.9}});  // varies, past every run's end
   ExecutionDatabase db = record_executions(g, md, 12, 100 * 86400.0, 7);
   EXPECT_EQ(db.base_cluster, 1u) << "the first interactive cluster under load";
