@@ -6,6 +6,7 @@ namespace isogrid {
 const std::vector<MeasuredCost>& measured_costs()
 {
   static const std::vector<MeasuredCost> costs = {
+      {"batch-cluster", "predict", 2, 78, 0.0292, 0.142, 7.55},
       {"dlt-star", "both", 6, 3491, 0.000761, 0.00173, 0.00395},
       {"dlt-star", "predict", 2, 2000, 0, 0, 1e-06},
       {"gph-runtime", "simulate", 13, 2020, 0.00549, 0.139, 1.12},
@@ -13,6 +14,7 @@ const std::vector<MeasuredCost>& measured_costs()
       {"hierarchical-farm", "both", 9, 428, 0.00821, 0.0137, 0.0195},
       {"lbm-estimation", "both", 1, 36, 0.00315, 0.00363, 0.00475},
       {"lbm-grid", "both", 6, 1648, 0.00285, 0.00364, 0.0074},
+      {"merita", "predict", 3, 200, 0.437, 0.858, 1.54},
       {"performance-modelling", "simulate", 9, 258, 1.69, 4.02, 13.2},
       {"rescheduling-grid", "both", 1, 6, 10.4, 14.3, 26.6},
       {"rescheduling-grid", "predict", 1, 20, 8.65, 14.2, 22.7},
@@ -95,6 +97,11 @@ const std::vector<MeasuredStudy>& measured_studies()
       {"sanjay2008-ch5/table5-2-lammps", "rescheduling-plan", "predict", 300, 231.9},
       {"sanjay2008-ch5/table5-3-multi-cluster", "rescheduling-grid", "predict", 20, 297.5},
       {"sanjay2008-ch5/table8-4-changa", "rescheduling-plan", "predict", 300, 599.6},
+      {"sanjay2008-ch6/lublin-loads", "batch-cluster", "predict", 75, 158.5},
+      {"sanjay2008-ch6/merita-drawn-grids", "merita", "predict", 60, 53.08},
+      {"sanjay2008-ch6/merita-models-and-forecasts", "merita", "predict", 80, 90.09},
+      {"sanjay2008-ch6/merita-section-6-7", "merita", "predict", 60, 38.48},
+      {"sanjay2008-ch6/nasa-replay", "batch-cluster", "predict", 3, 0.07811},
   };
   return studies;
 }
