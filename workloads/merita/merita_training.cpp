@@ -18,10 +18,6 @@ double phase_time(const scheduling::PerformanceModel& m, std::size_t p, double c
   return modelling::fitted_time(m, m.problem_size, p, cpu, bandwidth);
 }
 
-}  // namespace
-
-namespace {
-
 // A trace that takes more than one value: runs under it see different loads.
 bool varies(const loads::AvailabilityTrace& trace)
 {
