@@ -20,14 +20,14 @@ namespace {
 int g_token = 0;
 }  // namespace
 
-void spawn(const std::string& name, Host* host, std::function<void()> code)
+void spawn(const std::string& name, Host* host, const std::function<void()>& code)
 {
-  sg4::Actor::create(name, host, std::move(code));
+  sg4::Actor::create(name, host, code);
 }
 
-void spawn_daemon(const std::string& name, Host* host, std::function<void()> code)
+void spawn_daemon(const std::string& name, Host* host, const std::function<void()>& code)
 {
-  sg4::Actor::create(name, host, std::move(code))->daemonize();
+  sg4::Actor::create(name, host, code)->daemonize();
 }
 
 void send(const std::string& mailbox, uint64_t bytes) { sg4::Mailbox::by_name(mailbox)->put(&g_token, bytes); }
@@ -104,6 +104,24 @@ const std::string& host_name(const Host* host) { return host->get_name(); }
 
 namespace isogrid::sg {
 
+struct StoppableActor::Ref {
+  sg4::ActorPtr actor;
+};
+
+StoppableActor::StoppableActor(const std::string& name, Host* host, const std::function<void()>& code)
+    : ref_(std::make_unique<Ref>(Ref{sg4::Actor::create(name, host, code)}))
+{
+}
+StoppableActor::~StoppableActor()                                    = default;
+StoppableActor::StoppableActor(StoppableActor&&) noexcept            = default;
+StoppableActor& StoppableActor::operator=(StoppableActor&&) noexcept = default;
+
+void StoppableActor::kill()
+{
+  // SimGrid cancels the activities a killed actor started (its computations and transfers stop using the host).
+  ref_->actor->kill();
+}
+
 struct ActorGroup::Members {
   std::vector<sg4::ActorPtr> actors;
 };
@@ -111,9 +129,9 @@ struct ActorGroup::Members {
 ActorGroup::ActorGroup() : members_(std::make_unique<Members>()) {}
 ActorGroup::~ActorGroup() = default;
 
-void ActorGroup::spawn(const std::string& name, Host* host, std::function<void()> code)
+void ActorGroup::spawn(const std::string& name, Host* host, const std::function<void()>& code)
 {
-  members_->actors.push_back(sg4::Actor::create(name, host, std::move(code)));
+  members_->actors.push_back(sg4::Actor::create(name, host, code));
 }
 
 void ActorGroup::join_all()

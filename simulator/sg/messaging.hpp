@@ -16,9 +16,9 @@ namespace isogrid::sg {
 
 using Host = simgrid::s4u::Host;
 
-void spawn(const std::string& name, Host* host, std::function<void()> code);
+void spawn(const std::string& name, Host* host, const std::function<void()>& code);
 // An actor that never keeps the simulation alive: it is killed once every ordinary actor has finished.
-void spawn_daemon(const std::string& name, Host* host, std::function<void()> code);
+void spawn_daemon(const std::string& name, Host* host, const std::function<void()>& code);
 
 // Blocking transfer of `bytes` to whoever receives on `mailbox` (rendezvous semantics).
 void send(const std::string& mailbox, uint64_t bytes);
@@ -156,12 +156,27 @@ private:
 // Blocks the calling actor for `seconds` of simulated time.
 void sleep_for(double seconds);
 
+// An actor another actor can stop where it is: kill() ends it with its computations and transfers (a batch system
+// killing a job at its requested time). Kill it only while it runs: its owner knows when its code has returned.
+class StoppableActor {
+public:
+  StoppableActor(const std::string& name, Host* host, const std::function<void()>& code);
+  ~StoppableActor();
+  StoppableActor(StoppableActor&&) noexcept;
+  StoppableActor& operator=(StoppableActor&&) noexcept;
+  void kill();
+
+private:
+  struct Ref;
+  std::unique_ptr<Ref> ref_;
+};
+
 // Actors started together and waited for together (the originator waits for every worker to finish).
 class ActorGroup {
 public:
   ActorGroup();
   ~ActorGroup();
-  void spawn(const std::string& name, Host* host, std::function<void()> code);
+  void spawn(const std::string& name, Host* host, const std::function<void()>& code);
   void join_all();
 
 private:

@@ -11,7 +11,9 @@
 #include "policies/sensing/forecasters.hpp"
 #include "simulator/core/registrations.hpp"
 #include "simulator/core/typed_model.hpp"
+#include "simulator/sg/session.hpp"
 #include "workloads/batch/background_stream.hpp"
+#include "workloads/merita/merita_executed.hpp"
 #include "workloads/merita/merita_run.hpp"
 #include "workloads/merita/merita_training.hpp"
 
@@ -190,7 +192,8 @@ void declare(ModelSchema<Params, Metrics>& s)
       .label("others' jobs")
       .unitless();
   s.primary("turnaround_h_merita");
-  s.faces(true, false);
+  s.faces(true, true);
+  s.simgrid(sg::exact_network_config());  // bytes / bandwidth exactly: a lone run takes what the predicted face prices
 }
 
 struct Drawn {
@@ -336,6 +339,34 @@ protected:
 
   void predict(const Params& p, const Drawn& d, Face<Metrics>& out) const override
   {
+    describe_grid(d, out);
+    StreamSettings settings = settings_of(p);
+    for (const std::string& name : p.strategies) {
+      settings.strategy    = name;
+      StreamOutcome o      = run_stream(d.grid, d.submissions, settings, SeedStream(d.seed).child(name).seed());
+      out.strategies[name] = metrics_of(o);
+    }
+  }
+
+  // Every strategy's stream executed side by side on its own copy of the grid.
+  void simulate(const Params& p, Drawn& d, const SimulationContext& context, Face<Metrics>& out) const override
+  {
+    describe_grid(d, out);
+    std::vector<StreamSettings> settings;
+    std::vector<uint64_t> seeds;
+    for (const std::string& name : p.strategies) {
+      settings.push_back(settings_of(p));
+      settings.back().strategy = name;
+      seeds.push_back(SeedStream(d.seed).child(name).seed());
+    }
+    std::vector<StreamOutcome> outcomes = execute_streams(d.grid, d.submissions, settings, seeds, context);
+    for (std::size_t k = 0; k < outcomes.size(); ++k)
+      out.strategies[p.strategies[k]] = metrics_of(outcomes[k]);
+  }
+
+private:
+  static StreamSettings settings_of(const Params& p)
+  {
     StreamSettings settings;
     settings.queue_policy             = p.queue_policy;
     settings.wait_predictor           = p.wait_predictor;
@@ -347,16 +378,16 @@ protected:
     settings.rebuild_s                = p.rebuild_h * kHour;
     settings.load_forecaster          = p.load_forecast == "present" ? "" : p.load_forecast;
     settings.static_processors        = static_cast<std::size_t>(p.static_processors);
+    return settings;
+  }
+
+  static void describe_grid(const Drawn& d, Metrics& out)
+  {
     out.batch_clusters = out.processors = out.background_jobs = 0;
     for (const GridCluster& c : d.grid.clusters) {
       out.batch_clusters += c.batch ? 1 : 0;
       out.processors += c.processors;
       out.background_jobs += static_cast<double>(c.background.size());
-    }
-    for (const std::string& name : p.strategies) {
-      settings.strategy    = name;
-      StreamOutcome o      = run_stream(d.grid, d.submissions, settings, SeedStream(d.seed).child(name).seed());
-      out.strategies[name] = metrics_of(o);
     }
   }
 };

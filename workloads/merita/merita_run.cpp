@@ -1,5 +1,7 @@
 #include "workloads/merita/merita_run.hpp"
 
+#include "workloads/merita/stream_core.hpp"
+
 #include "policies/batch/batch_queue_state.hpp"
 #include "policies/batch/wait_predictor.hpp"
 #include "policies/merita/metascheduler.hpp"
@@ -18,7 +20,6 @@ namespace isogrid::merita {
 
 namespace {
 
-constexpr double kNever           = std::numeric_limits<double>::infinity();
 constexpr uint64_t kApplicationId = 1000000000;  // an application's batch jobs are numbered from here
 constexpr double kLowestCpu       = 1e-3;        // a forecast availability is kept in (0, 1], as a cluster state's
 const std::vector<loads::AvailabilityTrace> kNoTraces;
@@ -76,6 +77,7 @@ struct Event {
   uint64_t sequence;  // ties in the order they were made: the run is the same on every machine
   Kind kind;
   std::size_t application, interval;
+  uint64_t token;  // PhaseEnd and Killed: the phase they end (a stopped phase's are stale)
   bool operator>(const Event& o) const { return std::tie(time, sequence) > std::tie(o.time, o.sequence); }
 };
 
@@ -93,17 +95,25 @@ struct Application {
   std::size_t job_on     = 0;
   double asked_at        = 0;  // when it asked to enter its present interval
   double requested_scale = 1;  // raised after a kill
+  uint64_t token         = 0;  // of the present phase or move
+  bool in_phase          = false;
+  std::size_t moving_to  = 0;  // the interval a move in flight enters
+  double move_began      = 0;
+  scheduling::Schedule left;  // the machines a move in flight left
   ApplicationOutcome out;
 
   const rescheduling::MultiClusterInterval& present() const { return plan.plan.intervals[interval]; }
   std::size_t present_end() const { return plan_start + present().last; }
 };
 
-class Stream {
+}  // namespace
+
+class StreamCore::Stream {
 public:
-  Stream(const Grid& grid, const std::vector<Submission>& submissions, const StreamSettings& settings, uint64_t seed)
+  Stream(const Grid& grid, const std::vector<Submission>& submissions, const StreamSettings& settings, uint64_t seed,
+         StreamExecution& execution)
       : grid_(grid), submissions_(submissions), settings_(settings), seed_(seed),
-        strategy_(strategies().get(settings.strategy))
+        strategy_(strategies().get(settings.strategy)), execution_(execution)
   {
     check();
     const batch::QueuePolicy& policy = batch::queue_policies().get(settings.queue_policy);
@@ -125,43 +135,113 @@ public:
       for (std::size_t b = 0; b < grid.clusters.size(); ++b)
         inter_[a][b] = a == b ? intra_ : intra_ + settings.checkpoint_mb * 8 / grid.wan_mbps[a][b];
     }
+    for (const GridCluster& c : grid.clusters)
+      own_runs_.emplace_back(c.processors, 0);
     applications_.resize(submissions.size());
     for (std::size_t i = 0; i < submissions.size(); ++i)
       schedule(submissions[i].time, Kind::Submit, i, 0);
   }
 
-  StreamOutcome run()
+  bool done() const { return done_ == submissions_.size(); }
+
+  double next_time() const { return std::min(events_.empty() ? kNever : events_.top().time, next_queue_event().first); }
+
+  void step()
   {
-    std::size_t done = 0;
-    while (done < submissions_.size()) {
-      double t_event   = events_.empty() ? kNever : events_.top().time;
-      std::size_t side = 0;
-      for (std::size_t c = 1; c < batch_.size(); ++c)
-        if (batch_[c].next_event() < batch_[side].next_event())
-          side = c;
-      double t_queue = batch_.empty() || !grid_.clusters[side].batch ? kNever : batch_[side].next_event();
-      if (t_queue == kNever && t_event == kNever)
-        throw std::logic_error("applications left unfinished with nothing to happen");
-      if (t_queue <= t_event) {  // a queue's own event first: other users' jobs of this time are in before ours
-        batch_[side].arrive_until(t_queue);
-        starts(side);
-        continue;
-      }
-      Event e = events_.top();
-      events_.pop();
-      if (e.kind == Kind::Submit)
-        submit(e.application, e.time);
-      else if (e.kind == Kind::Enter)
-        enter(e.application, e.interval, e.time);
-      else if (e.kind == Kind::Killed)
-        killed(e.application, e.time);
-      else
-        done += phase_end(e.application, e.time) ? 1 : 0;
+    double t_event       = events_.empty() ? kNever : events_.top().time;
+    auto [t_queue, side] = next_queue_event();
+    if (t_queue == kNever && t_event == kNever)
+      throw std::logic_error("applications left unfinished with nothing to happen");
+    if (t_queue <= t_event) {  // a queue's own event first: other users' jobs of this time are in before ours
+      batch_[side].arrive_until(t_queue);
+      starts(side);
+      return;
     }
-    return outcome();
+    Event e = events_.top();
+    events_.pop();
+    Application& a = applications_[e.application];
+    if (e.kind == Kind::Submit)
+      submit(e.application, e.time);
+    else if (e.kind == Kind::Enter)
+      enter(e.application, e.interval, e.time);
+    else if (e.token != a.token || !a.in_phase)  // the phase ended before the kill fell due
+      return;
+    else if (e.kind == Kind::Killed)
+      killed(e.application, e.time);
+    else
+      phase_end(e.application, e.time);
+  }
+
+  void phase_ended(std::size_t i, uint64_t token, double t)
+  {
+    Application& a = applications_[i];
+    if (token == a.token && a.in_phase)
+      phase_end(i, t);
+  }
+
+  void move_ended(std::size_t i, uint64_t token, double t)
+  {
+    Application& a = applications_[i];
+    if (token != a.token)
+      throw std::logic_error("a move reported twice, or one never started");
+    a.token += 1;
+    a.out.overhead += t - a.move_began;
+    enter(i, a.moving_to, t);
+  }
+
+  // Once done: the applications' outcomes and other users' waits.
+  StreamOutcome outcome()
+  {
+    StreamOutcome out;
+    double last = 0;
+    for (const Application& a : applications_) {
+      out.applications.push_back(a.out);
+      last = std::max(last, a.out.end);
+    }
+    // Other users' jobs submitted while the applications ran, each followed to its end.
+    std::vector<batch::BatchJob> jobs;
+    std::vector<batch::JobOutcome> outcomes;
+    unsigned processors = 0;
+    for (std::size_t c = 0; c < batch_.size(); ++c) {
+      if (!grid_.clusters[c].batch)
+        continue;
+      BatchSide& side = batch_[c];
+      while (side.next_arrival() <= last)
+        side.arrive_until(side.next_arrival());
+      side.queue.run_until(kNever);
+      processors += grid_.clusters[c].processors;
+      for (std::size_t handle : side.background_handles) {
+        jobs.push_back(side.queue.job(handle));
+        outcomes.push_back(side.queue.outcome(handle));
+      }
+    }
+    // Pooled over the batch clusters, in submission order.
+    std::vector<std::size_t> order(jobs.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+      order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return jobs[x].submit < jobs[y].submit; });
+    std::vector<batch::BatchJob> sorted_jobs;
+    std::vector<batch::JobOutcome> sorted_outcomes;
+    for (std::size_t k : order) {
+      sorted_jobs.push_back(jobs[k]);
+      sorted_outcomes.push_back(outcomes[k]);
+    }
+    if (processors > 0)
+      out.other_users = batch::queue_statistics(sorted_jobs, sorted_outcomes, processors);
+    return out;
   }
 
 private:
+  // The batch queues' next event and whose it is.
+  std::pair<double, std::size_t> next_queue_event() const
+  {
+    std::size_t side = 0;
+    for (std::size_t c = 1; c < batch_.size(); ++c)
+      if (batch_[c].next_event() < batch_[side].next_event())
+        side = c;
+    return {batch_.empty() || !grid_.clusters[side].batch ? kNever : batch_[side].next_event(), side};
+  }
+
   void check() const
   {
     std::size_t n = grid_.clusters.size();
@@ -189,9 +269,9 @@ private:
     }
   }
 
-  void schedule(double t, Kind kind, std::size_t application, std::size_t interval)
+  void schedule(double t, Kind kind, std::size_t application, std::size_t interval, uint64_t token = 0)
   {
-    events_.push({t, sequence_++, kind, application, interval});
+    events_.push({t, sequence_++, kind, application, interval, token});
   }
 
   // The loads of cluster c at time t: its machines' available CPU, and its links.
@@ -216,6 +296,27 @@ private:
     return scheduling::ClusterState(std::move(cpu), bandwidth_[c]);
   }
 
+  // Where the stream's own runs share machines, a sensor reads their load too: a new process would get 1 / (1 + k) of
+  // what other users leave a machine that k of ours already run on.
+  scheduling::ClusterState with_own_runs(std::size_t c, scheduling::ClusterState loads) const
+  {
+    if (!execution_.shares_machines() || grid_.clusters[c].batch)
+      return loads;
+    std::vector<double> cpu;
+    for (std::size_t m = 0; m < grid_.clusters[c].processors; ++m)
+      cpu.push_back(loads.cpu(m) / (1 + own_runs_[c][m]));
+    return scheduling::ClusterState(std::move(cpu), bandwidth_[c]);
+  }
+
+  // Our processes on the machines of the application's present phase come (+1) or go (-1).
+  void occupy(const Application& a, int change)
+  {
+    const rescheduling::MultiClusterInterval& here = a.present();
+    if (!grid_.clusters[here.cluster].batch)
+      for (std::size_t m : here.schedule)
+        own_runs_[here.cluster][m] += change;
+  }
+
   // What the metascheduler sees at t of the phases left from `from`, the run holding `running` when it is rebuilt.
   RunPlan plan(std::size_t i, double t, std::size_t from, std::optional<rescheduling::Placement> running)
   {
@@ -230,12 +331,17 @@ private:
     view.seed                     = SeedStream(seed_).nth(i).nth(from).seed();
     view.running                  = std::move(running);
     for (std::size_t c = 0; c < grid_.clusters.size(); ++c) {
-      ClusterView cluster{
-          a.planned[c].tail(from), predicted_state(c, t), grid_.clusters[c].batch, {}, {}, std::nullopt, std::nullopt};
+      ClusterView cluster{a.planned[c].tail(from),
+                          with_own_runs(c, predicted_state(c, t)),
+                          grid_.clusters[c].batch,
+                          {},
+                          {},
+                          std::nullopt,
+                          std::nullopt};
       if (!submissions_[i].planned.empty())
         cluster.actual_app = a.apps[c].tail(from);
       if (!forecasts_[c].empty())
-        cluster.actual_state = state(c, t);
+        cluster.actual_state = with_own_runs(c, state(c, t));
       if (cluster.batch) {
         BatchSide& side = batch_[c];
         side.queue.run_until(t);
@@ -332,18 +438,20 @@ private:
     Application& a                                 = applications_[i];
     const rescheduling::MultiClusterInterval& here = a.present();
     const rescheduling::PhasedApplication& app     = a.apps[here.cluster];
-    double t =
+    PhaseStart start{i, ++a.token, here.cluster, &here.schedule, &app, a.phase, t0, 0};
+    start.priced_end =
         t0 + app.interval(a.phase, a.phase + 1).time(scheduling::traits_of(state(here.cluster, t0), here.schedule));
     a.phase_began = t0;
-    if (grid_.clusters[here.cluster].batch) {
-      double kill_at =
-          batch_[here.cluster].queue.outcome(a.job).start + batch_[here.cluster].queue.job(a.job).requested;
-      if (t > kill_at) {
-        schedule(kill_at, Kind::Killed, i, 0);
-        return;
-      }
-    }
-    schedule(t, Kind::PhaseEnd, i, 0);
+    a.in_phase    = true;
+    occupy(a, +1);
+    std::optional<double> t       = execution_.start_phase(start);
+    std::optional<double> kill_at = std::nullopt;
+    if (grid_.clusters[here.cluster].batch)
+      kill_at = batch_[here.cluster].queue.outcome(a.job).start + batch_[here.cluster].queue.job(a.job).requested;
+    if (kill_at && (!t || *t > *kill_at))  // a phase the shell runs may end first: the kill is then stale
+      schedule(*kill_at, Kind::Killed, i, 0, a.token);
+    else if (t)
+      schedule(*t, Kind::PhaseEnd, i, 0, a.token);
   }
 
   void account(Application& a, double t)
@@ -356,6 +464,9 @@ private:
   void killed(std::size_t i, double t)
   {
     Application& a = applications_[i];
+    execution_.stop_phase(i);
+    a.in_phase = false;
+    occupy(a, -1);
     account(a, t);
     a.out.killed += 1;
     a.holds_job = false;  // the queue has ended the job itself
@@ -364,17 +475,24 @@ private:
     schedule(t + settings_.restart_s, Kind::Enter, i, a.interval);
   }
 
-  // Stops the run and moves it (a reschedule or a move) into interval k of its plan.
-  void move(std::size_t i, std::size_t k, double t)
+  // Stops the run where it is (`from`: after a rebuild, no longer the plan's) and moves it (a reschedule or a move)
+  // into interval k of its plan.
+  void move(std::size_t i, std::size_t k, double t, const rescheduling::Placement& here)
   {
     Application& a   = applications_[i];
     const auto& next = a.plan.plan.intervals[k];
-    std::size_t from = a.present().cluster;
-    double cost      = next.move == rescheduling::Move::ToCluster ? inter_[from][next.cluster] : intra_;
-    a.out.overhead += cost;
+    std::size_t from = here.cluster;
+    a.left           = here.schedule;
+    MoveStart start{i, ++a.token, from, next.cluster, &a.left, &next.schedule, t, 0};
+    start.priced_cost = next.move == rescheduling::Move::ToCluster ? inter_[from][next.cluster] : intra_;
     a.out.moves += 1;
+    a.moving_to  = k;
+    a.move_began = t;
     release(a, t);
-    schedule(t + cost, Kind::Enter, i, k);
+    if (std::optional<double> cost = execution_.start_move(start)) {
+      a.out.overhead += *cost;
+      schedule(t + *cost, Kind::Enter, i, k);
+    }
   }
 
   void release(Application& a, double t)
@@ -390,16 +508,18 @@ private:
     starts(a.job_on);
   }
 
-  // True when the application is done.
-  bool phase_end(std::size_t i, double t)
+  void phase_end(std::size_t i, double t)
   {
     Application& a = applications_[i];
+    a.in_phase     = false;
+    occupy(a, -1);
     account(a, t);
     a.phase += 1;
     if (a.phase == a.apps.front().phases()) {
       a.out.end = t;
       release(a, t);
-      return true;
+      done_ += 1;
+      return;
     }
     if (a.plan.rebuilt && t - a.planned_at >= settings_.rebuild_s) {
       // MerITA rebuilds its plan from the present loads and waits; the run stays, or stops and moves.
@@ -408,62 +528,20 @@ private:
       if (a.present().move == rescheduling::Move::Stay)
         run_phase(i, t);
       else
-        move(i, 0, t);
-      return false;
+        move(i, 0, t, running);
+      return;
     }
     if (a.phase < a.present_end()) {
       run_phase(i, t);
-      return false;
+      return;
     }
     std::size_t k = a.interval + 1;
     if (a.plan.plan.intervals[k].move == rescheduling::Move::Stay) {
       a.interval = k;
       run_phase(i, t);
     } else {
-      move(i, k, t);
+      move(i, k, t, {a.present().cluster, a.present().schedule});
     }
-    return false;
-  }
-
-  StreamOutcome outcome()
-  {
-    StreamOutcome out;
-    double last = 0;
-    for (const Application& a : applications_) {
-      out.applications.push_back(a.out);
-      last = std::max(last, a.out.end);
-    }
-    // Other users' jobs submitted while the applications ran, each followed to its end.
-    std::vector<batch::BatchJob> jobs;
-    std::vector<batch::JobOutcome> outcomes;
-    unsigned processors = 0;
-    for (std::size_t c = 0; c < batch_.size(); ++c) {
-      if (!grid_.clusters[c].batch)
-        continue;
-      BatchSide& side = batch_[c];
-      while (side.next_arrival() <= last)
-        side.arrive_until(side.next_arrival());
-      side.queue.run_until(kNever);
-      processors += grid_.clusters[c].processors;
-      for (std::size_t handle : side.background_handles) {
-        jobs.push_back(side.queue.job(handle));
-        outcomes.push_back(side.queue.outcome(handle));
-      }
-    }
-    // Pooled over the batch clusters, in submission order.
-    std::vector<std::size_t> order(jobs.size());
-    for (std::size_t k = 0; k < order.size(); ++k)
-      order[k] = k;
-    std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return jobs[x].submit < jobs[y].submit; });
-    std::vector<batch::BatchJob> sorted_jobs;
-    std::vector<batch::JobOutcome> sorted_outcomes;
-    for (std::size_t k : order) {
-      sorted_jobs.push_back(jobs[k]);
-      sorted_outcomes.push_back(outcomes[k]);
-    }
-    if (processors > 0)
-      out.other_users = batch::queue_statistics(sorted_jobs, sorted_outcomes, processors);
-    return out;
   }
 
   const Grid& grid_;
@@ -471,22 +549,48 @@ private:
   const StreamSettings& settings_;
   uint64_t seed_;
   const Strategy& strategy_;
+  StreamExecution& execution_;
+  std::size_t done_ = 0;
   std::vector<BatchSide> batch_;  // one per cluster; only a batch cluster's is used
   std::vector<std::vector<double>> bandwidth_;
   std::vector<std::vector<sensing::StreamingForecast>> forecasts_;  // per cluster, per machine (none: present loads)
   double intra_ = 0;
   std::vector<std::vector<double>> inter_;
   std::vector<Application> applications_;
+  std::vector<std::vector<int>> own_runs_;  // per cluster, per machine: our processes running there
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
   uint64_t sequence_ = 0;
 };
 
-}  // namespace
+StreamCore::StreamCore(const Grid& grid, const std::vector<Submission>& submissions, const StreamSettings& settings,
+                       std::uint64_t seed, StreamExecution& execution)
+    : stream_(std::make_unique<Stream>(grid, submissions, settings, seed, execution))
+{
+}
+
+StreamCore::~StreamCore() = default;
+
+bool StreamCore::done() const { return stream_->done(); }
+double StreamCore::next_time() const { return stream_->next_time(); }
+void StreamCore::step() { stream_->step(); }
+void StreamCore::phase_ended(std::size_t application, std::uint64_t token, double t)
+{
+  stream_->phase_ended(application, token, t);
+}
+void StreamCore::move_ended(std::size_t application, std::uint64_t token, double t)
+{
+  stream_->move_ended(application, token, t);
+}
+StreamOutcome StreamCore::outcome() { return stream_->outcome(); }
 
 StreamOutcome run_stream(const Grid& grid, const std::vector<Submission>& submissions, const StreamSettings& settings,
                          std::uint64_t seed)
 {
-  return Stream(grid, submissions, settings, seed).run();
+  PricedExecution priced;
+  StreamCore core(grid, submissions, settings, seed, priced);
+  while (!core.done())
+    core.step();
+  return core.outcome();
 }
 
 }  // namespace isogrid::merita

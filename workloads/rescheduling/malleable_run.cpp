@@ -1,9 +1,9 @@
 #include "workloads/rescheduling/malleable_run.hpp"
 
-#include "simulator/core/byte_count.hpp"
 #include "simulator/sg/checkpoint_platform.hpp"
 #include "simulator/sg/messaging.hpp"
 #include "simulator/sg/session.hpp"
+#include "workloads/rescheduling/executed_phases.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,16 +14,9 @@
 
 namespace isogrid::rescheduling {
 
-using scheduling::apply;
-using scheduling::complexity;
 using scheduling::Growth;
 
 namespace {
-
-// Flop/s of a free machine: the models' computation is given in its seconds.
-constexpr double reference_speed = 1e9;
-
-double bytes_of_mbit(double mbit) { return mbit * 1e6 / 8; }
 
 // The machines and ring pairs one run uses on one cluster, numbered as the platform's hosts and links.
 struct ClusterUse {
@@ -35,7 +28,7 @@ struct ClusterUse {
   {
     auto [it, added] = host_of.emplace(machine, spec.speeds.size());
     if (added)
-      spec.speeds.push_back(reference_speed);
+      spec.speeds.push_back(kReferenceFlops);
     return it->second;
   }
   void pair(std::size_t a, std::size_t b)
@@ -149,72 +142,26 @@ private:
 void run_phases(const MalleableGrid& grid, const RunPlatform& platform, const RunSegment& seg)
 {
   SegmentLoads loads(grid, platform, seg);
-  const std::size_t p = seg.machines.size();
   std::vector<sg::Host*> hosts;  // in ring order, looked up once per segment rather than per phase
   for (std::size_t m : seg.machines)
     hosts.push_back(platform.host(seg.cluster, m));
-  scheduling::ModelSum models = grid.apps[seg.cluster].interval(seg.first, seg.last);
-  sg::Activities step;
-  for (std::size_t k = 0; k < models.phases(); ++k) {
-    ProcessShare share = process_share(models.phase(k), p);
-    if (share.computation_s > 0) {
-      for (sg::Host* host : hosts)
-        step.compute_on(host, share.computation_s * reference_speed);
-      step.wait();
-    }
-    if (share.communication_mbit > 0) {
-      auto bytes = rounded_bytes(bytes_of_mbit(share.communication_mbit));
-      for (std::size_t i = 0; i < p; ++i)
-        step.transfer(hosts[i], hosts[(i + 1) % p], bytes);
-      step.wait();
-    }
-  }
+  execute_phases(grid.apps[seg.cluster].interval(seg.first, seg.last), hosts);
 }
 
 // Stop at the marker, checkpoint to the storage host, carry the checkpoint to the next cluster if it changes,
 // launch the new processes and let them read it.
 void reschedule(const MalleableGrid& grid, const RunPlatform& platform, const RunSegment& from, const RunSegment& to)
 {
-  const double bytes     = grid.checkpoint_mb * 1e6;
-  sg::Host* storage_from = platform.built[from.cluster].storage;
-  sg::Host* storage_to   = platform.built[to.cluster].storage;
-  sg::Activities io;
-  auto share = [bytes](std::size_t processes) { return rounded_bytes(bytes / static_cast<double>(processes)); };
-  if (bytes > 0) {
-    for (std::size_t m : from.machines)
-      io.transfer(platform.host(from.cluster, m), storage_from, share(from.machines.size()));
-    io.wait();
-    if (from.cluster != to.cluster) {
-      io.transfer(storage_from, storage_to, share(1));
-      io.wait();
-    }
-  }
-  if (grid.restart_s > 0)
-    sg::sleep_for(grid.restart_s);
-  if (bytes > 0) {
-    for (std::size_t m : to.machines)
-      io.transfer(storage_to, platform.host(to.cluster, m), share(to.machines.size()));
-    io.wait();
-  }
+  std::vector<sg::Host*> from_hosts, to_hosts;
+  for (std::size_t m : from.machines)
+    from_hosts.push_back(platform.host(from.cluster, m));
+  for (std::size_t m : to.machines)
+    to_hosts.push_back(platform.host(to.cluster, m));
+  execute_move({grid.checkpoint_mb, grid.restart_s}, from_hosts, platform.built[from.cluster].storage,
+               platform.built[to.cluster].storage, to_hosts);
 }
 
 }  // namespace
-
-ProcessShare process_share(const scheduling::PerformanceModel& model, std::size_t processors)
-{
-  const double p = static_cast<double>(processors);
-  ProcessShare share;
-  double computation = model.cpu_scaling * complexity(model.computation, model.problem_size);
-  if (computation > 0)
-    share.computation_s = computation / apply(model.computation_speedup, p);
-  double communication = complexity(model.communication, model.problem_size);
-  if (processors > 1 && communication > 0)
-    share.communication_mbit = communication / apply(model.communication_speedup, p);
-  if (!std::isfinite(share.computation_s) || !std::isfinite(share.communication_mbit))
-    throw std::invalid_argument(model.application + ": a phase's share on " + std::to_string(processors) +
-                                " processes is not finite");
-  return share;
-}
 
 std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vector<MalleableRun>& runs,
                                       const SimulationContext& context)

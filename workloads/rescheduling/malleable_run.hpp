@@ -1,18 +1,14 @@
 #pragma once
 // A malleable phased application executed on SimGrid (Sanjay, ch. 5): a plan becomes a list of segments, each a run
-// of phases on one processor set of one cluster under one step's loads. Within a segment the application is
-// bulk-synchronous, as Eq. 3.6 reads it: in each phase every process computes its share (the slowest, most loaded
-// machine ends it), then passes its data to the next process of a ring over that pair's link (the slowest link
-// ends it). Other users' jobs load each machine to the segment's available CPU; each pair's link runs at the
-// segment's available bandwidth.
-//
-// Between segments that reschedule, the application stops at the interval marker: every process writes its share
-// of the checkpoint to its cluster's storage host, the checkpoint crosses the wide-area link when the next segment
-// runs in another cluster, the processes are launched again (`restart_s`, what SimGrid cannot simulate), and the
-// new processes read their shares. The rescheduling cost is what all that takes in the simulation.
+// of phases on one processor set of one cluster under one step's loads, executed as executed_phases.hpp runs phases
+// (bulk-synchronous: compute, then pass along a ring). Other users' jobs load each machine to the segment's
+// available CPU; each pair's link runs at the segment's available bandwidth. Between segments that reschedule, the
+// application stops and moves its checkpoint (executed_phases.hpp); the rescheduling cost is what that takes in the
+// simulation.
 #include "policies/rescheduling/phased_application.hpp"
 #include "policies/scheduling/cluster_state.hpp"
 #include "simulator/core/model.hpp"
+#include "workloads/rescheduling/executed_phases.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -52,13 +48,5 @@ struct ExecutedRun {
 // not scale linearly with bandwidth (no data volume gives its times).
 std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vector<MalleableRun>& runs,
                                       const SimulationContext& context);
-
-// The per-process work of one phase model on P processes: reference-machine seconds of computation and Mbit sent to
-// the ring's next process. Eq. 3.6 at (P, cpu, bw) is computation / cpu + communication / bw.
-struct ProcessShare {
-  double computation_s      = 0;
-  double communication_mbit = 0;
-};
-ProcessShare process_share(const scheduling::PerformanceModel& model, std::size_t processors);
 
 }  // namespace isogrid::rescheduling
