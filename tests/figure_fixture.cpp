@@ -11,9 +11,12 @@
 // bars would reach below 0 if they were not clipped. Each grows with every swept number, and words and lists shift it
 // by a hash; over an isoefficiency search's range it climbs from 0.02 to 0.98, so that every level is found.
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/experiment/experiment.hpp"
 #include "simulator/report/report_writer.hpp"
 #include "simulator/report/run_analysis.hpp"
+#include "simulator/run/checked_file.hpp"
+#include "simulator/run/output_folder.hpp"
 #include "simulator/run/runner.hpp"
 #include "simulator/sg/config_check.hpp"
 #include "simulator/sg/platform_check.hpp"
@@ -26,6 +29,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -107,6 +111,33 @@ private:
   const IsoefficiencySpec* iso_;
 };
 
+// A made-up timeline for each point a timeline plot names (the synthetic model runs in this process, where nothing is
+// recorded): per group drawn, three resources that wait, run on two labels, move and are killed, and a level.
+void write_timelines(const Experiment& ex, const std::string& out)
+{
+  for (const PlotSpec& plot : ex.plots) {
+    if (plot.kind != PlotKind::Timeline)
+      continue;
+    Timeline t;
+    std::vector<std::string> groups = plot.groups.empty() ? std::vector<std::string>{"a", "b"} : plot.groups;
+    for (const std::string& g : groups) {
+      for (int r = 0; r < 3; ++r) {
+        std::string row = "run " + std::to_string(r + 1);
+        double t0       = 3600.0 * 10 * r;
+        t.interval(g, row, "queue wait", "x", t0, t0 + 7200);
+        t.interval(g, row, r == 2 ? "killed" : "run", r % 2 ? "y" : "x", t0 + 7200, t0 + 36000);
+        t.interval(g, row, "move", "x > y", t0 + 36000, t0 + 36100);
+      }
+      t.level(g, "x", "jobs queued", 0, 2);
+      t.level(g, "x", "jobs queued", 7200, 0);
+    }
+    std::ostringstream csv;
+    t.write_csv(csv);
+    std::filesystem::create_directories(std::filesystem::path(out) / kTimelinesFolder);
+    write_file_atomically(timeline_path(out, static_cast<uint64_t>(plot.point)), csv.str());
+  }
+}
+
 std::vector<bool> varied_parameters(const Experiment& ex)
 {
   const ModelInfo& info = ex.model->info();
@@ -139,7 +170,8 @@ int make_fixture(const std::string& experiment, const std::string& out)
   study.experiment = &ex;
   study.folder     = ".";
   study.run        = run_experiment(ex, options);
-  study.analysis   = analyse_run(ex, out);
+  write_timelines(ex, out);
+  study.analysis = analyse_run(ex, out);
   write_report((std::filesystem::path(out) / "REPORT.md").string(), PaperInfo{}, {study}, "figure_fixture", "");
   const RunResult& r = study.run;
   std::printf("%s: %llu points -> %s\n", experiment.c_str(), static_cast<unsigned long long>(r.counts.total),

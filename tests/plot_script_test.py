@@ -41,7 +41,7 @@ plt = None  # matplotlib.pyplot, once isoplot chose its backend
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MODULES = ("cli", "context", "contour", "errors", "levels", "line", "panels", "parity", "points", "presentation", "results",
-           "selection", "sequence", "spec", "style", "values")
+           "selection", "sequence", "spec", "style", "timeline", "values")
 
 
 def load_script(path):
@@ -958,7 +958,7 @@ class ReportsProblems(FolderTestCase):
         with open(os.path.join(folder, "run.json"), "w") as f:
             json.dump(run, f)
         result = run_script(folder)
-        self.assert_fails(result, "plot 1 (fig3.png): kind: 'pie' is not one of ['contour', 'line', 'parity', 'sequence', 'isoefficiency']")
+        self.assert_fails(result, "plot 1 (fig3.png): kind: 'pie' is not one of ['contour', 'line', 'parity', 'sequence', 'isoefficiency', 'timeline']")
         self.assertEqual(result.stdout.splitlines(), ["wrote makespan.png"])
 
     def test_contour_needs_two_values_per_axis(self):
@@ -978,6 +978,57 @@ class ReportsProblems(FolderTestCase):
         self.assert_fails(run_script(folder), "plot 1 (../escape.png): file: '../escape.png' does not match",
                           "plain file name")
         self.assertFalse(os.path.exists(os.path.join(self.root, "escape.png")))
+
+
+class TimelinePlots(FolderTestCase):
+    """What one simulated point recorded over time (timelines/point-N.csv): a panel per group, a row per resource."""
+
+    TIMELINE = ("kind,group,resource,state,label,start_s,end_s,value\n"
+                "level,merita,batch,jobs queued,,100,100,1\n"
+                "interval,merita,run 1,queue wait,batch,100,5000,0\n"
+                "level,merita,batch,jobs queued,,5000,5000,0\n"
+                "interval,merita,run 1,killed,batch,5000,6000,0\n"
+                "interval,merita,run 2,run,interactive,0,9000,0\n"
+                "interval,merita,run 10,move,interactive > batch,9000,9131.6,0\n"
+                "interval,oracle,run 1,run,interactive,100,600,0\n")
+
+    def timeline_folder(self, plots, timeline=TIMELINE):
+        rows = [{"L": L, "repetition": 0, "sim": {"time": 1.0}} for L in (1, 2)]
+        folder = write_folder(self.folder(), [("L", [1, 2])], plots, rows, params=["L"], faces=("sim",))
+        if timeline is not None:
+            os.makedirs(os.path.join(folder, "timelines"))
+            with open(os.path.join(folder, "timelines", "point-1.csv"), "w") as f:
+                f.write(timeline)
+        return folder
+
+    def test_a_panel_per_group_and_a_row_per_resource(self):
+        plots = [{"kind": "timeline", "point": 1, "groups": ["merita"], "file": "stream.png"},
+                 {"kind": "timeline", "point": 1, "file": "all.png"}]
+        folder = self.timeline_folder(plots)
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["stream.png", "all.png"])
+        self.assert_clean(result)
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.timeline.draw_timeline(ctx, isoplot.spec.read_spec(plots[0], 0), 0)
+        gantt, levels = fig.axes[0], fig.axes[1]
+        # Rows in their natural order (run 2 before run 10), in hours past two hours.
+        self.assertEqual([t.get_text() for t in gantt.get_yticklabels()], ["run 1", "run 2", "run 10"])
+        self.assertEqual(levels.get_xlabel(), "time (h)")
+        bars = sorted((round(p.get_x(), 4), round(p.get_width(), 4)) for p in gantt.patches)
+        self.assertIn((round(100 / 3600, 4), round(4900 / 3600, 4)), bars)  # the queue wait
+        self.assertIn((0.0, 2.5), bars)  # run 2: 9 000 s
+        legend = [t.get_text() for t in gantt.get_legend().get_texts()]
+        self.assertIn("ran on interactive", legend)
+        self.assertIn("killed at its requested time", legend)
+        self.assertIn("checkpoint moved", legend)
+        plt.close(fig)
+
+    def test_a_missing_timeline_or_group_is_said(self):
+        folder = self.timeline_folder([{"kind": "timeline", "point": 1, "groups": ["static"], "file": "t.png"}])
+        self.assert_fails(run_script(folder), "no group static in the timeline of point 1", "merita, oracle")
+        shutil.rmtree(folder)
+        folder = self.timeline_folder([{"kind": "timeline", "point": 1, "file": "t.png"}], timeline=None)
+        self.assert_fails(run_script(folder), "timelines/point-1.csv")
 
 
 class SequencePlots(FolderTestCase):
@@ -1352,7 +1403,7 @@ class PlotSpecs(FolderTestCase):
         self.assertEqual(sorted(f.name for f in dataclasses.fields(isoplot.spec.PlotSpec)),
                          sorted(schema["properties"]))
         defaults = {name: p["default"] for name, p in schema["properties"].items() if "default" in p}
-        self.assertEqual(len(defaults), 21)
+        self.assertEqual(len(defaults), 22)
         for name, default in defaults.items():
             value = getattr(spec, name)
             value = dict(value) if name == "select" else list(value) if isinstance(value, tuple) else value

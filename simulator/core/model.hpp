@@ -15,6 +15,8 @@
 
 namespace isogrid {
 
+class Timeline;
+
 /// A metric's closed-form limit as one parameter grows without bound (DLT's efficiency as V grows: (1 - q^m) /
 /// (m (1 - q))). The isoefficiency tracer states it where a level is out of reach at any size, and the largest scale
 /// at which a level is reachable at all.
@@ -65,6 +67,8 @@ struct Outcome {
 struct SimulationContext {
   std::vector<std::string> simgrid_config;  ///< the model's defaults overridden by the experiment's
   bool simgrid_logs = false;                ///< let SimGrid print its own log lines
+  /// Where the simulation records what happened over time (a timeline plot names the point); null: nothing is kept.
+  Timeline* timeline = nullptr;
 };
 
 /// Which faces of a point to compute: an experiment's mode.

@@ -690,7 +690,8 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   ex.tables = read_summary_tables(doc.child("tables"), model.info(), ex.predicts(), ex.simulates(), !overrides.empty());
   // Plots that no longer fit a sweep --set changed are dropped; plots --set gives itself are checked like the file's.
   ex.plots = read_plots(doc.child("plots"), model, ex.sweep.axes(), ex.predicts(), ex.simulates(),
-                        reshaped && !set_within(*origin, "plots"), ex.isoefficiency ? &*ex.isoefficiency : nullptr);
+                        reshaped && !set_within(*origin, "plots"), ex.isoefficiency ? &*ex.isoefficiency : nullptr,
+                        ex.sweep.size());
   attach_paper_values(ex.plots, ex.references, model.info());
 
   YAML::Emitter emitter;

@@ -22,6 +22,7 @@ std::string plot_kind_name(PlotKind kind)
     case PlotKind::Parity: return "parity";
     case PlotKind::Sequence: return "sequence";
     case PlotKind::Isoefficiency: return "isoefficiency";
+    case PlotKind::Timeline: return "timeline";
   }
   return "?";
 }
@@ -102,6 +103,10 @@ nlohmann::json to_json(const PlotSpec& s)
       j["log"]       = s.log;
       j["runs"]      = s.runs;
       j["residuals"] = s.residuals;
+      break;
+    case PlotKind::Timeline:
+      j["point"]  = s.point;
+      j["groups"] = s.groups;
       break;
   }
   return j;

@@ -11,7 +11,7 @@
 
 namespace isogrid {
 
-enum class PlotKind { Contour, Line, Parity, Sequence, Isoefficiency };
+enum class PlotKind { Contour, Line, Parity, Sequence, Isoefficiency, Timeline };
 
 // One of the paper's values for a line plot's metric at one point: drawn as a marker on the same axes, beside the
 // curves it is held against (the experiment's references).
@@ -73,6 +73,9 @@ struct PlotSpec {
   bool runs = false;  // every run its own point, instead of each combination's mean over its repetitions
   // Parity: a panel under the diagonal with each point's relative deviation (sim - pred) / |pred|, in %.
   bool residuals = false;
+  // timeline: the point drawn (its index in results.csv) and the groups drawn, a panel each (empty: every group)
+  long long point = 0;
+  std::vector<std::string> groups;
 };
 
 std::string plot_kind_name(PlotKind kind);

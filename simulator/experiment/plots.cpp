@@ -210,12 +210,38 @@ void read_presentation(const Field& f, PlotSpec& p)
   }
 }
 
-PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts, bool simulates,
-                  bool drop_misfits, size_t index, const IsoefficiencySpec* traced)
+// kind: timeline, point: N: what point N's simulation recorded over time, drawn from timelines/point-N.csv.
+PlotSpec read_timeline(const Field& f, bool simulates, bool drop_misfits, uint64_t points, PlotSpec p)
 {
-  f.only_keys({"kind", "x",       "y",          "z",    "metric",  "series",          "panels",   "select", "band",
-               "log",  "levels",  "infeasible", "face", "log_x",   "log_y",           "title",    "file",   "bins",
-               "runs", "x_label", "y_label",    "size", "formats", "reference_lines", "residuals"},
+  f.only_keys({"kind", "point", "groups", "title", "file", "x_label", "y_label", "size", "formats"},
+              "timeline plot key");
+  if (!simulates) {
+    if (drop_misfits)
+      throw InputError(f.where(), f.path(), "a timeline needs the simulated face");
+    f.child("kind").fail("a timeline plot draws what a point's simulation recorded: run with mode: simulate or both");
+  }
+  Field point = f.required("point");
+  p.point     = point.integer_at_least(0);
+  if (static_cast<uint64_t>(p.point) >= points) {
+    if (drop_misfits)
+      throw InputError(f.where(), f.path(), "the point is past the sweep");
+    point.fail(fmt::format("point {} is past the sweep, whose points are 0 .. {}", p.point, points - 1));
+  }
+  if (Field groups = f.child("groups"); groups.present()) {
+    if (!groups.is_list())
+      groups.fail("expected a list of the groups drawn, e.g. [merita, oracle]");
+    for (size_t i = 0; i < groups.size(); ++i)
+      p.groups.push_back(groups.element(i).text());
+  }
+  return p;
+}
+
+PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& axes, bool predicts, bool simulates,
+                  bool drop_misfits, size_t index, const IsoefficiencySpec* traced, uint64_t points)
+{
+  f.only_keys({"kind", "x",       "y",          "z",    "metric",  "series",          "panels",    "select", "band",
+               "log",  "levels",  "infeasible", "face", "log_x",   "log_y",           "title",     "file",   "bins",
+               "runs", "x_label", "y_label",    "size", "formats", "reference_lines", "residuals", "point",  "groups"},
               "plot key");
   PlotSpec p;
   std::string kind = f.required("kind").text();
@@ -229,9 +255,11 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
     p.kind = PlotKind::Sequence;
   else if (kind == "isoefficiency")
     p.kind = PlotKind::Isoefficiency;
+  else if (kind == "timeline")
+    p.kind = PlotKind::Timeline;
   else
-    f.child("kind").fail(
-        unknown_name_message("plot kind", kind, {"contour", "line", "parity", "sequence", "isoefficiency"}));
+    f.child("kind").fail(unknown_name_message("plot kind", kind,
+                                              {"contour", "line", "parity", "sequence", "isoefficiency", "timeline"}));
   if (p.kind != PlotKind::Line && f.child("bins").present())
     f.child("bins").fail("bins are for a line plot whose x is a metric");
   if (p.kind != PlotKind::Parity && f.child("runs").present())
@@ -257,6 +285,9 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
     f.child("file").fail(fmt::format("a plot file is an image, e.g. fig3.png: a name ending in .png, .svg or .pdf, "
                                      "got '{}'",
                                      p.file));
+
+  if (p.kind == PlotKind::Timeline)
+    return read_timeline(f, simulates, drop_misfits, points, p);
 
   if (p.kind == PlotKind::Parity) {
     // Simulated against predicted, point by point (Korkhov's Fig. 4.3): needs both faces.
@@ -352,7 +383,7 @@ PlotSpec read_one(const Field& f, const Model& model, const std::vector<Axis>& a
 }  // namespace
 
 std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
-                                 bool simulates, bool drop_misfits, const IsoefficiencySpec* traced)
+                                 bool simulates, bool drop_misfits, const IsoefficiencySpec* traced, uint64_t points)
 {
   std::vector<PlotSpec> plots;
   if (field.present()) {
@@ -361,7 +392,7 @@ std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const s
     std::map<std::string, size_t> files;  // a file name -> the plot that draws it
     for (size_t i = 0; i < field.size(); ++i) {
       try {
-        plots.push_back(read_one(field.element(i), model, axes, predicts, simulates, drop_misfits, i, traced));
+        plots.push_back(read_one(field.element(i), model, axes, predicts, simulates, drop_misfits, i, traced, points));
       } catch (const InputError&) {
         if (!drop_misfits)
           throw;

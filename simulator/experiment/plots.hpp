@@ -21,6 +21,7 @@
 #include "simulator/core/yaml_source.hpp"
 #include "simulator/experiment/axis.hpp"
 #include "simulator/experiment/plot_spec.hpp"
+#include <cstdint>
 
 #include "simulator/experiment/isoefficiency.hpp"
 #include "simulator/experiment/references.hpp"
@@ -35,8 +36,10 @@ namespace isogrid {
 // Plots draw the simulated face when the experiment simulates, else the predicted one, unless they say `face:`.
 // `traced`: the experiment's `isoefficiency:` block, which an isoefficiency plot draws (nullptr: none); without a
 // `plots:` key, such an experiment draws its lines' W(p) besides the default plot.
+// `points`: how many points the sweep has (a timeline plot names one of them).
 std::vector<PlotSpec> read_plots(const Field& field, const Model& model, const std::vector<Axis>& axes, bool predicts,
-                                 bool simulates, bool drop_misfits = false, const IsoefficiencySpec* traced = nullptr);
+                                 bool simulates, bool drop_misfits = false, const IsoefficiencySpec* traced = nullptr,
+                                 uint64_t points = UINT64_MAX);
 
 // Gives each line plot the references' values of its metrics (at their x, a parameter's or a metric's), and each
 // contour map those of its z (not those of crossings), to draw over its curves or at their points of the map.

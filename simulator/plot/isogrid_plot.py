@@ -13,8 +13,8 @@ and prints one line
     wrote <file>
 
 on stdout; the C++ side collects those lines.  Each plot spec is checked against
-simulator/plot/plot_spec.schema.json, whose defaults fill what a spec leaves out.  Four
-kinds of plot exist:
+simulator/plot/plot_spec.schema.json, whose defaults fill what a spec leaves out.  Kinds of
+plot:
 
   contour  an isoefficiency-style map of one metric over two swept parameters: a light
            filled contour with a colorbar, black labelled iso-lines, and a hatched region
@@ -32,6 +32,9 @@ kinds of plot exist:
   parity   simulated against predicted values of one metric, one point per point of the
            sweep, with the line y = x and an optional band of relative tolerance; the
            subtitle gives the largest relative deviation and how many points leave the band.
+  timeline what one simulated point recorded over time (DIR/timelines/point-N.csv, written
+           by the run for the point the plot names): a panel per group, a row per resource,
+           its intervals as bars coloured by state and label, its levels as steps under it.
 
 Any plot may `select` values of parameters (only the rows with one of the listed values
 are used), and line and parity plots may split into `panels`, one subplot per value of a

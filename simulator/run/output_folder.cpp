@@ -134,6 +134,11 @@ bool folder_in_use(const std::string& dir)
   return held;
 }
 
+std::string timeline_path(const std::string& dir, uint64_t index)
+{
+  return (fs::path(dir) / kTimelinesFolder / fmt::format("point-{}.csv", index)).string();
+}
+
 std::vector<std::string> files_owned_by_a_run(const std::string& dir)
 {
   std::vector<std::string> out;
@@ -144,6 +149,8 @@ std::vector<std::string> files_owned_by_a_run(const std::string& dir)
     out.push_back((fs::path(dir) / "traces").string());
   if (fs::is_directory(fs::path(dir) / kTablesFolder))  // REPORT.md's tables as LaTeX and CSV
     out.push_back((fs::path(dir) / kTablesFolder).string());
+  if (fs::is_directory(fs::path(dir) / kTimelinesFolder))  // the timelines of the points a timeline plot draws
+    out.push_back((fs::path(dir) / kTimelinesFolder).string());
   std::ifstream in((fs::path(dir) / "run.json").string());
   if (!in)
     return out;

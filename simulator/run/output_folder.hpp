@@ -6,6 +6,7 @@
 //  - nothing before validation: the folder is created and locked only once the experiment has been checked in full;
 //  - what a run owns, it replaces: --force removes every file an earlier run wrote (results, run.json, summaries,
 //    plots), so no stale summary.csv survives, and leaves the user's own files alone.
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@ namespace isogrid {
 
 // The folder of a results folder that holds REPORT.md's tables as LaTeX and CSV files (report_writer.cpp).
 constexpr const char* kTablesFolder = "tables";
+
+// The folder of the points' timelines, one CSV each (timeline_path), written for the points a timeline plot draws.
+constexpr const char* kTimelinesFolder = "timelines";
+std::string timeline_path(const std::string& dir, uint64_t index);
 
 // The output folder already holds a run and neither --resume nor --force was given, or --resume does not fit, or
 // another run holds it, or it cannot be written.

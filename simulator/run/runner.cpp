@@ -2,6 +2,7 @@
 
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/text.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/process/process_pool.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
@@ -19,6 +20,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
+#include <sstream>
 #include <string_view>
 #include <unordered_map>
 
@@ -165,6 +168,11 @@ public:
   {
     if (tracing_)
       fs::create_directories(fs::path(run.files.dir) / "traces");
+    for (const PlotSpec& plot : ex.plots)
+      if (plot.kind == PlotKind::Timeline)
+        timelines_.insert(static_cast<uint64_t>(plot.point));
+    if (!timelines_.empty())
+      fs::create_directories(fs::path(run.files.dir) / kTimelinesFolder);
   }
 
   void run(const ResumePlan& plan)
@@ -231,10 +239,19 @@ private:
   void launch(uint64_t i, const Point& p)
   {
     pool().launch(i, [&] {
-      if (!tracing_)
-        return encode_outcome(evaluate_point(ex_, p, context_));
-      SimulationContext traced{tracing_settings(context_.simgrid_config, options_.out_dir, i), context_.simgrid_logs};
-      return encode_outcome(evaluate_point(ex_, p, traced));
+      SimulationContext context = context_;
+      if (tracing_)
+        context.simgrid_config = tracing_settings(context_.simgrid_config, options_.out_dir, i);
+      if (timelines_.count(i) == 0)
+        return encode_outcome(evaluate_point(ex_, p, context));
+      // A timeline plot draws this point: what its simulation records is written beside the results.
+      Timeline timeline;
+      context.timeline    = &timeline;
+      std::string outcome = encode_outcome(evaluate_point(ex_, p, context));
+      std::ostringstream csv;
+      timeline.write_csv(csv);
+      write_file_atomically(timeline_path(options_.out_dir, i), csv.str());
+      return outcome;
     });
   }
 
@@ -275,6 +292,7 @@ private:
   RowFormatter format_;
   SimulationContext context_;
   const bool tracing_;
+  std::set<uint64_t> timelines_;  // the points a timeline plot draws
   const size_t metric_count_;
   Outcome outcome_;
   std::unordered_map<uint64_t, Point> in_flight_;

@@ -1,6 +1,7 @@
 #include "workloads/merita/merita_executed.hpp"
 
 #include "policies/loads/availability.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/checkpoint_platform.hpp"
 #include "simulator/sg/messaging.hpp"
 #include "simulator/sg/session.hpp"
@@ -41,13 +42,110 @@ sg::CheckpointGridSpec platform_of(const Grid& grid, const StreamSettings& setti
   return spec;
 }
 
+// What one stream's timeline shows (a timeline plot names the point): a row per application, its runs coloured by
+// cluster (its phases on one cluster in a row joined into one bar), its waits, moves and killed runs; each batch
+// queue's length under them, sampled at most every kLevelEvery simulated seconds (other users' jobs change it every
+// few minutes for weeks). A panel per strategy.
+class StreamRecorder {
+public:
+  static constexpr double kLevelEvery = 600;
+
+  StreamRecorder(Timeline* timeline, std::string strategy, const Grid& grid, const std::vector<Submission>& submissions)
+      : timeline_(timeline), strategy_(std::move(strategy)), grid_(grid)
+  {
+    for (const Submission& s : submissions)
+      idle_since_.push_back(s.time);
+    runs_.resize(submissions.size());
+    last_queued_.assign(grid.clusters.size(), 0);
+    last_level_.assign(grid.clusters.size(), -kLevelEvery);
+  }
+
+  // An application begins a phase at `t`: the time since it last ran is a wait (a queue's, a restart's).
+  void begins(std::size_t i, std::size_t cluster, double t)
+  {
+    if (timeline_ && t > idle_since_[i]) {
+      flush(i);
+      timeline_->interval(strategy_, row(i), grid_.clusters[cluster].batch ? "queue wait" : "wait",
+                          grid_.clusters[cluster].name, idle_since_[i], t);
+    }
+    idle_since_[i] = t;
+  }
+  void ran(std::size_t i, std::size_t cluster, double t0, double t, bool killed)
+  {
+    idle_since_[i] = t;
+    if (!timeline_)
+      return;
+    Run& run = runs_[i];
+    if (!killed && run.open && run.cluster == cluster && run.end == t0) {
+      run.end = t;
+      return;
+    }
+    flush(i);
+    if (killed)
+      timeline_->interval(strategy_, row(i), "killed", grid_.clusters[cluster].name, t0, t);
+    else
+      run = {true, cluster, t0, t};
+  }
+  void moved(std::size_t i, std::size_t from, std::size_t to, double t0, double t)
+  {
+    idle_since_[i] = t;
+    if (!timeline_)
+      return;
+    flush(i);
+    timeline_->interval(strategy_, row(i), "move", grid_.clusters[from].name + " > " + grid_.clusters[to].name, t0, t);
+  }
+  // Each batch queue's length, when it has changed and the last sample is kLevelEvery old.
+  void queues(const StreamCore& core, double t)
+  {
+    if (!timeline_)
+      return;
+    for (std::size_t c = 0; c < grid_.clusters.size(); ++c)
+      if (grid_.clusters[c].batch && core.queued(c) != last_queued_[c] && t - last_level_[c] >= kLevelEvery) {
+        last_queued_[c] = core.queued(c);
+        last_level_[c]  = t;
+        timeline_->level(strategy_, grid_.clusters[c].name, "jobs queued", t, static_cast<double>(last_queued_[c]));
+      }
+  }
+  // The stream has ended: the runs still open are written.
+  void finish()
+  {
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+      flush(i);
+  }
+
+private:
+  struct Run {
+    bool open           = false;
+    std::size_t cluster = 0;
+    double start = 0, end = 0;
+  };
+
+  static std::string row(std::size_t i) { return "run " + std::to_string(i + 1); }
+
+  void flush(std::size_t i)
+  {
+    Run& run = runs_[i];
+    if (run.open)
+      timeline_->interval(strategy_, row(i), "run", grid_.clusters[run.cluster].name, run.start, run.end);
+    run.open = false;
+  }
+
+  Timeline* timeline_;
+  std::string strategy_;
+  const Grid& grid_;
+  std::vector<double> idle_since_;  // per application: when its last phase, move or kill ended (its submission)
+  std::vector<Run> runs_;           // per application: its phases run in a row on one cluster, not yet written
+  std::vector<std::size_t> last_queued_;
+  std::vector<double> last_level_;
+};
+
 // Runs the core's phases and moves as actors on one copy of the grid, reporting their ends into `inbox`.
 class ExecutedStream : public StreamExecution {
 public:
   ExecutedStream(const Grid& grid, const StreamSettings& settings, std::vector<sg::BuiltCheckpointCluster> built,
-                 std::string name, sg::LocalQueue& inbox)
+                 std::string name, sg::LocalQueue& inbox, StreamRecorder& recorder)
       : grid_(grid), move_{settings.checkpoint_mb, settings.restart_s}, built_(std::move(built)),
-        name_(std::move(name)), inbox_(inbox)
+        name_(std::move(name)), inbox_(inbox), recorder_(recorder)
   {
     for (const GridCluster& c : grid.clusters)
       busy_.emplace_back(c.processors, false);
@@ -55,10 +153,12 @@ public:
 
   std::optional<double> start_phase(const PhaseStart& p) override
   {
+    recorder_.begins(p.application, p.cluster, sg::now());
     Running& run        = running_[p.application];
     run.hosts           = hosts_for(p.cluster, *p.machines, run.held);
     run.cluster         = p.cluster;
     run.active          = true;
+    run.began           = sg::now();
     auto phases         = std::make_shared<scheduling::ModelSum>(p.app->interval(p.phase, p.phase + 1));
     std::size_t i       = p.application;
     std::uint64_t token = p.token;
@@ -67,6 +167,7 @@ public:
       rescheduling::execute_phases(*phases, r.hosts);
       r.active = false;
       release(r);
+      recorder_.ran(i, r.cluster, r.began, sg::now(), false);
       inbox_.push({kPhaseEnded, static_cast<long long>(i), static_cast<long long>(token)});
     });
     return std::nullopt;
@@ -80,6 +181,7 @@ public:
     run.actor->kill();
     run.active = false;
     release(run);
+    recorder_.ran(application, run.cluster, run.began, sg::now(), true);
   }
 
   std::optional<double> start_move(const MoveStart& m) override
@@ -90,8 +192,11 @@ public:
     sg::Host* s_to      = built_[m.to].storage;
     std::size_t i       = m.application;
     std::uint64_t token = m.token;
-    sg::spawn(name_ + "-move-" + std::to_string(i), s_from, [this, i, token, from, to, s_from, s_to] {
+    std::size_t a = m.from, b = m.to;
+    sg::spawn(name_ + "-move-" + std::to_string(i), s_from, [this, i, token, from, to, s_from, s_to, a, b] {
+      double t0 = sg::now();
       rescheduling::execute_move(move_, *from, s_from, s_to, *to);
+      recorder_.moved(i, a, b, t0, sg::now());
       inbox_.push({kMoveEnded, static_cast<long long>(i), static_cast<long long>(token)});
     });
     return std::nullopt;
@@ -105,6 +210,7 @@ private:
     std::vector<std::size_t> held;  // a batch cluster's hosts it holds
     std::size_t cluster = 0;
     bool active         = false;
+    double began        = 0;
     std::optional<sg::StoppableActor> actor;
   };
 
@@ -148,14 +254,16 @@ private:
   std::vector<sg::BuiltCheckpointCluster> built_;
   std::string name_;
   sg::LocalQueue& inbox_;
+  StreamRecorder& recorder_;
   std::vector<std::vector<bool>> busy_;  // per batch cluster: hosts an application's job holds
   std::map<std::size_t, Running> running_;
 };
 
 // Steps the core to its next event, or takes the report of a phase or move that ends first.
-void control(StreamCore& core, sg::LocalQueue& inbox)
+void control(StreamCore& core, sg::LocalQueue& inbox, StreamRecorder& recorder)
 {
   while (!core.done()) {
+    recorder.queues(core, sg::now());
     double next = core.next_time();
     std::optional<sg::Note> note;
     if (next == kNever)
@@ -185,6 +293,7 @@ std::vector<StreamOutcome> execute_streams(const Grid& grid, const std::vector<S
     throw std::invalid_argument("execute_streams needs one seed per stream");
   sg::Session session(context.simgrid_config, context.simgrid_logs);  // first: the inboxes need its engine
   std::vector<std::unique_ptr<sg::LocalQueue>> inboxes;
+  std::vector<std::unique_ptr<StreamRecorder>> recorders;
   std::vector<std::unique_ptr<ExecutedStream>> executions;
   std::vector<std::unique_ptr<StreamCore>> cores;
   std::vector<sg::CheckpointGridSpec> specs;
@@ -196,12 +305,16 @@ std::vector<StreamOutcome> execute_streams(const Grid& grid, const std::vector<S
     std::string name = "stream-" + std::to_string(k);
     sg::Host* home   = built[k].front().storage;
     inboxes.push_back(std::make_unique<sg::LocalQueue>());
-    executions.push_back(std::make_unique<ExecutedStream>(grid, settings[k], std::move(built[k]), name, *inboxes[k]));
+    recorders.push_back(std::make_unique<StreamRecorder>(context.timeline, settings[k].strategy, grid, submissions));
+    executions.push_back(
+        std::make_unique<ExecutedStream>(grid, settings[k], std::move(built[k]), name, *inboxes[k], *recorders[k]));
     cores.push_back(std::make_unique<StreamCore>(grid, submissions, settings[k], seeds[k], *executions.back()));
-    sg::spawn(name + "-controller", home, [&core = *cores.back(), &inbox = *inboxes[k], &result = out[k]] {
-      control(core, inbox);
-      result = core.outcome();
-    });
+    sg::spawn(name + "-controller", home,
+              [&core = *cores.back(), &inbox = *inboxes[k], &recorder = *recorders[k], &result = out[k]] {
+                control(core, inbox, recorder);
+                recorder.finish();
+                result = core.outcome();
+              });
   }
   session.run();
   return out;

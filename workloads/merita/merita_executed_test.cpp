@@ -3,6 +3,7 @@
 // its CPU; a load that changes during a phase changes its pace; a batch job past its requested time is killed where
 // it is and starts again; a move costs its checkpoint's trip.
 #include "policies/rescheduling/phased_applications.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/session.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/merita/merita_executed.hpp"
@@ -169,4 +170,30 @@ TEST(MeritaExecuted, AMoveCarriesTheCheckpointOverTheWideAreaLink)
   EXPECT_EQ(executed.moves, 1);
   EXPECT_NEAR(executed.overhead, 131.6, 1e-6);
   EXPECT_NEAR(executed.end, 4631.6, 1e-6);
+}
+
+// The timeline of the killed run above: its waits (the queue's, then the restarts'), its two killed runs and its last
+// run, all on the batch cluster; and the queue's length: 1 from its submission at 100 until its job starts at 5 000.
+TEST(MeritaExecuted, RecordsTheTimelineOfAStream)
+{
+  const std::vector<Submission> misled = {{100, work(10000), {work(1e6), work(1000)}}};
+  std::string csv                      = isogrid::testing::run_in_children({[&] {
+    SimulationContext context;
+    context.simgrid_config = sg::exact_network_config();
+    Timeline timeline;
+    context.timeline = &timeline;
+    execute_streams(two_clusters(), misled, {strategy("no-wait-prediction")}, {1}, context);
+    std::ostringstream out;
+    timeline.write_csv(out);
+    return out.str();
+  }})[0];
+  EXPECT_EQ(csv, "kind,group,resource,state,label,start_s,end_s,value\n"
+                 "level,no-wait-prediction,batch,jobs queued,,100,100,1\n"
+                 "interval,no-wait-prediction,run 1,queue wait,batch,100,5000,0\n"
+                 "level,no-wait-prediction,batch,jobs queued,,5000,5000,0\n"
+                 "interval,no-wait-prediction,run 1,killed,batch,5000,6000,0\n"
+                 "interval,no-wait-prediction,run 1,queue wait,batch,6000,6030,0\n"
+                 "interval,no-wait-prediction,run 1,killed,batch,6030,8030,0\n"
+                 "interval,no-wait-prediction,run 1,queue wait,batch,8030,8060,0\n"
+                 "interval,no-wait-prediction,run 1,run,batch,8060,10560,0\n");
 }

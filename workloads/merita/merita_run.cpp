@@ -189,6 +189,8 @@ public:
     enter(i, a.moving_to, t);
   }
 
+  std::size_t queued(std::size_t c) const { return grid_.clusters[c].batch ? batch_[c].queue.queued() : 0; }
+
   // Once done: the applications' outcomes and other users' waits.
   StreamOutcome outcome()
   {
@@ -581,6 +583,7 @@ void StreamCore::move_ended(std::size_t application, std::uint64_t token, double
 {
   stream_->move_ended(application, token, t);
 }
+std::size_t StreamCore::queued(std::size_t cluster) const { return stream_->queued(cluster); }
 StreamOutcome StreamCore::outcome() { return stream_->outcome(); }
 
 StreamOutcome run_stream(const Grid& grid, const std::vector<Submission>& submissions, const StreamSettings& settings,

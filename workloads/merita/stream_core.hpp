@@ -77,6 +77,8 @@ public:
   // Reports of an execution that answered empty; a report of a phase already stopped is ignored.
   void phase_ended(std::size_t application, std::uint64_t token, double t);
   void move_ended(std::size_t application, std::uint64_t token, double t);
+  // The jobs waiting in cluster c's batch queue, other users' and the stream's (0 on an interactive cluster).
+  std::size_t queued(std::size_t cluster) const;
   // Once done.
   StreamOutcome outcome();
 

@@ -17,6 +17,7 @@ from .isofunctions import draw_isoefficiency
 from .line import draw_line
 from .parity import draw_parity
 from .sequence import draw_sequence
+from .timeline import draw_timeline
 from .selection import apply_selection
 from .presentation import present
 from .spec import read_spec, schema
@@ -26,7 +27,7 @@ DPI = 150
 # across matplotlib versions too (Agg writes no timestamp).
 PNG_METADATA = {"Software": None}
 DRAWERS = {"contour": draw_contour, "line": draw_line, "parity": draw_parity, "sequence": draw_sequence,
-           "isoefficiency": draw_isoefficiency}
+           "isoefficiency": draw_isoefficiency, "timeline": draw_timeline}
 
 
 def draw(ctx, spec, index):

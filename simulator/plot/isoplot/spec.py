@@ -36,7 +36,7 @@ class PlotSpec:
     arrays are tuples and `select` a read-only mapping, so a spec cannot change under the
     code that draws it."""
 
-    kind: str  # contour, line, parity, sequence or isoefficiency
+    kind: str  # contour, line, parity, sequence, isoefficiency or timeline
     file: str
     title: typing.Optional[str]
     face: str  # predicted or simulated
@@ -63,6 +63,8 @@ class PlotSpec:
     formats: typing.Tuple[str, ...]  # images written besides `file`
     reference_lines: typing.Tuple[typing.Mapping[str, typing.Any], ...]  # {axis, value, label}
     paper: typing.Tuple[typing.Mapping[str, typing.Any], ...]  # line: {metric, at, value, statistic, derived}
+    point: typing.Optional[int]  # timeline: the point drawn (its index in results.csv)
+    groups: typing.Tuple[str, ...]  # timeline: the groups drawn, a panel each (empty: every group)
 
 
 @functools.lru_cache(maxsize=None)

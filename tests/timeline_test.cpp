@@ -1,0 +1,61 @@
+// Per-point timelines (simulator/core/timeline.hpp): the recorder's table, and a run whose timeline plot names a
+// point writes that point's timeline beside results.csv without changing a row.
+#include "simulator/core/timeline.hpp"
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace isogrid {
+namespace {
+
+TEST(Timeline, WritesATidyTableInTheOrderRecorded)
+{
+  Timeline t;
+  t.interval("merita", "run 1", "queue wait", "CDAC, LoadLeveler", 100, 5000.5);
+  t.level("merita", "CDAC", "jobs queued", 0.25, 3);
+  std::ostringstream csv;
+  t.write_csv(csv);
+  EXPECT_EQ(csv.str(), "kind,group,resource,state,label,start_s,end_s,value\n"
+                       "interval,merita,run 1,queue wait,\"CDAC, LoadLeveler\",100,5000.5,0\n"
+                       "level,merita,CDAC,jobs queued,,0.25,0.25,3\n");
+}
+
+// A MerITA stream of three runs on the Sec. 6.7 grid, its second point's timeline drawn: the run writes
+// timelines/point-1.csv (the oracle's and MerITA's runs, the batch queues' lengths) and the plot, and its rows are
+// those of the same run without the plot.
+TEST(Timeline, ARunWritesTheTimelineOfThePointItsPlotNamesAndTheSameRows)
+{
+  testing::TempDir dir;
+  const std::string experiment = R"(title: "timeline"
+model: merita
+mode: simulate
+repetitions: 2
+parameters: {grid: section-6.7, submissions: 3, mean_gap_h: 4}
+)";
+  std::string plain            = dir.write("plain.yaml", experiment + "plots: []\n");
+  std::string drawn            = dir.write("drawn.yaml", experiment + R"(plots:
+  - {kind: timeline, point: 1, groups: [merita, oracle], file: stream.png}
+)");
+  testing::CommandResult a     = testing::run_isogrid("run " + plain + " --no-progress -o " + dir.file("plain"));
+  testing::CommandResult b     = testing::run_isogrid("run " + drawn + " --no-progress -o " + dir.file("drawn"));
+  ASSERT_EQ(a.exit_code, 0) << a.output;
+  ASSERT_EQ(b.exit_code, 0) << b.output;
+  EXPECT_EQ(testing::rows_but_wall_time(dir.file("plain")), testing::rows_but_wall_time(dir.file("drawn")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("plain/timelines")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("drawn/timelines/point-0.csv")));
+  std::string timeline = testing::read_file(dir.file("drawn/timelines/point-1.csv"));
+  EXPECT_EQ(timeline.rfind("kind,group,resource,state,label,start_s,end_s,value\n", 0), 0u);
+  for (const char* expected : {"interval,merita,run 1,run,", "interval,oracle,run 3,", "level,merita,CDAC-LoadLeveler"})
+    EXPECT_NE(timeline.find(expected), std::string::npos) << expected;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("drawn/stream.png")));
+  // --force replaces the run, its timelines with it.
+  testing::CommandResult again =
+      testing::run_isogrid("run " + plain + " --no-progress --force -o " + dir.file("drawn"));
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("drawn/timelines")));
+}
+
+}  // namespace
+}  // namespace isogrid
