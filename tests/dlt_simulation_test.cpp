@@ -1,13 +1,17 @@
 // The simulated DLT star against the closed form: with CM02, factors 1, no TCP-gamma cap and no cross-traffic,
 // the SimGrid makespan equals S_1 + (C_1 + A_1) alpha_1 to 1e-6 relative on every feasible instance.
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/session.hpp"
 #include "tests/test_support.hpp"
+#include "workloads/divisible_load/dlt_instance.hpp"
 #include "workloads/divisible_load/dlt_star_model.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <map>
 #include <random>
+#include <sstream>
 
 using namespace isogrid;
 using namespace isogrid::testing;
@@ -173,4 +177,60 @@ TEST(DltSimulation, TooFewHostsOnThePlatformIsAClearError)
   ASSERT_EQ(r.size(), 1u);
   EXPECT_FALSE(r[0].ok);
   EXPECT_EQ(r[0].error, "m = 5 but the platform has only 4 hosts besides the originator master");
+}
+
+// The recorded timeline of a heterogeneous star is Eqs. 1-3's schedule: worker i receives its part from
+// sum_{j<i} (S_j + alpha_j C_j) to sum_{j<=i} (S_j + alpha_j C_j) (the originator sending it meanwhile) and then
+// computes alpha_i A_i, every worker ending at T_m; to 1e-9 relative, in model time units.
+TEST(DltSimulation, TheTimelineIsTheClosedFormSchedule)
+{
+  DltStarParams p         = instance(4, 100, NumberOrList(std::vector<double>{1, 2, 1.5, 3}),
+                                     NumberOrList(std::vector<double>{0.1, 0.2, 0.05, 0.3}),
+                                     NumberOrList(std::vector<double>{0.5, 0.2, 0.1, 0.4}));
+  std::string csv         = run_in_children({[&] {
+    SimulationContext context;
+    context.simgrid_config = sg::exact_network_config();
+    Timeline timeline;
+    context.timeline = &timeline;
+    Outcome out(schema().info().metrics.size());
+    dlt_model().evaluate(schema().point_of(p, 1), Faces{false, true}, context, out);
+    std::ostringstream text;
+    timeline.write_csv(text);
+    return text.str();
+  }})[0];
+  dlt::Instance inst      = dlt::instance_of(p, 1);
+  dlt::Partition expected = dlt::solve(inst.workers, inst.V, inst.beta);
+  std::map<std::string, std::pair<double, double>> seen;  // "P2 receive part" -> (start, end)
+  std::istringstream lines(csv);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "kind,group,resource,state,label,start,end,value") << "normalised time: no seconds";
+  size_t intervals = 0;
+  while (std::getline(lines, line)) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');)
+      f.push_back(cell);
+    ASSERT_EQ(f.size(), 8u) << line;
+    EXPECT_EQ(f[0], "interval");
+    EXPECT_EQ(f[1], "star");
+    seen[f[2] + " " + f[3] + " " + f[4]] = {std::stod(f[5]), std::stod(f[6])};
+    ++intervals;
+  }
+  EXPECT_EQ(intervals, 3 * 4u) << "P0's four sends, each worker's receive and computation";
+  double sent = 0;
+  for (size_t i = 0; i < 4; ++i) {
+    const dlt::Worker& w = inst.workers[i];
+    double a             = expected.alpha[i];
+    std::string worker   = "P" + std::to_string(i + 1);
+    double received      = sent + w.S + a * w.C;
+    for (const std::string& key : {worker + " receive part", "P0 send part to " + worker}) {
+      EXPECT_NEAR(seen.at(key).first, sent, 1e-9 * expected.summary.makespan) << key;
+      EXPECT_NEAR(seen.at(key).second, received, 1e-9 * expected.summary.makespan) << key;
+    }
+    EXPECT_NEAR(seen.at(worker + " compute part").first, received, 1e-9 * expected.summary.makespan) << worker;
+    EXPECT_NEAR(seen.at(worker + " compute part").second, expected.summary.makespan, 1e-9 * expected.summary.makespan)
+        << worker;
+    sent = received;
+  }
 }

@@ -1020,7 +1020,7 @@ class TimelinePlots(FolderTestCase):
         legend = [t.get_text() for t in gantt.get_legend().get_texts()]
         self.assertIn("ran on interactive", legend)
         self.assertIn("killed at its requested time", legend)
-        self.assertIn("checkpoint moved", legend)
+        self.assertIn("stopped: checkpoint, restart", legend)
         plt.close(fig)
 
     def test_a_missing_timeline_or_group_is_said(self):

@@ -1,6 +1,7 @@
 // Executed rescheduling plans (workloads/rescheduling/malleable_run.hpp) against hand-worked times: a segment takes
 // Eq. 3.6's time on its ring's slowest machine and slowest link, a reschedule the checkpoint's writes, moves and
 // reads plus the restart, and a segment that stays pays nothing but meets its step's loads.
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/session.hpp"
 #include "test_support.hpp"
 #include "workloads/rescheduling/malleable_run.hpp"
@@ -162,6 +163,55 @@ TEST(MalleableRun, AMoveCarriesTheCheckpointOverTheWideArea)
   double cost = 1 + 400 + 2 + 5, time = 100 + cost + 200.0 / 2;
   EXPECT_NEAR(out[0].time, time, time * tolerance);
   EXPECT_NEAR(out[0].reschedule_time, cost, cost * tolerance);
+}
+
+// The move above, recorded: the row of the run named "md" holds its first segment on cluster 0 (0-100 s), the move
+// (100-508 s) and its second segment on cluster 1 (508-608 s).
+TEST(MalleableRun, RecordsItsSegmentsAndMovesOnATimeline)
+{
+  MalleableGrid grid;
+  PhasedApplication app("test", {phase(100, 0), phase(100, 0)});
+  grid.apps          = {app, app.scaled(2)};
+  grid.storage_mbps  = {800, 400};
+  grid.wan_mbps      = {{0, 2}, {2, 0}};
+  grid.checkpoint_mb = 100;
+  grid.restart_s     = 5;
+  auto state         = cluster({1, 1}, [](std::size_t, std::size_t) { return 50.0; });
+  grid.state         = [state](std::size_t, std::size_t) { return state; };
+  MalleableRun run   = {segment(0, 0, 1, 0, {0}, false), segment(1, 1, 2, 1, {0, 1}, true)};
+  std::string csv    = testing::run_in_children({[&] {
+    SimulationContext context;
+    context.simgrid_config = sg::exact_network_config();
+    Timeline timeline;
+    context.timeline = &timeline;
+    execute_runs(grid, {run}, context, {"md"});
+    std::ostringstream out;
+    out.precision(17);
+    for (const TimelineEvent& e : timeline.events())
+      out << e.group << '|' << e.resource << '|' << e.state << '|' << e.label << '|' << e.start << '|' << e.end << '\n';
+    return out.str();
+  }})[0];
+  std::istringstream lines(csv);
+  std::vector<std::vector<std::string>> events;
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, '|');)
+      f.push_back(cell);
+    events.push_back(f);
+  }
+  ASSERT_EQ(events.size(), 3u) << csv;
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"run", "cluster 0"}, {"move", "cluster 0 > cluster 1"}, {"run", "cluster 1"}};
+  const double bounds[] = {0, 100, 508, 608};
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(events[k][0], "plans");
+    EXPECT_EQ(events[k][1], "md");
+    EXPECT_EQ(events[k][2], expected[k].first);
+    EXPECT_EQ(events[k][3], expected[k].second);
+    EXPECT_NEAR(std::stod(events[k][4]), bounds[k], 608 * tolerance);
+    EXPECT_NEAR(std::stod(events[k][5]), bounds[k + 1], 608 * tolerance);
+  }
 }
 
 TEST(MalleableRun, AStayingSegmentPaysNothingButMeetsItsStepsLoads)

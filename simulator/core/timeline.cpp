@@ -32,7 +32,8 @@ void Timeline::level(std::string group, std::string resource, std::string quanti
 
 void Timeline::write_csv(std::ostream& out) const
 {
-  out << "kind,group,resource,state,label,start_s,end_s,value\n";
+  out << (seconds_ ? "kind,group,resource,state,label,start_s,end_s,value\n"
+                   : "kind,group,resource,state,label,start,end,value\n");
   for (const TimelineEvent& e : events_)
     out << (e.level ? "level" : "interval") << ',' << field(e.group) << ',' << field(e.resource) << ','
         << field(e.state) << ',' << field(e.label) << ',' << fmt::format("{},{},{}", e.start, e.end, e.value) << '\n';

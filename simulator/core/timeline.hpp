@@ -26,13 +26,17 @@ public:
                 double end);
   void level(std::string group, std::string resource, std::string quantity, double time, double value);
   const std::vector<TimelineEvent>& events() const { return events_; }
+  // Times are simulated seconds unless a model says its times are normalised (the DLT star's model time units).
+  void normalised_time() { seconds_ = false; }
 
   // A tidy table, one event per row in the order recorded: kind,group,resource,state,label,start_s,end_s,value
-  // (kind: interval or level; texts quoted as CSV needs; numbers in their shortest exact form).
+  // (start,end without the unit for normalised time; kind: interval or level; texts quoted as CSV needs; numbers in
+  // their shortest exact form).
   void write_csv(std::ostream& out) const;
 
 private:
   std::vector<TimelineEvent> events_;
+  bool seconds_ = true;
 };
 
 }  // namespace isogrid

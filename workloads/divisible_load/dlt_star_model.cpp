@@ -327,10 +327,10 @@ protected:
       }
       sg::Star star = sg::build_star(spec);
       schedule      = star_schedule_for(decisions.partition, inst.V, inst.beta, bytes, bytes);
-      deploy_star_schedule(star.center, star.workers, schedule, times);
+      deploy_star_schedule(star.center, star.workers, schedule, times, context.timeline, time_unit);
     } else {
       schedule = star_schedule_for(decisions.partition, inst.V, inst.beta, p.unit_bytes, p.unit_flops);
-      deploy_star_schedule(decisions.originator, decisions.served, schedule, times);
+      deploy_star_schedule(decisions.originator, decisions.served, schedule, times, context.timeline);
     }
     session.run();
     out.makespan            = times.makespan / time_unit;

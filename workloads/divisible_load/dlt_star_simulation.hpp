@@ -8,6 +8,10 @@
 #include <cstdint>
 #include <vector>
 
+namespace isogrid {
+class Timeline;
+}
+
 namespace isogrid::dlt {
 
 // What the originator and the workers do, in SimGrid units (bytes, flops).
@@ -26,8 +30,10 @@ struct StarTimes {
 };
 
 // Deploys the actors; call before the engine runs. `plan` and `times` must outlive the run: the actors read the
-// first and fill the second when the simulation ends.
+// first and fill the second when the simulation ends. With a timeline, the parallel run records every transfer
+// (the originator's send and the worker's receive of its part, the result's return) and every computation, in
+// model time units (simulated seconds / time_unit), a row per host (P0 the originator, P1..Pm in serving order).
 void deploy_star_schedule(sg::Host* originator, const std::vector<sg::Host*>& workers, const StarSchedule& plan,
-                          StarTimes& times);
+                          StarTimes& times, Timeline* timeline = nullptr, double time_unit = 1);
 
 }  // namespace isogrid::dlt

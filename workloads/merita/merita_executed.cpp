@@ -92,7 +92,10 @@ public:
     if (!timeline_)
       return;
     flush(i);
-    timeline_->interval(strategy_, row(i), "move", grid_.clusters[from].name + " > " + grid_.clusters[to].name, t0, t);
+    timeline_->interval(strategy_, row(i), "move",
+                        from == to ? "within " + grid_.clusters[to].name
+                                   : grid_.clusters[from].name + " > " + grid_.clusters[to].name,
+                        t0, t);
   }
   // Each batch queue's length, when it has changed and the last sample is kLevelEvery old.
   void queues(const StreamCore& core, double t)

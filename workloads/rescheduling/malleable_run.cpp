@@ -1,5 +1,6 @@
 #include "workloads/rescheduling/malleable_run.hpp"
 
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/checkpoint_platform.hpp"
 #include "simulator/sg/messaging.hpp"
 #include "simulator/sg/session.hpp"
@@ -164,7 +165,7 @@ void reschedule(const MalleableGrid& grid, const RunPlatform& platform, const Ru
 }  // namespace
 
 std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vector<MalleableRun>& runs,
-                                      const SimulationContext& context)
+                                      const SimulationContext& context, const std::vector<std::string>& names)
 {
   check_grid(grid);
   for (const MalleableRun& run : runs)
@@ -180,18 +181,30 @@ std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vect
     platforms[r].built      = std::move(built[r]);
     const MalleableRun& run = runs[r];
     sg::Host* home          = platforms[r].built[run.front().cluster].storage;
-    sg::spawn("driver-" + std::to_string(r), home, [&grid, &run, &platform = platforms[r], &result = out[r]] {
-      for (std::size_t s = 0; s < run.size(); ++s) {
-        if (s > 0 && run[s].reschedule) {
-          double start = sg::now();
-          reschedule(grid, platform, run[s - 1], run[s]);
-          result.reschedule_time += sg::now() - start;
-          ++result.reschedules;
-        }
-        run_phases(grid, platform, run[s]);
-      }
-      result.time = sg::now();
-    });
+    std::string row         = r < names.size() ? names[r] : "run " + std::to_string(r + 1);
+    sg::spawn("driver-" + std::to_string(r), home,
+              [&grid, &run, &platform = platforms[r], &result = out[r], timeline = context.timeline, row] {
+                auto cluster = [](std::size_t c) { return "cluster " + std::to_string(c); };
+                for (std::size_t s = 0; s < run.size(); ++s) {
+                  if (s > 0 && run[s].reschedule) {
+                    double start = sg::now();
+                    reschedule(grid, platform, run[s - 1], run[s]);
+                    result.reschedule_time += sg::now() - start;
+                    ++result.reschedules;
+                    if (timeline)
+                      timeline->interval("plans", row, "move",
+                                         run[s - 1].cluster == run[s].cluster
+                                             ? "within " + cluster(run[s].cluster)
+                                             : cluster(run[s - 1].cluster) + " > " + cluster(run[s].cluster),
+                                         start, sg::now());
+                  }
+                  double start = sg::now();
+                  run_phases(grid, platform, run[s]);
+                  if (timeline)
+                    timeline->interval("plans", row, "run", cluster(run[s].cluster), start, sg::now());
+                }
+                result.time = sg::now();
+              });
   }
   session.run();
   return out;

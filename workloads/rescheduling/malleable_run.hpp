@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace isogrid::rescheduling {
@@ -46,7 +47,10 @@ struct ExecutedRun {
 // Every run side by side in one simulation, each on its own copy of the grid. Throws std::invalid_argument on a
 // segment that names a missing cluster or phase or has no machine, or on an application whose communication does
 // not scale linearly with bandwidth (no data volume gives its times).
+// With context.timeline, every run is a row of the timeline (named by `names`, else "run k"): its segments as
+// "run" on "cluster c", each reschedule as "move" ("cluster a > cluster b", or "within cluster c"), in simulated
+// seconds.
 std::vector<ExecutedRun> execute_runs(const MalleableGrid& grid, const std::vector<MalleableRun>& runs,
-                                      const SimulationContext& context);
+                                      const SimulationContext& context, const std::vector<std::string>& names = {});
 
 }  // namespace isogrid::rescheduling

@@ -298,7 +298,11 @@ protected:
     for (const auto& [name, plan] : o.plans)
       runs.push_back(run_of(plan));
     runs.push_back(run_of(o.single, g.apps[0].phases()));
-    std::vector<ExecutedRun> executed = execute_runs(grid, runs, context);
+    std::vector<std::string> names;
+    for (const auto& [name, plan] : o.plans)
+      names.push_back(name);
+    names.emplace_back("single schedule");
+    std::vector<ExecutedRun> executed = execute_runs(grid, runs, context, names);
     std::vector<double> hours, overhead;
     for (std::size_t k = 0; k < o.plans.size(); ++k) {
       hours.push_back(executed[k].time / 3600);

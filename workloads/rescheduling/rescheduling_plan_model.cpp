@@ -343,7 +343,11 @@ protected:
     grid.checkpoint_mb = p.checkpoint_mb;
     grid.restart_s     = p.restart;
     FaceTimes times;
-    for (const ExecutedRun& run : execute_runs(grid, o.runs, context)) {
+    std::vector<std::string> names;
+    for (const auto& [name, plan] : o.plans)
+      names.push_back(name);
+    names.insert(names.end(), {"optimum", "single schedule"});
+    for (const ExecutedRun& run : execute_runs(grid, o.runs, context, names)) {
       times.time.push_back(run.time);
       times.overhead.push_back(run.reschedule_time);
     }

@@ -21,7 +21,7 @@ from .errors import PlotError, label
 from .style import titles
 
 WAITS = ("wait", "queue wait")
-RUNS = ("run", "compute")
+PLACED = ("run", "killed") + WAITS  # coloured by where: their label
 
 
 def read_timeline(ctx, spec, index):
@@ -33,13 +33,16 @@ def read_timeline(ctx, spec, index):
         raise PlotError(f"{label(spec, index)}: cannot read {path} ({e.strerror}): the run writes it for the point "
                         f"a timeline plot names; run it again with --force, or with --resume once the point is "
                         f"computed again")
-    needed = {"kind", "group", "resource", "state", "label", "start_s", "end_s", "value"}
+    seconds = not rows or "start_s" in rows[0]
+    needed = {"kind", "group", "resource", "state", "label", "value"} | (
+        {"start_s", "end_s"} if seconds else {"start", "end"})
     if rows and not needed <= set(rows[0]):
         raise PlotError(f"{label(spec, index)}: {path} lacks the columns {', '.join(sorted(needed - set(rows[0])))}")
     for r in rows:
-        for k in ("start_s", "end_s", "value"):
-            r[k] = float(r[k])
-    return rows
+        r["start_s"], r["end_s"] = (float(r["start_s"]), float(r["end_s"])) if seconds else (float(r["start"]),
+                                                                                           float(r["end"]))
+        r["value"] = float(r["value"])
+    return rows, seconds
 
 
 def natural(text):
@@ -58,7 +61,7 @@ def point_note(ctx, point):
 
 
 def draw_timeline(ctx, spec, index):
-    rows = read_timeline(ctx, spec, index)
+    rows, seconds = read_timeline(ctx, spec, index)
     recorded = list(dict.fromkeys(r["group"] for r in rows))
     groups = list(spec.groups) or recorded
     missing = [g for g in groups if g not in recorded]
@@ -69,11 +72,18 @@ def draw_timeline(ctx, spec, index):
         raise PlotError(f"{label(spec, index)}: the timeline of point {spec.point} is empty")
     rows = [r for r in rows if r["group"] in groups]
     end = max(max(r["end_s"], r["start_s"]) for r in rows if r["kind"] == "interval")
-    hours = end > 7200
+    hours = seconds and end > 7200
     scale = 3600.0 if hours else 1.0
-    labels = sorted({r["label"] for r in rows if r["kind"] == "interval" and r["label"]}, key=natural)
+    # A run (where it ran), and a wait or a killed run, are coloured by their label (a cluster); every other state
+    # (a send, a computation) by the state itself.
+    placed = [r for r in rows if r["kind"] == "interval" and r["state"] in PLACED and r["label"]]
+    labels = sorted({r["label"] for r in placed}, key=natural)
     cmap = plt.get_cmap("tab10")
     color = {name: cmap(k % 10) for k, name in enumerate(labels)}
+    others = list(dict.fromkeys(r["state"] for r in rows if r["kind"] == "interval"
+                                and r["state"] not in PLACED and r["state"] != "move"))
+    palette = plt.get_cmap("Dark2")
+    state_color = {state: palette(k % 8) for k, state in enumerate(others)}
 
     layout = []
     for g in groups:
@@ -85,8 +95,10 @@ def draw_timeline(ctx, spec, index):
         heights.append(max(1.0, 0.2 * len(resources)))
         if levels:
             heights.append(1.1)
-    fig, axes = plt.subplots(len(heights), 1, figsize=(8.5, sum(heights) + 1.4), sharex=True,
+    total = sum(heights) + 1.4
+    fig, axes = plt.subplots(len(heights), 1, figsize=(8.5, total), sharex=True,
                              gridspec_kw={"height_ratios": heights, "hspace": 0.35}, squeeze=False)
+    fig.subplots_adjust(top=1 - 0.8 / total)  # room for the title above the first panel's subtitle
     axes = list(axes[:, 0])
     k = 0
     for g, resources, levels in layout:
@@ -98,7 +110,7 @@ def draw_timeline(ctx, spec, index):
                 continue
             y = position[r["resource"]]
             start, width = r["start_s"] / scale, (r["end_s"] - r["start_s"]) / scale
-            c = color.get(r["label"], "0.5")
+            c = color.get(r["label"], "0.5") if r["state"] in PLACED else state_color.get(r["state"], "black")
             if r["state"] in WAITS:
                 ax.barh(y, width, left=start, height=0.6, color=c, alpha=0.25, hatch="////", edgecolor=c,
                         linewidth=0)
@@ -127,17 +139,18 @@ def draw_timeline(ctx, spec, index):
             lax.set_ylim(bottom=0)
             lax.grid(True, color="0.9", linewidth=0.6)
             lax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
-    axes[-1].set_xlabel("time (h)" if hours else "time (s)")
+    axes[-1].set_xlabel("time (h)" if hours else "time (s)" if seconds else "time (the model's normalised units)")
     axes[-1].set_xlim(0, end / scale * 1.01)
     states = {r["state"] for r in rows if r["kind"] == "interval"}
     handles = [Patch(color=color[name], label=f"ran on {name}") for name in labels
-               if any(r["label"] == name and r["state"] not in WAITS and r["state"] != "move" for r in rows)]
+               if any(r["label"] == name and r["state"] in ("run", "killed") for r in rows)]
+    handles += [Patch(color=state_color[state], label=state) for state in others]
     if states & set(WAITS):
         handles.append(Patch(facecolor="white", hatch="////", edgecolor="0.4", label="waiting (its cluster's colour)"))
     if "killed" in states:
         handles.append(Patch(facecolor="white", hatch="xx", edgecolor="black", label="killed at its requested time"))
     if "move" in states:
-        handles.append(Patch(color="black", label="checkpoint moved"))
+        handles.append(Patch(color="black", label="stopped: checkpoint, restart"))
     axes[0].legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     titles(fig, axes[0], spec.title or ctx.title, point_note(ctx, spec.point))
     return fig
