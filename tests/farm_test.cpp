@@ -2,6 +2,7 @@
 // a hand-worked schedule, and the paper's mechanisms — Spain link-bound with S = 1 and computation-bound with
 // S = 3, every task accounted for, the last partial message flushed.
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/session.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/master_worker/farm_layout.hpp"
@@ -9,7 +10,9 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <map>
 #include <numeric>
+#include <sstream>
 
 using namespace isogrid;
 using namespace isogrid::farm;
@@ -219,4 +222,56 @@ TEST(FarmModelChecks, BadPointsAreRefusedWithTheParameterNamed)
   EXPECT_EQ(refused_on(testbed_point({{"clusters", 2.0}, {"cluster", std::string("Spain")}})).rfind("cluster:", 0), 0u);
   EXPECT_EQ(refused_on(testbed_point({{"plan_step", std::string("tuned")}})), "");
   EXPECT_EQ(refused_on(testbed_point({})), "");
+}
+
+// The timeline of the testbed farm: every one of the 60 tasks is a compute interval on one worker, of its flops
+// over that worker's speed; the results the remote clusters send over their Internet links add up to the tasks
+// their workers computed.
+TEST(FarmSimulation, TheTimelineHoldsEveryTaskOnceOnOneWorker)
+{
+  Point p = testbed_point(
+      {{"plan_step", std::string("all")}, {"cluster", std::string("total")}, {"tasks", 60.0}, {"task_flops", 1e10}});
+  std::string csv                                  = run_in_children({[&] {
+    SimulationContext context;
+    context.simgrid_config = sg::exact_network_config();
+    Timeline timeline;
+    context.timeline = &timeline;
+    Outcome out(hierarchical_farm_schema().info().metrics.size());
+    farm_model().evaluate(p, Faces{false, true}, context, out);
+    std::ostringstream text;
+    text.precision(17);
+    for (const TimelineEvent& e : timeline.events())
+      text << e.resource << '|' << e.state << '|' << e.label << '|' << e.start << '|' << e.end << '\n';
+    return text.str();
+  }})[0];
+  const std::map<char, std::vector<double>> speeds = {
+      {'0', {584.69e6}}, {'1', {621.2e6}}, {'2', {2.961667e9, 2.937e9}}};
+  std::map<char, long long> computed, sent;
+  std::istringstream lines(csv);
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, '|');)
+      f.push_back(cell);
+    ASSERT_EQ(f.size(), 5u) << line;
+    char cluster  = f[0][1];
+    double length = std::stod(f[4]) - std::stod(f[3]);
+    if (f[1] == "compute") {
+      computed[cluster] += 1;
+      bool one_of_its_speeds = false;
+      for (double speed : speeds.at(cluster))
+        one_of_its_speeds = one_of_its_speeds || std::fabs(length - 1e10 / speed) < 1e-9 * length;
+      EXPECT_TRUE(one_of_its_speeds) << line;
+    } else {
+      EXPECT_EQ(f[1], "send") << line;
+      EXPECT_EQ(f[0].substr(3), "Internet link") << line;
+      sent[cluster] += std::stoll(f[2]);
+    }
+  }
+  EXPECT_EQ(computed['0'] + computed['1'] + computed['2'], 60);
+  EXPECT_GT(computed['1'], 0);
+  EXPECT_GT(computed['2'], 0);
+  EXPECT_EQ(sent['1'], computed['1']);
+  EXPECT_EQ(sent['2'], computed['2']);
+  EXPECT_EQ(sent.count('0'), 0u) << "the master's own cluster sends nothing over the Internet";
 }

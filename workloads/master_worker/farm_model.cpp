@@ -305,6 +305,7 @@ protected:
     run.result_bytes    = f.task.result_bytes;
     run.aggregate_flops = p.aggregate_flops;
     run.worker_prefetch = p.worker_prefetch;
+    run.timeline        = context.timeline;
     for (size_t c = 0; c < f.clusters.size(); ++c) {
       run.heads.push_back(sg::host_by_name(f.hosts[c][0]));
       run.workers.emplace_back();

@@ -1,6 +1,7 @@
 #include "workloads/master_worker/farm_skeleton.hpp"
 
 #include "simulator/core/byte_count.hpp"
+#include "simulator/core/timeline.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -16,6 +17,12 @@ std::string worker_box(size_t c, size_t w) { return fmt::format("farm:c{}:w{}", 
 
 auto bytes(double b) { return truncated_bytes(b); }
 
+// A worker's row in the timeline: named only when one is recorded.
+std::string row_of(const FarmRun& run, size_t cluster, size_t worker)
+{
+  return run.timeline ? fmt::format("c{} w{}", cluster, worker) : std::string();
+}
+
 }  // namespace
 
 struct FarmWiring {
@@ -29,7 +36,7 @@ namespace {
 
 // A worker: keeps computing while it holds tasks; reads every command that has arrived before the next task, and
 // blocks only when it has nothing to do.
-void worker(const FarmRun& run, sg::Line inbox, sg::Line reply_line, long long id)
+void worker(const FarmRun& run, sg::Line inbox, sg::Line reply_line, long long id, const std::string& row)
 {
   sg::EagerReceiver eager(inbox);
   long long held = 0;
@@ -40,7 +47,10 @@ void worker(const FarmRun& run, sg::Line inbox, sg::Line reply_line, long long i
         return;
       held += n.count;
     }
+    double start = run.timeline ? sg::now() : 0;
     sg::compute(run.task_flops);
+    if (run.timeline)
+      run.timeline->interval("farm", row, "compute", "task", start, sg::now());
     held -= 1;
     // Holding one task at a time, the worker may as well wait for its result to arrive: its next task is the
     // answer to that result. (A blocking send also spares SimGrid the bookkeeping of a detached transfer.)
@@ -116,6 +126,9 @@ void uplink(FarmRun& run, size_t cluster, sg::Line line, long long id)
     double start = sg::now();
     sg::send_note(line, bytes(run.result_bytes), {kResult, id, n.count});
     run.uplink_busy[cluster] += sg::now() - start;
+    if (run.timeline)
+      run.timeline->interval("farm", fmt::format("c{} Internet link", cluster), "send",
+                             fmt::format("{} results", n.count), start, sg::now());
   }
 }
 
@@ -179,7 +192,9 @@ void launch_sub_cluster(FarmRun& run, size_t c, std::vector<Consumer>& consumers
   for (size_t w = 0; w < k; ++w) {
     sg::Line line = open_line(inbox, fmt::format("farm:c{}:results-w{}", c, w), head);
     sg::spawn(fmt::format("worker-{}-{}", c, w), run.workers[c][w],
-              [&run, box = wires.worker_boxes[c][w], line, w] { worker(run, box, line, static_cast<long long>(w)); });
+              [&run, box = wires.worker_boxes[c][w], line, w, row = row_of(run, c, w)] {
+                worker(run, box, line, static_cast<long long>(w), row);
+              });
   }
 }
 
@@ -205,7 +220,8 @@ void launch_farm(FarmRun& run)
     sg::Line box  = run.wiring->worker_boxes[0][w];
     sg::Line line = open_line(run.wiring->master, fmt::format("farm:master:from-w{}", w), run.heads[0]);
     consumers.push_back({box, 0, run.worker_prefetch});
-    sg::spawn(fmt::format("worker-0-{}", w), run.workers[0][w], [&run, box, line, id] { worker(run, box, line, id); });
+    sg::spawn(fmt::format("worker-0-{}", w), run.workers[0][w],
+              [&run, box, line, id, row = row_of(run, 0, w)] { worker(run, box, line, id, row); });
   }
   for (size_t c = 1; c < n; ++c)
     if (!run.workers[c].empty())

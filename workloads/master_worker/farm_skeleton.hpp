@@ -19,6 +19,10 @@
 #include <memory>
 #include <vector>
 
+namespace isogrid {
+class Timeline;
+}
+
 namespace isogrid::farm {
 
 struct FarmWiring;  // the queues the actors share (farm_skeleton.cpp)
@@ -35,6 +39,9 @@ struct FarmRun {
   std::vector<long long> aggregation;  // per cluster S (cluster 0's unused)
   std::vector<long long> queue;        // per cluster: tasks a sub-master keeps queued (at least S)
   long long worker_prefetch = 1;
+  // Where the run records each task's computation on its worker and each message on a remote cluster's Internet
+  // link (a timeline plot names the point); null: nothing is recorded, a null check per task.
+  Timeline* timeline = nullptr;
 
   // What happened (filled by the time the engine stops).
   double makespan = 0;                // the master has the average
