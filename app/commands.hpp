@@ -30,6 +30,7 @@ void add_status_command(CLI::App& app, Shared& shared);
 void add_submit_command(CLI::App& app, Shared& shared);
 void add_platform_command(CLI::App& app, Shared& shared);
 void add_fit_command(CLI::App& app, Shared& shared);
+void add_timeline_command(CLI::App& app, Shared& shared);
 
 // --jobs default: every core.
 unsigned default_jobs();

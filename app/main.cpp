@@ -43,6 +43,7 @@ int main(int argc, char** argv)
   add_list_command(app, shared);
   add_platform_command(app, shared);
   add_fit_command(app, shared);
+  add_timeline_command(app, shared);
   for (const auto& command : isogrid::builtin_commands())  // what models bring along (`plan`); the catalog is built
                                                            // later, after the plugins are loaded
     command.define(*app.add_subcommand(command.name, command.summary));

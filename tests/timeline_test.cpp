@@ -57,5 +57,36 @@ parameters: {grid: section-6.7, submissions: 3, mean_gap_h: 4}
   EXPECT_FALSE(std::filesystem::exists(dir.file("drawn/timelines")));
 }
 
+// `isogrid timeline EXP --point N` runs the point again with its timeline recorded and writes the table and its
+// chart into the results folder; a point past the sweep, or an experiment that only predicts, is refused with
+// nothing written.
+TEST(Timeline, TheTimelineCommandRecordsChosenPoints)
+{
+  testing::TempDir dir;
+  std::string star         = dir.write("star.yaml", R"(title: "a star"
+model: dlt-star
+parameters: {V: 100, A: 1, C: 0.1, S: 0.5}
+sweep:
+  m: [2, 3]
+)");
+  testing::CommandResult r = testing::run_isogrid("timeline " + star + " --point 1 -o " + dir.file("out"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::string table = testing::read_file(dir.file("out/timelines/point-1.csv"));
+  EXPECT_EQ(table.rfind("kind,group,resource,state,label,start,end,value\n", 0), 0u) << table;
+  EXPECT_NE(table.find("interval,star,P3,compute,part,"), std::string::npos) << "m = 3 at point 1\n" << table;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("out/timelines/point-1.png")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("out/results.csv"))) << "a timeline runs no sweep";
+
+  testing::CommandResult past = testing::run_isogrid("timeline " + star + " --point 2 -o " + dir.file("past"));
+  EXPECT_EQ(past.exit_code, 2) << past.output;
+  EXPECT_NE(past.output.find("point 2 is past the sweep, whose points are 0 .. 1"), std::string::npos) << past.output;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("past")));
+  testing::CommandResult predicted =
+      testing::run_isogrid("timeline " + star + " --set mode=predict --point 0 -o " + dir.file("predicted"));
+  EXPECT_EQ(predicted.exit_code, 2) << predicted.output;
+  EXPECT_NE(predicted.output.find("only predicts"), std::string::npos) << predicted.output;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("predicted")));
+}
+
 }  // namespace
 }  // namespace isogrid

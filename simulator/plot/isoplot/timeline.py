@@ -27,17 +27,25 @@ PLACED = ("run", "killed") + WAITS  # coloured by where: their label
 def read_timeline(ctx, spec, index):
     path = os.path.join(ctx.folder or ".", "timelines", f"point-{spec.point}.csv")
     try:
-        with open(path, newline="", encoding="utf-8") as f:
-            rows = list(csv.DictReader(f))
+        return read_table(path)
     except OSError as e:
         raise PlotError(f"{label(spec, index)}: cannot read {path} ({e.strerror}): the run writes it for the point "
                         f"a timeline plot names; run it again with --force, or with --resume once the point is "
                         f"computed again")
+    except ValueError as e:
+        raise PlotError(f"{label(spec, index)}: {e}")
+
+
+def read_table(path):
+    """The rows of a timeline table, their times as start_s and end_s whatever their unit, and whether the times
+    are seconds (start_s, end_s) rather than a model's normalised units (start, end)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
     seconds = not rows or "start_s" in rows[0]
     needed = {"kind", "group", "resource", "state", "label", "value"} | (
         {"start_s", "end_s"} if seconds else {"start", "end"})
     if rows and not needed <= set(rows[0]):
-        raise PlotError(f"{label(spec, index)}: {path} lacks the columns {', '.join(sorted(needed - set(rows[0])))}")
+        raise ValueError(f"{path} lacks the columns {', '.join(sorted(needed - set(rows[0])))}")
     for r in rows:
         r["start_s"], r["end_s"] = (float(r["start_s"]), float(r["end_s"])) if seconds else (float(r["start"]),
                                                                                            float(r["end"]))
@@ -62,14 +70,24 @@ def point_note(ctx, point):
 
 def draw_timeline(ctx, spec, index):
     rows, seconds = read_timeline(ctx, spec, index)
+    try:
+        return draw_rows(rows, seconds, list(spec.groups), spec.title or ctx.title, point_note(ctx, spec.point),
+                         spec.point)
+    except ValueError as e:
+        raise PlotError(f"{label(spec, index)}: {e}")
+
+
+def draw_rows(rows, seconds, groups, title, note, point):
+    """The figure of a timeline's rows (read_table), the groups drawn in this order (empty: every group recorded).
+    Raises ValueError when a group is missing or nothing is recorded."""
     recorded = list(dict.fromkeys(r["group"] for r in rows))
-    groups = list(spec.groups) or recorded
+    groups = groups or recorded
     missing = [g for g in groups if g not in recorded]
     if missing:
-        raise PlotError(f"{label(spec, index)}: no group {', '.join(missing)} in the timeline of point {spec.point}; "
-                        f"it has {', '.join(recorded) or 'none'}")
+        raise ValueError(f"no group {', '.join(missing)} in the timeline of point {point}; "
+                         f"it has {', '.join(recorded) or 'none'}")
     if not rows:
-        raise PlotError(f"{label(spec, index)}: the timeline of point {spec.point} is empty")
+        raise ValueError(f"the timeline of point {point} is empty")
     rows = [r for r in rows if r["group"] in groups]
     end = max(max(r["end_s"], r["start_s"]) for r in rows if r["kind"] == "interval")
     hours = seconds and end > 7200
@@ -152,5 +170,5 @@ def draw_timeline(ctx, spec, index):
     if "move" in states:
         handles.append(Patch(color="black", label="stopped: checkpoint, restart"))
     axes[0].legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
-    titles(fig, axes[0], spec.title or ctx.title, point_note(ctx, spec.point))
+    titles(fig, axes[0], title, note)
     return fig
