@@ -5,6 +5,7 @@
 #include "policies/stencil/decomposition.hpp"
 #include "policies/stencil/halo_plan.hpp"
 #include "simulator/core/catalog.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/session.hpp"
 #include "tests/test_support.hpp"
 #include "workloads/stencil/grid_speedup_formulas.hpp"
@@ -16,6 +17,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <sstream>
 
 using namespace isogrid;
 using namespace isogrid::stencil;
@@ -284,10 +286,9 @@ TEST(LbmSimulation, CapacityWeightedSplitHelpsHeterogeneousClusters)
   // Cluster 1 is twice as fast; the equal split waits for cluster 0, the weighted one does not.
   std::map<std::string, Value> base = {
       {"N_x", 300.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", 4.0}, {"delta", std::vector<double>{1e5, 2e5}}};
-  auto equal                = base;
-  auto weighted             = base;
+  auto weighted             = base;  // the equal split is the default: base itself
   weighted["decomposition"] = std::string("capacity-weighted");
-  auto o                    = run_lbm({point_for(lbm(), equal), point_for(lbm(), weighted)});
+  auto o                    = run_lbm({point_for(lbm(), base), point_for(lbm(), weighted)});
   EXPECT_LT(o[1].simulated.time, 0.8 * o[0].simulated.time);
   for (const auto& x : o) {
     EXPECT_NEAR(x.simulated.time / x.predicted.time, 1, 1e-9);
@@ -330,4 +331,39 @@ TEST(GridSpeedupGeneral, IdentitiesHoldAndG2SignFollowsQ2sGrowth)
   GridSpeedupGeneralParams steep;
   steep.W = 1e4, steep.delta = 10, steep.p = 8, steep.C = 4, steep.q2_coef = 1e-4, steep.q2_exp = 2;
   EXPECT_GT(predicted(grid_speedup_general_schema(), steep).grid_speedup, 4.0);
+}
+
+// The timeline of the multi-cluster run, C = 2 clusters of p = 3 ranks, K = 4 steps: every rank computes 4 times;
+// the chain's inner ranks exchange a halo with each neighbour in their cluster every step (the ends of the chain
+// with one), and the two ranks at the clusters' border exchange across the wide area once a step.
+TEST(LbmSimulation, TheTimelineHoldsEveryStepAndEveryHaloOfTheChain)
+{
+  Point point     = point_for(lbm(), {{"N_x", 96.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", 3.0}, {"K", 4.0}});
+  std::string csv = run_in_children({[&] {
+    SimulationContext context;
+    context.simgrid_config = sg::exact_network_config();
+    Timeline timeline;
+    context.timeline = &timeline;
+    Outcome out(lbm_grid_schema().info().metrics.size());
+    lbm().evaluate(point, Faces{false, true}, context, out);
+    std::ostringstream text;
+    for (const TimelineEvent& e : timeline.events())
+      text << e.group << '|' << e.resource << '|' << e.state << '\n';
+    return text.str();
+  }})[0];
+  std::map<std::string, int> count;  // "rank|state" -> intervals
+  std::istringstream lines(csv);
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_EQ(line.rfind("grid|", 0), 0u) << "only the multi-cluster run is recorded: " << line;
+    count[line.substr(5)] += 1;
+  }
+  EXPECT_EQ(count.size(), 6u * 2 + 2) << "every rank computes and exchanges inside; two exchange across\n" << csv;
+  const int steps = 4;
+  for (int r = 0; r < 6; ++r) {
+    std::string rank      = "c" + std::to_string(r / 3) + " rank " + std::to_string(r);
+    int inside_neighbours = (r == 0 || r == 5 || r == 2 || r == 3) ? 1 : 2;  // 2 and 3 meet across the border
+    EXPECT_EQ(count[rank + "|compute"], steps) << rank;
+    EXPECT_EQ(count[rank + "|halo"], steps * inside_neighbours) << rank;
+    EXPECT_EQ(count[rank + "|wide-area halo"], (r == 2 || r == 3) ? steps : 0) << rank;
+  }
 }

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace isogrid {
+class Timeline;
+}
+
 namespace isogrid::stencil {
 
 struct StencilRun {
@@ -21,6 +25,9 @@ struct StencilRun {
   // Another user's job on one rank's node for the whole run (the paper's outliers); weight 0: none.
   size_t loaded_rank = 0;
   double load_weight = 0;
+  // Where each rank records every step's computation and halo exchanges (group: the tag; a row per rank); null:
+  // nothing is recorded, a null check per step.
+  Timeline* timeline = nullptr;
 };
 
 // Runs the ranks to the end of their last step; returns the elapsed simulated time. Call from an actor.
