@@ -1023,6 +1023,11 @@ class TimelinePlots(FolderTestCase):
         self.assertIn("stopped: checkpoint, restart", legend)
         plt.close(fig)
 
+    def test_the_share_of_rows_computing(self):
+        # Two rows: a computes over [0, 4), b over [2, 6): 50 % from 0, 100 % from 2, 50 % from 4, 0 from 6.
+        computing = [{"resource": "a", "start_s": 0.0, "end_s": 4.0}, {"resource": "b", "start_s": 2.0, "end_s": 6.0}]
+        self.assertEqual(isoplot.timeline.utilisation(computing), ([0.0, 2.0, 4.0, 6.0], [50.0, 100.0, 50.0, 0.0], 2))
+
     def test_a_missing_timeline_or_group_is_said(self):
         folder = self.timeline_folder([{"kind": "timeline", "point": 1, "groups": ["static"], "file": "t.png"}])
         self.assert_fails(run_script(folder), "no group static in the timeline of point 1", "merita, oracle")

@@ -21,6 +21,7 @@ from .errors import PlotError, label
 from .style import titles
 
 WAITS = ("wait", "queue wait")
+COMPUTE = "compute"  # the state whose share of rows the utilisation curve under a group's panel follows
 PLACED = ("run", "killed") + WAITS  # coloured by where: their label
 
 
@@ -56,6 +57,21 @@ def read_table(path):
 def natural(text):
     """'run 2' before 'run 10'."""
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text)]
+
+
+def utilisation(computing):
+    """The share (%) of the rows that ever compute that are computing, as steps: (times, shares, rows)."""
+    rows = {r["resource"] for r in computing}
+    changes = sorted([(r["start_s"], 1) for r in computing] + [(r["end_s"], -1) for r in computing])
+    xs, ys, active = [0.0], [0.0], 0
+    for time, change in changes:
+        active += change
+        if xs[-1] == time:
+            ys[-1] = 100.0 * active / len(rows)
+        else:
+            xs.append(time)
+            ys.append(100.0 * active / len(rows))
+    return xs, ys, len(rows)
 
 
 def point_note(ctx, point):
@@ -107,19 +123,20 @@ def draw_rows(rows, seconds, groups, title, note, point):
     for g in groups:
         resources = sorted({r["resource"] for r in rows if r["group"] == g and r["kind"] == "interval"}, key=natural)
         levels = [r for r in rows if r["group"] == g and r["kind"] == "level"]
-        layout.append((g, resources, levels))
+        computing = [r for r in rows if r["group"] == g and r["kind"] == "interval" and r["state"] == COMPUTE]
+        layout.append((g, resources, levels, computing))
     heights = []
-    for _, resources, levels in layout:
+    for _, resources, levels, computing in layout:
         heights.append(max(1.0, 0.2 * len(resources)))
-        if levels:
-            heights.append(1.1)
+        heights += [1.1] * (bool(levels) + bool(computing))
     total = sum(heights) + 1.4
     fig, axes = plt.subplots(len(heights), 1, figsize=(8.5, total), sharex=True,
-                             gridspec_kw={"height_ratios": heights, "hspace": 0.35}, squeeze=False)
+                             gridspec_kw={"height_ratios": heights, "hspace": 0.5 * len(heights) / sum(heights)},
+                             squeeze=False)  # half an inch between panels, whatever their heights
     fig.subplots_adjust(top=1 - 0.8 / total)  # room for the title above the first panel's subtitle
     axes = list(axes[:, 0])
     k = 0
-    for g, resources, levels in layout:
+    for g, resources, levels, computing in layout:
         ax = axes[k]
         k += 1
         position = {name: i for i, name in enumerate(resources)}
@@ -157,6 +174,14 @@ def draw_rows(rows, seconds, groups, title, note, point):
             lax.set_ylim(bottom=0)
             lax.grid(True, color="0.9", linewidth=0.6)
             lax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
+        if computing:
+            uax = axes[k]
+            k += 1
+            xs, ys, n = utilisation(computing)
+            uax.step([x / scale for x in xs], ys, where="post", linewidth=0.9, color=state_color[COMPUTE])
+            uax.set_ylabel(f"{g}: % of its {n}\nrows computing", fontsize=7.5)
+            uax.set_ylim(0, 105)
+            uax.grid(True, color="0.9", linewidth=0.6)
     axes[-1].set_xlabel("time (h)" if hours else "time (s)" if seconds else "time (the model's normalised units)")
     axes[-1].set_xlim(0, end / scale * 1.01)
     states = {r["state"] for r in rows if r["kind"] == "interval"}
