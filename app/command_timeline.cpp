@@ -12,6 +12,7 @@
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/runner.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <sstream>
@@ -26,9 +27,12 @@ struct TimelineArgs {
   std::string experiment;
   std::vector<std::string> set;
   std::vector<uint64_t> points;
+  std::string where;  // chooses points by their parameters, besides --point
   std::string out;
   bool no_plot = false;
 };
+
+constexpr uint64_t kMostChosen = 20;  // timelines a --where may ask for at once
 
 [[noreturn]] void refuse(const std::string& key, const std::string& message)
 {
@@ -49,23 +53,38 @@ std::string describe_point(const Experiment& ex, const Point& p, uint64_t index)
 
 void timeline(const TimelineArgs& args, Shared& shared)
 {
-  LoadedExperiment loaded = load_one_experiment(args.experiment, args.set);
+  std::vector<std::string> overrides = args.set;
+  if (!args.where.empty())  // the experiment's own `where:` gives way: any point of the sweep may be chosen
+    overrides.push_back("where=" + args.where);
+  LoadedExperiment loaded = load_one_experiment(args.experiment, overrides);
   const Experiment& ex    = loaded.ex;  // a reference, not a structured binding: the child's lambda captures it
   if (!ex.simulates())
     refuse("mode", fmt::format("a timeline records a point's simulation, and this experiment only predicts (mode: "
                                "predict){}",
                                ex.model->info().can_simulate ? "; add --set mode=both" : ""));
-  for (uint64_t point : args.points)
+  std::vector<uint64_t> points = args.points;
+  for (uint64_t point : points)
     if (point >= ex.sweep.size())
       refuse("--point",
              fmt::format("point {} is past the sweep, whose points are 0 .. {}", point, ex.sweep.size() - 1));
+  if (!args.where.empty()) {
+    if (ex.included_points > kMostChosen)
+      refuse("--where", fmt::format("{} chooses {} points; a timeline each is too many (at most {}): narrow it, or "
+                                    "name points with --point",
+                                    args.where, ex.included_points, kMostChosen));
+    for (uint64_t i = 0; i < ex.sweep.size(); ++i)
+      if (ex.includes(i) && std::find(points.begin(), points.end(), i) == points.end())
+        points.push_back(i);
+  }
+  if (points.empty())
+    refuse("--point", "name a point (--point N, its index in results.csv) or choose some (--where CONDITION)");
   std::string out = experiment_out_dir(args.experiment, args.out);
   OutputLock lock(out);  // no run writes the folder meanwhile
   lock.writing();
   fs::create_directories(fs::path(out) / kTimelinesFolder);
   ProcessPool pool(1, ex.timeout_s);
   pool.close_in_children(lock.fd());
-  for (uint64_t index : args.points) {
+  for (uint64_t index : points) {
     Point p;
     ex.sweep.point_into(index, p);
     pool.launch(index, [&] {
@@ -113,7 +132,10 @@ void add_timeline_command(CLI::App& app, Shared& shared)
   CLI::App* cmd = app.add_subcommand("timeline", "Run chosen points again with their timelines recorded: who "
                                                  "computed, waited or moved when, as a table and a Gantt chart");
   cmd->add_option("experiment", args->experiment, "experiment file (YAML)")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--point", args->points, "a point's index in results.csv (repeatable)")->required();
+  cmd->add_option("--point", args->points, "a point's index in results.csv (repeatable)");
+  cmd->add_option("--where", args->where,
+                  "choose the points whose parameters meet this condition (as an experiment's where:, e.g. 'm == 6 "
+                  "and beta >= 1'), at most 20");
   cmd->add_option("--set", args->set, "override a key, as `run --set` does");
   cmd->add_option("-o,--out", args->out, "results folder (default: results/<experiment name>)");
   cmd->add_flag("--no-plot", args->no_plot, "write the tables only");

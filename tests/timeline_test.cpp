@@ -57,9 +57,9 @@ parameters: {grid: section-6.7, submissions: 3, mean_gap_h: 4}
   EXPECT_FALSE(std::filesystem::exists(dir.file("drawn/timelines")));
 }
 
-// `isogrid timeline EXP --point N` runs the point again with its timeline recorded and writes the table and its
-// chart into the results folder; a point past the sweep, or an experiment that only predicts, is refused with
-// nothing written.
+// `isogrid timeline EXP --point N` (or --where) runs the point again with its timeline recorded and writes the table
+// and its chart into the results folder; a point past the sweep, an experiment that only predicts, or a --where that
+// chooses more than 20 points is refused with nothing written.
 TEST(Timeline, TheTimelineCommandRecordsChosenPoints)
 {
   testing::TempDir dir;
@@ -86,6 +86,23 @@ sweep:
   EXPECT_EQ(predicted.exit_code, 2) << predicted.output;
   EXPECT_NE(predicted.output.find("only predicts"), std::string::npos) << predicted.output;
   EXPECT_FALSE(std::filesystem::exists(dir.file("predicted")));
+
+  // --where chooses points by their parameters: m == 3 is point 1. More than 20 are refused.
+  testing::CommandResult chosen =
+      testing::run_isogrid("timeline " + star + " --where 'm == 3' --no-plot -o " + dir.file("chosen"));
+  ASSERT_EQ(chosen.exit_code, 0) << chosen.output;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("chosen/timelines/point-1.csv")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("chosen/timelines/point-0.csv")));
+  std::string many = dir.write("many.yaml", R"(model: dlt-star
+parameters: {V: 100, A: 1, C: 0.1, S: 0.5}
+sweep:
+  m: {range: [1, 21]}
+)");
+  testing::CommandResult too_many =
+      testing::run_isogrid("timeline " + many + " --where 'm >= 1' -o " + dir.file("many"));
+  EXPECT_EQ(too_many.exit_code, 2) << too_many.output;
+  EXPECT_NE(too_many.output.find("chooses 21 points"), std::string::npos) << too_many.output;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("many")));
 }
 
 }  // namespace
