@@ -1,10 +1,13 @@
 #include "workloads/performance_modelling/campaign_simulation.hpp"
 
+#include "simulator/core/timeline.hpp"
 #include "simulator/sg/grid_builder.hpp"
 #include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
 #include "workloads/loads/platform_loads.hpp"
 #include "workloads/performance_modelling/spmd_skeleton.hpp"
+
+#include <fmt/format.h>
 
 namespace isogrid::modelling {
 
@@ -27,6 +30,24 @@ std::vector<SpmdRun> runs_on(const ClusterSpec& on, const CampaignApplication& a
   return runs;
 }
 
+// A campaign on a timeline (when one is recorded): a row per processor count on the cluster, each run's phases as
+// intervals labelled by the run's problem size. The runs follow one another; what a phase takes is the loads it met.
+void record(Timeline* timeline, const std::string& cluster, const std::vector<SpmdRun>& runs,
+            const std::vector<TimedRun>& times)
+{
+  if (!timeline)
+    return;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    std::string row = fmt::format("P = {}", runs[r].hosts.size());
+    double start    = times[r].start;
+    for (std::size_t k = 0; k < times[r].phase_ends.size(); ++k) {
+      timeline->interval(cluster, row, times[r].phase_ends.size() > 1 ? fmt::format("phase {}", k + 1) : "execution",
+                         fmt::format("run {}, N = {}", r + 1, runs[r].problem_size), start, times[r].phase_ends[k]);
+      start = times[r].phase_ends[k];
+    }
+  }
+}
+
 }  // namespace
 
 CampaignTimes simulate_campaign(const Campaign& campaign, const SimulationContext& context)
@@ -45,6 +66,9 @@ CampaignTimes simulate_campaign(const Campaign& campaign, const SimulationContex
     spawn_campaign(sg::host_by_name(target.host_name(0)), target_runs, times.target);
   }
   session.run();
+  record(context.timeline, cluster.name, runs, times.reference);
+  if (campaign.target)
+    record(context.timeline, campaign.spec.clusters[*campaign.target].name, target_runs, times.target);
   return times;
 }
 
