@@ -101,6 +101,7 @@ const std::vector<MeasuredStudy>& measured_studies()
       {"sanjay2008-ch6/lublin-loads", "batch-cluster", "predict", 75, 158.5},
       {"sanjay2008-ch6/merita-drawn-grids", "merita", "predict", 60, 53.08},
       {"sanjay2008-ch6/merita-executed", "merita", "both", 60, 171.5},
+      {"sanjay2008-ch6/merita-nasa", "merita", "predict", 60, 111.8},
       {"sanjay2008-ch6/merita-models-and-forecasts", "merita", "predict", 80, 90.09},
       {"sanjay2008-ch6/merita-section-6-7", "merita", "predict", 60, 38.48},
       {"sanjay2008-ch6/nasa-replay", "batch-cluster", "predict", 3, 0.07811},
