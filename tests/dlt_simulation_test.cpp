@@ -187,34 +187,16 @@ TEST(DltSimulation, TheTimelineIsTheClosedFormSchedule)
   DltStarParams p         = instance(4, 100, NumberOrList(std::vector<double>{1, 2, 1.5, 3}),
                                      NumberOrList(std::vector<double>{0.1, 0.2, 0.05, 0.3}),
                                      NumberOrList(std::vector<double>{0.5, 0.2, 0.1, 0.4}));
-  std::string csv         = run_in_children({[&] {
-    SimulationContext context;
-    context.simgrid_config = sg::exact_network_config();
-    Timeline timeline;
-    context.timeline = &timeline;
-    Outcome out(schema().info().metrics.size());
-    dlt_model().evaluate(schema().point_of(p, 1), Faces{false, true}, context, out);
-    std::ostringstream text;
-    timeline.write_csv(text);
-    return text.str();
-  }})[0];
+  Timeline timeline       = isogrid::testing::timeline_of(dlt_model(), schema().point_of(p, 1));
   dlt::Instance inst      = dlt::instance_of(p, 1);
   dlt::Partition expected = dlt::solve(inst.workers, inst.V, inst.beta);
+  EXPECT_FALSE(timeline.in_seconds()) << "normalised time: the model's units";
   std::map<std::string, std::pair<double, double>> seen;  // "P2 receive part" -> (start, end)
-  std::istringstream lines(csv);
-  std::string line;
-  std::getline(lines, line);
-  EXPECT_EQ(line, "kind,group,resource,state,label,start,end,value") << "normalised time: no seconds";
   size_t intervals = 0;
-  while (std::getline(lines, line)) {
-    std::vector<std::string> f;
-    std::istringstream cells(line);
-    for (std::string cell; std::getline(cells, cell, ',');)
-      f.push_back(cell);
-    ASSERT_EQ(f.size(), 8u) << line;
-    EXPECT_EQ(f[0], "interval");
-    EXPECT_EQ(f[1], "star");
-    seen[f[2] + " " + f[3] + " " + f[4]] = {std::stod(f[5]), std::stod(f[6])};
+  for (const TimelineEvent& e : timeline.events()) {
+    EXPECT_FALSE(e.level);
+    EXPECT_EQ(e.group, "star");
+    seen[e.resource + " " + e.state + " " + e.label] = {e.start, e.end};
     ++intervals;
   }
   EXPECT_EQ(intervals, 3 * 4u) << "P0's four sends, each worker's receive and computation";

@@ -231,41 +231,24 @@ TEST(FarmSimulation, TheTimelineHoldsEveryTaskOnceOnOneWorker)
 {
   Point p = testbed_point(
       {{"plan_step", std::string("all")}, {"cluster", std::string("total")}, {"tasks", 60.0}, {"task_flops", 1e10}});
-  std::string csv                                  = run_in_children({[&] {
-    SimulationContext context;
-    context.simgrid_config = sg::exact_network_config();
-    Timeline timeline;
-    context.timeline = &timeline;
-    Outcome out(hierarchical_farm_schema().info().metrics.size());
-    farm_model().evaluate(p, Faces{false, true}, context, out);
-    std::ostringstream text;
-    text.precision(17);
-    for (const TimelineEvent& e : timeline.events())
-      text << e.resource << '|' << e.state << '|' << e.label << '|' << e.start << '|' << e.end << '\n';
-    return text.str();
-  }})[0];
+  Timeline timeline                                = isogrid::testing::timeline_of(farm_model(), p);
   const std::map<char, std::vector<double>> speeds = {
       {'0', {584.69e6}}, {'1', {621.2e6}}, {'2', {2.961667e9, 2.937e9}}};
   std::map<char, long long> computed, sent;
-  std::istringstream lines(csv);
-  for (std::string line; std::getline(lines, line);) {
-    std::vector<std::string> f;
-    std::istringstream cells(line);
-    for (std::string cell; std::getline(cells, cell, '|');)
-      f.push_back(cell);
-    ASSERT_EQ(f.size(), 5u) << line;
-    char cluster  = f[0][1];
-    double length = std::stod(f[4]) - std::stod(f[3]);
-    if (f[1] == "compute") {
+  for (const TimelineEvent& e : timeline.events()) {
+    const std::string what = e.resource + " " + e.state + " " + e.label;
+    char cluster           = e.resource[1];
+    double length          = e.end - e.start;
+    if (e.state == "compute") {
       computed[cluster] += 1;
       bool one_of_its_speeds = false;
       for (double speed : speeds.at(cluster))
         one_of_its_speeds = one_of_its_speeds || std::fabs(length - 1e10 / speed) < 1e-9 * length;
-      EXPECT_TRUE(one_of_its_speeds) << line;
+      EXPECT_TRUE(one_of_its_speeds) << what;
     } else {
-      EXPECT_EQ(f[1], "send") << line;
-      EXPECT_EQ(f[0].substr(3), "Internet link") << line;
-      sent[cluster] += std::stoll(f[2]);
+      EXPECT_EQ(e.state, "send") << what;
+      EXPECT_EQ(e.resource.substr(3), "Internet link") << what;
+      sent[cluster] += std::stoll(e.label);
     }
   }
   EXPECT_EQ(computed['0'] + computed['1'] + computed['2'], 60);

@@ -134,7 +134,8 @@ void write_timelines(const Experiment& ex, const std::string& out)
     std::ostringstream csv;
     t.write_csv(csv);
     std::filesystem::create_directories(std::filesystem::path(out) / kTimelinesFolder);
-    write_file_atomically(timeline_path(out, static_cast<uint64_t>(plot.point)), csv.str());
+    for (long long point : plot.points)
+      write_file_atomically(timeline_path(out, static_cast<uint64_t>(point)), csv.str());
   }
 }
 

@@ -12,9 +12,12 @@
 #include "workloads/gph/runtime/pe_core.hpp"
 #include "workloads/loads/platform_loads.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
+#include <set>
 
 using namespace isogrid::gph;
 
@@ -42,8 +45,8 @@ private:
   std::vector<Node> nodes_;
 };
 
-Node node(double before, std::vector<int64_t> sparked = {}, std::optional<int64_t> inline_child = {}, double after = 0,
-          double result_bytes = 8, double graph_bytes = 8)
+Node node(double before, const std::vector<int64_t>& sparked = {}, std::optional<int64_t> inline_child = {},
+          double after = 0, double result_bytes = 8, double graph_bytes = 8)
 {
   Node n;
   n.before = before;
@@ -68,6 +71,8 @@ struct Loopback {
   double bandwidth   = std::numeric_limits<double>::infinity();
   double now         = 0;
   double finished_at = -1;
+  isogrid::Timeline timeline;
+  std::unique_ptr<PeRecorder> recorder;  // record() attaches one to every core
 
   Loopback(const Program& program, size_t pes, const std::string& runtime, Parameters parameters, size_t main_pe = 0)
       : Loopback(program, Topology(std::vector<size_t>(pes, 0), std::vector<double>(pes, 1.0), {{0.1}}), runtime,
@@ -91,6 +96,16 @@ struct Loopback {
       auto* r = random.back().get();
       cores.push_back(std::make_unique<PeCore>(setup, pe, [r] { return r->next(); }));
     }
+  }
+
+  void record()
+  {
+    std::vector<std::string> names;
+    for (size_t pe = 0; pe < cores.size(); ++pe)
+      names.push_back("pe " + std::to_string(pe));
+    recorder = std::make_unique<PeRecorder>(timeline, names);
+    for (auto& c : cores)
+      c->record_into(recorder.get());
   }
 
   void collect(PeCore& core)
@@ -135,6 +150,8 @@ struct Loopback {
         if (c->finished())
           finished_at = now;
     }
+    if (recorder)
+      recorder->finish(finished_at);
     return finished_at;
   }
 
@@ -569,6 +586,151 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
   }
 }
 
+namespace {
+
+std::vector<const isogrid::TimelineEvent*> in_group(const isogrid::Timeline& timeline, const std::string& group)
+{
+  std::vector<const isogrid::TimelineEvent*> out;
+  for (const auto& e : timeline.events())
+    if (e.group == group)
+      out.push_back(&e);
+  return out;
+}
+
+size_t pe_of(const std::string& row) { return std::stoul(row.substr(3)); }  // "pe 3" or "pe 3 Edin1"
+
+// What the timeline of any run must hold (pe_recorder.hpp), against the run's own statistics:
+//  * a PE's row in "PEs" never overlaps itself and its compute intervals add up to its busy time (its finished
+//    computations: nobody is cut off computing at the end, every spark was demanded, so evaluated);
+//  * every spark created is evaluated or pruned exactly once: its stays, in time order, pass it on (shipped, handed
+//    back) but for the last, which ends activated, absorbed or pruned; per PE, the sparks created there are its
+//    count of sparks, its stays ended shipped its count shipped, absorbed or pruned its count absorbed, activated
+//    its threads but main;
+//  * every fish has an answer (a SCHEDULE, or it came back) but for at most MAX_FISHES per PE still out at the end;
+//    per PE, the fishes are its count of fishes; the SCHEDULEs bring every spark shipped.
+void expect_a_consistent_timeline(const isogrid::Timeline& timeline, const std::vector<PeStatistics>& stats,
+                                  size_t main_pe, double end, unsigned max_fishes, const std::string& what)
+{
+  const size_t pes = stats.size();
+  std::vector<double> busy(pes, 0.0), last_end(pes, 0.0);
+  for (const auto* e : in_group(timeline, "PEs")) {
+    size_t pe = pe_of(e->resource);
+    EXPECT_GE(e->start, last_end[pe] - 1e-12) << what << ": " << e->resource << " overlaps itself";
+    EXPECT_LT(e->start, e->end) << what;
+    last_end[pe] = e->end;
+    EXPECT_LE(e->end, end) << what;
+    if (e->state == "compute")
+      busy[pe] += e->end - e->start;
+  }
+  for (size_t pe = 0; pe < pes; ++pe)
+    EXPECT_NEAR(busy[pe], stats[pe].busy_seconds, 1e-9 * (1 + stats[pe].busy_seconds)) << what << " pe " << pe;
+
+  std::map<std::string, std::vector<const isogrid::TimelineEvent*>> stays;  // by spark id
+  std::vector<std::map<std::string, uint64_t>> fates(pes);
+  for (const auto* e : in_group(timeline, "sparks")) {
+    stays[e->label].push_back(e);
+    fates[pe_of(e->resource)][e->state] += 1;
+  }
+  std::vector<uint64_t> created(pes, 0);
+  for (auto& [id, list] : stays) {
+    created.at(std::stoul(id.substr(0, id.find('.')))) += 1;
+    std::stable_sort(list.begin(), list.end(), [](auto* a, auto* b) { return a->start < b->start; });
+    for (size_t k = 0; k < list.size(); ++k) {
+      bool last      = k + 1 == list.size();
+      bool terminal  = list[k]->state == "activated" || list[k]->state == "absorbed" || list[k]->state == "pruned";
+      bool passed_on = list[k]->state == "shipped" || list[k]->state == "handed back";
+      EXPECT_TRUE(last ? terminal : passed_on)
+          << what << ": spark " << id << "'s stay " << k << " ends " << list[k]->state;
+      if (k > 0) {
+        EXPECT_GE(list[k]->start, list[k - 1]->end) << what << ": spark " << id;
+      }
+    }
+  }
+  uint64_t shipped = 0;
+  for (size_t pe = 0; pe < pes; ++pe) {
+    EXPECT_EQ(created[pe], stats[pe].sparks) << what << " pe " << pe;
+    EXPECT_EQ(fates[pe]["shipped"], stats[pe].shipped) << what << " pe " << pe;
+    EXPECT_EQ(fates[pe]["absorbed"] + fates[pe]["pruned"], stats[pe].absorbed) << what << " pe " << pe;
+    EXPECT_EQ(fates[pe]["activated"], stats[pe].threads - (pe == main_pe ? 1 : 0)) << what << " pe " << pe;
+    shipped += stats[pe].shipped;
+  }
+
+  std::vector<uint64_t> fishes(pes, 0), unanswered(pes, 0);
+  double brought = 0;
+  for (const auto* e : in_group(timeline, "fishes")) {
+    size_t pe = pe_of(e->resource);
+    fishes[pe] += 1;
+    if (e->label == "no answer by the end")
+      unanswered[pe] += 1;
+    else if (e->label.rfind("schedule from pe ", 0) == 0)
+      brought += e->value;
+    else
+      EXPECT_EQ(e->label, "came back") << what;
+    EXPECT_LE(e->start, e->end) << what;
+  }
+  EXPECT_EQ(brought, static_cast<double>(shipped)) << what;
+  for (size_t pe = 0; pe < pes; ++pe) {
+    EXPECT_EQ(fishes[pe], stats[pe].fishes) << what << " pe " << pe;
+    EXPECT_LE(unanswered[pe], max_fishes) << what << " pe " << pe;
+  }
+}
+
+}  // namespace
+
+// Recording a run's timeline changes nothing in it, and the timeline accounts for every spark, every fish and every
+// second a PE computed, whatever the runtime and the seed (the set-up of the test above, half of its seeds).
+TEST(GphRuntime, TheTimelineAccountsForEverySparkAndFishAndChangesNothing)
+{
+  auto parfib = make_kernel("parFib", {{"n", 18}, {"threshold", 8}});
+  auto raytracer =
+      make_kernel("raytracer",
+                  {{"rows", 48}, {"groups", 8}, {"fetches_per_row", 3}, {"fetch_bytes", 300}, {"pixel_seconds", 1e-3}});
+  uint64_t pruned = 0, handed_back = 0, unanswered = 0, sparks = 0;
+  for (const Program* program : {parfib.get(), raytracer.get()})
+    for (const char* runtime : {"gum", "grid-gum1", "grid-gum1.1", "grid-gum2"})
+      for (uint64_t seed = 0; seed < 20; ++seed) {
+        Topology topology({0, 0, 0, 1, 1}, {1.0, 1.0, 1.0, 2.5, 2.5}, {{1e-3, 0.03}, {0.03, 1e-3}});
+        Parameters p;
+        p.fish_delay      = 0.01;
+        p.poll_interval   = seed % 2 ? 0.02 : 0.0;
+        p.keep_last_spark = seed % 4 < 2;
+        p.max_fishes      = seed % 5 == 4 ? 2 : 1;
+        auto make         = [&] {
+          auto net                    = std::make_unique<Loopback>(*program, topology, runtime, p, 0);
+          net->setup.main_pe          = runtime_policies().get(runtime).main_pe(topology, [seed] { return seed; });
+          net->setup.work_rate        = {1.0, 1.0, 1.0, 2.5, 2.5};
+          net->setup.max_local_sparks = seed % 3 == 0 ? 4 : 4096;  // a small pool prunes sparks
+          net->bandwidth              = 2e5;
+          for (size_t pe = 0; pe < 5; ++pe)
+            *net->random[pe] = isogrid::SeededRandom(seed * 7 + pe);
+          return net;
+        };
+        auto plain = make(), recorded = make();
+        recorded->record();
+        const double t         = plain->run();
+        const std::string what = program->name() + " " + runtime + " seed " + std::to_string(seed);
+        ASSERT_EQ(recorded->run(), t) << what;
+        std::vector<PeStatistics> stats;
+        for (size_t pe = 0; pe < 5; ++pe) {
+          stats.push_back(recorded->cores[pe]->statistics());
+          EXPECT_EQ(stats.back().messages.total(), plain->cores[pe]->statistics().messages.total()) << what;
+          EXPECT_EQ(stats.back().busy_seconds, plain->cores[pe]->statistics().busy_seconds) << what;
+          pruned += stats.back().discarded;
+          sparks += stats.back().sparks;
+        }
+        expect_a_consistent_timeline(recorded->timeline, stats, recorded->setup.main_pe, t, p.max_fishes, what);
+        for (const auto& e : recorded->timeline.events()) {
+          handed_back += e.state == "handed back";
+          unanswered += e.label == "no answer by the end";
+        }
+      }
+  // The runs met every case the timeline tells apart.
+  EXPECT_GT(pruned, 0u);
+  EXPECT_GT(handed_back, 0u);
+  EXPECT_GT(unanswered, 0u);
+  EXPECT_GT(sparks, 0u);
+}
+
 // ---- the gph-runtime model, on SimGrid ----------------------------------------------------------------------------
 
 namespace {
@@ -659,7 +821,7 @@ TEST(GphModel, StartingOnAFastPeWinsOnAHeterogeneousGrid)
 // that the harness reports the culprit's own line (the experiment-file tests hold the lines).
 TEST(GphModel, RejectsBadConfigurationsAndProgramParameters)
 {
-  auto error = [](GphParams p) -> std::string {
+  auto error = [](const GphParams& p) -> std::string {
     try {
       gph_model().check(gph_runtime_schema().point_of(p));
     } catch (const isogrid::ParamError& e) {
@@ -701,4 +863,38 @@ TEST(GphModel, RejectsBadConfigurationsAndProgramParameters)
                        mapping({{"queens", mapping({{"depth", 1.0}})},
                                 {"parFib", mapping({{"n", 20.0}, {"work_scale", 2.0}})}}))),
             "no error");
+}
+
+// On SimGrid: a recorded point's metrics are those of the same point unrecorded; the timeline's PEs are named by
+// their clusters, their compute time is the run's busy share, and its sparks are the run's.
+TEST(GphModel, RecordingTheTimelineChangesNoMetric)
+{
+  GphParams p =
+      gph_params("1E4M", mapping({{"E", std::string("Edin1")}, {"M", std::string("Muni")}}), "parFib", "grid-gum2");
+  isogrid::Point point = gph_runtime_schema().point_of(p, 3);
+  isogrid::Outcome recorded(gph_runtime_schema().info().metrics.size());
+  isogrid::Timeline timeline = isogrid::testing::timeline_of(gph_model(), point, &recorded);
+  isogrid::Outcome plain     = isogrid::testing::evaluate_in_children({point}, gph_model())[0];
+  ASSERT_EQ(recorded.simulated.size(), plain.simulated.size());
+  for (size_t m = 0; m < plain.simulated.size(); ++m)
+    if (!std::isnan(plain.simulated[m])) {
+      EXPECT_EQ(recorded.simulated[m], plain.simulated[m]) << gph_runtime_schema().info().metrics[m].name;
+    }
+  GphMetrics metrics = isogrid::testing::read_outcomes(gph_runtime_schema(), {recorded})[0].simulated;
+  double busy = 0, shipped = 0;
+  std::set<std::string> rows, sparks;
+  for (const auto& e : timeline.events()) {
+    if (e.group == "PEs")
+      rows.insert(e.resource);
+    if (e.group == "PEs" && e.state == "compute")
+      busy += e.end - e.start;
+    if (e.group == "sparks")
+      sparks.insert(e.label);
+    shipped += e.group == "sparks" && e.state == "shipped";
+  }
+  EXPECT_EQ(rows, (std::set<std::string>{"pe 0 Edin1", "pe 1 Muni (main)", "pe 2 Muni", "pe 3 Muni", "pe 4 Muni"}));
+  EXPECT_NEAR(busy, metrics.busy_share * 5 * metrics.runtime, 1e-9 * busy);
+  EXPECT_EQ(shipped, metrics.shipped);
+  EXPECT_GT(shipped, 0);
+  EXPECT_EQ(static_cast<double>(sparks.size()), metrics.sparks);
 }

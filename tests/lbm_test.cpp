@@ -12,6 +12,7 @@
 #include "workloads/stencil/halo_timing.hpp"
 #include "workloads/stencil/lbm_models.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <map>
@@ -338,26 +339,14 @@ TEST(GridSpeedupGeneral, IdentitiesHoldAndG2SignFollowsQ2sGrowth)
 // with one), and the two ranks at the clusters' border exchange across the wide area once a step.
 TEST(LbmSimulation, TheTimelineHoldsEveryStepAndEveryHaloOfTheChain)
 {
-  Point point     = point_for(lbm(), {{"N_x", 96.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", 3.0}, {"K", 4.0}});
-  std::string csv = run_in_children({[&] {
-    SimulationContext context;
-    context.simgrid_config = sg::exact_network_config();
-    Timeline timeline;
-    context.timeline = &timeline;
-    Outcome out(lbm_grid_schema().info().metrics.size());
-    lbm().evaluate(point, Faces{false, true}, context, out);
-    std::ostringstream text;
-    for (const TimelineEvent& e : timeline.events())
-      text << e.group << '|' << e.resource << '|' << e.state << '\n';
-    return text.str();
-  }})[0];
+  Point point       = point_for(lbm(), {{"N_x", 96.0}, {"N_y", 20.0}, {"C", 2.0}, {"p", 3.0}, {"K", 4.0}});
+  Timeline timeline = isogrid::testing::timeline_of(lbm(), point);
   std::map<std::string, int> count;  // "rank|state" -> intervals
-  std::istringstream lines(csv);
-  for (std::string line; std::getline(lines, line);) {
-    EXPECT_EQ(line.rfind("grid|", 0), 0u) << "only the multi-cluster run is recorded: " << line;
-    count[line.substr(5)] += 1;
+  for (const TimelineEvent& e : timeline.events()) {
+    EXPECT_EQ(e.group, "grid") << "only the multi-cluster run is recorded: " << e.resource;
+    count[e.resource + "|" + e.state] += 1;
   }
-  EXPECT_EQ(count.size(), 6u * 2 + 2) << "every rank computes and exchanges inside; two exchange across\n" << csv;
+  EXPECT_EQ(count.size(), 6u * 2 + 2) << "every rank computes and exchanges inside; two exchange across";
   const int steps = 4;
   for (int r = 0; r < 6; ++r) {
     std::string rank      = "c" + std::to_string(r / 3) + " rank " + std::to_string(r);
@@ -365,5 +354,33 @@ TEST(LbmSimulation, TheTimelineHoldsEveryStepAndEveryHaloOfTheChain)
     EXPECT_EQ(count[rank + "|compute"], steps) << rank;
     EXPECT_EQ(count[rank + "|halo"], steps * inside_neighbours) << rank;
     EXPECT_EQ(count[rank + "|wide-area halo"], (r == 2 || r == 3) ? steps : 0) << rank;
+  }
+}
+
+// The estimation procedure's timeline: its four measurement runs one after the other, each a group (one rank; p
+// ranks in one cluster; C clusters of p; C p ranks in one cluster), every rank of each computing its one step.
+TEST(LbmSimulation, TheEstimationTimelineHoldsItsFourRunsInTurn)
+{
+  std::string das2        = std::string(ISOGRID_SOURCE_DIR) + "/platforms/das2.yaml";
+  const Model& estimation = isogrid::testing::catalog().model("lbm-estimation");
+  Timeline timeline       = isogrid::testing::timeline_of(
+            estimation, point_for(estimation, {{"platform", das2}, {"N_x", 36.0}, {"N_y", 10.0}, {"p", 3.0}, {"C", 2.0}}));
+  const std::vector<std::string> runs = {"one", "single", "multi", "wide"};
+  const std::vector<size_t> ranks     = {1, 3, 6, 6};
+  std::map<std::string, std::map<std::string, int>> computed;  // group -> rank -> compute intervals
+  std::map<std::string, std::pair<double, double>> span;       // group -> (first start, last end)
+  for (const TimelineEvent& e : timeline.events()) {
+    ASSERT_NE(std::find(runs.begin(), runs.end(), e.group), runs.end()) << e.group;
+    computed[e.group][e.resource] += e.state == "compute";
+    auto it    = span.emplace(e.group, std::make_pair(e.start, e.end)).first;
+    it->second = {std::min(it->second.first, e.start), std::max(it->second.second, e.end)};
+  }
+  for (size_t k = 0; k < runs.size(); ++k) {
+    ASSERT_EQ(computed[runs[k]].size(), ranks[k]) << runs[k];
+    for (const auto& [rank, steps] : computed[runs[k]])
+      EXPECT_EQ(steps, 1) << runs[k] << " " << rank;
+    if (k > 0) {
+      EXPECT_GE(span[runs[k]].first, span[runs[k - 1]].second) << runs[k] << " starts after " << runs[k - 1];
+    }
   }
 }

@@ -342,46 +342,30 @@ TEST(PerformanceModelling, PhasedMdIsPredictedPhaseByPhase)
 TEST(PerformanceModelling, TheTimelineHoldsEveryRunPhaseByPhase)
 {
   PerformanceModellingParams p;
-  p.platform       = ISOGRID_SOURCE_DIR "/platforms/sanjay/amd-48.yaml";
-  p.application    = "phased-MD";
-  p.cpu_load       = "dedicated";
-  p.bandwidth_load = "dedicated";
-  p.predictions    = 10;
-  std::string csv  = isogrid::testing::run_in_children({[&] {
-    SimulationContext context;
-    context.simgrid_config = sg::exact_network_config();
-    Timeline timeline;
-    context.timeline = &timeline;
-    Outcome out(performance_modelling_schema().info().metrics.size());
-    isogrid::testing::model_of(performance_modelling_schema())
-        .evaluate(performance_modelling_schema().point_of(p, 1), Faces{false, true}, context, out);
-    std::ostringstream text;
-    text.precision(17);
-    for (const TimelineEvent& e : timeline.events())
-      text << e.resource << '|' << e.state << '|' << e.label << '|' << e.start << '|' << e.end << '\n';
-    return text.str();
-  }})[0];
-  std::istringstream lines(csv);
+  p.platform        = ISOGRID_SOURCE_DIR "/platforms/sanjay/amd-48.yaml";
+  p.application     = "phased-MD";
+  p.cpu_load        = "dedicated";
+  p.bandwidth_load  = "dedicated";
+  p.predictions     = 10;
+  Timeline timeline = isogrid::testing::timeline_of(isogrid::testing::model_of(performance_modelling_schema()),
+                                                    performance_modelling_schema().point_of(p, 1));
   std::string previous_run;
   double previous_end   = 0;
   std::size_t intervals = 0, runs = 0;
-  for (std::string line; std::getline(lines, line); ++intervals) {
-    std::vector<std::string> f;
-    std::istringstream cells(line);
-    for (std::string cell; std::getline(cells, cell, '|');)
-      f.push_back(cell);
-    ASSERT_EQ(f.size(), 5u) << line;
-    EXPECT_EQ(f[0].rfind("P = ", 0), 0u) << line;
-    EXPECT_EQ(f[1].rfind("phase ", 0), 0u) << line;
-    std::string run = f[2].substr(0, f[2].find(','));
+  for (const TimelineEvent& e : timeline.events()) {
+    ++intervals;
+    const std::string what = e.resource + " " + e.state + " " + e.label;
+    EXPECT_EQ(e.resource.rfind("P = ", 0), 0u) << what;
+    EXPECT_EQ(e.state.rfind("phase ", 0), 0u) << what;
+    std::string run = e.label.substr(0, e.label.find(','));
     if (run != previous_run) {
       ++runs;
-      EXPECT_EQ(f[1], "phase 1") << line;
+      EXPECT_EQ(e.state, "phase 1") << what;
       previous_run = run;
     }
-    EXPECT_NEAR(std::stod(f[3]), previous_end, 1e-9 * std::max(1.0, previous_end)) << "end to end: " << line;
-    EXPECT_GT(std::stod(f[4]), std::stod(f[3])) << line;
-    previous_end = std::stod(f[4]);
+    EXPECT_NEAR(e.start, previous_end, 1e-9 * std::max(1.0, previous_end)) << "end to end: " << what;
+    EXPECT_GT(e.end, e.start) << what;
+    previous_end = e.end;
   }
   EXPECT_GT(runs, 10u);
   EXPECT_EQ(intervals, 30 * runs) << "MD's 30 phases in every run";

@@ -1002,8 +1002,8 @@ class TimelinePlots(FolderTestCase):
         return folder
 
     def test_a_panel_per_group_and_a_row_per_resource(self):
-        plots = [{"kind": "timeline", "point": 1, "groups": ["merita"], "file": "stream.png"},
-                 {"kind": "timeline", "point": 1, "file": "all.png"}]
+        plots = [{"kind": "timeline", "point": [1], "groups": ["merita"], "file": "stream.png"},
+                 {"kind": "timeline", "point": [1], "file": "all.png"}]
         folder = self.timeline_folder(plots)
         result = run_script(folder)
         self.assert_wrote(result, folder, ["stream.png", "all.png"])
@@ -1023,16 +1023,55 @@ class TimelinePlots(FolderTestCase):
         self.assertIn("stopped: checkpoint, restart", legend)
         plt.close(fig)
 
+    def test_two_points_one_above_the_other(self):
+        # Point 0 (L = 1) and point 1 (L = 2), the same table: each group a panel per point, named by what sets the
+        # point apart; the shared time axis; compute in its colour whatever the figure.
+        table = ("kind,group,resource,state,label,start_s,end_s,value\n"
+                 "interval,PEs,pe 0,compute,,0,4,0\n"
+                 "interval,PEs,pe 1,compute,,2,6,0\n"
+                 "interval,PEs,pe 1,fish,,0,2,0\n")
+        plots = [{"kind": "timeline", "point": [0, 1], "file": "two.png"}]
+        folder = self.timeline_folder(plots, timeline=table)
+        with open(os.path.join(folder, "timelines", "point-0.csv"), "w") as f:
+            f.write(table)
+        result = run_script(folder)
+        self.assert_wrote(result, folder, ["two.png"])
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.timeline.draw_timeline(ctx, isoplot.spec.read_spec(plots[0], 0), 0)
+        labels = [ax.get_ylabel() for ax in fig.axes]
+        self.assertEqual(labels[0], "L = 1:\nPEs")
+        self.assertTrue(labels[1].startswith("L = 1:\nPEs: % of its 2"), labels[1])
+        self.assertEqual(labels[2], "L = 2:\nPEs")
+        colours = {mcolors.to_hex(p.get_facecolor()) for p in fig.axes[0].patches}
+        self.assertEqual(colours, {"#1f77b4", "#bcbd22"})  # compute blue, fish olive, as in every figure
+        plt.close(fig)
+
+    def test_a_group_of_overlapping_intervals_is_drawn_as_counts(self):
+        # One PE holds three sparks at once over [1, 2): bars would hide each other; a count of 3 is drawn.
+        table = ("kind,group,resource,state,label,start_s,end_s,value\n"
+                 "interval,sparks,pe 0,shipped,0.1,0,3,0\n"
+                 "interval,sparks,pe 0,shipped,0.2,1,2,0\n"
+                 "interval,sparks,pe 0,shipped,0.3,1,4,0\n")
+        plots = [{"kind": "timeline", "point": [1], "file": "crowd.png"}]
+        folder = self.timeline_folder(plots, timeline=table)
+        ctx = isoplot.context.load_context(folder)
+        fig = isoplot.timeline.draw_timeline(ctx, isoplot.spec.read_spec(plots[0], 0), 0)
+        line = fig.axes[0].get_lines()[0]
+        self.assertEqual(list(line.get_ydata()), [1, 3, 2, 1, 0])
+        self.assertEqual(list(line.get_xdata()), [0.0, 1.0, 2.0, 3.0, 4.0])
+        self.assertEqual(len(fig.axes[0].patches), 0)
+        plt.close(fig)
+
     def test_the_share_of_rows_computing(self):
         # Two rows: a computes over [0, 4), b over [2, 6): 50 % from 0, 100 % from 2, 50 % from 4, 0 from 6.
         computing = [{"resource": "a", "start_s": 0.0, "end_s": 4.0}, {"resource": "b", "start_s": 2.0, "end_s": 6.0}]
         self.assertEqual(isoplot.timeline.utilisation(computing), ([0.0, 2.0, 4.0, 6.0], [50.0, 100.0, 50.0, 0.0], 2))
 
     def test_a_missing_timeline_or_group_is_said(self):
-        folder = self.timeline_folder([{"kind": "timeline", "point": 1, "groups": ["static"], "file": "t.png"}])
+        folder = self.timeline_folder([{"kind": "timeline", "point": [1], "groups": ["static"], "file": "t.png"}])
         self.assert_fails(run_script(folder), "no group static in the timeline of point 1", "merita, oracle")
         shutil.rmtree(folder)
-        folder = self.timeline_folder([{"kind": "timeline", "point": 1, "file": "t.png"}], timeline=None)
+        folder = self.timeline_folder([{"kind": "timeline", "point": [1], "file": "t.png"}], timeline=None)
         self.assert_fails(run_script(folder), "timelines/point-1.csv")
 
 

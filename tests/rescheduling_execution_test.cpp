@@ -179,38 +179,20 @@ TEST(MalleableRun, RecordsItsSegmentsAndMovesOnATimeline)
   auto state         = cluster({1, 1}, [](std::size_t, std::size_t) { return 50.0; });
   grid.state         = [state](std::size_t, std::size_t) { return state; };
   MalleableRun run   = {segment(0, 0, 1, 0, {0}, false), segment(1, 1, 2, 1, {0, 1}, true)};
-  std::string csv    = testing::run_in_children({[&] {
-    SimulationContext context;
-    context.simgrid_config = sg::exact_network_config();
-    Timeline timeline;
-    context.timeline = &timeline;
-    execute_runs(grid, {run}, context, {"md"});
-    std::ostringstream out;
-    out.precision(17);
-    for (const TimelineEvent& e : timeline.events())
-      out << e.group << '|' << e.resource << '|' << e.state << '|' << e.label << '|' << e.start << '|' << e.end << '\n';
-    return out.str();
-  }})[0];
-  std::istringstream lines(csv);
-  std::vector<std::vector<std::string>> events;
-  for (std::string line; std::getline(lines, line);) {
-    std::vector<std::string> f;
-    std::istringstream cells(line);
-    for (std::string cell; std::getline(cells, cell, '|');)
-      f.push_back(cell);
-    events.push_back(f);
-  }
-  ASSERT_EQ(events.size(), 3u) << csv;
+  Timeline timeline =
+      testing::timeline_in_child([&](const SimulationContext& context) { execute_runs(grid, {run}, context, {"md"}); });
+  const std::vector<TimelineEvent>& events = timeline.events();
+  ASSERT_EQ(events.size(), 3u);
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"run", "cluster 0"}, {"move", "cluster 0 > cluster 1"}, {"run", "cluster 1"}};
   const double bounds[] = {0, 100, 508, 608};
   for (std::size_t k = 0; k < 3; ++k) {
-    EXPECT_EQ(events[k][0], "plans");
-    EXPECT_EQ(events[k][1], "md");
-    EXPECT_EQ(events[k][2], expected[k].first);
-    EXPECT_EQ(events[k][3], expected[k].second);
-    EXPECT_NEAR(std::stod(events[k][4]), bounds[k], 608 * tolerance);
-    EXPECT_NEAR(std::stod(events[k][5]), bounds[k + 1], 608 * tolerance);
+    EXPECT_EQ(events[k].group, "plans");
+    EXPECT_EQ(events[k].resource, "md");
+    EXPECT_EQ(events[k].state, expected[k].first);
+    EXPECT_EQ(events[k].label, expected[k].second);
+    EXPECT_NEAR(events[k].start, bounds[k], 608 * tolerance);
+    EXPECT_NEAR(events[k].end, bounds[k + 1], 608 * tolerance);
   }
 }
 

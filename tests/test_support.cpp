@@ -241,4 +241,78 @@ std::pair<double, double> compute_and_transfer_end(const std::function<std::pair
   return out;
 }
 
+namespace {
+
+// A timeline through a child's payload: a record per event, its fields apart, numbers in their shortest exact form.
+constexpr char kField  = '\x1f';
+constexpr char kRecord = '\x1e';
+
+std::string encode_timeline(const Timeline& timeline, const std::string& outcome)
+{
+  std::string out = outcome + kField + (timeline.in_seconds() ? "s" : "n") + kRecord;
+  for (const TimelineEvent& e : timeline.events())
+    out += fmt::format("{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}", e.level ? 'l' : 'i', kField, e.group, kField, e.resource,
+                       kField, e.state, kField, e.label, kField, e.start, kField, e.end, kField, e.value, kRecord);
+  return out;
+}
+
+std::vector<std::string> split(const std::string& text, char separator)
+{
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, separator))
+    parts.push_back(part);
+  return parts;
+}
+
+Timeline decode_timeline(const std::string& payload, Outcome* outcome)
+{
+  Timeline timeline;
+  std::vector<std::string> records = split(payload, kRecord);
+  std::vector<std::string> head    = split(records.at(0), kField);
+  if (outcome)
+    *outcome = decode_outcome(head.at(0));
+  if (head.at(1) == "n")
+    timeline.normalised_time();
+  for (size_t r = 1; r < records.size(); ++r) {
+    std::vector<std::string> f = split(records[r], kField);
+    f.resize(8);  // an empty label at the end of a record is no field for getline
+    if (f[0] == "l")
+      timeline.level(f[1], f[2], f[3], std::stod(f[5]), std::stod(f[7]));
+    else
+      timeline.interval(f[1], f[2], f[3], f[4], std::stod(f[5]), std::stod(f[6]), std::stod(f[7]));
+  }
+  return timeline;
+}
+
+}  // namespace
+
+Timeline timeline_in_child(const std::function<void(const SimulationContext&)>& record)
+{
+  return decode_timeline(run_in_children({[&] {
+                           SimulationContext context;
+                           context.simgrid_config = sg::exact_network_config();
+                           Timeline timeline;
+                           context.timeline = &timeline;
+                           record(context);
+                           return encode_timeline(timeline, "0 ");
+                         }})[0],
+                         nullptr);
+}
+
+Timeline timeline_of(const Model& model, const Point& point, Outcome* outcome)
+{
+  return decode_timeline(run_in_children({[&] {
+                           SimulationContext context;
+                           context.simgrid_config = sg::exact_network_config();
+                           Timeline timeline;
+                           context.timeline = &timeline;
+                           Outcome out(model.info().metrics.size());
+                           model.evaluate(point, Faces{false, true}, context, out);
+                           return encode_timeline(timeline, encode_outcome(out));
+                         }})[0],
+                         outcome);
+}
+
 }  // namespace isogrid::testing

@@ -3,6 +3,7 @@
 // per process), temporary folders, running the isogrid binary.
 #include "simulator/core/catalog.hpp"
 #include "simulator/core/model_schema.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/process/process_pool.hpp"
 
 #include <filesystem>
@@ -117,6 +118,12 @@ void expect_the_same_rows_in_small_stacks(const std::string& experiment);
 // when each ends (profile tests hold them to closed forms across change points).
 std::pair<double, double> compute_and_transfer_end(const std::function<std::pair<std::string, std::string>()>& build,
                                                    double flops, double bytes);
+
+// In a child process: `record` runs a simulation with this context (SimGrid's exact network model, a Timeline to
+// record into); returns what it recorded.
+Timeline timeline_in_child(const std::function<void(const SimulationContext&)>& record);
+// The point's simulated face, recorded so; `outcome`, when given, receives the point's outcome.
+Timeline timeline_of(const Model& model, const Point& point, Outcome* outcome = nullptr);
 
 #ifdef ISOGRID_SOURCE_DIR
 // A file of the source tree (a shipped experiment, a platform), for the suites that read one.

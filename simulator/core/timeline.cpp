@@ -20,9 +20,10 @@ std::string field(const std::string& text)
 }  // namespace
 
 void Timeline::interval(std::string group, std::string resource, std::string state, std::string label, double start,
-                        double end)
+                        double end, double amount)
 {
-  events_.push_back({false, std::move(group), std::move(resource), std::move(state), std::move(label), start, end, 0});
+  events_.push_back(
+      {false, std::move(group), std::move(resource), std::move(state), std::move(label), start, end, amount});
 }
 
 void Timeline::level(std::string group, std::string resource, std::string quantity, double time, double value)

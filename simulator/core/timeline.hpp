@@ -22,12 +22,14 @@ struct TimelineEvent {
 
 class Timeline {
 public:
-  void interval(std::string group, std::string resource, std::string state, std::string label, double start,
-                double end);
+  // `amount`: what the interval carried or did, in the model's unit (flops, bytes, sparks), 0 when it says none.
+  void interval(std::string group, std::string resource, std::string state, std::string label, double start, double end,
+                double amount = 0);
   void level(std::string group, std::string resource, std::string quantity, double time, double value);
   const std::vector<TimelineEvent>& events() const { return events_; }
   // Times are simulated seconds unless a model says its times are normalised (the DLT star's model time units).
   void normalised_time() { seconds_ = false; }
+  bool in_seconds() const { return seconds_; }
 
   // A tidy table, one event per row in the order recorded: kind,group,resource,state,label,start_s,end_s,value
   // (start,end without the unit for normalised time; kind: interval or level; texts quoted as CSV needs; numbers in

@@ -105,7 +105,7 @@ nlohmann::json to_json(const PlotSpec& s)
       j["residuals"] = s.residuals;
       break;
     case PlotKind::Timeline:
-      j["point"]  = s.point;
+      j["point"]  = s.points;
       j["groups"] = s.groups;
       break;
   }

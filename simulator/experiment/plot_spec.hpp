@@ -73,8 +73,9 @@ struct PlotSpec {
   bool runs = false;  // every run its own point, instead of each combination's mean over its repetitions
   // Parity: a panel under the diagonal with each point's relative deviation (sim - pred) / |pred|, in %.
   bool residuals = false;
-  // timeline: the point drawn (its index in results.csv) and the groups drawn, a panel each (empty: every group)
-  long long point = 0;
+  // timeline: the points drawn (their indices in results.csv), one above the other on one time axis, and the groups
+  // drawn, a panel each per point (empty: every group)
+  std::vector<long long> points;
   std::vector<std::string> groups;
 };
 

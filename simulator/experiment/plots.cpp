@@ -210,7 +210,8 @@ void read_presentation(const Field& f, PlotSpec& p)
   }
 }
 
-// kind: timeline, point: N: what point N's simulation recorded over time, drawn from timelines/point-N.csv.
+// kind: timeline, point: N (or [N, M, ...]): what point N's simulation recorded over time, drawn from
+// timelines/point-N.csv (several points one above the other, on one time axis).
 PlotSpec read_timeline(const Field& f, bool simulates, bool drop_misfits, uint64_t points, PlotSpec p)
 {
   f.only_keys({"kind", "point", "groups", "title", "file", "x_label", "y_label", "size", "formats"},
@@ -221,11 +222,25 @@ PlotSpec read_timeline(const Field& f, bool simulates, bool drop_misfits, uint64
     f.child("kind").fail("a timeline plot draws what a point's simulation recorded: run with mode: simulate or both");
   }
   Field point = f.required("point");
-  p.point     = point.integer_at_least(0);
-  if (static_cast<uint64_t>(p.point) >= points) {
-    if (drop_misfits)
-      throw InputError(f.where(), f.path(), "the point is past the sweep");
-    point.fail(fmt::format("point {} is past the sweep, whose points are 0 .. {}", p.point, points - 1));
+  std::vector<Field> chosen;
+  if (point.is_list()) {
+    if (point.size() == 0)
+      point.fail("expected a point's index in results.csv, or a list of them, e.g. [18, 21]");
+    for (size_t i = 0; i < point.size(); ++i)
+      chosen.push_back(point.element(i));
+  } else {
+    chosen.push_back(point);
+  }
+  for (const Field& one : chosen) {
+    long long index = one.integer_at_least(0);
+    if (static_cast<uint64_t>(index) >= points) {
+      if (drop_misfits)
+        throw InputError(f.where(), f.path(), "the point is past the sweep");
+      one.fail(fmt::format("point {} is past the sweep, whose points are 0 .. {}", index, points - 1));
+    }
+    if (std::find(p.points.begin(), p.points.end(), index) != p.points.end())
+      one.fail(fmt::format("point {} is drawn twice", index));
+    p.points.push_back(index);
   }
   if (Field groups = f.child("groups"); groups.present()) {
     if (!groups.is_list())

@@ -170,7 +170,8 @@ public:
       fs::create_directories(fs::path(run.files.dir) / "traces");
     for (const PlotSpec& plot : ex.plots)
       if (plot.kind == PlotKind::Timeline)
-        timelines_.insert(static_cast<uint64_t>(plot.point));
+        for (long long point : plot.points)
+          timelines_.insert(static_cast<uint64_t>(point));
     if (!timelines_.empty())
       fs::create_directories(fs::path(run.files.dir) / kTimelinesFolder);
   }

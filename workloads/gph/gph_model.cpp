@@ -482,6 +482,13 @@ protected:
     }
     run.seed       = decisions.seed;
     run.time_limit = p.time_limit;
+    if (context.timeline) {
+      run.timeline = context.timeline;
+      for (size_t pe = 0; pe < decisions.topology->pes(); ++pe)
+        run.pe_names.push_back(fmt::format("pe {} {}{}", pe,
+                                           decisions.layout.clusters.names[decisions.layout.pe_cluster[pe]],
+                                           pe == decisions.main_pe ? " (main)" : ""));
+    }
     launch_gum(run);
     session.run();
 

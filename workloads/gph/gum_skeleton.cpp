@@ -19,6 +19,7 @@ struct GumWiring {
   std::unordered_map<std::uint64_t, Message> in_flight;
   std::uint64_t next_serial = 0;
   sg::LocalQueue done;
+  std::unique_ptr<PeRecorder> recorder;  // when the run records a timeline
 };
 
 namespace {
@@ -77,10 +78,16 @@ void launch_gum(GumRun& run)
   run.wiring   = std::make_shared<GumWiring>();
   GumWiring& w = *run.wiring;
   w.random.reserve(pes);
+  if (run.timeline) {
+    if (run.pe_names.size() != pes)
+      throw std::invalid_argument(fmt::format("gph runtime: {} timeline rows for {} PEs", run.pe_names.size(), pes));
+    w.recorder = std::make_unique<PeRecorder>(*run.timeline, run.pe_names);
+  }
   for (size_t pe = 0; pe < pes; ++pe) {
     w.random.emplace_back(derive_seed(run.seed, pe, 0));
     SeededRandom* rng = &w.random.back();
     w.cores.push_back(std::make_unique<PeCore>(run.setup, pe, [rng] { return rng->next(); }));
+    w.cores.back()->record_into(w.recorder.get());
     w.inboxes.push_back(std::make_unique<sg::LocalQueue>());
     w.mailboxes.emplace_back(fmt::format("gph:pe{}", pe));
   }
@@ -95,6 +102,8 @@ void launch_gum(GumRun& run)
       w.done.pop();
     else
       w.done.pop_for(run.time_limit);
+    if (w.recorder)
+      w.recorder->finish(sg::now());
     for (auto& core : w.cores)
       run.statistics.push_back(core->statistics());
   });

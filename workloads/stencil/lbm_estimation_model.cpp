@@ -145,11 +145,17 @@ protected:
     auto ranks = static_cast<size_t>(params.p);
     size_t C   = r.clusters;
     double t11 = 0, t1p = 0, tcp = 0, t1pc = 0;
+    // The four measurement runs one after the other, each a group of the timeline when one is recorded.
+    auto measure = [&](const char* tag, size_t clusters, size_t ranks_per_cluster) {
+      StencilRun run = chain(tag, platform, clusters, ranks_per_cluster, nx, ny, r);
+      run.timeline   = context.timeline;
+      return run_stencil(run);
+    };
     sg::spawn("driver", platform.clusters[0][0], [&] {
-      t11  = run_stencil(chain("one", platform, 1, 1, nx, ny, r));
-      t1p  = run_stencil(chain("single", platform, 1, ranks, nx, ny, r));
-      tcp  = run_stencil(chain("multi", platform, C, ranks, nx, ny, r));
-      t1pc = run_stencil(chain("wide", platform, 1, ranks * C, nx, ny, r));
+      t11  = measure("one", 1, 1);
+      t1p  = measure("single", 1, ranks);
+      tcp  = measure("multi", C, ranks);
+      t1pc = measure("wide", 1, ranks * C);
     });
     session.run();
 

@@ -63,7 +63,7 @@ class PlotSpec:
     formats: typing.Tuple[str, ...]  # images written besides `file`
     reference_lines: typing.Tuple[typing.Mapping[str, typing.Any], ...]  # {axis, value, label}
     paper: typing.Tuple[typing.Mapping[str, typing.Any], ...]  # line: {metric, at, value, statistic, derived}
-    point: typing.Optional[int]  # timeline: the point drawn (its index in results.csv)
+    point: typing.Tuple[int, ...]  # timeline: the points drawn (their indices in results.csv)
     groups: typing.Tuple[str, ...]  # timeline: the groups drawn, a panel each (empty: every group)
 
 

@@ -1,13 +1,15 @@
-"""Timeline plots: what one simulated point recorded over time, from the results folder's
+"""Timeline plots: what simulated points recorded over time, from the results folder's
 timelines/point-N.csv (a tidy table the run writes for the points a timeline plot names:
 kind, group, resource, state, label, start_s, end_s, value).
 
 A panel per group (a MerITA stream's strategies, in the spec's `groups` order or as
 recorded), a row per resource of its intervals (an application), each interval a bar from
 its start to its end: a run coloured by its label (the cluster it ran on), a wait hatched in
-the colour of where it waited, a killed run crossed, a move in black.  Under each panel, the
-group's levels (a batch queue's length) as steps, a line per resource.  Time in hours when
-the timeline spans more than two hours, else in seconds.
+the colour of where it waited, a killed run crossed, a move in black, any other state in its
+own colour, the same in every model's figure.  Under each panel, the group's levels (a batch
+queue's length) as steps, a line per resource.  Several points are drawn one above the other
+on one time axis, each panel named by what sets its point apart.  Time in hours when the
+timeline spans more than two hours, else in seconds.
 """
 
 import csv
@@ -23,10 +25,22 @@ from .style import titles
 WAITS = ("wait", "queue wait")
 COMPUTE = "compute"  # the state whose share of rows the utilisation curve under a group's panel follows
 PLACED = ("run", "killed") + WAITS  # coloured by where: their label
+# The states models share keep one colour in every figure; any other takes the next of OTHER_COLORS.
+STATE_COLORS = {
+    "compute": "#1f77b4",
+    "execution": "#1f77b4",
+    "send": "#ff7f0e",
+    "receive": "#9467bd",
+    "halo": "#e377c2",
+    "wide-area halo": "#d62728",
+    "blocked": "#8c564b",
+    "fish": "#bcbd22",
+}
+OTHER_COLORS = ["#17becf", "#2ca02c", "#7f7f7f", "#aec7e8", "#ffbb78", "#98df8a", "#c5b0d5", "#c49c94"]
 
 
-def read_timeline(ctx, spec, index):
-    path = os.path.join(ctx.folder or ".", "timelines", f"point-{spec.point}.csv")
+def read_timeline(ctx, spec, index, point):
+    path = os.path.join(ctx.folder or ".", "timelines", f"point-{point}.csv")
     try:
         return read_table(path)
     except OSError as e:
@@ -59,38 +73,113 @@ def natural(text):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text)]
 
 
-def utilisation(computing):
-    """The share (%) of the rows that ever compute that are computing, as steps: (times, shares, rows)."""
-    rows = {r["resource"] for r in computing}
-    changes = sorted([(r["start_s"], 1) for r in computing] + [(r["end_s"], -1) for r in computing])
-    xs, ys, active = [0.0], [0.0], 0
+def at_once(intervals):
+    """How many of the intervals are open over time, as steps: (times, counts)."""
+    changes = sorted([(r["start_s"], 1) for r in intervals] + [(r["end_s"], -1) for r in intervals])
+    xs, ys, active = [0.0], [0], 0
     for time, change in changes:
         active += change
         if xs[-1] == time:
-            ys[-1] = 100.0 * active / len(rows)
+            ys[-1] = active
         else:
             xs.append(time)
-            ys.append(100.0 * active / len(rows))
-    return xs, ys, len(rows)
+            ys.append(active)
+    return xs, ys
 
 
-def point_note(ctx, point):
-    """The swept parameters and repetition of the point drawn, as results.csv has them."""
+def utilisation(computing):
+    """The share (%) of the rows that ever compute that are computing, as steps: (times, shares, rows)."""
+    rows = {r["resource"] for r in computing}
+    xs, counts = at_once(computing)
+    return xs, [100.0 * c / len(rows) for c in counts], len(rows)
+
+
+def overlapping(intervals):
+    """Whether some row's intervals overlap: bars would hide one another (a GpH PE's sparks, held together)."""
+    by_row = {}
+    for r in intervals:
+        by_row.setdefault(r["resource"], []).append((r["start_s"], r["end_s"]))
+    for spans in by_row.values():
+        spans.sort()
+        if any(later[0] < earlier[1] for earlier, later in zip(spans, spans[1:])):
+            return True
+    return False
+
+
+def point_values(ctx, point):
+    """The swept parameters and repetition of a point, as results.csv has them: [(label, value)]."""
     for r in ctx.rows:
         if str(r.get("index")) == str(point):
-            parts = [f"{ctx.parameter_labels.get(a) or a} = {r[a]}" for a in ctx.axis_order if a in r]
-            parts.append(f"repetition {r.get('repetition', '?')}")
-            return f"point {point}: " + ", ".join(parts)
-    return f"point {point}"
+            values = [(ctx.parameter_labels.get(a) or a, r[a]) for a in ctx.axis_order if a in r]
+            return values + [("repetition", r.get("repetition", "?"))]
+    return []
+
+
+def say(values):
+    return ", ".join(f"{name} = {value}" if name != "repetition" else f"repetition {value}" for name, value in values)
 
 
 def draw_timeline(ctx, spec, index):
-    rows, seconds = read_timeline(ctx, spec, index)
+    points = list(spec.point)
+    tables = [read_timeline(ctx, spec, index, point) for point in points]
+    if len({seconds for _, seconds in tables}) > 1:
+        raise PlotError(f"{label(spec, index)}: the points' timelines do not share a time unit")
+    values = [point_values(ctx, point) for point in points]
     try:
-        return draw_rows(rows, seconds, list(spec.groups), spec.title or ctx.title, point_note(ctx, spec.point),
-                         spec.point)
+        if len(points) == 1:
+            note = f"point {points[0]}: {say(values[0])}" if values[0] else f"point {points[0]}"
+            return draw_rows(tables[0][0], tables[0][1], list(spec.groups), spec.title or ctx.title, note,
+                             points[0])
+        # A panel per point and group, named by what sets the point apart; what the points share goes in the note.
+        shared = [v for v in values[0] if all(v in other for other in values[1:])]
+        rows, groups = [], []
+        for point, (table, _), own in zip(points, tables, values):
+            apart = say([v for v in own if v not in shared]) or f"point {point}"
+            recorded = list(dict.fromkeys(r["group"] for r in table))
+            for g in list(spec.groups) or recorded:
+                if g not in recorded:
+                    raise ValueError(f"no group {g} in the timeline of point {point}; it has "
+                                     f"{', '.join(recorded) or 'none'}")
+                groups.append(f"{apart}:\n{g}")
+            rows += [dict(r, group=f"{apart}:\n{r['group']}") for r in table]
+        note = f"points {', '.join(str(p) for p in points)}" + (f": {say(shared)}" if shared else "")
+        return draw_rows(rows, tables[0][1], groups, spec.title or ctx.title, note,
+                         ", ".join(str(p) for p in points))
     except ValueError as e:
         raise PlotError(f"{label(spec, index)}: {e}")
+
+
+def draw_crowd(ax, g, crowd, state_color, scale):
+    """A group whose rows' intervals overlap: how many are open at once over all its rows, a line per state."""
+    n = len({r["resource"] for r in crowd})
+    for state in dict.fromkeys(r["state"] for r in crowd):
+        xs, ys = at_once([r for r in crowd if r["state"] == state])
+        ax.step([x / scale for x in xs], ys, where="post", linewidth=0.9, color=state_color.get(state, "0.3"))
+    ax.set_ylabel(f"{g}: held at once\nover its {n} rows, by\nhow each ends", fontsize=7.5)
+    ax.set_ylim(bottom=0)
+    ax.grid(True, color="0.9", linewidth=0.6)
+
+
+def draw_bars(ax, g, resources, intervals, color, state_color, scale, end):
+    """A row per resource, each interval a bar: placed states in their label's colour, waits hatched, moves black."""
+    position = {name: i for i, name in enumerate(resources)}
+    for r in intervals:
+        y = position[r["resource"]]
+        start, width = r["start_s"] / scale, (r["end_s"] - r["start_s"]) / scale
+        c = color.get(r["label"], "0.5") if r["state"] in PLACED else state_color.get(r["state"], "black")
+        if r["state"] in WAITS:
+            ax.barh(y, width, left=start, height=0.6, color=c, alpha=0.25, hatch="////", edgecolor=c, linewidth=0)
+        elif r["state"] == "move":
+            ax.barh(y, max(width, end / scale / 400), left=start, height=0.9, color="black")
+        elif r["state"] == "killed":
+            ax.barh(y, width, left=start, height=0.6, color=c, hatch="xx", edgecolor="black", linewidth=0.3)
+        else:
+            ax.barh(y, width, left=start, height=0.6, color=c)
+    ax.set_yticks(range(len(resources)))
+    ax.set_yticklabels(resources, fontsize=6.5)
+    ax.set_ylim(len(resources) - 0.4, -0.6)
+    ax.set_ylabel(g, fontsize=9)
+    ax.grid(True, axis="x", color="0.9", linewidth=0.6)
 
 
 def draw_rows(rows, seconds, groups, title, note, point):
@@ -116,18 +205,23 @@ def draw_rows(rows, seconds, groups, title, note, point):
     color = {name: cmap(k % 10) for k, name in enumerate(labels)}
     others = list(dict.fromkeys(r["state"] for r in rows if r["kind"] == "interval"
                                 and r["state"] not in PLACED and r["state"] != "move"))
-    palette = plt.get_cmap("Dark2")
-    state_color = {state: palette(k % 8) for k, state in enumerate(others)}
+    unnamed = [state for state in others if state not in STATE_COLORS]
+    state_color = {state: STATE_COLORS.get(state) or OTHER_COLORS[unnamed.index(state) % len(OTHER_COLORS)]
+                   for state in others}
 
+    # A group whose rows hold overlapping intervals (a PE's sparks) is drawn as how many it holds at once, by state,
+    # over all its rows: bars would hide one another.
     layout = []
     for g in groups:
-        resources = sorted({r["resource"] for r in rows if r["group"] == g and r["kind"] == "interval"}, key=natural)
+        intervals = [r for r in rows if r["group"] == g and r["kind"] == "interval"]
+        crowded = overlapping(intervals)
+        resources = [] if crowded else sorted({r["resource"] for r in intervals}, key=natural)
         levels = [r for r in rows if r["group"] == g and r["kind"] == "level"]
-        computing = [r for r in rows if r["group"] == g and r["kind"] == "interval" and r["state"] == COMPUTE]
-        layout.append((g, resources, levels, computing))
+        computing = [] if crowded else [r for r in intervals if r["state"] == COMPUTE]
+        layout.append((g, resources, levels, computing, intervals if crowded else []))
     heights = []
-    for _, resources, levels, computing in layout:
-        heights.append(max(1.0, 0.2 * len(resources)))
+    for _, resources, levels, computing, crowd in layout:
+        heights.append(1.6 if crowd else max(1.0, 0.2 * len(resources)))
         heights += [1.1] * (bool(levels) + bool(computing))
     total = sum(heights) + 1.4
     fig, axes = plt.subplots(len(heights), 1, figsize=(8.5, total), sharex=True,
@@ -136,30 +230,14 @@ def draw_rows(rows, seconds, groups, title, note, point):
     fig.subplots_adjust(top=1 - 0.8 / total)  # room for the title above the first panel's subtitle
     axes = list(axes[:, 0])
     k = 0
-    for g, resources, levels, computing in layout:
+    for g, resources, levels, computing, crowd in layout:
         ax = axes[k]
         k += 1
-        position = {name: i for i, name in enumerate(resources)}
-        for r in rows:
-            if r["group"] != g or r["kind"] != "interval":
-                continue
-            y = position[r["resource"]]
-            start, width = r["start_s"] / scale, (r["end_s"] - r["start_s"]) / scale
-            c = color.get(r["label"], "0.5") if r["state"] in PLACED else state_color.get(r["state"], "black")
-            if r["state"] in WAITS:
-                ax.barh(y, width, left=start, height=0.6, color=c, alpha=0.25, hatch="////", edgecolor=c,
-                        linewidth=0)
-            elif r["state"] == "move":
-                ax.barh(y, max(width, end / scale / 400), left=start, height=0.9, color="black")
-            elif r["state"] == "killed":
-                ax.barh(y, width, left=start, height=0.6, color=c, hatch="xx", edgecolor="black", linewidth=0.3)
-            else:
-                ax.barh(y, width, left=start, height=0.6, color=c)
-        ax.set_yticks(range(len(resources)))
-        ax.set_yticklabels(resources, fontsize=6.5)
-        ax.set_ylim(len(resources) - 0.4, -0.6)
-        ax.set_ylabel(g, fontsize=9)
-        ax.grid(True, axis="x", color="0.9", linewidth=0.6)
+        if crowd:
+            draw_crowd(ax, g, crowd, state_color, scale)
+        else:
+            draw_bars(ax, g, resources, [r for r in rows if r["group"] == g and r["kind"] == "interval"], color,
+                      state_color, scale, end)
         ax.set_axisbelow(True)
         if levels:
             lax = axes[k]

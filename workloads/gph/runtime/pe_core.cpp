@@ -54,6 +54,8 @@ struct PeCore::Thunk {
   bool fetch_on_ack   = false;          // Shipped, not acked: the blocked thread's FETCH waits for the ACK
   double result_bytes = 0;              // Done
   std::vector<std::uint32_t> fetchers;  // PEs whose FETCH waits for the value (or, Shipped, for the ACK)
+  double since = 0;                     // when it came into this PE's care (its timeline's spark stay)
+  bool pruned  = false;                 // Held since its creation: the pool was full
 };
 
 const char* message_kind_name(MessageKind kind)
@@ -116,6 +118,18 @@ void PeCore::start(double now)
     return;  // started_ once the manager's table is in
   }
   begin(now);
+  record_activity(now);
+}
+
+PeActivity PeCore::activity() const
+{
+  if (computing_until_ != kInfinity)
+    return PeActivity::Compute;
+  if (!blocked_.empty())
+    return PeActivity::Blocked;
+  if (fishing_.outstanding > 0)
+    return PeActivity::Fish;
+  return PeActivity::Idle;
 }
 
 void PeCore::begin(double now)
@@ -151,6 +165,7 @@ void PeCore::on_wake(double now)
     // thread yields, the scheduler handles what arrived, and the thread runs on (the only one queued; GUM's
     // scheduling is not fair, doFairScheduling = false).
     drain_inbox(now);
+    record_activity(now);
     return;
   }
   if (computing_until_ != kInfinity) {
@@ -158,6 +173,7 @@ void PeCore::on_wake(double now)
     computing_until_ = kInfinity;
   }
   advance(now);
+  record_activity(now);
 }
 
 void PeCore::compute(double work, double now)
@@ -179,7 +195,8 @@ void PeCore::advance(double now)
         current_ = std::move(runnable_.front());
         runnable_.pop_front();
       } else if (auto id = take_spark()) {
-        Thunk& t         = thunks_.at(*id);
+        Thunk& t = thunks_.at(*id);
+        record_spark(*id, SparkFate::Activated, t.since, now);
         t.state          = Thunk::State::Running;
         current_         = std::make_unique<Thread>();
         current_->stolen = t.received;
@@ -255,10 +272,12 @@ PeCore::Step PeCore::step(Thread& thread, double now)
         for (const NodeKey& child : f.node.sparked) {
           ThunkId id = make_thunk_id(self_, next_serial_++);
           Thunk t;
-          t.key = child;
+          t.key   = child;
+          t.since = now;
           stats_.sparks += 1;
           if (pool_live_ >= setup_.max_local_sparks) {
-            t.state = Thunk::State::Held;
+            t.state  = Thunk::State::Held;
+            t.pruned = true;
             stats_.discarded += 1;
           } else {
             pool_.push_back(id);
@@ -314,6 +333,7 @@ bool PeCore::demand(Thread& thread, Frame& f)
         pool_live_ -= 1;  // its pool entry is skipped when met
         [[fallthrough]];
       case Thunk::State::Held: {
+        record_spark(id, t.pruned ? SparkFate::Pruned : SparkFate::Absorbed, t.since, now_);
         NodeKey key = t.key;
         thunks_.erase(id);
         f.next += 1;
@@ -397,6 +417,8 @@ void PeCore::try_fishing(double now)
   m.fish    = Fish{self_, 0};
   send(std::move(m), now);
   note_fish_sent(fishing_);
+  if (recorder_)
+    recorder_->fish_sent(self_, now);
   stats_.fishes += 1;
 }
 
@@ -424,6 +446,7 @@ void PeCore::on_message(const Message& m, double now)
   handle(m, now, now);
   if (computing_until_ == kInfinity)
     advance(now);
+  record_activity(now);
 }
 
 void PeCore::drain_inbox(double now)
@@ -483,14 +506,19 @@ void PeCore::on_fish(const Message& m, double now)
 {
   FishAction a = setup_.policy->on_fish(view(now), m.fish, exportable_sparks(), draw_, setup_.parameters);
   switch (a.outcome) {
-    case FishOutcome::Returned: note_fish_returned(fishing_, now); break;
+    case FishOutcome::Returned:
+      note_fish_returned(fishing_, now);
+      if (recorder_)
+        recorder_->fish_came_back(self_, m.fish.age, now);
+      break;
     case FishOutcome::Schedule: {
       Message s = make(MessageKind::Schedule, m.fish.origin, 0);
       for (size_t k = 0; k < a.sparks; ++k) {
         auto id = take_spark();
         if (!id)
           break;
-        Thunk& t     = thunks_.at(*id);
+        Thunk& t = thunks_.at(*id);
+        record_spark(*id, SparkFate::Shipped, t.since, now);
         t.state      = Thunk::State::Shipped;
         t.shipped_to = m.fish.origin;
         s.sparks.push_back({*id, t.key});
@@ -521,6 +549,8 @@ void PeCore::on_schedule(const Message& m, double now)
     Thunk& t   = thunks_[s.id];
     t.key      = s.key;
     t.received = true;
+    t.since    = now;
+    t.pruned   = false;
     t.acked = t.fetch_on_ack = false;
     ack.thunks.push_back(s.id);
     if (t.demanded) {
@@ -538,6 +568,8 @@ void PeCore::on_schedule(const Message& m, double now)
   ack.bytes += 8.0 * static_cast<double>(ack.thunks.size());
   send(std::move(ack), now);
   note_schedule_received(fishing_);
+  if (recorder_)
+    recorder_->fish_scheduled(self_, m.from, m.sparks.size(), now);
 }
 
 void PeCore::on_ack(const Message& m)
@@ -626,6 +658,7 @@ void PeCore::on_fetch(const Message& m, double now)
     case Thunk::State::InPool: pool_live_ -= 1; [[fallthrough]];
     case Thunk::State::Held: {
       // Still unevaluated: GUM packs the thunk itself into the answer, and the demander evaluates it.
+      record_spark(id, SparkFate::HandedBack, t.since, now);
       Message r     = make(MessageKind::Resume, m.requester, setup_.program->expand(t.key).graph_bytes);
       r.thunks      = {id};
       r.unevaluated = true;
@@ -655,8 +688,10 @@ void PeCore::on_resume(const Message& m, double now)
           fmt::format("gph runtime: PE {} got a RESUME for thunk {:#x} nobody waits for", self_, id));
     t.demanded = false;
     if (m.unevaluated) {
-      t.state = Thunk::State::Held;
-      t.key   = m.key;
+      t.state  = Thunk::State::Held;
+      t.key    = m.key;
+      t.since  = now;
+      t.pruned = false;
     } else {
       t.state = Thunk::State::Done;
     }

@@ -27,6 +27,7 @@
 #include "policies/gph/runtime_policies.hpp"
 #include "workloads/gph/program.hpp"
 #include "workloads/gph/runtime/message.hpp"
+#include "workloads/gph/runtime/pe_recorder.hpp"
 
 #include <cstdint>
 #include <deque>
@@ -93,6 +94,9 @@ public:
   bool finished() const { return finished_; }
   const PeStatistics& statistics() const { return stats_; }
   size_t self() const { return self_; }
+  // From now on the core tells `recorder` what it does (pe_recorder.hpp); null: it records nothing.
+  void record_into(PeRecorder* recorder) { recorder_ = recorder; }
+  PeActivity activity() const;
 
   // For tests and load reports.
   size_t pool_size() const { return pool_live_; }
@@ -132,6 +136,17 @@ private:
   std::uint32_t input_fetches_for(const Node& node);
   void request_packet(size_t from, std::uint64_t transfer, double bytes_left, double now);
   static std::uint64_t transfer_key(size_t from, std::uint64_t transfer);
+
+  void record_activity(double now)
+  {
+    if (recorder_)
+      recorder_->activity(self_, activity(), now);
+  }
+  void record_spark(ThunkId id, SparkFate fate, double since, double now)
+  {
+    if (recorder_)
+      recorder_->spark(self_, id, fate, since, now);
+  }
 
   Message make(MessageKind kind, size_t to, double payload_bytes) const;
   void send(Message m, double now);
@@ -173,6 +188,7 @@ private:
   std::deque<Waiting> inbox_;  // arrived while a thread computed, for the next scheduler entry
   double next_tick_ = std::numeric_limits<double>::infinity();  // the timer's next yield to them
   PeStatistics stats_;
+  PeRecorder* recorder_ = nullptr;
 };
 
 }  // namespace isogrid::gph
