@@ -8,14 +8,12 @@
 #include "simulator/core/timeline.hpp"
 #include "simulator/process/process_pool.hpp"
 #include "simulator/report/plotter.hpp"
-#include "simulator/run/checked_file.hpp"
 #include "simulator/run/output_folder.hpp"
 #include "simulator/run/runner.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -92,9 +90,8 @@ void timeline(const TimelineArgs& args, Shared& shared)
       SimulationContext context{ex.simgrid_config, false};
       context.timeline = &recorded;
       evaluate_point(ex, p, Faces{false, true}, context);
-      std::ostringstream csv;
-      recorded.write_csv(csv);
-      return csv.str();
+      write_timeline(out, index, recorded);  // here: a large table need not cross the pipe
+      return std::string();
     });
     std::vector<ChildResult> done;
     while (done.empty())
@@ -106,7 +103,6 @@ void timeline(const TimelineArgs& args, Shared& shared)
       continue;
     }
     std::string table = timeline_path(out, index);
-    write_file_atomically(table, r.payload);
     fmt::print("timeline: {}\n", table);
     if (args.no_plot)
       continue;

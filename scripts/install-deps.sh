@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages isogrid needs, skipping those already present. Safe to run repeatedly.
 # --test adds what only the tests use: Slurm and munge, for the single-node cluster tests/slurm_test.sh starts, and
-# pdflatex with booktabs, which compiles the LaTeX tables of REPORT.md (tests/report_tables_test.py)
-# (installing them starts no daemon: Debian's scripts find no init system here, and the test starts its own).
+# pdflatex with booktabs, which compiles the LaTeX tables of REPORT.md (tests/report_tables_test.py), and pajeng,
+# whose pj_dump reads the Pajé traces of timelines (tests/timeline_test.cpp) (installing them starts no daemon: Debian's scripts find no init system here, and the test starts its own).
 set -euo pipefail
 
 packages=(
@@ -13,7 +13,7 @@ packages=(
   python3 python3-matplotlib python3-numpy python3-jsonschema python3-pandas
 )
 if [ "${1:-}" = "--test" ]; then
-  packages+=(slurm-wlm munge texlive-latex-base texlive-latex-recommended)
+  packages+=(slurm-wlm munge texlive-latex-base texlive-latex-recommended pajeng)
 fi
 
 # One dpkg-query for all of them: `make build` runs this every time, and it must cost nothing when all is there.

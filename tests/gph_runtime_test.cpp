@@ -588,10 +588,11 @@ TEST(GphRuntime, EveryRuntimeEvaluatesEveryNodeExactlyOnceWhateverTheSeed)
 
 namespace {
 
-std::vector<const isogrid::TimelineEvent*> in_group(const isogrid::Timeline& timeline, const std::string& group)
+std::vector<const isogrid::TimelineEvent*> in_group(const std::vector<isogrid::TimelineEvent>& events,
+                                                    const std::string& group)
 {
   std::vector<const isogrid::TimelineEvent*> out;
-  for (const auto& e : timeline.events())
+  for (const auto& e : events)
     if (e.group == group)
       out.push_back(&e);
   return out;
@@ -611,9 +612,10 @@ size_t pe_of(const std::string& row) { return std::stoul(row.substr(3)); }  // "
 void expect_a_consistent_timeline(const isogrid::Timeline& timeline, const std::vector<PeStatistics>& stats,
                                   size_t main_pe, double end, unsigned max_fishes, const std::string& what)
 {
-  const size_t pes = stats.size();
+  const std::vector<isogrid::TimelineEvent> events = timeline.events();
+  const size_t pes                                 = stats.size();
   std::vector<double> busy(pes, 0.0), last_end(pes, 0.0);
-  for (const auto* e : in_group(timeline, "PEs")) {
+  for (const auto* e : in_group(events, "PEs")) {
     size_t pe = pe_of(e->resource);
     EXPECT_GE(e->start, last_end[pe] - 1e-12) << what << ": " << e->resource << " overlaps itself";
     EXPECT_LT(e->start, e->end) << what;
@@ -627,7 +629,7 @@ void expect_a_consistent_timeline(const isogrid::Timeline& timeline, const std::
 
   std::map<std::string, std::vector<const isogrid::TimelineEvent*>> stays;  // by spark id
   std::vector<std::map<std::string, uint64_t>> fates(pes);
-  for (const auto* e : in_group(timeline, "sparks")) {
+  for (const auto* e : in_group(events, "sparks")) {
     stays[e->label].push_back(e);
     fates[pe_of(e->resource)][e->state] += 1;
   }
@@ -657,7 +659,7 @@ void expect_a_consistent_timeline(const isogrid::Timeline& timeline, const std::
 
   std::vector<uint64_t> fishes(pes, 0), unanswered(pes, 0);
   double brought = 0;
-  for (const auto* e : in_group(timeline, "fishes")) {
+  for (const auto* e : in_group(events, "fishes")) {
     size_t pe = pe_of(e->resource);
     fishes[pe] += 1;
     if (e->label == "no answer by the end")

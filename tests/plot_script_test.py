@@ -1001,6 +1001,12 @@ class TimelinePlots(FolderTestCase):
                 f.write(timeline)
         return folder
 
+    def drawn(self, table):
+        """The figure of one point's timeline table, drawn in-process."""
+        plots = [{"kind": "timeline", "point": [1], "file": "t.png"}]
+        ctx = isoplot.context.load_context(self.timeline_folder(plots, timeline=table))
+        return isoplot.timeline.draw_timeline(ctx, isoplot.spec.read_spec(plots[0], 0), 0)
+
     def test_a_panel_per_group_and_a_row_per_resource(self):
         plots = [{"kind": "timeline", "point": [1], "groups": ["merita"], "file": "stream.png"},
                  {"kind": "timeline", "point": [1], "file": "all.png"}]
@@ -1052,14 +1058,37 @@ class TimelinePlots(FolderTestCase):
                  "interval,sparks,pe 0,shipped,0.1,0,3,0\n"
                  "interval,sparks,pe 0,shipped,0.2,1,2,0\n"
                  "interval,sparks,pe 0,shipped,0.3,1,4,0\n")
-        plots = [{"kind": "timeline", "point": [1], "file": "crowd.png"}]
-        folder = self.timeline_folder(plots, timeline=table)
-        ctx = isoplot.context.load_context(folder)
-        fig = isoplot.timeline.draw_timeline(ctx, isoplot.spec.read_spec(plots[0], 0), 0)
+        fig = self.drawn(table)
         line = fig.axes[0].get_lines()[0]
         self.assertEqual(list(line.get_ydata()), [1, 3, 2, 1, 0])
         self.assertEqual(list(line.get_xdata()), [0.0, 1.0, 2.0, 3.0, 4.0])
         self.assertEqual(len(fig.axes[0].patches), 0)
+        plt.close(fig)
+
+    def test_zones_and_links_the_model_declared(self):
+        # Two hosts in zone x, one in y; a link carrying 3 MB over [0, 2) then 1 MB over [2, 3): the share computing
+        # per zone, and the bandwidth in use, 1.5 then 1 MB/s.
+        table = ("kind,group,resource,state,label,start_s,end_s,value\n"
+                 "row,farm,a,host,x,0,0,0\n"
+                 "row,farm,b,host,x,0,0,0\n"
+                 "row,farm,c,host,y,0,0,0\n"
+                 "row,farm,up,link,y,0,0,0\n"
+                 "interval,farm,a,compute,,0,4,0\n"
+                 "interval,farm,c,compute,,1,3,0\n"
+                 "interval,farm,up,send,,0,2,3e6\n"
+                 "interval,farm,up,send,,2,3,1e6\n")
+        fig = self.drawn(table)
+        gantt, share, carried = fig.axes
+        self.assertEqual([t.get_text() for t in gantt.get_yticklabels()], ["a", "c", "up"])  # b has no interval
+        self.assertEqual([t.get_text() for t in share.get_legend().get_texts()], ["x (1)", "y (1)"])
+        x, y = share.get_lines()
+        self.assertEqual(list(x.get_ydata()), [100.0, 0.0])
+        self.assertEqual(list(y.get_xdata()), [0.0, 1.0, 3.0])
+        self.assertEqual(list(y.get_ydata()), [0.0, 100.0, 0.0])
+        self.assertEqual(carried.get_ylabel(), "farm: bandwidth\nin use (MB/s)")
+        (up,) = carried.get_lines()
+        self.assertEqual(list(up.get_xdata()), [0.0, 2.0, 3.0])
+        self.assertEqual(list(up.get_ydata()), [1.5, 1.0, 0.0])
         plt.close(fig)
 
     def test_the_share_of_rows_computing(self):

@@ -181,7 +181,7 @@ TEST(MalleableRun, RecordsItsSegmentsAndMovesOnATimeline)
   MalleableRun run   = {segment(0, 0, 1, 0, {0}, false), segment(1, 1, 2, 1, {0, 1}, true)};
   Timeline timeline =
       testing::timeline_in_child([&](const SimulationContext& context) { execute_runs(grid, {run}, context, {"md"}); });
-  const std::vector<TimelineEvent>& events = timeline.events();
+  const std::vector<TimelineEvent> events = timeline.events();
   ASSERT_EQ(events.size(), 3u);
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"run", "cluster 0"}, {"move", "cluster 0 > cluster 1"}, {"run", "cluster 1"}};

@@ -250,6 +250,9 @@ constexpr char kRecord = '\x1e';
 std::string encode_timeline(const Timeline& timeline, const std::string& outcome)
 {
   std::string out = outcome + kField + (timeline.in_seconds() ? "s" : "n") + kRecord;
+  for (const TimelineRow& r : timeline.rows())
+    out += fmt::format("r{}{}{}{}{}{}{}{}{}", kField, r.group, kField, r.resource, kField, r.zone, kField,
+                       static_cast<int>(r.kind), kRecord);
   for (const TimelineEvent& e : timeline.events())
     out += fmt::format("{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}{}", e.level ? 'l' : 'i', kField, e.group, kField, e.resource,
                        kField, e.state, kField, e.label, kField, e.start, kField, e.end, kField, e.value, kRecord);
@@ -278,7 +281,9 @@ Timeline decode_timeline(const std::string& payload, Outcome* outcome)
   for (size_t r = 1; r < records.size(); ++r) {
     std::vector<std::string> f = split(records[r], kField);
     f.resize(8);  // an empty label at the end of a record is no field for getline
-    if (f[0] == "l")
+    if (f[0] == "r")
+      timeline.row(f[1], f[2], f[3], static_cast<RowKind>(std::stoi(f[4])));
+    else if (f[0] == "l")
       timeline.level(f[1], f[2], f[3], std::stod(f[5]), std::stod(f[7]));
     else
       timeline.interval(f[1], f[2], f[3], f[4], std::stod(f[5]), std::stod(f[6]), std::stod(f[7]));

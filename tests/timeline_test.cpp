@@ -1,11 +1,18 @@
 // Per-point timelines (simulator/core/timeline.hpp): the recorder's table, and a run whose timeline plot names a
 // point writes that point's timeline beside results.csv without changing a row.
 #include "simulator/core/timeline.hpp"
+#include "simulator/run/output_folder.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdio>
+#include <map>
+#include <set>
 #include <sstream>
+#include <unistd.h>
+#include <vector>
 
 namespace isogrid {
 namespace {
@@ -103,6 +110,103 @@ sweep:
   EXPECT_EQ(too_many.exit_code, 2) << too_many.output;
   EXPECT_NE(too_many.output.find("chooses 21 points"), std::string::npos) << too_many.output;
   EXPECT_FALSE(std::filesystem::exists(dir.file("many")));
+
+  // A folder another run holds (here this test process) is refused, and nothing is written into it.
+  {
+    OutputLock held(dir.file("held"));
+    testing::CommandResult locked = testing::run_isogrid("timeline " + star + " --point 1 -o " + dir.file("held"));
+    EXPECT_EQ(locked.exit_code, 2) << locked.output;
+    EXPECT_NE(locked.output.find("is in use by another isogrid run (pid " + std::to_string(::getpid()) + ")"),
+              std::string::npos)
+        << locked.output;
+    EXPECT_FALSE(std::filesystem::exists(dir.file("held/timelines")));
+  }
+}
+
+// The Pajé trace beside a recorded timeline is read by pajeng's pj_dump (installed by scripts/install-deps.sh
+// --test): a container per group, per zone (the PEs' clusters) and per row, and each row's time in each state is the
+// table's. A GpH run: its PEs' states, and its sparks, whose overlapping stays are counts (variables) whose integral
+// is the stays' total time.
+TEST(Timeline, ThePajeTraceIsReadByPjDumpAndHoldsTheTablesTimes)
+{
+  testing::TempDir dir;
+  std::string gph          = dir.write("gph.yaml", "model: gph-runtime\nmode: simulate\nparameters:\n  platform: " +
+                                                       testing::source("platforms/gph-beowulf.yaml") + R"(
+  alphabet: {E: Edin1, M: Muni}
+  configuration: 1E4M
+  program: raytracer
+  program_parameters: {rows: 40}
+  runtime: grid-gum2
+)");
+  testing::CommandResult r = testing::run_isogrid("timeline " + gph + " --point 0 --no-plot -o " + dir.file("out"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+
+  // The table: per "group: resource" and state, the time spent; the zones of the rows with events.
+  std::map<std::string, std::map<std::string, double>> table;
+  std::map<std::string, std::string> zone;  // "group: resource" -> "group: zone", as declared
+  std::set<std::string> groups, zones;
+  std::istringstream csv(testing::read_file(dir.file("out/timelines/point-0.csv")));
+  std::string line;
+  std::getline(csv, line);
+  while (std::getline(csv, line)) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');)
+      f.push_back(cell);
+    ASSERT_EQ(f.size(), 8u) << line;
+    if (f[0] == "row") {
+      zone[f[1] + ": " + f[2]] = f[1] + ": " + f[4];
+      continue;
+    }
+    groups.insert(f[1]);
+    table[f[1] + ": " + f[2]][f[3]] += std::stod(f[6]) - std::stod(f[5]);
+  }
+  for (const auto& [row, states] : table)
+    zones.insert(zone.at(row));
+  ASSERT_EQ(groups, (std::set<std::string>{"PEs", "fishes", "sparks"}));
+
+  // pj_dump's: states' durations, and the integral of the sparks' counts.
+  std::string command = "pj_dump -l 12 " + dir.file("out/timelines/point-0.paje") + " 2>&1";
+  FILE* pipe          = ::popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string dump;
+  std::array<char, 4096> chunk{};
+  while (size_t n = std::fread(chunk.data(), 1, chunk.size(), pipe))
+    dump.append(chunk.data(), n);
+  ASSERT_EQ(::pclose(pipe), 0) << "pj_dump (pajeng, installed by scripts/install-deps.sh --test) refused it:\n"
+                               << dump.substr(0, 2000);
+  std::map<std::string, std::map<std::string, double>> traced;
+  size_t containers = 0;
+  std::istringstream lines(dump);
+  while (std::getline(lines, line)) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');)
+      f.push_back(cell.substr(cell.find_first_not_of(' ')));
+    if (f[0] == "Container") {
+      containers += 1;
+    } else if (f[0] == "State") {
+      ASSERT_EQ(f.size(), 8u) << line;
+      traced[f[1]][f[7]] += std::stod(f[5]);
+    } else if (f[0] == "Variable") {
+      ASSERT_EQ(f.size(), 7u) << line;
+      ASSERT_EQ(f[2].rfind("open: ", 0), 0u) << line;
+      traced[f[1]][f[2].substr(6)] += std::stod(f[5]) * std::stod(f[6]);
+    }
+  }
+  EXPECT_EQ(containers, 1 + groups.size() + zones.size() + table.size()) << "the root, a group, zone and row each";
+  EXPECT_EQ(zones.size(), 6u) << "the PEs, their fishes and their sparks in Edin1 and in Muni";
+  size_t compared = 0;
+  for (const auto& [row, states] : table)
+    for (const auto& [state, seconds] : states) {
+      if (seconds == 0)
+        continue;  // instants: no state lasts
+      EXPECT_NEAR(traced[row][state], seconds, 1e-9 * (1 + seconds)) << row << " " << state;
+      compared += 1;
+    }
+  EXPECT_GT(compared, 20u);
+  EXPECT_GT(traced["sparks: pe 1 Muni (main)"]["shipped"], 0) << "the counts of overlapping stays, integrated";
+  EXPECT_GT(traced["PEs: pe 1 Muni (main)"]["compute"], 0);
 }
 
 }  // namespace

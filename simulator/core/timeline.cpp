@@ -19,25 +19,69 @@ std::string field(const std::string& text)
 
 }  // namespace
 
+std::uint32_t Timeline::intern(std::string text)
+{
+  auto it = ids_.find(text);
+  if (it != ids_.end())
+    return it->second;
+  auto id = static_cast<std::uint32_t>(names_.size());
+  names_.push_back(text);
+  ids_.emplace(std::move(text), id);
+  return id;
+}
+
 void Timeline::interval(std::string group, std::string resource, std::string state, std::string label, double start,
                         double end, double amount)
 {
-  events_.push_back(
-      {false, std::move(group), std::move(resource), std::move(state), std::move(label), start, end, amount});
+  entries_.push_back({intern(std::move(group)), intern(std::move(resource)), intern(std::move(state)), false,
+                      std::move(label), start, end, amount});
 }
 
 void Timeline::level(std::string group, std::string resource, std::string quantity, double time, double value)
 {
-  events_.push_back({true, std::move(group), std::move(resource), std::move(quantity), "", time, time, value});
+  entries_.push_back({intern(std::move(group)), intern(std::move(resource)), intern(std::move(quantity)), true, "",
+                      time, time, value});
+}
+
+std::vector<TimelineEvent> Timeline::events() const
+{
+  std::vector<TimelineEvent> out;
+  out.reserve(entries_.size());
+  for (const Entry& e : entries_)
+    out.push_back({e.level, names_[e.group], names_[e.resource], names_[e.state], e.label, e.start, e.end, e.value});
+  return out;
+}
+
+const char* row_kind_name(RowKind kind)
+{
+  switch (kind) {
+    case RowKind::Host: return "host";
+    case RowKind::Link: return "link";
+    case RowKind::Actor: return "actor";
+  }
+  return "?";
+}
+
+void Timeline::row(std::string group, std::string resource, std::string zone, RowKind kind)
+{
+  rows_.push_back({std::move(group), std::move(resource), std::move(zone), kind});
 }
 
 void Timeline::write_csv(std::ostream& out) const
 {
   out << (seconds_ ? "kind,group,resource,state,label,start_s,end_s,value\n"
                    : "kind,group,resource,state,label,start,end,value\n");
-  for (const TimelineEvent& e : events_)
-    out << (e.level ? "level" : "interval") << ',' << field(e.group) << ',' << field(e.resource) << ','
-        << field(e.state) << ',' << field(e.label) << ',' << fmt::format("{},{},{}", e.start, e.end, e.value) << '\n';
+  for (const TimelineRow& r : rows_)
+    out << "row," << field(r.group) << ',' << field(r.resource) << ',' << row_kind_name(r.kind) << ',' << field(r.zone)
+        << ",0,0,0\n";
+  // Each name quoted once, not once an event.
+  std::vector<std::string> fields;
+  fields.reserve(names_.size());
+  for (const std::string& n : names_)
+    fields.push_back(field(n));
+  for (const Entry& e : entries_)
+    out << (e.level ? "level," : "interval,") << fields[e.group] << ',' << fields[e.resource] << ',' << fields[e.state]
+        << ',' << field(e.label) << ',' << fmt::format("{},{},{}", e.start, e.end, e.value) << '\n';
 }
 
 }  // namespace isogrid

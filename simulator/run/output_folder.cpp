@@ -1,5 +1,8 @@
 #include "simulator/run/output_folder.hpp"
 
+#include "simulator/core/paje_trace.hpp"
+#include "simulator/run/checked_file.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -137,6 +140,21 @@ bool folder_in_use(const std::string& dir)
 std::string timeline_path(const std::string& dir, uint64_t index)
 {
   return (fs::path(dir) / kTimelinesFolder / fmt::format("point-{}.csv", index)).string();
+}
+
+std::string paje_path(const std::string& dir, uint64_t index)
+{
+  return (fs::path(dir) / kTimelinesFolder / fmt::format("point-{}.paje", index)).string();
+}
+
+void write_timeline(const std::string& dir, uint64_t index, const Timeline& timeline)
+{
+  AtomicFileWriter table(timeline_path(dir, index));
+  timeline.write_csv(table);
+  table.commit();
+  AtomicFileWriter trace(paje_path(dir, index));
+  write_paje(timeline, trace);
+  trace.commit();
 }
 
 std::vector<std::string> files_owned_by_a_run(const std::string& dir)

@@ -6,6 +6,7 @@
 //  - nothing before validation: the folder is created and locked only once the experiment has been checked in full;
 //  - what a run owns, it replaces: --force removes every file an earlier run wrote (results, run.json, summaries,
 //    plots), so no stale summary.csv survives, and leaves the user's own files alone.
+#include "simulator/core/timeline.hpp"
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -19,6 +20,11 @@ constexpr const char* kTablesFolder = "tables";
 // The folder of the points' timelines, one CSV each (timeline_path), written for the points a timeline plot draws.
 constexpr const char* kTimelinesFolder = "timelines";
 std::string timeline_path(const std::string& dir, uint64_t index);
+// The same as a Pajé trace, for ViTE and pj_dump: timelines/point-N.paje.
+std::string paje_path(const std::string& dir, uint64_t index);
+// Writes a point's timeline there and as its Pajé trace, each streamed (a GpH point's may hold millions of events)
+// and whole or not at all.
+void write_timeline(const std::string& dir, uint64_t index, const Timeline& timeline);
 
 // The output folder already holds a run and neither --resume nor --force was given, or --resume does not fit, or
 // another run holds it, or it cannot be written.

@@ -249,9 +249,7 @@ private:
       Timeline timeline;
       context.timeline    = &timeline;
       std::string outcome = encode_outcome(evaluate_point(ex_, p, context));
-      std::ostringstream csv;
-      timeline.write_csv(csv);
-      write_file_atomically(timeline_path(options_.out_dir, i), csv.str());
+      write_timeline(options_.out_dir, i, timeline);
       return outcome;
     });
   }

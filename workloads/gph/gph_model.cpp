@@ -484,10 +484,11 @@ protected:
     run.time_limit = p.time_limit;
     if (context.timeline) {
       run.timeline = context.timeline;
-      for (size_t pe = 0; pe < decisions.topology->pes(); ++pe)
-        run.pe_names.push_back(fmt::format("pe {} {}{}", pe,
-                                           decisions.layout.clusters.names[decisions.layout.pe_cluster[pe]],
-                                           pe == decisions.main_pe ? " (main)" : ""));
+      for (size_t pe = 0; pe < decisions.topology->pes(); ++pe) {
+        const std::string& cluster = decisions.layout.clusters.names[decisions.layout.pe_cluster[pe]];
+        run.pe_names.push_back(fmt::format("pe {} {}{}", pe, cluster, pe == decisions.main_pe ? " (main)" : ""));
+        run.pe_zones.push_back(cluster);
+      }
     }
     launch_gum(run);
     session.run();

@@ -81,7 +81,7 @@ void launch_gum(GumRun& run)
   if (run.timeline) {
     if (run.pe_names.size() != pes)
       throw std::invalid_argument(fmt::format("gph runtime: {} timeline rows for {} PEs", run.pe_names.size(), pes));
-    w.recorder = std::make_unique<PeRecorder>(*run.timeline, run.pe_names);
+    w.recorder = std::make_unique<PeRecorder>(*run.timeline, run.pe_names, run.pe_zones);
   }
   for (size_t pe = 0; pe < pes; ++pe) {
     w.random.emplace_back(derive_seed(run.seed, pe, 0));

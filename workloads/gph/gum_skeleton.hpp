@@ -23,9 +23,10 @@ struct GumRun {
   std::uint64_t seed = 0;        // PE p draws from a stream derived from (seed, p)
   // Simulated seconds after which a run that has not finished is stopped and reported incomplete.
   double time_limit = std::numeric_limits<double>::infinity();
-  // Where the run records what its PEs do (pe_recorder.hpp), a row per PE named by pe_names; null: nothing.
+  // Where the run records what its PEs do (pe_recorder.hpp), a row per PE named by pe_names, in the zone (cluster)
+  // pe_zones says; null: nothing.
   Timeline* timeline = nullptr;
-  std::vector<std::string> pe_names;
+  std::vector<std::string> pe_names, pe_zones;
 
   // Filled by the run.
   bool completed  = false;

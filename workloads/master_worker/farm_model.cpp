@@ -307,6 +307,7 @@ protected:
     run.worker_prefetch = p.worker_prefetch;
     run.timeline        = context.timeline;
     for (size_t c = 0; c < f.clusters.size(); ++c) {
+      run.cluster_names.push_back(f.clusters[c].name);
       run.heads.push_back(sg::host_by_name(f.hosts[c][0]));
       run.workers.emplace_back();
       for (size_t w : f.workers[c])

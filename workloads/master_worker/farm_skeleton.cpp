@@ -23,6 +23,8 @@ std::string row_of(const FarmRun& run, size_t cluster, size_t worker)
   return run.timeline ? fmt::format("c{} w{}", cluster, worker) : std::string();
 }
 
+std::string uplink_row(size_t cluster) { return fmt::format("c{} Internet link", cluster); }
+
 }  // namespace
 
 struct FarmWiring {
@@ -127,8 +129,8 @@ void uplink(FarmRun& run, size_t cluster, sg::Line line, long long id)
     sg::send_note(line, bytes(run.result_bytes), {kResult, id, n.count});
     run.uplink_busy[cluster] += sg::now() - start;
     if (run.timeline)
-      run.timeline->interval("farm", fmt::format("c{} Internet link", cluster), "send",
-                             fmt::format("{} results", n.count), start, sg::now());
+      run.timeline->interval("farm", uplink_row(cluster), "send", fmt::format("{} results", n.count), start, sg::now(),
+                             run.result_bytes);
   }
 }
 
@@ -214,6 +216,14 @@ void launch_farm(FarmRun& run)
     for (size_t w = 0; w < run.workers[c].size(); ++w)
       run.wiring->worker_boxes.back().emplace_back(worker_box(c, w));
   }
+  if (run.timeline)  // each worker a host of its cluster, each remote cluster's Internet link a link of it
+    for (size_t c = 0; c < n; ++c) {
+      std::string zone = c < run.cluster_names.size() ? run.cluster_names[c] : fmt::format("c{}", c);
+      for (size_t w = 0; w < run.workers[c].size(); ++w)
+        run.timeline->row("farm", row_of(run, c, w), zone, RowKind::Host);
+      if (c > 0 && !run.workers[c].empty())
+        run.timeline->row("farm", uplink_row(c), zone, RowKind::Link);
+    }
   std::vector<Consumer> consumers;
   for (size_t w = 0; w < run.workers[0].size(); ++w) {
     auto id       = static_cast<long long>(consumers.size());

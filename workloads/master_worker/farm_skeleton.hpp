@@ -42,6 +42,7 @@ struct FarmRun {
   // Where the run records each task's computation on its worker and each message on a remote cluster's Internet
   // link (a timeline plot names the point); null: nothing is recorded, a null check per task.
   Timeline* timeline = nullptr;
+  std::vector<std::string> cluster_names;  // per cluster, the zone of its rows in the timeline (default c0, c1, ...)
 
   // What happened (filled by the time the engine stops).
   double makespan = 0;                // the master has the average

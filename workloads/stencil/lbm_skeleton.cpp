@@ -80,6 +80,7 @@ double run_stencil(const StencilRun& run)
     if (run.timeline) {
       w.group = run.tag;
       w.row   = fmt::format("c{} rank {}", run.cluster_of_rank[r], r);
+      run.timeline->row(w.group, w.row, fmt::format("c{}", run.cluster_of_rank[r]), RowKind::Host);
     }
     ranks.spawn(fmt::format("{}-rank-{}", run.tag, r), run.hosts[r], [w = std::move(w)] { rank_loop(w); });
   }

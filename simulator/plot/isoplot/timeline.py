@@ -73,18 +73,24 @@ def natural(text):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text)]
 
 
-def at_once(intervals):
-    """How many of the intervals are open over time, as steps: (times, counts)."""
-    changes = sorted([(r["start_s"], 1) for r in intervals] + [(r["end_s"], -1) for r in intervals])
-    xs, ys, active = [0.0], [0], 0
+def steps(intervals, rate):
+    """The sum over the open intervals of rate(interval), over time from 0, as steps: (times, sums)."""
+    changes = sorted([(r["start_s"], rate(r)) for r in intervals] + [(r["end_s"], -rate(r)) for r in intervals])
+    xs, ys, total = [0.0], [0], 0
     for time, change in changes:
-        active += change
+        total += change
+        total = 0 if abs(total) < 1e-9 * max(1.0, abs(change)) else total  # sums that should cancel, cancelled
         if xs[-1] == time:
-            ys[-1] = active
+            ys[-1] = total
         else:
             xs.append(time)
-            ys.append(active)
+            ys.append(total)
     return xs, ys
+
+
+def at_once(intervals):
+    """How many of the intervals are open over time, as steps: (times, counts)."""
+    return steps(intervals, lambda r: 1)
 
 
 def utilisation(computing):
@@ -182,9 +188,51 @@ def draw_bars(ax, g, resources, intervals, color, state_color, scale, end):
     ax.grid(True, axis="x", color="0.9", linewidth=0.6)
 
 
+def draw_utilisation(ax, g, computing, zones, colour, scale):
+    """The share of the group's computing rows that compute; a line per zone when they are in several."""
+    named = sorted({z for z in zones.values() if z}, key=natural)
+    if len(named) < 2:
+        xs, ys, n = utilisation(computing)
+        ax.step([x / scale for x in xs], ys, where="post", linewidth=0.9, color=colour)
+        ax.set_ylabel(f"{g}: % of its {n}\nrows computing", fontsize=7.5)
+    else:
+        cmap = plt.get_cmap("tab10")
+        for i, zone in enumerate(named):
+            xs, ys, n = utilisation([r for r in computing if zones[r["resource"]] == zone])
+            ax.step([x / scale for x in xs], ys, where="post", linewidth=1.1, color=cmap(i % 10),
+                    linestyle=("-", "--", ":", "-.")[i % 4], label=f"{zone} ({n})")  # zones alike stay apart
+        ax.set_ylabel(f"{g}: % of each\nzone's rows computing", fontsize=7.5)
+        ax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
+    ax.set_ylim(0, 105)
+    ax.grid(True, color="0.9", linewidth=0.6)
+
+
+def bandwidth(intervals):
+    """The rate the intervals carry together over time (each its amount over its duration), as steps."""
+    return steps(intervals, lambda r: r["value"] / (r["end_s"] - r["start_s"]))
+
+
+def draw_bandwidth(ax, g, carried, seconds, scale):
+    """Each link row's bandwidth in use: the bytes its intervals carry over their durations, a line per link, in
+    the decimal unit (B/s, kB/s, MB/s, GB/s) its peak reads best in."""
+    curves = {resource: bandwidth([r for r in carried if r["resource"] == resource])
+              for resource in sorted({r["resource"] for r in carried}, key=natural)}
+    peak = max(max(ys) for _, ys in curves.values())
+    factor, unit = next(((f, u) for f, u in ((1e9, "GB"), (1e6, "MB"), (1e3, "kB")) if peak >= f), (1.0, "B"))
+    for resource, (xs, ys) in curves.items():
+        ax.step([x / scale for x in xs], [y / factor for y in ys], where="post", linewidth=0.9, label=resource)
+    ax.set_ylabel(f"{g}: bandwidth\nin use " + (f"({unit}/s)" if seconds else f"({unit} per unit)"), fontsize=7.5)
+    ax.set_ylim(bottom=0)
+    ax.grid(True, color="0.9", linewidth=0.6)
+    ax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
+
+
 def draw_rows(rows, seconds, groups, title, note, point):
     """The figure of a timeline's rows (read_table), the groups drawn in this order (empty: every group recorded).
     Raises ValueError when a group is missing or nothing is recorded."""
+    # Rows the model declared (kind row): their zone (label) and kind (state: host, link, actor).
+    declared = {(r["group"], r["resource"]): (r["label"], r["state"]) for r in rows if r["kind"] == "row"}
+    rows = [r for r in rows if r["kind"] != "row"]
     recorded = list(dict.fromkeys(r["group"] for r in rows))
     groups = groups or recorded
     missing = [g for g in groups if g not in recorded]
@@ -211,6 +259,8 @@ def draw_rows(rows, seconds, groups, title, note, point):
 
     # A group whose rows hold overlapping intervals (a PE's sparks) is drawn as how many it holds at once, by state,
     # over all its rows: bars would hide one another.
+    # Under a group's rows: its levels, the share of its rows computing (per zone, when its rows are in several), and
+    # the bandwidth its links carry (the intervals on rows declared links, of their amounts in bytes).
     layout = []
     for g in groups:
         intervals = [r for r in rows if r["group"] == g and r["kind"] == "interval"]
@@ -218,11 +268,14 @@ def draw_rows(rows, seconds, groups, title, note, point):
         resources = [] if crowded else sorted({r["resource"] for r in intervals}, key=natural)
         levels = [r for r in rows if r["group"] == g and r["kind"] == "level"]
         computing = [] if crowded else [r for r in intervals if r["state"] == COMPUTE]
-        layout.append((g, resources, levels, computing, intervals if crowded else []))
+        carried = [] if crowded else [r for r in intervals if r["value"] > 0 and r["end_s"] > r["start_s"]
+                                      and declared.get((g, r["resource"]), ("", ""))[1] == "link"]
+        zones = {r["resource"]: declared.get((g, r["resource"]), ("", ""))[0] for r in computing}
+        layout.append((g, resources, levels, computing, intervals if crowded else [], carried, zones))
     heights = []
-    for _, resources, levels, computing, crowd in layout:
+    for _, resources, levels, computing, crowd, carried, _ in layout:
         heights.append(1.6 if crowd else max(1.0, 0.2 * len(resources)))
-        heights += [1.1] * (bool(levels) + bool(computing))
+        heights += [1.1] * (bool(levels) + bool(computing) + bool(carried))
     total = sum(heights) + 1.4
     fig, axes = plt.subplots(len(heights), 1, figsize=(8.5, total), sharex=True,
                              gridspec_kw={"height_ratios": heights, "hspace": 0.5 * len(heights) / sum(heights)},
@@ -230,7 +283,7 @@ def draw_rows(rows, seconds, groups, title, note, point):
     fig.subplots_adjust(top=1 - 0.8 / total)  # room for the title above the first panel's subtitle
     axes = list(axes[:, 0])
     k = 0
-    for g, resources, levels, computing, crowd in layout:
+    for g, resources, levels, computing, crowd, carried, zones in layout:
         ax = axes[k]
         k += 1
         if crowd:
@@ -253,13 +306,11 @@ def draw_rows(rows, seconds, groups, title, note, point):
             lax.grid(True, color="0.9", linewidth=0.6)
             lax.legend(fontsize=6.5, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
         if computing:
-            uax = axes[k]
+            draw_utilisation(axes[k], g, computing, zones, state_color[COMPUTE], scale)
             k += 1
-            xs, ys, n = utilisation(computing)
-            uax.step([x / scale for x in xs], ys, where="post", linewidth=0.9, color=state_color[COMPUTE])
-            uax.set_ylabel(f"{g}: % of its {n}\nrows computing", fontsize=7.5)
-            uax.set_ylim(0, 105)
-            uax.grid(True, color="0.9", linewidth=0.6)
+        if carried:
+            draw_bandwidth(axes[k], g, carried, seconds, scale)
+            k += 1
     axes[-1].set_xlabel("time (h)" if hours else "time (s)" if seconds else "time (the model's normalised units)")
     axes[-1].set_xlim(0, end / scale * 1.01)
     states = {r["state"] for r in rows if r["kind"] == "interval"}

@@ -11,9 +11,16 @@ constexpr const char* kFishes = "fishes";
 constexpr const char* kSparks = "sparks";
 }  // namespace
 
-PeRecorder::PeRecorder(Timeline& timeline, std::vector<std::string> pe_names)
+PeRecorder::PeRecorder(Timeline& timeline, std::vector<std::string> pe_names, const std::vector<std::string>& pe_zones)
     : timeline_(timeline), names_(std::move(pe_names)), rows_(names_.size())
 {
+  if (!pe_zones.empty() && pe_zones.size() != names_.size())
+    throw std::invalid_argument(fmt::format("gph timeline: {} zones for {} PEs", pe_zones.size(), names_.size()));
+  for (size_t pe = 0; pe < pe_zones.size(); ++pe) {
+    timeline_.row(kPes, names_[pe], pe_zones[pe], RowKind::Host);
+    timeline_.row(kFishes, names_[pe], pe_zones[pe], RowKind::Actor);
+    timeline_.row(kSparks, names_[pe], pe_zones[pe], RowKind::Actor);
+  }
 }
 
 const char* PeRecorder::name(SparkFate fate)

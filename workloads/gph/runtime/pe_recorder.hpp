@@ -30,8 +30,9 @@ enum class SparkFate : std::uint8_t { Activated, Absorbed, Pruned, Shipped, Hand
 
 class PeRecorder {
 public:
-  // `pe_names`: each PE's row, e.g. "pe 3 Edin1".
-  PeRecorder(Timeline& timeline, std::vector<std::string> pe_names);
+  // `pe_names`: each PE's row, e.g. "pe 3 Edin1"; `pe_zones`, when given, each PE's cluster (declared as its rows'
+  // zone).
+  PeRecorder(Timeline& timeline, std::vector<std::string> pe_names, const std::vector<std::string>& pe_zones = {});
 
   // The PE does `activity` from `now` on (a call that changes nothing records nothing).
   void activity(size_t pe, PeActivity activity, double now);
