@@ -1045,10 +1045,10 @@ class TimelinePlots(FolderTestCase):
         ctx = isoplot.context.load_context(folder)
         fig = isoplot.timeline.draw_timeline(ctx, isoplot.spec.read_spec(plots[0], 0), 0)
         labels = [ax.get_ylabel() for ax in fig.axes]
-        self.assertEqual(labels[0], "L = 1:\nPEs")
+        self.assertEqual(labels[0], "L = 1:\nPEs\n(makespan 6 s)")  # its end marked, its length named
         self.assertTrue(labels[1].startswith("L = 1:\nPEs: % of its 2"), labels[1])
-        self.assertEqual(labels[2], "L = 2:\nPEs")
-        colours = {mcolors.to_hex(p.get_facecolor()) for p in fig.axes[0].patches}
+        self.assertEqual(labels[2], "L = 2:\nPEs\n(makespan 6 s)")
+        colours = {mcolors.to_hex(p.get_facecolor()) for p in fig.axes[0].patches if p.get_fill()}  # not idle marks
         self.assertEqual(colours, {"#1f77b4", "#bcbd22"})  # compute blue, fish olive, as in every figure
         plt.close(fig)
 
@@ -1090,6 +1090,18 @@ class TimelinePlots(FolderTestCase):
         self.assertEqual(list(up.get_xdata()), [0.0, 2.0, 3.0])
         self.assertEqual(list(up.get_ydata()), [1.5, 1.0, 0.0])
         plt.close(fig)
+
+    def test_the_longest_idle_spans(self):
+        # Row a works [0, 2) and [5, 6), fishes [2, 4): idle [2, 5), 3 s; row b works [1, 3): idle [0, 1) and [3, 6)
+        # up to the makespan, 6 s.
+        rows = [{"resource": "a", "state": "compute", "start_s": 0.0, "end_s": 2.0},
+                {"resource": "a", "state": "fish", "start_s": 2.0, "end_s": 4.0},
+                {"resource": "a", "state": "compute", "start_s": 5.0, "end_s": 6.0},
+                {"resource": "b", "state": "send", "start_s": 1.0, "end_s": 3.0}]
+        self.assertEqual(isoplot.timeline.idle_gaps(rows, 6.0),
+                         [(3.0, "a", 2.0, 5.0), (3.0, "b", 3.0, 6.0), (1.0, "b", 0.0, 1.0)])
+        self.assertEqual(isoplot.timeline.duration(30079.4, "units"), "30\u2009079 units")
+        self.assertEqual(isoplot.timeline.duration(36.137, "s"), "36.1 s")
 
     def test_the_share_of_rows_computing(self):
         # Two rows: a computes over [0, 4), b over [2, 6): 50 % from 0, 100 % from 2, 50 % from 4, 0 from 6.

@@ -188,6 +188,39 @@ TEST(Shards, CollectTracesTheIsoefficiencyLines)
     EXPECT_EQ(read_file(out + file), read_file(local + file)) << file;
 }
 
+// A timeline plot's points are recorded by the shards that compute them; collect brings their tables and traces
+// into the merged folder, the same as one machine's run writes, and draws the plot. A shard that lost one is refused.
+TEST(Shards, CollectBringsTheTimelinesThePlotsDraw)
+{
+  TempDir dir;
+  std::string exp =
+      dir.write("tl.yaml", std::string(kSweep) + "plots:\n  - {kind: timeline, point: [3, 20], file: t.png}\n");
+  std::string local = dir.file("local"), out = dir.file("out");
+  ASSERT_EQ(run_isogrid(fmt::format("run {} --out {} --no-plot", exp, local)).exit_code, 0);
+  for (const char* k : {"1/3", "2/3", "3/3"})
+    ASSERT_EQ(run_isogrid(shard_run(exp, out, k)).exit_code, 0) << k;
+  int recorded = 0;
+  for (unsigned k = 1; k <= 3; ++k)
+    for (const char* file : {"/timelines/point-3.csv", "/timelines/point-20.csv"})
+      recorded += std::filesystem::exists(shard_folder(out, {k, 3}) + file) ? 1 : 0;
+  EXPECT_EQ(recorded, 2) << "each point by the one shard that computes it";
+  CommandResult merged = run_isogrid("collect " + out);
+  ASSERT_EQ(merged.exit_code, 0) << merged.output;
+  for (const char* file :
+       {"/timelines/point-3.csv", "/timelines/point-3.paje", "/timelines/point-20.csv", "/timelines/point-20.paje"})
+    EXPECT_EQ(read_file(out + file), read_file(local + file)) << file;
+  EXPECT_TRUE(std::filesystem::exists(out + "/t.png")) << merged.output;
+
+  // Lost from its shard: refused, and the merged folder is left as it was.
+  for (unsigned k = 1; k <= 3; ++k)
+    std::filesystem::remove(shard_folder(out, {k, 3}) + "/timelines/point-20.paje");
+  std::string before    = read_file(out + "/timelines/point-20.paje");
+  CommandResult refused = run_isogrid("collect " + out + " --no-plot");
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_TRUE(contains(refused.output, "point-20.paje is missing")) << refused.output;
+  EXPECT_EQ(read_file(out + "/timelines/point-20.paje"), before);
+}
+
 // What cannot be merged is refused with nothing written: a shard of another experiment, a point given twice with
 // different results, an interrupted shard.
 TEST(Shards, CollectRefusesShardsThatDoNotMakeOneRun)

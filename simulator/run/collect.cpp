@@ -1,5 +1,6 @@
 #include "simulator/run/collect.hpp"
 
+#include "simulator/experiment/plot_spec.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
 #include "simulator/run/output_folder.hpp"
@@ -157,6 +158,25 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
     throw CollectRefused(fmt::format("{} point(s) have no row (the first: point {}, shard {}/{}): finish the shard "
                                      "with --resume",
                                      absent, first_absent, owner[first_absent], n));
+  // The timelines the plots draw, each recorded by the shard that computed its point.
+  std::vector<std::pair<std::string, std::string>> timelines;  // (shard's file, merged file)
+  for (const PlotSpec& plot : ex.plots) {
+    if (plot.kind != PlotKind::Timeline)
+      continue;
+    for (long long point : plot.points) {
+      const auto index = static_cast<std::uint64_t>(point);
+      for (const ShardRun& r : runs)
+        if (r.folder.spec.k == owner[index])
+          for (const auto& [from, to] : {std::make_pair(timeline_path(r.folder.path, index), timeline_path(dir, index)),
+                                         std::make_pair(paje_path(r.folder.path, index), paje_path(dir, index))}) {
+            if (!fs::exists(from))
+              throw CollectRefused(fmt::format("{} is missing: shard {}/{} computed point {}, whose timeline a plot "
+                                               "draws; run the shard again with --force",
+                                               from, owner[index], n, index));
+            timelines.emplace_back(from, to);
+          }
+    }
+  }
 
   // Everything checks: the merged folder is written as a run's, results.csv and run.json each by an atomic rename.
   lock.writing();
@@ -175,6 +195,12 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
       result.counts.error_rows += split_csv_line(row)[status] == "error" ? 1 : 0;
     }
     out.commit();
+  }
+  if (!timelines.empty())
+    fs::create_directories(fs::path(dir) / kTimelinesFolder);
+  for (const auto& [from, to] : timelines) {  // whole or not at all, as every file of the folder
+    fs::copy_file(from, to + ".tmp", fs::copy_options::overwrite_existing);
+    fs::rename(to + ".tmp", to);
   }
   result.counts.total  = ex.included_points;
   result.counts.ran    = ex.included_points;

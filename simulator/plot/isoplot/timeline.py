@@ -17,6 +17,7 @@ import os
 import re
 
 import matplotlib.pyplot as plt
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from .errors import PlotError, label
@@ -166,8 +167,9 @@ def draw_crowd(ax, g, crowd, state_color, scale):
     ax.grid(True, color="0.9", linewidth=0.6)
 
 
-def draw_bars(ax, g, resources, intervals, color, state_color, scale, end):
-    """A row per resource, each interval a bar: placed states in their label's colour, waits hatched, moves black."""
+def draw_bars(ax, g, resources, intervals, color, state_color, scale, end, unit):
+    """A row per resource, each interval a bar: placed states in their label's colour, waits hatched, moves black;
+    for a group whose rows compute, its makespan and largest idle gaps marked."""
     position = {name: i for i, name in enumerate(resources)}
     for r in intervals:
         y = position[r["resource"]]
@@ -181,11 +183,65 @@ def draw_bars(ax, g, resources, intervals, color, state_color, scale, end):
             ax.barh(y, width, left=start, height=0.6, color=c, hatch="xx", edgecolor="black", linewidth=0.3)
         else:
             ax.barh(y, width, left=start, height=0.6, color=c)
+    name = g
+    if any(r["state"] == COMPUTE for r in intervals):
+        name = f"{g}\n({mark_makespan_and_idle(ax, intervals, position, scale, unit, end)})"
     ax.set_yticks(range(len(resources)))
     ax.set_yticklabels(resources, fontsize=6.5)
     ax.set_ylim(len(resources) - 0.4, -0.6)
-    ax.set_ylabel(g, fontsize=9)
+    ax.set_ylabel(name, fontsize=9)
     ax.grid(True, axis="x", color="0.9", linewidth=0.6)
+
+
+IDLE_MARKED = 3  # the largest idle gaps marked on a group whose rows compute
+IDLE_COLOR = "#b2182b"
+
+
+IDLE_STATES = ("fish", "blocked") + WAITS  # a row in these waits for work, a value or its turn: it is idle
+
+
+def idle_gaps(intervals, finish):
+    """The spans where a row does no work (holds no interval, or one of IDLE_STATES), between the group's first
+    start and its finish (its makespan), the largest first: [(length, resource, start, end)]."""
+    begin = min(r["start_s"] for r in intervals)
+    by_row = {}
+    for r in intervals:
+        by_row.setdefault(r["resource"], [])
+        if r["state"] not in IDLE_STATES:
+            by_row[r["resource"]].append((r["start_s"], r["end_s"]))
+    gaps = []
+    for resource, spans in by_row.items():
+        spans.sort()
+        reached = begin
+        for start, stop in spans + [(finish, finish)]:
+            if start > reached:
+                gaps.append((start - reached, resource, reached, start))
+            reached = max(reached, stop)
+    return sorted(gaps, key=lambda gap: (-gap[0], natural(gap[1]), gap[2]))
+
+
+def duration(x, unit):
+    """A duration as a reader takes it in: 3 significant digits, thousands apart (30 080, not 3.008e+04)."""
+    text = f"{x:,.0f}".replace(",", "\u2009") if abs(x) >= 1000 else f"{x:.3g}"
+    return f"{text} {unit}"
+
+
+def mark_makespan_and_idle(ax, intervals, position, scale, unit, end):
+    """The group's end as a dashed line, and its largest idle spans outlined, with their lengths where they are wide
+    enough to hold them. Returns the makespan's words for the panel's name: from the group's first start to its end
+    (a group that starts later, one of several runs in turn, says when it ends)."""
+    begin = min(r["start_s"] for r in intervals)
+    finish = max(r["end_s"] for r in intervals)
+    ax.axvline(finish / scale, color="0.25", linestyle="--", linewidth=0.8)
+    for length, resource, start, stop in idle_gaps(intervals, finish)[:IDLE_MARKED]:
+        y = position[resource]
+        ax.barh(y, (stop - start) / scale, left=start / scale, height=0.8, fill=False, edgecolor=IDLE_COLOR,
+                linestyle=":", linewidth=0.9)
+        if stop - start >= 0.08 * end:
+            ax.annotate(f"idle {duration(length / scale, unit)}", ((start + stop) / 2 / scale, y), ha="center",
+                        va="center", fontsize=6, color=IDLE_COLOR)
+    words = f"makespan {duration((finish - (begin if begin > 0.01 * finish else 0)) / scale, unit)}"
+    return words if begin <= 0.01 * finish else f"{words},\nended at {duration(finish / scale, unit)}"
 
 
 def draw_utilisation(ax, g, computing, zones, colour, scale):
@@ -253,9 +309,12 @@ def draw_rows(rows, seconds, groups, title, note, point):
     color = {name: cmap(k % 10) for k, name in enumerate(labels)}
     others = list(dict.fromkeys(r["state"] for r in rows if r["kind"] == "interval"
                                 and r["state"] not in PLACED and r["state"] != "move"))
-    unnamed = [state for state in others if state not in STATE_COLORS]
-    state_color = {state: STATE_COLORS.get(state) or OTHER_COLORS[unnamed.index(state) % len(OTHER_COLORS)]
-                   for state in others}
+    unnamed = sorted((state for state in others if state not in STATE_COLORS), key=natural)
+    if len(unnamed) <= len(OTHER_COLORS):
+        spare = {state: OTHER_COLORS[k] for k, state in enumerate(unnamed)}
+    else:  # more than the palette holds (a campaign's 30 phases): a colour each along viridis, none repeated
+        spare = {state: plt.get_cmap("viridis")(k / (len(unnamed) - 1)) for k, state in enumerate(unnamed)}
+    state_color = {state: STATE_COLORS.get(state) or spare[state] for state in others}
 
     # A group whose rows hold overlapping intervals (a PE's sparks) is drawn as how many it holds at once, by state,
     # over all its rows: bars would hide one another.
@@ -290,7 +349,7 @@ def draw_rows(rows, seconds, groups, title, note, point):
             draw_crowd(ax, g, crowd, state_color, scale)
         else:
             draw_bars(ax, g, resources, [r for r in rows if r["group"] == g and r["kind"] == "interval"], color,
-                      state_color, scale, end)
+                      state_color, scale, end, "h" if hours else "s" if seconds else "units")
         ax.set_axisbelow(True)
         if levels:
             lax = axes[k]
@@ -323,6 +382,11 @@ def draw_rows(rows, seconds, groups, title, note, point):
         handles.append(Patch(facecolor="white", hatch="xx", edgecolor="black", label="killed at its requested time"))
     if "move" in states:
         handles.append(Patch(color="black", label="stopped: checkpoint, restart"))
-    axes[0].legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
+    if COMPUTE in states:
+        handles.append(Line2D([], [], color="0.25", linestyle="--", linewidth=0.8,
+                              label="its end (the makespan\nunder the panel's name)"))
+        handles.append(Patch(fill=False, edgecolor=IDLE_COLOR, linestyle=":", label=f"the {IDLE_MARKED} longest idle spans\n(no work, or waiting: " + ", ".join(IDLE_STATES[:2]) + ", ...)"))
+    axes[0].legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0,
+                   ncol=2 if len(handles) > 16 else 1)
     titles(fig, axes[0], title, note)
     return fig
