@@ -91,7 +91,7 @@ void timeline(const TimelineArgs& args, Shared& shared)
       context.timeline = &recorded;
       evaluate_point(ex, p, Faces{false, true}, context);
       write_timeline(out, index, recorded);  // here: a large table need not cross the pipe
-      return std::string();
+      return std::to_string(recorded.entries().size());
     });
     std::vector<ChildResult> done;
     while (done.empty())
@@ -104,6 +104,14 @@ void timeline(const TimelineArgs& args, Shared& shared)
     }
     std::string table = timeline_path(out, index);
     fmt::print("timeline: {}\n", table);
+    if (r.payload == "0") {  // a model (a plugin's) whose simulation records nothing: say so, rather than draw nothing
+      fmt::print(stderr,
+                 "error: point {}: the {} model's simulation recorded nothing on its timeline; a model records "
+                 "through SimulationContext::timeline (docs/timelines.md)\n",
+                 index, ex.model->info().name);
+      shared.exit_code = kFailure;
+      continue;
+    }
     if (args.no_plot)
       continue;
     std::string png   = fs::path(table).replace_extension(".png").string();

@@ -114,6 +114,34 @@ TEST(SystolicRing, EqualMachinesMatchTheClosedForm)
   EXPECT_NEAR(slow, 120, 1e-6);  // with no communication, the slow machine's own P stages
 }
 
+// The timeline of three rings side by side, each a group (named as the model names each scheduler's ring): every
+// process computes each of its P stages for (40 / P) / cpu s and shifts its block P - 1 times.
+TEST(SystolicRing, TheTimelineHoldsEveryStageAndShift)
+{
+  using isogrid::scheduling::SystolicRing;
+  std::vector<SystolicRing> rings = {{{0.5, 0.5, 0.5, 0.5}, {100, 100, 100, 100}, 40, 200},
+                                     {{0.8}, {}, 40, 200},
+                                     {{1, 0.25, 1}, {100, 100, 100}, 30, 0}};
+  Timeline timeline               = timeline_in_child([&](const SimulationContext& context) {
+    isogrid::scheduling::run_systolic_rings(rings, context, {"dp", "be", "sa"});
+  });
+  std::map<std::string, int> count;  // "group row state" -> intervals
+  for (const TimelineEvent& e : timeline.events()) {
+    count[e.group + " " + e.resource + " " + e.state] += 1;
+    if (e.state == "compute" && e.group == "dp") {
+      EXPECT_NEAR(e.end - e.start, 10 / 0.5, 1e-9) << e.resource << " " << e.label;
+    }
+  }
+  const std::vector<std::pair<std::string, std::size_t>> sizes = {{"dp", 4}, {"be", 1}, {"sa", 3}};
+  for (const auto& [group, p] : sizes)
+    for (std::size_t i = 0; i < p; ++i) {
+      std::string row = group + " process " + std::to_string(i);
+      EXPECT_EQ(count[row + " compute"], static_cast<int>(p)) << row;
+      EXPECT_EQ(count[row + " shift"], static_cast<int>(p) - 1) << row;
+    }
+  EXPECT_EQ(timeline.rows().size(), 8u) << "each process a host of its ring";
+}
+
 // Mode both on 24 machines: each scheduler's schedule simulated; the predicted and simulated faces agree within
 // the ring's communication gap (the model divides communication by sqrt P, the ring does not).
 TEST(ResourceSelectionModel, SimulatedFaceRunsEachScheduleAsARing)

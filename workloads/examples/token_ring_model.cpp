@@ -4,6 +4,7 @@
 
 #include "simulator/core/byte_count.hpp"
 #include "simulator/core/registrations.hpp"
+#include "simulator/core/timeline.hpp"
 #include "simulator/core/typed_model.hpp"
 #include "simulator/sg/ring_platform.hpp"
 #include "simulator/sg/session.hpp"
@@ -83,16 +84,26 @@ protected:
     auto bytes       = truncated_bytes(p.token_bytes);  // refused past 2^63: SimGrid counts bytes in 64 bits
     long long hops   = 0;
     double first_lap = 0;
+    // A timeline plot naming the point gives it a timeline: each host's computations and sends, a row each.
+    Timeline* timeline = context.timeline;
     for (size_t i = 0; i < n; ++i)
       sg::spawn(fmt::format("host-{}", i), hosts[i], [&, i] {
         std::string next = fmt::format("host-{}", (i + 1) % n);
+        std::string row  = fmt::format("host-{}", i);
         for (long long lap = 0; lap < p.laps; ++lap) {
           if (i > 0 || lap > 0)  // host 0 starts with the token
             sg::receive(fmt::format("host-{}", i));
           if (i == 0 && lap == 1)
             first_lap = sg::now();
+          double start = sg::now();
           sg::compute(p.work_flops);
+          if (timeline)
+            timeline->interval("ring", row, "compute", fmt::format("lap {}", lap + 1), start, sg::now());
+          start = sg::now();
           sg::send(next, bytes);
+          if (timeline)
+            timeline->interval("ring", row, "send", fmt::format("lap {}", lap + 1), start, sg::now(),
+                               static_cast<double>(bytes));
           ++hops;
         }
         if (i == 0) {  // the last lap ends when the token is back

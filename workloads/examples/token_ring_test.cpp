@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <map>
+#include <string>
 
 using namespace isogrid;
 using namespace isogrid::examples;
@@ -69,4 +71,24 @@ TEST(TokenRing, SameResultsInSmallStacks)
 {
   expect_the_same_rows_in_small_stacks("model: token-ring\nmode: simulate\nparameters: {hosts: 50, laps: 3}\n"
                                        "plots: []\n");
+}
+
+// The timeline of two laps of the heterogeneous ring: each host computes its 1 Gflop (1, 0.5 and 0.25 s) and sends
+// the 1 MB token (100 us + 8, 4 and 8 ms) once a lap, the laps one after the other around the ring.
+TEST(TokenRing, TheTimelineHoldsEveryHop)
+{
+  Timeline timeline      = timeline_of(model_of(token_ring_schema()), token_ring_schema().point_of(heterogeneous(), 1));
+  const double compute[] = {1, 0.5, 0.25}, send[] = {0.0081, 0.0041, 0.0081};
+  std::map<std::string, int> count;
+  double previous_end = 0;
+  for (const TimelineEvent& e : timeline.events()) {
+    int host = e.resource.back() - '0';
+    count[e.resource + " " + e.state] += 1;
+    EXPECT_NEAR(e.end - e.start, e.state == "compute" ? compute[host] : send[host], 1e-9) << e.resource << e.state;
+    EXPECT_NEAR(e.start, previous_end, 1e-9) << "the token is in one place at a time: " << e.resource;
+    previous_end = e.end;
+  }
+  for (int host = 0; host < 3; ++host)
+    for (const char* state : {"compute", "send"})
+      EXPECT_EQ(count[fmt::format("host-{} {}", host, state)], 2) << host << state;
 }

@@ -297,9 +297,12 @@ protected:
                                           p.application + " (use mode: predict)");
     fill_race(race, out);
     std::vector<SystolicRing> rings;
-    for (const auto& [name, choice] : race.choices)
+    std::vector<std::string> names;
+    for (const auto& [name, choice] : race.choices) {
       rings.push_back(ring_of(race, choice));
-    std::vector<double> makespans = run_systolic_rings(rings, context);
+      names.push_back(name);
+    }
+    std::vector<double> makespans = run_systolic_rings(rings, context, names);
     std::vector<std::pair<std::string, double>> times;
     for (std::size_t k = 0; k < race.choices.size(); ++k) {
       out.schedulers[race.choices[k].first].time = makespans[k];

@@ -5,6 +5,7 @@
 // the ring pace every stage. Several rings (one per scheduler's schedule) run side by side in one simulation.
 #include "simulator/core/model.hpp"
 
+#include <string>
 #include <vector>
 
 namespace isogrid::scheduling {
@@ -16,7 +17,10 @@ struct SystolicRing {
   double communication_mbit  = 0;  // per process, whole run: what passes through it, f_comm(N)
 };
 
-// Simulates every ring in one SimGrid session and returns each one's makespan (s).
-std::vector<double> run_systolic_rings(const std::vector<SystolicRing>& rings, const SimulationContext& context);
+// Simulates every ring in one SimGrid session and returns each one's makespan (s). With a timeline in the context,
+// ring r records each process's stages (compute) and shifts (the block's send and the wait for the next, `shift`)
+// in group names[r], a row per process.
+std::vector<double> run_systolic_rings(const std::vector<SystolicRing>& rings, const SimulationContext& context,
+                                       const std::vector<std::string>& names = {});
 
 }  // namespace isogrid::scheduling

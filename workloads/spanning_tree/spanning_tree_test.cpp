@@ -3,7 +3,10 @@
 #include "tests/test_support.hpp"
 #include "workloads/spanning_tree/spanning_tree_model.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <map>
+#include <string>
 
 using namespace isogrid;
 using namespace isogrid::spanning_tree;
@@ -48,4 +51,38 @@ TEST(SpanningTree, ATreeOfSixTakesThreeRounds)
   // ceil(log2 6) = 3 rounds of c2 n = 0.1 s, after 1/6 s of computation.
   auto outcomes = evaluate_in_children(spanning_tree_schema(), {at(6, 1000)});
   EXPECT_NEAR(outcomes[0].simulated.makespan, 1.0 / 6 + 0.3, 1e-9);
+}
+
+// The timeline of a tree of six: each processor computes its sixth (1/6 s), then the merge rounds, each a send of
+// c2 n = 0.1 s from the processor at an odd multiple of 2^r to the one 2^r below, ending 0.1 s a round after the
+// computation (P4's round-3 send waits for P0 to merge round 2 first): five sends in all, P0 receiving in each of the
+// three rounds; the sequential run beside it, 1 s.
+TEST(SpanningTree, TheTimelineHoldsEveryShareAndEveryMergeRound)
+{
+  const Model& model = model_of(spanning_tree_schema());
+  Timeline timeline  = timeline_of(model, spanning_tree_schema().point_of(at(6, 1000), 1));
+  std::map<std::string, int> count;  // "row state" -> intervals
+  for (const TimelineEvent& e : timeline.events()) {
+    count[e.resource + " " + e.state] += 1;
+    if (e.state == "compute" && e.group == "tree") {
+      EXPECT_NEAR(e.start, 0, 1e-12) << e.resource;
+      EXPECT_NEAR(e.end, 1.0 / 6, 1e-9) << e.resource;
+    }
+    if (e.state == "send") {  // a round's transfer lasts c2 n = 0.1 s, once its receiver has merged the round before
+      int round = e.label.back() - '0';
+      EXPECT_NEAR(e.end, 1.0 / 6 + 0.1 * round, 1e-9) << e.resource << " " << e.label;
+      EXPECT_GE(e.end - e.start, 0.1 - 1e-9) << e.resource << " " << e.label;
+    }
+    if (e.group == "one processor") {
+      EXPECT_NEAR(e.end, 1, 1e-9);
+    }
+  }
+  int sends = 0;
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(count[fmt::format("P{} compute", i)], 1) << i;
+    sends += count[fmt::format("P{} send", i)];
+  }
+  EXPECT_EQ(sends, 5) << "every processor but P0 hands its minima on once";
+  EXPECT_EQ(count["P0 receive"], 3) << "P0 merges in each of ceil(log2 6) rounds";
+  EXPECT_EQ(count["P6 compute"], 1) << "the sequential run";
 }
