@@ -124,7 +124,7 @@ void timeline(const TimelineArgs& args, Shared& shared)
       shared.exit_code = kFailure;
       continue;
     }
-    fmt::print("plot: {}\n", png);
+    fmt::print("plot: {} (and {})\n", png, fs::path(png).replace_extension(".pdf").string());
   }
 }
 
@@ -143,8 +143,9 @@ void add_timeline_command(CLI::App& app, Shared& shared)
   cmd->add_option("--set", args->set, "override a key, as `run --set` does");
   cmd->add_option("-o,--out", args->out, "results folder (default: results/<experiment name>)");
   cmd->add_flag("--no-plot", args->no_plot, "write the tables only");
-  cmd->footer("Writes OUT/timelines/point-N.csv (what docs/timelines.md describes) and point-N.png beside it. A "
-              "timeline plot in the experiment file (kind: timeline) records its point during `isogrid run` instead.");
+  cmd->footer("Writes OUT/timelines/point-N.csv (the table docs/timelines.md describes), point-N.paje (the same as a "
+              "Pajé trace, for ViTE and pj_dump) and its Gantt chart, point-N.png and .pdf, beside it. A timeline plot "
+              "in the experiment file (kind: timeline) records its points during `isogrid run` instead.");
   cmd->callback([args, &shared] { timeline(*args, shared); });
 }
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <map>
@@ -64,6 +65,53 @@ parameters: {grid: section-6.7, submissions: 3, mean_gap_h: 4}
   EXPECT_FALSE(std::filesystem::exists(dir.file("drawn/timelines")));
 }
 
+// Every simulated model, on a small sweep: the run whose timeline plot names its points writes a timeline for each
+// that holds events, and its rows are those of the same run without the plot (recording changes no result).
+TEST(Timeline, EveryModelRecordsAndKeepsItsRows)
+{
+  testing::TempDir dir;
+  const std::string das2                                         = testing::source("platforms/das2.yaml");
+  const std::vector<std::pair<std::string, std::string>> studies = {
+      {"dlt", "model: dlt-star\nparameters: {V: 100, A: 1, C: 0.1, S: 0.5}\nsweep:\n  m: [2, 3]\n"},
+      {"ring", "model: token-ring\nsweep:\n  laps: [1, 2]\n"},
+      {"tree", "model: spanning-tree\nsweep:\n  m: [4, 6]\n"},
+      {"lbm", "model: lbm-grid\nparameters: {platform: " + das2 + ", N_y: 10, p: 3, C: 2}\nsweep:\n  N_x: [36, 48]\n"},
+      {"estimation",
+       "model: lbm-estimation\nparameters: {platform: " + das2 + ", N_y: 10, p: 3, C: 2}\nsweep:\n  N_x: [36, 48]\n"},
+      {"farm", "model: hierarchical-farm\nparameters: {platform: " + testing::source("platforms/argollo-testbed.yaml") +
+                   ", tasks: 60, task_flops: 1e10, cluster: total}\nsweep:\n  plan_step: [all, tuned]\n"},
+      {"gph", "model: gph-runtime\nparameters: {platform: " + testing::source("platforms/gph-beowulf.yaml") +
+                  ", alphabet: {E: Edin1, M: Muni}, configuration: 1E4M, program: raytracer, program_parameters: "
+                  "{rows: 40}}\nsweep:\n  runtime: [grid-gum1, grid-gum2]\n"},
+      {"selection", "model: resource-selection\nmode: simulate\nparameters: {schedulers: [dp, be]}\nsweep:\n"
+                    "  machines: [16, 24]\n"},
+      {"plans", "model: rescheduling-plan\nmode: simulate\nparameters: {application: MD, machines: 64, "
+                "checkpoint_mb: 1000, restart: 30}\nsweep:\n  rcost: [60, 180]\n"},
+      {"campaign", "model: performance-modelling\nmode: simulate\nparameters: {platform: " +
+                       testing::source("platforms/sanjay/amd-48.yaml") +
+                       ", application: phased-MD, cpu_load: dedicated, bandwidth_load: dedicated}\nsweep:\n"
+                       "  predictions: [5, 6]\n"},
+  };
+  for (const auto& [name, study] : studies) {
+    std::string plain = dir.write(name + "-plain.yaml", study + "plots: []\n");
+    std::string drawn =
+        dir.write(name + "-drawn.yaml", study + "plots:\n  - {kind: timeline, point: [0, 1], file: t.png}\n");
+    testing::CommandResult a =
+        testing::run_isogrid("run " + plain + " --no-plot --no-progress -o " + dir.file(name + "-a"));
+    testing::CommandResult b =
+        testing::run_isogrid("run " + drawn + " --no-plot --no-progress -o " + dir.file(name + "-b"));
+    ASSERT_EQ(a.exit_code, 0) << name << "\n" << a.output;
+    ASSERT_EQ(b.exit_code, 0) << name << "\n" << b.output;
+    EXPECT_EQ(testing::rows_but_wall_time(dir.file(name + "-a")), testing::rows_but_wall_time(dir.file(name + "-b")))
+        << name;
+    for (const char* point : {"0", "1"}) {
+      std::string table = testing::read_file(dir.file(name + "-b/timelines/point-" + point + ".csv"));
+      EXPECT_GT(std::count(table.begin(), table.end(), '\n'), 2) << name << " point " << point << " recorded:\n"
+                                                                 << table;
+    }
+  }
+}
+
 // `isogrid timeline EXP --point N` (or --where) runs the point again with its timeline recorded and writes the table
 // and its chart into the results folder; a point past the sweep, an experiment that only predicts, or a --where that
 // chooses more than 20 points is refused with nothing written.
@@ -82,6 +130,8 @@ sweep:
   EXPECT_EQ(table.rfind("kind,group,resource,state,label,start,end,value\n", 0), 0u) << table;
   EXPECT_NE(table.find("interval,star,P3,compute,part,"), std::string::npos) << "m = 3 at point 1\n" << table;
   EXPECT_TRUE(std::filesystem::exists(dir.file("out/timelines/point-1.png")));
+  EXPECT_TRUE(std::filesystem::exists(dir.file("out/timelines/point-1.pdf"))) << "a PDF for a paper beside the PNG";
+  EXPECT_TRUE(std::filesystem::exists(dir.file("out/timelines/point-1.paje")));
   EXPECT_FALSE(std::filesystem::exists(dir.file("out/results.csv"))) << "a timeline runs no sweep";
 
   testing::CommandResult past = testing::run_isogrid("timeline " + star + " --point 2 -o " + dir.file("past"));

@@ -3,9 +3,9 @@ isogrid_plot.py and the timeline plot kind):
 
     MPLBACKEND=Agg /usr/bin/python3 simulator/plot/isogrid_timeline_plot.py CSV PNG TITLE NOTE
 
-CSV is a timeline table (timelines/point-N.csv), PNG the image written, TITLE and NOTE the figure's title and the
-grey line under it. Every recorded group is a panel. Prints "wrote PNG"; exit 2 with a message on stderr when the
-table cannot be read or drawn.
+CSV is a timeline table (timelines/point-N.csv), PNG the image written (and the same as a PDF beside it), TITLE and
+NOTE the figure's title and the grey line under it. Every recorded group is a panel. Prints "wrote PNG and PDF";
+exit 2 with a message on stderr when the table cannot be read or drawn.
 """
 
 import os
@@ -30,11 +30,13 @@ def main(argv):
         rows, seconds = read_table(table)
         fig = draw_rows(rows, seconds, [], title, note, os.path.basename(table))
         fig.savefig(png, dpi=DPI, bbox_inches="tight", metadata=PNG_METADATA)
+        pdf = os.path.splitext(png)[0] + ".pdf"  # for a paper: the same chart, drawn as vectors
+        fig.savefig(pdf, bbox_inches="tight", metadata={"Creator": None, "Producer": None, "CreationDate": None})
         plt.close(fig)
     except (OSError, ValueError) as e:
         print(f"isogrid_timeline_plot: error: {e}", file=sys.stderr)
         return 2
-    print(f"wrote {png}")
+    print(f"wrote {png} and {pdf}")
     return 0
 
 

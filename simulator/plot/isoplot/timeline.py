@@ -324,7 +324,9 @@ def draw_rows(rows, seconds, groups, title, note, point):
     for g in groups:
         intervals = [r for r in rows if r["group"] == g and r["kind"] == "interval"]
         crowded = overlapping(intervals)
-        resources = [] if crowded else sorted({r["resource"] for r in intervals}, key=natural)
+        # Rows grouped by the zone the model placed them in (a cluster), in natural order within it.
+        resources = [] if crowded else sorted({r["resource"] for r in intervals}, key=lambda name: (
+            natural(declared.get((g, name), ("", ""))[0]), natural(name)))
         levels = [r for r in rows if r["group"] == g and r["kind"] == "level"]
         computing = [] if crowded else [r for r in intervals if r["state"] == COMPUTE]
         carried = [] if crowded else [r for r in intervals if r["value"] > 0 and r["end_s"] > r["start_s"]
