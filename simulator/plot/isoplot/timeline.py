@@ -186,13 +186,17 @@ def draw_bars(ax, g, resources, intervals, color, state_color, scale, end, unit)
     name = g
     if any(r["state"] == COMPUTE for r in intervals):
         name = f"{g}\n({mark_makespan_and_idle(ax, intervals, position, scale, unit, end)})"
-    ax.set_yticks(range(len(resources)))
-    ax.set_yticklabels(resources, fontsize=6.5)
+    every = -(-len(resources) // MAX_ROW_LABELS)  # ceil
+    ax.set_yticks(range(0, len(resources), every))
+    ax.set_yticklabels(resources[::every], fontsize=6.5)
     ax.set_ylim(len(resources) - 0.4, -0.6)
     ax.set_ylabel(name, fontsize=9)
     ax.grid(True, axis="x", color="0.9", linewidth=0.6)
 
 
+MAX_PANEL_INCHES = 5.0  # a group of many rows (a ring of 200 processes) packs them thinner, not taller
+MAX_ROW_LABELS = 40  # past these, every k-th row is named
+LABELLED_ROWS = 30  # past these, rows are too thin for an idle span's length in words
 IDLE_MARKED = 3  # the largest idle gaps marked on a group whose rows compute
 IDLE_COLOR = "#b2182b"
 
@@ -237,7 +241,7 @@ def mark_makespan_and_idle(ax, intervals, position, scale, unit, end):
         y = position[resource]
         ax.barh(y, (stop - start) / scale, left=start / scale, height=0.8, fill=False, edgecolor=IDLE_COLOR,
                 linestyle=":", linewidth=0.9)
-        if stop - start >= 0.08 * end:
+        if stop - start >= 0.08 * end and len(position) <= LABELLED_ROWS:  # room for the words
             ax.annotate(f"idle {duration(length / scale, unit)}", ((start + stop) / 2 / scale, y), ha="center",
                         va="center", fontsize=6, color=IDLE_COLOR)
     words = f"makespan {duration((finish - (begin if begin > 0.01 * finish else 0)) / scale, unit)}"
@@ -335,7 +339,7 @@ def draw_rows(rows, seconds, groups, title, note, point):
         layout.append((g, resources, levels, computing, intervals if crowded else [], carried, zones))
     heights = []
     for _, resources, levels, computing, crowd, carried, _ in layout:
-        heights.append(1.6 if crowd else max(1.0, 0.2 * len(resources)))
+        heights.append(1.6 if crowd else max(1.0, min(0.2 * len(resources), MAX_PANEL_INCHES)))
         heights += [1.1] * (bool(levels) + bool(computing) + bool(carried))
     total = sum(heights) + 1.4
     fig, axes = plt.subplots(len(heights), 1, figsize=(8.5, total), sharex=True,
@@ -391,4 +395,5 @@ def draw_rows(rows, seconds, groups, title, note, point):
     axes[0].legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0,
                    ncol=2 if len(handles) > 16 else 1)
     titles(fig, axes[0], title, note)
+    fig.suptitle(title, fontsize=12, y=1 - 0.3 / total)  # a quarter inch from the top, however tall the figure
     return fig
