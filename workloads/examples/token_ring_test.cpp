@@ -74,10 +74,15 @@ TEST(TokenRing, SameResultsInSmallStacks)
 }
 
 // The timeline of two laps of the heterogeneous ring: each host computes its 1 Gflop (1, 0.5 and 0.25 s) and sends
-// the 1 MB token (100 us + 8, 4 and 8 ms) once a lap, the laps one after the other around the ring.
+// the 1 MB token (100 us + 8, 4 and 8 ms) once a lap, the laps one after the other around the ring; the metrics are
+// those of the same point unrecorded.
 TEST(TokenRing, TheTimelineHoldsEveryHop)
 {
-  Timeline timeline      = timeline_of(model_of(token_ring_schema()), token_ring_schema().point_of(heterogeneous(), 1));
+  Point point = token_ring_schema().point_of(heterogeneous(), 1);
+  Outcome recorded(token_ring_schema().info().metrics.size());
+  Timeline timeline = timeline_of(model_of(token_ring_schema()), point, &recorded);
+  EXPECT_EQ(recorded.simulated, evaluate_in_children({point}, model_of(token_ring_schema()))[0].simulated)
+      << "recording changes no metric";
   const double compute[] = {1, 0.5, 0.25}, send[] = {0.0081, 0.0041, 0.0081};
   std::map<std::string, int> count;
   double previous_end = 0;
