@@ -3,7 +3,9 @@
 // at a time; each child starts SimGrid, builds the 10-worker star of bench/bare_star_scenario.hpp, runs it and
 // writes one result line back through a pipe; the parent writes the lines to a file in point order. No experiment
 // file, no validation, no run.json: isogrid's cost over this program is the harness's.
-// Usage: bench_bare_fork_sweep OUT.csv POINTS JOBS
+// Usage: bench_bare_fork_sweep OUT.csv POINTS JOBS [PLATFORM.xml]
+// With a platform file (bench/platform_sweep.sh), each child loads it and serves c0-1 .. c0-4 from c0-0 instead:
+// the fork-per-point loop that pays for its platform at every point.
 #include "bare_star_scenario.hpp"
 
 #include <cmath>
@@ -42,7 +44,7 @@ std::string finish(pid_t pid, const Running& r)
 int main(int argc, char** argv)
 {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s OUT.csv POINTS JOBS\n", argv[0]);
+    std::fprintf(stderr, "usage: %s OUT.csv POINTS JOBS [PLATFORM.xml]\n", argv[0]);
     return 2;
   }
   size_t points  = std::strtoull(argv[2], nullptr, 10);
@@ -79,8 +81,12 @@ int main(int argc, char** argv)
     pid_t pid = ::fork();
     if (pid == 0) {
       ::close(fds[0]);
-      bare::StarTimes t = bare::run_star(bare::start_engine(argv[0]), 10, 1e9);
-      std::string line  = std::to_string(i) + "," + std::to_string(V) + "," + std::to_string(t.makespan) + "," +
+      bare::StarTimes t;
+      if (argc > 4)
+        t.makespan = bare::run_star_on_platform(bare::start_engine(argv[0]), argv[4], "c0-0", "c0-", 4, V);
+      else
+        t = bare::run_star(bare::start_engine(argv[0]), 10, 1e9);
+      std::string line = std::to_string(i) + "," + std::to_string(V) + "," + std::to_string(t.makespan) + "," +
                          std::to_string(t.sequential) + "\n";
       ssize_t written = ::write(fds[1], line.data(), line.size());
       ::_exit(written == static_cast<ssize_t>(line.size()) ? 0 : 1);

@@ -35,6 +35,33 @@ inline simgrid::s4u::Engine& start_engine(const char* program, const std::vector
   return engine;
 }
 
+// The same point on a platform file loaded in the started engine: the originator `origin` serves the hosts
+// `worker_prefix`1 .. `worker_prefix`m (as isogrid's dlt-star picks the hosts after the originator in name order).
+inline double run_star_on_platform(simgrid::s4u::Engine& e, const std::string& platform, const std::string& origin,
+                                   const std::string& worker_prefix, int m, double part)
+{
+  namespace sg4    = simgrid::s4u;
+  static int token = 0;
+  e.load_platform(platform);
+  sg4::Host* root = e.host_by_name(origin);
+  std::vector<sg4::ActorPtr> actors;
+  for (int i = 0; i < m; ++i)
+    actors.push_back(sg4::Actor::create("worker", e.host_by_name(worker_prefix + std::to_string(i + 1)), [i, part] {
+      sg4::Mailbox::by_name("part-" + std::to_string(i))->get<int>();
+      sg4::this_actor::execute(part);
+    }));
+  double makespan = 0;
+  sg4::Actor::create("originator", root, [&] {
+    for (int i = 0; i < m; ++i)
+      sg4::Mailbox::by_name("part-" + std::to_string(i))->put(&token, static_cast<uint64_t>(part));
+    for (auto& a : actors)
+      a->join();
+    makespan = sg4::Engine::get_clock();
+  });
+  e.run();
+  return makespan;
+}
+
 // Builds the star in the started engine and runs it: each worker gets `part` bytes and flops.
 inline StarTimes run_star(simgrid::s4u::Engine& e, int m, double part)
 {
