@@ -5,23 +5,29 @@
 
 namespace isogrid {
 
+// Without copying: a platform of 100 000 hosts sorts its names with two million comparisons.
 bool natural_less(const std::string& a, const std::string& b)
 {
+  auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
   size_t i = 0, j = 0;
   while (i < a.size() && j < b.size()) {
-    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+    if (digit(a[i]) && digit(b[j])) {
       size_t i2 = i, j2 = j;
-      while (i2 < a.size() && std::isdigit(static_cast<unsigned char>(a[i2])))
+      while (i2 < a.size() && digit(a[i2]))
         ++i2;
-      while (j2 < b.size() && std::isdigit(static_cast<unsigned char>(b[j2])))
+      while (j2 < b.size() && digit(b[j2]))
         ++j2;
-      std::string na = a.substr(i, i2 - i), nb = b.substr(j, j2 - j);
-      na.erase(0, std::min(na.find_first_not_of('0'), na.size()));
-      nb.erase(0, std::min(nb.find_first_not_of('0'), nb.size()));
-      if (na.size() != nb.size())
-        return na.size() < nb.size();
-      if (na != nb)
-        return na < nb;
+      // The numbers without their leading zeros: the longer is the larger, else the first digit apart decides.
+      size_t ia = i, jb = j;
+      while (ia < i2 && a[ia] == '0')
+        ++ia;
+      while (jb < j2 && b[jb] == '0')
+        ++jb;
+      if (i2 - ia != j2 - jb)
+        return i2 - ia < j2 - jb;
+      for (; ia < i2; ++ia, ++jb)
+        if (a[ia] != b[jb])
+          return a[ia] < b[jb];
       i = i2, j = j2;
     } else {
       if (a[i] != b[j])

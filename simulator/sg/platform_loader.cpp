@@ -9,6 +9,7 @@
 #include <boost/core/demangle.hpp>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 #include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -73,8 +74,15 @@ Host* host_by_name(const std::string& name)
 
 std::vector<Host*> hosts_in_natural_order()
 {
-  std::vector<Host*> hosts = sg4::Engine::get_instance()->get_all_hosts();
-  std::sort(hosts.begin(), hosts.end(), [](Host* x, Host* y) { return natural_less(x->get_name(), y->get_name()); });
+  // Each name read once, not twice a comparison.
+  std::vector<std::pair<std::string, Host*>> named;
+  for (Host* h : sg4::Engine::get_instance()->get_all_hosts())
+    named.emplace_back(h->get_name(), h);
+  std::sort(named.begin(), named.end(), [](const auto& x, const auto& y) { return natural_less(x.first, y.first); });
+  std::vector<Host*> hosts;
+  hosts.reserve(named.size());
+  for (const auto& [name, h] : named)
+    hosts.push_back(h);
   return hosts;
 }
 
@@ -92,20 +100,33 @@ std::vector<Host*> hosts_below(const sg4::NetZone* zone)
 
 std::vector<PlatformCluster> platform_clusters()
 {
+  // One pass over the hosts in natural order, each put under the root's child zone it lies in (or the root).
+  const sg4::NetZone* root         = sg4::Engine::get_instance()->get_netzone_root();
+  std::vector<sg4::NetZone*> zones = root->get_children();
+  std::map<const void*, size_t> index;  // a child zone's impl -> its place among the root's children
+  for (size_t k = 0; k < zones.size(); ++k)
+    index.emplace(zones[k]->get_impl(), k);
+  std::vector<std::vector<Host*>> below(zones.size());
+  std::vector<Host*> own;  // hosts the root holds beside its sub-zones
+  for (Host* h : hosts_in_natural_order()) {
+    const auto* z = h->get_englobing_zone()->get_impl();
+    while (z != nullptr && z->get_parent() != root->get_impl())
+      z = z->get_parent();
+    auto it = z ? index.find(z) : index.end();
+    if (it == index.end())
+      own.push_back(h);
+    else
+      below[it->second].push_back(h);
+  }
   std::vector<PlatformCluster> out;
-  const sg4::NetZone* root = sg4::Engine::get_instance()->get_netzone_root();
-  for (const sg4::NetZone* zone : root->get_children())
-    if (std::vector<Host*> hosts = hosts_below(zone); !hosts.empty())
-      out.push_back({zone->get_name(), hosts});
+  for (size_t k = 0; k < zones.size(); ++k)
+    if (!below[k].empty())
+      out.push_back({zones[k]->get_name(), below[k]});
   if (out.empty()) {
-    out.push_back({root->get_name(), hosts_in_natural_order()});
+    out.push_back({root->get_name(), own});
     return out;
   }
   // Hosts the root holds beside its sub-zones form one more cluster, after those.
-  std::vector<Host*> own;
-  for (Host* h : hosts_in_natural_order())
-    if (h->get_englobing_zone() == root)
-      own.push_back(h);
   if (!own.empty())
     out.push_back({root->get_name(), own});
   return out;
