@@ -320,18 +320,24 @@ TEST(PerformanceModelling, TheMeanOfMinimaExplainsSynchronousRunsWhereTheThesisM
   EXPECT_LT(out[1].simulated.mean_cpu, out[0].simulated.mean_cpu);  // the mean of minima is the lower one
 }
 
+// The 30-phase MD of chapter 5 on a dedicated AMD-48.
+PerformanceModellingParams dedicated_phased_md()
+{
+  PerformanceModellingParams p;
+  p.platform       = ISOGRID_SOURCE_DIR "/platforms/sanjay/amd-48.yaml";
+  p.application    = "phased-MD";
+  p.cpu_load       = "dedicated";
+  p.bandwidth_load = "dedicated";
+  return p;
+}
+
 TEST(PerformanceModelling, PhasedMdIsPredictedPhaseByPhase)
 {
   // MD's 30 phases of the rescheduling chapter, played phase by phase on a dedicated AMD-48: the sum of per-phase
   // models predicts within 3 % (measured 0.33 % and 1.5 % on two campaigns), one model of whole runs cannot follow
   // phases that scale apart
   // (measured 130 % on the first).
-  PerformanceModellingParams p;
-  p.platform                           = ISOGRID_SOURCE_DIR "/platforms/sanjay/amd-48.yaml";
-  p.application                        = "phased-MD";
-  p.cpu_load                           = "dedicated";
-  p.bandwidth_load                     = "dedicated";
-  auto out                             = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {p});
+  auto out = isogrid::testing::evaluate_in_children(performance_modelling_schema(), {dedicated_phased_md()});
   const PerformanceModellingMetrics& m = out[0].simulated;
   EXPECT_LT(m.ppe_cumulative, 3) << out[0].note;
   EXPECT_GT(m.ppe_whole, 5 * m.ppe_cumulative) << m.ppe_whole;
@@ -341,12 +347,8 @@ TEST(PerformanceModelling, PhasedMdIsPredictedPhaseByPhase)
 // row per processor count, every phase of every run an interval (MD's 30), the phases of a run end to end.
 TEST(PerformanceModelling, TheTimelineHoldsEveryRunPhaseByPhase)
 {
-  PerformanceModellingParams p;
-  p.platform        = ISOGRID_SOURCE_DIR "/platforms/sanjay/amd-48.yaml";
-  p.application     = "phased-MD";
-  p.cpu_load        = "dedicated";
-  p.bandwidth_load  = "dedicated";
-  p.predictions     = 10;
+  PerformanceModellingParams p = dedicated_phased_md();
+  p.predictions                = 10;
   Timeline timeline = isogrid::testing::timeline_of(isogrid::testing::model_of(performance_modelling_schema()),
                                                     performance_modelling_schema().point_of(p, 1));
   std::string previous_run;

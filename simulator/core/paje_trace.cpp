@@ -82,7 +82,6 @@ struct Timed {
 };
 
 struct Row {
-  std::uint32_t index = 0;               // its container, r<index>
   std::vector<std::uint32_t> intervals;  // entries
   bool overlapping = false;
 };
@@ -101,28 +100,29 @@ void write_paje(const Timeline& timeline, std::ostream& out)
   out << (zoned ? "0 G 0 group\n0 Z G zone\n0 R Z resource\n1 S R state\n"
                 : "0 G 0 group\n0 R G resource\n1 S R state\n");
 
-  // Containers in the order the timeline first names them.
+  // Containers in the order the timeline first names them: row r is container r<r>, rows[r] its intervals.
   std::vector<std::uint32_t> groups;
   std::map<std::uint32_t, std::size_t> group_index;
-  std::map<RowKey, Row> rows;
+  std::map<RowKey, std::uint32_t> row_index;
   std::vector<RowKey> row_order;
+  std::vector<Row> rows;
+  std::vector<std::uint32_t> row_of(entries.size());  // each entry's row
   double end = 0;
   for (std::uint32_t k = 0; k < entries.size(); ++k) {
     const Timeline::Entry& e = entries[k];
     if (group_index.emplace(e.group, groups.size()).second)
       groups.push_back(e.group);
-    RowKey key = {e.group, e.resource};
-    auto it    = rows.find(key);
-    if (it == rows.end()) {
-      it               = rows.emplace(key, Row{}).first;
-      it->second.index = static_cast<std::uint32_t>(row_order.size());
-      row_order.push_back(key);
+    auto [it, fresh] = row_index.emplace(RowKey{e.group, e.resource}, static_cast<std::uint32_t>(rows.size()));
+    if (fresh) {
+      row_order.push_back(it->first);
+      rows.emplace_back();
     }
+    row_of[k] = it->second;
     if (!e.level)
-      it->second.intervals.push_back(k);
+      rows[it->second].intervals.push_back(k);
     end = std::max({end, e.start, e.end});
   }
-  for (auto& [key, row] : rows) {
+  for (Row& row : rows) {
     std::vector<std::uint32_t> sorted = row.intervals;
     std::sort(sorted.begin(), sorted.end(),
               [&](std::uint32_t a, std::uint32_t b) { return entries[a].start < entries[b].start; });
@@ -130,32 +130,29 @@ void write_paje(const Timeline& timeline, std::ostream& out)
       row.overlapping = entries[sorted[k]].start < entries[sorted[k - 1]].end;
   }
 
-  std::vector<std::string> variables;  // their names; type alias V<index>
-  std::map<std::string, std::uint32_t> variable_index;
+  std::map<std::string, std::uint32_t> variable_index;  // a quantity's type is V<index>
   auto variable = [&](const std::string& quantity) {
-    auto [it, fresh] = variable_index.emplace(quantity, static_cast<std::uint32_t>(variables.size()));
-    if (fresh) {
+    auto [it, fresh] = variable_index.emplace(quantity, static_cast<std::uint32_t>(variable_index.size()));
+    if (fresh)
       out << "2 V" << it->second << " R " << quoted(quantity) << " \"0 0 0\"\n";
-      variables.push_back(quantity);
-    }
     return it->second;
   };
   std::vector<Timed> timed;
   auto add = [&](double time, Timed::Op op, std::uint32_t row, std::uint32_t what, double value) {
     timed.push_back({time, value, row, what, op});
   };
-  for (const Timeline::Entry& e : entries) {
-    const Row& row = rows.at({e.group, e.resource});
+  for (std::uint32_t k = 0; k < entries.size(); ++k) {
+    const Timeline::Entry& e = entries[k];
     if (e.level) {
-      add(e.start, Timed::Set, row.index, variable(timeline.name(e.state)), e.value);
-    } else if (!row.overlapping && e.end > e.start) {
-      add(e.start, Timed::Push, row.index, e.state, 0);
-      add(e.end, Timed::Pop, row.index, 0, 0);
+      add(e.start, Timed::Set, row_of[k], variable(timeline.name(e.state)), e.value);
+    } else if (!rows[row_of[k]].overlapping && e.end > e.start) {
+      add(e.start, Timed::Push, row_of[k], e.state, 0);
+      add(e.end, Timed::Pop, row_of[k], 0, 0);
     }
   }
   // A row of overlapping intervals: per state, how many are open, set where it changes.
-  for (const RowKey& key : row_order) {
-    const Row& row = rows.at(key);
+  for (std::uint32_t r = 0; r < rows.size(); ++r) {
+    const Row& row = rows[r];
     if (!row.overlapping)
       continue;
     std::map<std::uint32_t, std::vector<std::pair<double, int>>> changes;  // by state
@@ -167,12 +164,12 @@ void write_paje(const Timeline& timeline, std::ostream& out)
     for (auto& [state, list] : changes) {
       std::sort(list.begin(), list.end());
       std::uint32_t type = variable("open: " + timeline.name(state));
-      add(0, Timed::Set, row.index, type, 0);
+      add(0, Timed::Set, r, type, 0);
       int open = 0;
       for (std::size_t k = 0; k < list.size(); ++k) {
         open += list[k].second;
         if (k + 1 == list.size() || list[k + 1].first != list[k].first)
-          add(list[k].first, Timed::Set, row.index, type, open);
+          add(list[k].first, Timed::Set, r, type, open);
       }
     }
   }
@@ -187,7 +184,8 @@ void write_paje(const Timeline& timeline, std::ostream& out)
   for (const TimelineRow& r : timeline.rows())
     zone_of[{r.group, r.resource}] = r.zone;
   std::map<std::pair<std::uint32_t, std::string>, std::size_t> zone_index;  // (group, zone)
-  for (const RowKey& key : row_order) {
+  for (std::uint32_t r = 0; r < rows.size(); ++r) {
+    const RowKey& key  = row_order[r];
     std::string parent = fmt::format("g{}", group_index[key.first]);
     if (zoned) {
       auto found       = zone_of.find({timeline.name(key.first), timeline.name(key.second)});
@@ -197,8 +195,7 @@ void write_paje(const Timeline& timeline, std::ostream& out)
         out << "3 0 z" << it->second << " Z " << parent << ' ' << named(key.first, zone) << '\n';
       parent = fmt::format("z{}", it->second);
     }
-    out << "3 0 r" << rows.at(key).index << " R " << parent << ' ' << named(key.first, timeline.name(key.second))
-        << '\n';
+    out << "3 0 r" << r << " R " << parent << ' ' << named(key.first, timeline.name(key.second)) << '\n';
   }
   std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) {  // else as recorded
     return a.time != b.time ? a.time < b.time : a.rank() < b.rank();
@@ -214,8 +211,8 @@ void write_paje(const Timeline& timeline, std::ostream& out)
       case Timed::Pop: out << fmt::format("6 {} S r{}\n", t.time, t.row); break;
       case Timed::Set: out << fmt::format("7 {} V{} r{} {}\n", t.time, t.what, t.row, t.value); break;
     }
-  for (const RowKey& key : row_order)
-    out << fmt::format("4 {} R r{}\n", end, rows.at(key).index);
+  for (std::uint32_t r = 0; r < rows.size(); ++r)
+    out << fmt::format("4 {} R r{}\n", end, r);
   for (std::size_t z = 0; z < zone_index.size(); ++z)
     out << fmt::format("4 {} Z z{}\n", end, z);
   for (std::size_t g = 0; g < groups.size(); ++g)

@@ -112,6 +112,16 @@ nlohmann::json to_json(const PlotSpec& s)
   return j;
 }
 
+std::set<uint64_t> timeline_points(const std::vector<PlotSpec>& plots)
+{
+  std::set<uint64_t> points;
+  for (const PlotSpec& plot : plots)
+    if (plot.kind == PlotKind::Timeline)
+      for (long long point : plot.points)
+        points.insert(static_cast<uint64_t>(point));
+  return points;
+}
+
 nlohmann::json to_json(const std::vector<PlotSpec>& specs)
 {
   nlohmann::json out = nlohmann::json::array();

@@ -3,8 +3,10 @@
 // run.json, drawn by simulator/plot/isoplot. The one definition both sides check is the JSON Schema
 // simulator/plot/plot_spec.schema.json: to_json writes every property of a spec's kind (null where there is none),
 // and a test holds every shipped experiment's specs against the schema.
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -80,6 +82,8 @@ struct PlotSpec {
 };
 
 std::string plot_kind_name(PlotKind kind);
+// The points the timeline plots draw, each once: the run records them, collect brings them together.
+std::set<uint64_t> timeline_points(const std::vector<PlotSpec>& plots);
 nlohmann::json to_json(const PlotSpec& spec);
 nlohmann::json to_json(const std::vector<PlotSpec>& specs);
 

@@ -160,23 +160,17 @@ CollectResult collect_shards(const Experiment& ex, const std::string& dir, const
                                      absent, first_absent, owner[first_absent], n));
   // The timelines the plots draw, each recorded by the shard that computed its point.
   std::vector<std::pair<std::string, std::string>> timelines;  // (shard's file, merged file)
-  for (const PlotSpec& plot : ex.plots) {
-    if (plot.kind != PlotKind::Timeline)
-      continue;
-    for (long long point : plot.points) {
-      const auto index = static_cast<std::uint64_t>(point);
-      for (const ShardRun& r : runs)
-        if (r.folder.spec.k == owner[index])
-          for (const auto& [from, to] : {std::make_pair(timeline_path(r.folder.path, index), timeline_path(dir, index)),
-                                         std::make_pair(paje_path(r.folder.path, index), paje_path(dir, index))}) {
-            if (!fs::exists(from))
-              throw CollectRefused(fmt::format("{} is missing: shard {}/{} computed point {}, whose timeline a plot "
-                                               "draws; run the shard again with --force",
-                                               from, owner[index], n, index));
-            timelines.emplace_back(from, to);
-          }
-    }
-  }
+  for (std::uint64_t index : timeline_points(ex.plots))
+    for (const ShardRun& r : runs)
+      if (r.folder.spec.k == owner[index])
+        for (const auto& [from, to] : {std::make_pair(timeline_path(r.folder.path, index), timeline_path(dir, index)),
+                                       std::make_pair(paje_path(r.folder.path, index), paje_path(dir, index))}) {
+          if (!fs::exists(from))
+            throw CollectRefused(fmt::format("{} is missing: shard {}/{} computed point {}, whose timeline a plot "
+                                             "draws; run the shard again with --force",
+                                             from, owner[index], n, index));
+          timelines.emplace_back(from, to);
+        }
 
   // Everything checks: the merged folder is written as a run's, results.csv and run.json each by an atomic rename.
   lock.writing();

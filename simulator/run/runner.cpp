@@ -168,10 +168,7 @@ public:
   {
     if (tracing_)
       fs::create_directories(fs::path(run.files.dir) / "traces");
-    for (const PlotSpec& plot : ex.plots)
-      if (plot.kind == PlotKind::Timeline)
-        for (long long point : plot.points)
-          timelines_.insert(static_cast<uint64_t>(point));
+    timelines_ = timeline_points(ex.plots);
     if (!timelines_.empty())
       fs::create_directories(fs::path(run.files.dir) / kTimelinesFolder);
   }

@@ -86,18 +86,6 @@ std::vector<Host*> hosts_in_natural_order()
   return hosts;
 }
 
-std::vector<Host*> hosts_below(const sg4::NetZone* zone)
-{
-  std::vector<Host*> out;
-  for (Host* h : hosts_in_natural_order())
-    for (const auto* z = h->get_englobing_zone()->get_impl(); z != nullptr; z = z->get_parent())
-      if (z == zone->get_impl()) {
-        out.push_back(h);
-        break;
-      }
-  return out;
-}
-
 std::vector<PlatformCluster> platform_clusters()
 {
   // One pass over the hosts in natural order, each put under the root's child zone it lies in (or the root).

@@ -38,9 +38,6 @@ RouteInfo route_between(const Host* from, const Host* to);
 // The same, with the links themselves.
 RouteInfo route_between(const Host* from, const Host* to, std::vector<simgrid::s4u::Link*>& links);
 
-// The hosts of a zone and of the zones below it, in natural name order.
-std::vector<Host*> hosts_below(const simgrid::s4u::NetZone* zone);
-
 // The clusters of the loaded platform: each zone directly under the root that holds hosts (itself or in zones below
 // it), in the order the platform declares them, with its hosts in natural name order; hosts the root holds beside
 // sub-zones form a last cluster, named after the root. A platform without sub-zones is one cluster.

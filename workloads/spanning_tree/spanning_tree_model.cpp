@@ -82,38 +82,40 @@ protected:
     sg::Star star           = sg::build_star(spec);
     const double flops      = p.c1 * p.n * p.n * kSpeed;
     const auto minima_bytes = static_cast<uint64_t>(std::llround(p.c2 * p.n * kBandwidth));
-    // With a timeline: each processor's share of the work, and each merge round's send or receive, a row each; the
-    // sequential run beside them.
+    // With a timeline: each processor's share of the work, and each merge round's send or receive (labelled by the
+    // round, 0 for the share), a row each; the sequential run beside them. Without one, nothing is named or written.
     Timeline* timeline = context.timeline;
-    auto record        = [timeline](const std::string& group, const std::string& row, const std::string& state,
-                             const std::string& label, double start) {
+    auto record = [timeline, m](const char* group, size_t processor, const char* state, size_t round, double start) {
       if (timeline)
-        timeline->interval(group, row, state, label, start, sg::now());
+        timeline->interval(group, fmt::format("P{}", processor), state,
+                           round           ? fmt::format("round {}", round)
+                           : processor < m ? "share"
+                                           : "the whole problem",
+                           start, sg::now());
     };
     for (size_t i = 0; i < m; ++i)
       sg::spawn(fmt::format("P{}", i), star.workers[i], [&, i] {
-        const std::string row = fmt::format("P{}", i);
-        double start          = sg::now();
+        double start = sg::now();
         sg::compute(flops / static_cast<double>(m));
-        record("tree", row, "compute", "share", start);
+        record("tree", i, "compute", 0, start);
         // Round r: the processors at odd multiples of 2^r send their minima to the one 2^r below, which merges them.
         for (size_t stride = 1, round = 1; stride < m; stride *= 2, ++round) {
           start = sg::now();
           if (i % (2 * stride) == stride) {
             sg::send(fmt::format("P{}", i - stride), minima_bytes);
-            record("tree", row, "send", fmt::format("round {}", round), start);
+            record("tree", i, "send", round, start);
             return;
           }
           if (i % (2 * stride) == 0 && i + stride < m) {
             sg::receive(fmt::format("P{}", i));
-            record("tree", row, "receive", fmt::format("round {}", round), start);
+            record("tree", i, "receive", round, start);
           }
         }
         out.makespan = sg::now();  // P0, once every round has reached it
       });
     sg::spawn("sequential", star.workers[m], [&] {
       sg::compute(flops);
-      record("one processor", fmt::format("P{}", m), "compute", "the whole problem", 0);
+      record("one processor", m, "compute", 0, 0);
       out.sequential_time = sg::now();
     });
     session.run();

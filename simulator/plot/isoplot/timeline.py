@@ -13,6 +13,7 @@ timeline spans more than two hours, else in seconds.
 """
 
 import csv
+import math
 import os
 import re
 
@@ -186,7 +187,8 @@ def draw_bars(ax, g, resources, intervals, color, state_color, scale, end, unit)
     name = g
     if any(r["state"] == COMPUTE for r in intervals):
         name = f"{g}\n({mark_makespan_and_idle(ax, intervals, position, scale, unit, end)})"
-    every = -(-len(resources) // MAX_ROW_LABELS)  # ceil
+    inches = max(1.0, min(0.2 * len(resources), MAX_PANEL_INCHES))
+    every = max(1, math.ceil(ROW_LABEL_POINTS / (inches * 72 / max(1, len(resources)))))  # labels 7 points apart
     ax.set_yticks(range(0, len(resources), every))
     ax.set_yticklabels(resources[::every], fontsize=6.5)
     ax.set_ylim(len(resources) - 0.4, -0.6)
@@ -195,7 +197,7 @@ def draw_bars(ax, g, resources, intervals, color, state_color, scale, end, unit)
 
 
 MAX_PANEL_INCHES = 5.0  # a group of many rows (a ring of 200 processes) packs them thinner, not taller
-MAX_ROW_LABELS = 40  # past these, every k-th row is named
+ROW_LABEL_POINTS = 7  # rows closer than this are named every k-th, so that their names do not overlap
 LABELLED_ROWS = 30  # past these, rows are too thin for an idle span's length in words
 IDLE_MARKED = 3  # the largest idle gaps marked on a group whose rows compute
 IDLE_COLOR = "#b2182b"
@@ -292,6 +294,11 @@ def draw_rows(rows, seconds, groups, title, note, point):
     Raises ValueError when a group is missing or nothing is recorded."""
     # Rows the model declared (kind row): their zone (label) and kind (state: host, link, actor).
     declared = {(r["group"], r["resource"]): (r["label"], r["state"]) for r in rows if r["kind"] == "row"}
+
+    def declared_as(group, resource):
+        """A row's (zone, kind) as the model declared them; ("", "") when it did not."""
+        return declared.get((group, resource), ("", ""))
+
     rows = [r for r in rows if r["kind"] != "row"]
     recorded = list(dict.fromkeys(r["group"] for r in rows))
     groups = groups or recorded
@@ -330,16 +337,16 @@ def draw_rows(rows, seconds, groups, title, note, point):
         crowded = overlapping(intervals)
         # Rows grouped by the zone the model placed them in (a cluster), in natural order within it.
         resources = [] if crowded else sorted({r["resource"] for r in intervals}, key=lambda name: (
-            natural(declared.get((g, name), ("", ""))[0]), natural(name)))
+            natural(declared_as(g, name)[0]), natural(name)))
         levels = [r for r in rows if r["group"] == g and r["kind"] == "level"]
         computing = [] if crowded else [r for r in intervals if r["state"] == COMPUTE]
         carried = [] if crowded else [r for r in intervals if r["value"] > 0 and r["end_s"] > r["start_s"]
-                                      and declared.get((g, r["resource"]), ("", ""))[1] == "link"]
-        zones = {r["resource"]: declared.get((g, r["resource"]), ("", ""))[0] for r in computing}
-        layout.append((g, resources, levels, computing, intervals if crowded else [], carried, zones))
+                                      and declared_as(g, r["resource"])[1] == "link"]
+        zones = {r["resource"]: declared_as(g, r["resource"])[0] for r in computing}
+        layout.append((g, resources, levels, computing, intervals, crowded, carried, zones))
     heights = []
-    for _, resources, levels, computing, crowd, carried, _ in layout:
-        heights.append(1.6 if crowd else max(1.0, min(0.2 * len(resources), MAX_PANEL_INCHES)))
+    for _, resources, levels, computing, _, crowded, carried, _ in layout:
+        heights.append(1.6 if crowded else max(1.0, min(0.2 * len(resources), MAX_PANEL_INCHES)))
         heights += [1.1] * (bool(levels) + bool(computing) + bool(carried))
     total = sum(heights) + 1.4
     fig, axes = plt.subplots(len(heights), 1, figsize=(8.5, total), sharex=True,
@@ -348,14 +355,14 @@ def draw_rows(rows, seconds, groups, title, note, point):
     fig.subplots_adjust(top=1 - 0.8 / total)  # room for the title above the first panel's subtitle
     axes = list(axes[:, 0])
     k = 0
-    for g, resources, levels, computing, crowd, carried, zones in layout:
+    for g, resources, levels, computing, intervals, crowded, carried, zones in layout:
         ax = axes[k]
         k += 1
-        if crowd:
-            draw_crowd(ax, g, crowd, state_color, scale)
+        if crowded:
+            draw_crowd(ax, g, intervals, state_color, scale)
         else:
-            draw_bars(ax, g, resources, [r for r in rows if r["group"] == g and r["kind"] == "interval"], color,
-                      state_color, scale, end, "h" if hours else "s" if seconds else "units")
+            draw_bars(ax, g, resources, intervals, color, state_color, scale, end,
+                      "h" if hours else "s" if seconds else "units")
         ax.set_axisbelow(True)
         if levels:
             lax = axes[k]

@@ -18,6 +18,8 @@ constexpr ThunkId make_thunk_id(size_t creator, std::uint64_t serial)
 {
   return (std::uint64_t{creator} << 40) | serial;
 }
+constexpr std::uint64_t thunk_creator(ThunkId id) { return id >> 40; }
+constexpr std::uint64_t thunk_serial(ThunkId id) { return id & ((std::uint64_t{1} << 40) - 1); }
 
 enum class MessageKind : std::uint8_t {
   Fish,      // a work request travelling from PE to PE

@@ -77,7 +77,7 @@ void PeRecorder::fish_came_back(size_t pe, unsigned hops, double now) { fish_ans
 
 void PeRecorder::spark(size_t pe, ThunkId id, SparkFate fate, double since, double now)
 {
-  timeline_.interval(kSparks, names_.at(pe), name(fate), fmt::format("{}.{}", id >> 40, id & ((ThunkId{1} << 40) - 1)),
+  timeline_.interval(kSparks, names_.at(pe), name(fate), fmt::format("{}.{}", thunk_creator(id), thunk_serial(id)),
                      since, now);
 }
 
