@@ -1,7 +1,9 @@
 #include "app/run_flags.hpp"
 
 #include "simulator/run/shards.hpp"
+#include "simulator/sg/platform_loader.hpp"
 #include "simulator/sg/session.hpp"
+#include "workloads/loads/platform_loads.hpp"
 
 namespace isogrid::cli {
 
@@ -75,6 +77,11 @@ RunOptions make_run_options(const RunFlags& flags, const std::string& out_dir, c
   opt.simgrid_version = sg::simgrid_version();
   // Children fork from a parent whose engine is ready: each point skips SimGrid's initialisation.
   opt.warm_up = [](const SimulationContext& c) { sg::prepare_engine(c.simgrid_config, c.simgrid_logs); };
+  // Points that share a platform file start from a process that loaded it once.
+  opt.prepare_platform = [](const SimulationContext& c, const std::string& platform) {
+    sg::prepare_engine(c.simgrid_config, c.simgrid_logs);
+    sg::prepare_platform(platform, loads::resolver());
+  };
   return opt;
 }
 

@@ -23,6 +23,9 @@ A sweep of simulated points (dlt-star, heterogeneous workers drawn per repetitio
                  nothing left behind. (Mounting a tmpfs needs root, which CI has.)
   file limit     the same with a file-size limit (ulimit -f) that results.csv reaches: the kernel refuses the bytes
                  past it (EFBIG); exit 4, a clean prefix, --resume to the clean file.
+  server killed  a sweep on a SimGrid XML platform, whose points start from a fork server that loaded it once: the
+                 server killed with SIGKILL mid-sweep. The run says so and ends (exit 1, run.json `failed` with the
+                 reason), results.csv a clean prefix of its own clean run; --resume finishes it to the same bytes.
 
 usage: fault_injection_test.py ISOGRID [TRIALS]   (TRIALS defaults to $ISOGRID_FAULT_TRIALS or 8: the kinds of
 interruption in turn, each at least once and most two or three times; the random moments come from $ISOGRID_FAULT_SEED, printed, so that a
@@ -52,6 +55,23 @@ parameters:
 sweep:
   m: {range: [2, 400, 4]}
   C: [1e-6, 1e-5]
+plots: []
+"""
+
+# The same kind of sweep on a platform file, shared by its points through a fork server (about 3 s).
+PLATFORM = """<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="c0" prefix="c0-" suffix="" radical="0-15" speed="1Gf" bw="125MBps" lat="50us"/>
+</platform>
+"""
+SHARED_EXPERIMENT = """title: "fault injection: DLT points that share a platform file"
+model: dlt-star
+mode: simulate
+parameters: {platform: cluster.xml, originator: c0-0, unit_flops: 1}
+sweep:
+  m: [2, 4, 8]
+  V: {logspace: [6, 9, 1500]}
 plots: []
 """
 
@@ -365,6 +385,49 @@ def file_size_limit(h, clean):
               f'identical')
 
 
+def server_killed(isogrid, work):
+    with open(os.path.join(work, 'cluster.xml'), 'w') as f:
+        f.write(PLATFORM)
+    h = Harness(isogrid, work)
+    h.experiment = os.path.join(work, 'shared.yaml')
+    with open(h.experiment, 'w') as f:
+        f.write(SHARED_EXPERIMENT)
+    rc, _, err = h.run(os.path.join(work, 'shared-clean'))
+    expect(rc == 0, f'the clean run on a shared platform exited {rc}: {err[-400:]}')
+    clean, _ = rows(os.path.join(work, 'shared-clean', 'results.csv'))
+    for attempt in range(5):
+        out = os.path.join(work, f'server-killed-{attempt}')
+        p = h.start(out)
+        time.sleep(1.0)
+        # The server is the parent's child that outlives points (which take milliseconds each).
+        first = set(children_of(p.pid))
+        time.sleep(0.3)
+        lasting = sorted(first & set(children_of(p.pid)))
+        if len(lasting) == 1:
+            os.kill(lasting[0], signal.SIGKILL)
+        _, stderr = p.communicate(timeout=600)
+        wait_for_group(p.pid)
+        if p.returncode != 0 or len(lasting) > 1:
+            break
+    stderr = stderr.decode()
+    expect(len(lasting) == 1, f'no single fork server among the children: {lasting}')
+    expect(p.returncode == 1, f'a run whose fork server was killed exited {p.returncode}, expected 1: {stderr[-400:]}')
+    platform = os.path.join(work, 'cluster.xml')
+    expect(f'the process holding the platform {platform} for the points stopped (killed by signal 9' in stderr and
+           'rows kept; run with --resume to finish' in stderr, f'the run does not say what stopped: {stderr[-400:]}')
+    with open(os.path.join(out, 'run.json')) as f:
+        manifest = json.load(f)
+    expect(manifest['status'] == 'failed' and 'killed by signal 9' in manifest.get('error', ''),
+           f'run.json does not say the run failed and why: {manifest.get("status")}, {manifest.get("error")}')
+    expect_prefix(out, clean, 'fork server killed')
+    kept = len(rows(os.path.join(out, 'results.csv'))[0]) - 1
+    expect(0 < kept < len(clean) - 1, f'the server was killed outside the sweep ({kept} rows kept)')
+    rc, _, err = h.run(out, '--resume')
+    expect(rc == 0, f'--resume after the fork server was killed exited {rc}: {err[-400:]}')
+    expect_clean(out, clean, 'fork server killed, then --resume')
+    print(f'  fork server killed mid-sweep: exit 1 with {kept} of {len(clean) - 1} rows kept; --resume -> identical')
+
+
 def main():
     isogrid = os.path.abspath(sys.argv[1])
     trials = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get('ISOGRID_FAULT_TRIALS', '8'))
@@ -388,11 +451,13 @@ def main():
             read_only(isogrid, clean, clean_seconds)
             disk_full(h, clean)
             file_size_limit(h, clean)
+            server_killed(isogrid, work)
         except Failure as e:
             print(f'FAIL: {e}\n(replay with ISOGRID_FAULT_SEED={seed})')
             return 1
     print(f'\n| faults injected | results identical |\n|---|---|\n| {injected} interruptions in {trials} trials, '
-          f'1 worker killed, 3 concurrent runs, 1 read-only folder, 2 full disks, 1 file-size limit | all |')
+          f'1 worker killed, 3 concurrent runs, 1 read-only folder, 2 full disks, 1 file-size limit, '
+          f'1 fork server killed | all |')
     return 0
 
 

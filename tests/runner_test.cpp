@@ -14,6 +14,7 @@
 #include <cmath>
 #include <csignal>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -81,12 +82,9 @@ struct Fixture {
   }
   RunResult run(const Experiment& ex, const std::string& out, unsigned jobs, bool resume = false, bool force = false)
   {
-    RunOptions o;
-    o.out_dir  = dir.file(out);
-    o.jobs     = jobs;
-    o.resume   = resume;
-    o.force    = force;
-    o.progress = false;
+    RunOptions o = quiet_run(dir.file(out), jobs);
+    o.resume     = resume;
+    o.force      = force;
     return run_experiment(ex, o);
   }
   size_t simulated_points() const
@@ -456,4 +454,122 @@ TEST(ResultsReader, SplitsWhatTheSinkWrites)
   EXPECT_EQ(split_csv_line(",a,"), (std::vector<std::string>{"", "a", ""}));
   EXPECT_EQ(split_csv_line(""), (std::vector<std::string>{""}));
   EXPECT_EQ(split_csv_line("\"\""), (std::vector<std::string>{""}));
+}
+
+// Points that name the same SimGrid platform file start from a process that prepared it once (a fork server); the
+// others are forked from the runner as before. No SimGrid here: "preparing" a platform is remembering its name.
+namespace {
+
+std::string prepared_platform;  // set by the fork server's preparation, never in the runner itself
+
+struct EchoParams {
+  std::string platform;
+  double x = 0;
+};
+struct EchoMetrics {
+  double prepared;  // 1 when the point's process had its own platform prepared before it started
+  double y;
+};
+
+void declare_echo(ModelSchema<EchoParams, EchoMetrics>& s)
+{
+  s.describe("platform-echo", "test model", "");
+  s.param("platform", &EchoParams::platform, "a platform").platform().required();
+  s.param("x", &EchoParams::x, "a number").required();
+  s.metric("prepared", &EchoMetrics::prepared, "the platform was prepared before the point");
+  s.metric("y", &EchoMetrics::y, "x squared");
+  s.primary(&EchoMetrics::y);
+}
+
+class EchoModel : public TypedModel<EchoParams, EchoMetrics> {
+public:
+  EchoModel() : TypedModel(schema_of(declare_echo)) {}
+
+protected:
+  void predict(const EchoParams& p, const NoDecisions&, Face<EchoMetrics>& out) const override { out.y = p.x * p.x; }
+  void simulate(const EchoParams& p, NoDecisions&, const SimulationContext&, Face<EchoMetrics>& out) const override
+  {
+    out.prepared = prepared_platform == p.platform ? 1 : 0;
+    out.y        = p.x * p.x;
+  }
+};
+
+}  // namespace
+
+TEST(Runner, PointsSharingAnXmlPlatformStartFromOneProcessThatPreparedIt)
+{
+  TempDir dir;
+  Catalog catalog;
+  catalog.add_model(std::make_unique<EchoModel>());
+  std::string a = dir.write("a.xml", "<platform/>"), b = dir.write("b.xml", "<platform/>");
+  std::string spec = dir.write("c.yaml", "clusters: []");
+  std::string log  = dir.file("prepared.log");
+  Experiment ex =
+      load_experiment(dir.write("exp.yaml", fmt::format("model: platform-echo\nmode: simulate\nrepetitions: 3\n"
+                                                        "sweep:\n  x: {{range: [1, 10]}}\n  platform: [{}, {}, {}]\n",
+                                                        a, b, spec)),
+                      {}, catalog);
+  auto run = [&](const std::string& out, unsigned jobs, bool shared) {
+    RunOptions o = quiet_run(dir.file(out), jobs);
+    if (shared)
+      o.prepare_platform = [&](const SimulationContext&, const std::string& platform) {
+        prepared_platform = platform;
+        std::ofstream(log, std::ios::app) << platform << "\n";
+      };
+    return read_results(run_experiment(ex, o).results_csv);
+  };
+  ResultsTable alone = run("alone", 2, false), one = run("one", 1, true), two = run("two", 2, true);
+  ASSERT_EQ(one.rows.size(), 90u);
+  size_t platform = static_cast<size_t>(one.column("platform")),
+         prepared = static_cast<size_t>(one.column("sim_prepared"));
+  for (size_t i = 0; i < one.rows.size(); ++i) {
+    bool xml = one.rows[i][platform].find(".yaml") == std::string::npos;
+    EXPECT_EQ(one.rows[i][prepared], xml ? "1" : "0") << i;  // a grid spec is not shared
+    EXPECT_EQ(two.rows[i][prepared], one.rows[i][prepared]) << i;
+    EXPECT_EQ(alone.rows[i][prepared], "0") << i;
+    for (size_t c = 0; c + 1 < one.rows[i].size(); ++c) {  // all but wall_s
+      if (c != prepared) {
+        EXPECT_EQ(one.rows[i][c], alone.rows[i][c]) << i << " " << one.header[c];
+      }
+    }
+  }
+  EXPECT_EQ(prepared_platform, "");  // never prepared here
+  // Once per platform file and run: the two runs with servers, each platform alternating along the sweep.
+  std::ifstream in(log);
+  std::map<std::string, int> times;
+  for (std::string line; std::getline(in, line);)
+    ++times[line];
+  EXPECT_EQ(times, (std::map<std::string, int>{{a, 2}, {b, 2}}));
+}
+
+TEST(Runner, APlatformFileChangedDuringTheRunFailsItsPointsInsteadOfMixingTwoPlatforms)
+{
+  // b.xml is rewritten while the run goes (by a.xml's server, as it prepares): b's server, which starts later,
+  // refuses it, and b's points are error rows that say so; none of them ran on the changed file.
+  TempDir dir;
+  Catalog catalog;
+  catalog.add_model(std::make_unique<EchoModel>());
+  std::string a = dir.write("a.xml", "<platform/>"), b = dir.write("b.xml", "<platform/>");
+  Experiment ex      = load_experiment(dir.write("exp.yaml", fmt::format("model: platform-echo\nmode: simulate\n"
+                                                                              "sweep:\n  platform: [{}, {}]\n  x: [1, 2, 3]\n",
+                                                                         a, b)),
+                                       {}, catalog);
+  RunOptions o       = quiet_run(dir.file("out"), 1);
+  o.prepare_platform = [&](const SimulationContext&, const std::string& platform) {
+    prepared_platform = platform;
+    if (platform == a)
+      std::ofstream(b) << "<platform version=\"4.1\"/>";
+  };
+  RunResult r    = run_experiment(ex, o);
+  ResultsTable t = read_results(r.results_csv);
+  auto cell      = [&](size_t row, const char* col) { return t.rows[row][static_cast<size_t>(t.column(col))]; };
+  ASSERT_EQ(t.rows.size(), 6u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(cell(i, "status"), "ok") << i;
+    EXPECT_EQ(cell(i, "sim_prepared"), "1") << i;
+    EXPECT_EQ(cell(i + 3, "status"), "error") << i;
+    EXPECT_NE(cell(i + 3, "message").find("b.xml changed on disk since the run started"), std::string::npos)
+        << cell(i + 3, "message");
+  }
+  EXPECT_EQ(r.counts.errors, 3u);
 }

@@ -320,4 +320,13 @@ Timeline timeline_of(const Model& model, const Point& point, Outcome* outcome)
                          outcome);
 }
 
+RunOptions quiet_run(const std::string& out_dir, unsigned jobs)
+{
+  RunOptions o;
+  o.out_dir  = out_dir;
+  o.jobs     = jobs;
+  o.progress = false;
+  return o;
+}
+
 }  // namespace isogrid::testing

@@ -5,6 +5,7 @@
 #include "simulator/core/model_schema.hpp"
 #include "simulator/core/timeline.hpp"
 #include "simulator/process/process_pool.hpp"
+#include "simulator/run/runner.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -124,6 +125,9 @@ std::pair<double, double> compute_and_transfer_end(const std::function<std::pair
 Timeline timeline_in_child(const std::function<void(const SimulationContext&)>& record);
 // The point's simulated face, recorded so; `outcome`, when given, receives the point's outcome.
 Timeline timeline_of(const Model& model, const Point& point, Outcome* outcome = nullptr);
+
+// A run of `jobs` at a time into `out_dir`, with no progress display.
+RunOptions quiet_run(const std::string& out_dir, unsigned jobs);
 
 #ifdef ISOGRID_SOURCE_DIR
 // A file of the source tree (a shipped experiment, a platform), for the suites that read one.

@@ -713,12 +713,17 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   for (size_t i = 0; i < specs.size(); ++i) {
     if (specs[i].kind != ParamKind::Path)
       continue;
+    auto add = [&](const std::string& path) {
+      std::string bytes = file_bytes(path);
+      ex.file_sha256.emplace(path, sha256_hex(bytes));
+      fingerprint += bytes;
+    };
     for (const auto& a : ex.sweep.axes())
       if (a.param == i)
         for (const auto& v : a.values)
-          fingerprint += file_bytes(std::get<std::string>(v));
+          add(std::get<std::string>(v));
     if (auto* s = std::get_if<std::string>(&ex.sweep.fixed()[i]); s && !s->empty())
-      fingerprint += file_bytes(*s);
+      add(*s);
   }
   ex.hash = sha256_hex(fingerprint);
   return ex;

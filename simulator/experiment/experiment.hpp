@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,8 +33,12 @@ struct Experiment {
   std::string file;                    // as given on the command line
   std::vector<std::string> overrides;  // the --set key=value it was loaded with, in order
   std::string resolved_yaml;           // the document after --set overrides, as run
-  std::string hash;                   // sha256 of what decides the results (resolved_yaml but its checks, tables, plots
-                                      // and prose) and of every file it names
+  std::string hash;  // sha256 of what decides the results (resolved_yaml but its checks, tables, plots
+                     // and prose) and of every file it names
+  // The sha256 of each file a parameter names, as read when the experiment was loaded: what a process that loads one
+  // later (a fork server's platform) checks it against, so that a file changed on disk mid-run is refused rather
+  // than mixed with what the earlier points read.
+  std::map<std::string, std::string> file_sha256;
   std::vector<PluginRecord> plugins;  // every plugin loaded in this process (`plugins:` and --plugin)
   std::string title;
   std::string description;

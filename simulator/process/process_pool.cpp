@@ -1,5 +1,7 @@
 #include "simulator/process/process_pool.hpp"
 
+#include "simulator/process/child_report.hpp"
+
 #include "simulator/core/text.hpp"
 #include "simulator/core/value.hpp"
 
@@ -23,35 +25,9 @@ namespace {
 
 constexpr size_t kOutputKept       = 2000;     // the tail of a child's output that goes into its error message
 constexpr size_t kCriticalSearched = 1 << 20;  // how far into a longer output a CRITICAL line is looked for
-constexpr char kOk                 = 'K';
-constexpr char kThrown             = 'X';
-// A result is its kind, its length (8 bytes) and its bytes. The length tells a whole result from one cut short by
-// a signal that reached the child while it wrote (Ctrl-C reaches the whole group): a cut result is not a result,
-// and the child's death by SIGINT then says the point was interrupted, not failed.
-constexpr std::size_t kHeader = 1 + sizeof(std::uint64_t);
-
-bool whole_result(const std::string& result)
-{
-  if (result.size() < kHeader || (result[0] != kOk && result[0] != kThrown))
-    return false;
-  std::uint64_t length = 0;
-  std::memcpy(&length, result.data() + 1, sizeof length);
-  return result.size() == kHeader + length;
-}
-
-void write_all(int fd, const char* data, size_t size)
-{
-  while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      return;
-    }
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-}
+// Fork servers kept at once: each holds a platform, and a sweep that alternates between more platforms than this
+// reloads one now and then rather than holding them all.
+constexpr size_t kMaxServers = 4;
 
 // Reads what is available; returns false at end of file.
 bool drain(int fd, std::string& into)
@@ -69,40 +45,6 @@ bool drain(int fd, std::string& into)
       continue;
     return true;  // EAGAIN: nothing more for now
   }
-}
-
-[[noreturn]] void run_child(int result_fd, int output_fd, const std::function<std::string()>& work)
-{
-  // Ctrl-C reaches the whole process group; the parent decides what an interrupted child means.
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  std::signal(SIGHUP, SIG_DFL);
-  ::dup2(output_fd, STDOUT_FILENO);
-  ::dup2(output_fd, STDERR_FILENO);
-  std::string message;
-  char kind = kOk;
-  try {
-    message = work();
-  } catch (const std::exception& e) {
-    kind    = kThrown;
-    message = e.what();
-  } catch (...) {
-    kind    = kThrown;
-    message = "unknown exception";
-  }
-  // One write: each write wakes the parent, which would read a piece and wait again.
-  std::uint64_t length = message.size();
-  std::string result(kHeader, kind);
-  std::memcpy(result.data() + 1, &length, sizeof length);
-  result += message;
-  write_all(result_fd, result.data(), result.size());
-  // Close the result pipe now: at _exit the kernel tears the address space down before it closes descriptors,
-  // and the parent would otherwise wait for that teardown before seeing end-of-file.
-  std::fflush(stdout);
-  std::fflush(stderr);
-  ::close(result_fd);
-  // _exit, not exit: the parent's buffered output and atexit handlers (SimGrid's among them) stay the parent's.
-  ::_exit(0);
 }
 
 std::string one_line(std::string text)
@@ -123,12 +65,69 @@ ProcessPool::ProcessPool(unsigned jobs, double timeout_s)
 ProcessPool::~ProcessPool()
 {
   kill_all();
+  servers_.clear();
   for (int fd : output_files_)
     if (fd >= 0)
       ::close(fd);
 }
 
 void ProcessPool::launch(uint64_t task, const std::function<std::string()>& work)
+{
+  start_child(task, [&](int result_fd, int output_fd) {
+    pid_t pid = ::fork();
+    if (pid < 0)
+      throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
+    if (pid == 0) {
+      for (int fd : not_inherited())
+        ::close(fd);
+      child_report::run_and_exit(result_fd, output_fd, work);
+    }
+    return pid;
+  });
+}
+
+void ProcessPool::launch(uint64_t task, const SharedStart& shared)
+{
+  ForkServer& server = server_for(shared);
+  if (!server.ready()) {  // no point starts from what could not be prepared: each says why
+    ChildResult failed;
+    failed.task  = task;
+    failed.error = server.failure();
+    not_started_.push_back(std::move(failed));
+    return;
+  }
+  start_child(task, [&](int result_fd, int output_fd) { return server.start(task, output_fd, result_fd); });
+}
+
+ForkServer& ProcessPool::server_for(const SharedStart& shared)
+{
+  ++launches_;
+  for (auto& s : servers_)
+    if (s.key == shared.key) {
+      s.last_used = launches_;
+      return *s.server;
+    }
+  if (servers_.size() >= kMaxServers) {  // the least recently used ends (its running children do not need it)
+    auto oldest = std::min_element(servers_.begin(), servers_.end(),
+                                   [](const auto& a, const auto& b) { return a.last_used < b.last_used; });
+    servers_.erase(oldest);
+  }
+  servers_.push_back(
+      {shared.key, std::make_unique<ForkServer>(shared.name, shared.prepare, shared.work, not_inherited()), launches_});
+  return *servers_.back().server;
+}
+
+std::vector<int> ProcessPool::not_inherited() const
+{
+  std::vector<int> fds = closed_in_children_;
+  for (const auto& c : children_)  // other children's pipes are not a new process's business
+    fds.push_back(c.result_fd);
+  for (const auto& s : servers_)
+    fds.push_back(s.server->socket());
+  return fds;
+}
+
+void ProcessPool::start_child(uint64_t task, const std::function<pid_t(int result_fd, int output_fd)>& spawn)
 {
   size_t slot = static_cast<size_t>(std::find(slot_in_use_.begin(), slot_in_use_.end(), false) - slot_in_use_.begin());
   if (slot == slot_in_use_.size())
@@ -148,19 +147,13 @@ void ProcessPool::launch(uint64_t task, const std::function<std::string()>& work
   std::fflush(stdout);
   std::fflush(stderr);
   double started = monotonic_seconds();
-  pid_t pid      = ::fork();
-  if (pid < 0) {
+  pid_t pid      = -1;
+  try {
+    pid = spawn(result_pipe[1], output);
+  } catch (...) {
     ::close(result_pipe[0]);
     ::close(result_pipe[1]);
-    throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
-  }
-  if (pid == 0) {
-    ::close(result_pipe[0]);
-    for (const auto& c : children_)  // other children's pipes are not this child's business
-      ::close(c.result_fd);
-    for (int fd : closed_in_children_)
-      ::close(fd);
-    run_child(result_pipe[1], output, work);
+    throw;
   }
   ::close(result_pipe[1]);
   ::fcntl(result_pipe[0], F_SETFL, O_NONBLOCK);
@@ -202,7 +195,7 @@ ChildResult ProcessPool::reap(Child& c)
 {
   // A child that reported in full is done: its exit status adds nothing, and waiting for it would wait for the
   // kernel to tear its address space down. It is collected later (collect_exited) while other children run.
-  bool reported = !c.timed_out && whole_result(c.result);
+  bool reported = !c.timed_out && child_report::whole(c.result);
   int status    = 0;
   if (reported) {
     exited_.push_back(c.pid);
@@ -216,17 +209,17 @@ ChildResult ProcessPool::reap(Child& c)
   ChildResult r;
   r.task           = c.task;
   r.wall_s         = monotonic_seconds() - c.started;
-  auto with_output = [&](std::string msg) {
+  auto with_output = [&](const std::string& msg) {
     std::string out = output_tail(c.slot);
     return out.empty() ? msg : msg + "; output: " + out;
   };
   if (c.timed_out) {
     r.error = with_output(fmt::format("timed out after {} s", format_number(timeout_s_)));
-  } else if (reported && c.result[0] == kOk) {
+  } else if (reported && c.result[0] == child_report::kOk) {
     r.ok      = true;
-    r.payload = c.result.substr(kHeader);
+    r.payload = c.result.substr(child_report::kHeader);
   } else if (reported) {
-    r.error = one_line(c.result.substr(kHeader));
+    r.error = one_line(c.result.substr(child_report::kHeader));
   } else if (WIFSIGNALED(status)) {
     int sig       = WTERMSIG(status);
     r.interrupted = sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
@@ -256,6 +249,9 @@ std::vector<ChildResult> ProcessPool::wait_some()
 {
   collect_exited(false);
   std::vector<ChildResult> done;
+  done.swap(not_started_);
+  if (!done.empty())
+    return done;
   while (done.empty() && !children_.empty()) {
     std::vector<pollfd> fds;
     double next_deadline = children_.front().deadline;

@@ -13,6 +13,7 @@
 #include "simulator/run/progress.hpp"
 #include "simulator/run/resume_plan.hpp"
 #include "simulator/run/row_formatter.hpp"
+#include "simulator/run/shared_platform.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -236,19 +237,40 @@ private:
 
   void launch(uint64_t i, const Point& p)
   {
-    pool().launch(i, [&] {
-      SimulationContext context = context_;
-      if (tracing_)
-        context.simgrid_config = tracing_settings(context_.simgrid_config, options_.out_dir, i);
-      if (timelines_.count(i) == 0)
-        return encode_outcome(evaluate_point(ex_, p, context));
-      // A timeline plot draws this point: what its simulation records is written beside the results.
-      Timeline timeline;
-      context.timeline    = &timeline;
-      std::string outcome = encode_outcome(evaluate_point(ex_, p, context));
-      write_timeline(options_.out_dir, i, timeline);
-      return outcome;
-    });
+    std::string platform = options_.prepare_platform && !tracing_ ? shareable_platform(p) : std::string();
+    if (platform.empty()) {
+      pool().launch(i, [&] { return simulate(i, p); });
+      return;
+    }
+    // The points that name this platform start from a process that loaded it once (their point rebuilt there
+    // from its index: the server is a copy of this process, sweep included).
+    pool().launch(i, ProcessPool::SharedStart{platform, "the platform " + platform,
+                                              [this, platform] {
+                                                require_as_hashed(platform, ex_.file_sha256);
+                                                options_.prepare_platform(context_, platform);
+                                                require_as_hashed(platform, ex_.file_sha256);
+                                              },
+                                              [this](uint64_t task) {
+                                                Point q;
+                                                ex_.sweep.point_into(task, q);
+                                                return simulate(task, q);
+                                              }});
+  }
+
+  // What a point's child runs: its outcome, encoded, and its timeline when a plot draws it.
+  std::string simulate(uint64_t i, const Point& p) const
+  {
+    SimulationContext context = context_;
+    if (tracing_)
+      context.simgrid_config = tracing_settings(context_.simgrid_config, options_.out_dir, i);
+    if (timelines_.count(i) == 0)
+      return encode_outcome(evaluate_point(ex_, p, context));
+    // A timeline plot draws this point: what its simulation records is written beside the results.
+    Timeline timeline;
+    context.timeline    = &timeline;
+    std::string outcome = encode_outcome(evaluate_point(ex_, p, context));
+    write_timeline(options_.out_dir, i, timeline);
+    return outcome;
   }
 
   void record(const ChildResult& r)
@@ -355,6 +377,12 @@ RunResult run_experiment(const Experiment& ex, const RunOptions& options)
     if (!run.end_failed(why, true))
       why += "; run.json could not be updated either";
     throw WriteFailed(e.path(), e.error(), why);
+  } catch (const ForkServerLost& e) {
+    // Killed from outside (the out-of-memory killer, a user): the points it held stop starting. The rows so far stay,
+    // in order, and --resume starts a new one.
+    run.end_failed(e.what(), false);  // the rows finished in order are written first, then counted
+    throw std::runtime_error(fmt::format("{}: {} of {} rows kept; run with --resume to finish", e.what(),
+                                         rows_in(files.csv), ex.included_points));
   } catch (const std::exception& e) {
     // Any other failure after the start: run.json says so (not "running"), and finished rows stay. Before it (a
     // results.csv --resume cannot read), the folder is left as it was.

@@ -33,6 +33,10 @@ struct RunOptions {
   // Called once, in this process, before the first simulated point is forked (the CLI prepares a SimGrid engine
   // there, so that children do not each initialise one). Optional.
   std::function<void(const SimulationContext&)> warm_up;
+  // Loads a SimGrid XML platform file for the points that share it (shared_platform.hpp), in the fork server that
+  // then starts them: the engine prepared as warm_up does, the file loaded and sealed. Optional: without it, every
+  // point is forked from this process and loads its platform itself.
+  std::function<void(const SimulationContext&, const std::string& platform)> prepare_platform;
 };
 
 struct RunResult {

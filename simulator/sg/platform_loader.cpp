@@ -23,10 +23,22 @@ namespace sg4 = simgrid::s4u;
 
 namespace isogrid::sg {
 
+namespace {
+
+// The platform file this process loaded, if any.
+std::string& loaded_platform()
+{
+  static std::string loaded;
+  return loaded;
+}
+
+}  // namespace
+
 void load_platform(const std::string& path, const PointLoads& loads)
 {
-  // A point's plan may load its platform before its simulation asks for it again: one platform per process.
-  static std::string loaded;
+  // A point's plan may load its platform before its simulation asks for it again, and a fork server loads it
+  // before its children ask: one platform per process.
+  std::string& loaded = loaded_platform();
   if (!loaded.empty()) {
     if (loaded != path)
       throw std::logic_error(fmt::format("{} is loaded already; a process loads one platform, not {}", loaded, path));
@@ -41,6 +53,15 @@ void load_platform(const std::string& path, const PointLoads& loads)
     sg4::Engine::get_instance()->seal_platform();
   }
   loaded = path;
+}
+
+bool platform_file_loaded() { return !loaded_platform().empty(); }
+
+void prepare_platform(const std::string& path, const LoadResolver& loads)
+{
+  load_platform(path, PointLoads{&loads, 0});
+  // What points ask of every host, found here once for all of them.
+  platform_clusters();
 }
 
 std::string routing_of(const sg4::NetZone* zone)
@@ -74,6 +95,12 @@ Host* host_by_name(const std::string& name)
 
 std::vector<Host*> hosts_in_natural_order()
 {
+  // A platform file's hosts are sorted once per process: on a platform a fork server loaded, before its children
+  // ask. Only a file's: a platform built through the API may still grow, and counting its hosts to notice would cost
+  // what sorting them does (SimGrid 3.32 lists every host to count them: 20 ms at 100 000 hosts).
+  static std::vector<Host*> sorted_file_hosts;
+  if (!sorted_file_hosts.empty())
+    return sorted_file_hosts;
   // Each name read once, not twice a comparison.
   std::vector<std::pair<std::string, Host*>> named;
   for (Host* h : sg4::Engine::get_instance()->get_all_hosts())
@@ -83,10 +110,14 @@ std::vector<Host*> hosts_in_natural_order()
   hosts.reserve(named.size());
   for (const auto& [name, h] : named)
     hosts.push_back(h);
+  if (platform_file_loaded())
+    sorted_file_hosts = hosts;
   return hosts;
 }
 
-std::vector<PlatformCluster> platform_clusters()
+namespace {
+
+std::vector<PlatformCluster> clusters_of_platform()
 {
   // One pass over the hosts in natural order, each put under the root's child zone it lies in (or the root).
   const sg4::NetZone* root         = sg4::Engine::get_instance()->get_netzone_root();
@@ -118,6 +149,20 @@ std::vector<PlatformCluster> platform_clusters()
   if (!own.empty())
     out.push_back({root->get_name(), own});
   return out;
+}
+
+}  // namespace
+
+std::vector<PlatformCluster> platform_clusters()
+{
+  // Found once for a platform file, as its hosts' order is (a fork server finds them before its children ask).
+  static std::vector<PlatformCluster> file_clusters;
+  if (!file_clusters.empty())
+    return file_clusters;
+  std::vector<PlatformCluster> found = clusters_of_platform();
+  if (platform_file_loaded())
+    file_clusters = found;
+  return found;
 }
 
 namespace {

@@ -18,6 +18,13 @@ namespace isogrid::sg {
 // background load is drawn with (an XML platform's profiles are its own).
 void load_platform(const std::string& path, const PointLoads& loads);
 
+// Loads `path` for the points that share it (in a fork server, before its children start): their load_platform
+// then does nothing, and what they ask of every host (the clusters, the hosts' order) is found here once. A grid
+// spec's declared loads are drawn with seed 0 (shared only when it declares none: its points draw their own).
+void prepare_platform(const std::string& path, const LoadResolver& loads);
+// Whether this process loaded a platform file (then its SimGrid settings can no longer change).
+bool platform_file_loaded();
+
 struct RouteInfo {
   bool routed      = false;  // SimGrid knows a route: some links, or some latency (a Vivaldi zone's)
   size_t links     = 0;
@@ -45,6 +52,6 @@ struct PlatformCluster {
   std::string name;
   std::vector<Host*> hosts;
 };
-std::vector<PlatformCluster> platform_clusters();
+std::vector<PlatformCluster> platform_clusters();  // found once per platform
 
 }  // namespace isogrid::sg

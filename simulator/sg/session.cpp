@@ -1,6 +1,7 @@
 #include "simulator/sg/session.hpp"
 
 #include "simulator/sg/bandwidth_changes.hpp"
+#include "simulator/sg/platform_loader.hpp"
 
 #include <algorithm>
 #include <csignal>
@@ -72,19 +73,23 @@ Session::Session(const std::vector<std::string>& config, bool simgrid_logs)
         throw std::logic_error(fmt::format("this process's SimGrid engine was prepared with {}, which this point "
                                            "does not set: its settings would leak into the point",
                                            s));
-    if (!configured)
+    // A platform loaded before this session (a fork server's, shared by the points) was created under the
+    // prepared settings, and SimGrid takes no model setting after that: the point must ask for those exactly.
+    if (!configured && platform_file_loaded()) {
+      for (const auto& c : config)
+        if (std::find(prepared_settings().begin(), prepared_settings().end(), c) == prepared_settings().end())
+          throw std::logic_error(
+              fmt::format("this point sets {}, which the platform it shares was not loaded with", c));
+    } else if (!configured) {
       for (const auto& c : config)
         simgrid::s4u::Engine::set_config(c);
+    }
   } else {
     engine_ = create_engine(config, simgrid_logs);
   }
   configured = true;
   follow_bandwidth_changes();  // transfers follow their links' bandwidth as it changes (bandwidth_changes.hpp)
 }
-
-// The engine is deliberately not deleted: a session lives in a child process that exits right after the run,
-// and SimGrid cannot start a second engine in the same process anyway (its clock is static).
-Session::~Session() = default;
 
 void Session::run() { engine_->run(); }
 

@@ -22,7 +22,9 @@ public:
   // `config` on top of it: models are created with the platform, so settings still take effect). A second Session
   // in the same process adopts the first one's engine and settings.
   Session(const std::vector<std::string>& config, bool simgrid_logs);
-  ~Session();
+  // The engine is deliberately not deleted: a session lives in a child process that exits right after the run,
+  // and SimGrid cannot start a second engine in the same process anyway (its clock is static).
+  ~Session()                         = default;
   Session(const Session&)            = delete;
   Session& operator=(const Session&) = delete;
 
