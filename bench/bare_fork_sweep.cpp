@@ -50,8 +50,11 @@ int main(int argc, char** argv)
   size_t points  = std::strtoull(argv[2], nullptr, 10);
   size_t jobs    = std::strtoull(argv[3], nullptr, 10);
   std::FILE* out = std::fopen(argv[1], "w");
-  if (!out || points < 2 || jobs < 1)
+  if (!out || points < 2 || jobs < 1) {
+    std::fprintf(stderr, "%s: %s\n", argv[0],
+                 !out ? "cannot write OUT.csv" : "POINTS (a log-spaced sweep) >= 2, JOBS >= 1");
     return 1;
+  }
   std::fputs("index,V,makespan,sequential\n", out);
   std::map<pid_t, Running> running;
   std::map<size_t, std::string> done;  // lines that finished before an earlier one

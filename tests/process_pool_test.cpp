@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <map>
@@ -109,6 +110,47 @@ TEST(ProcessPool, TimeoutKillsTheChildAndTheOthersGoOn)
   EXPECT_TRUE(results[1].ok);
   EXPECT_TRUE(results[2].ok);
   EXPECT_LT(waited, 10.0);
+}
+
+namespace {
+
+// The pipes among this process's descriptors ("pipe:[inode]"), each with how many descriptors hold it.
+std::map<std::string, int> pipes_held()
+{
+  std::map<std::string, int> held;
+  for (const auto& fd : std::filesystem::directory_iterator("/proc/self/fd")) {
+    std::error_code ec;
+    std::string link = std::filesystem::read_symlink(fd.path(), ec).string();
+    if (!ec && link.rfind("pipe:", 0) == 0)
+      held[link] += 1;
+  }
+  return held;
+}
+
+}  // namespace
+
+TEST(ProcessPool, AChildHoldsOnlyTheWriteEndOfItsResultPipe)
+{
+  // Holding the read end too, a child would block for good on a full pipe should the parent die.
+  ProcessPool pool(1, 30);
+  auto before = pipes_held();
+  pool.launch(0, [] {
+    std::string held;
+    for (const auto& [pipe, count] : pipes_held())
+      held += fmt::format("{}={}\n", pipe, count);
+    return held;
+  });
+  std::string result_pipe;  // the read end this process got for the child
+  for (const auto& [pipe, count] : pipes_held())
+    if (before.count(pipe) == 0)
+      result_pipe = pipe;
+  ASSERT_FALSE(result_pipe.empty());
+  std::vector<ChildResult> results;
+  while (results.empty())
+    results = pool.wait_some();
+  ASSERT_TRUE(results[0].ok) << results[0].error;
+  EXPECT_NE(results[0].payload.find(result_pipe + "=1\n"), std::string::npos) << result_pipe << " in\n"
+                                                                              << results[0].payload;
 }
 
 // A fork server: children start from what it prepared once, and are the caller's own children.

@@ -26,9 +26,11 @@ class ForkServer {
 public:
   // Forks the server and waits for `prepare` to end there. `work(task)` is what each child runs. The server closes
   // `not_inherited` first (descriptors of the caller's that its children must not hold: the output folder's lock,
-  // other servers' sockets). `name` says what the server holds, for messages ("the platform big.xml").
+  // other servers' sockets). `name` says what the server holds, for messages ("the platform big.xml"). When it
+  // expects enough starts to pay for it, the server backs what it prepared with huge pages (huge_pages.hpp).
   ForkServer(std::string name, const std::function<void()>& prepare,
-             const std::function<std::string(uint64_t task)>& work, const std::vector<int>& not_inherited);
+             const std::function<std::string(uint64_t task)>& work, const std::vector<int>& not_inherited,
+             uint64_t expected_starts = 0);
   ~ForkServer();  // ends the server and waits for it (its CPU then counts among the caller's children's)
   ForkServer(const ForkServer&)            = delete;
   ForkServer& operator=(const ForkServer&) = delete;
@@ -46,7 +48,7 @@ public:
 
 private:
   [[noreturn]] void serve(int socket, const std::function<void()>& prepare,
-                          const std::function<std::string(uint64_t)>& work);
+                          const std::function<std::string(uint64_t)>& work, uint64_t expected_starts);
   [[noreturn]] void lost(const std::string& doing);
   void reap();
 

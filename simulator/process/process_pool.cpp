@@ -73,11 +73,12 @@ ProcessPool::~ProcessPool()
 
 void ProcessPool::launch(uint64_t task, const std::function<std::string()>& work)
 {
-  start_child(task, [&](int result_fd, int output_fd) {
+  start_child(task, [&](int result_fd, int output_fd, int read_end) {
     pid_t pid = ::fork();
     if (pid < 0)
       throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
     if (pid == 0) {
+      ::close(read_end);
       for (int fd : not_inherited())
         ::close(fd);
       child_report::run_and_exit(result_fd, output_fd, work);
@@ -96,7 +97,7 @@ void ProcessPool::launch(uint64_t task, const SharedStart& shared)
     not_started_.push_back(std::move(failed));
     return;
   }
-  start_child(task, [&](int result_fd, int output_fd) { return server.start(task, output_fd, result_fd); });
+  start_child(task, [&](int result_fd, int output_fd, int) { return server.start(task, output_fd, result_fd); });
 }
 
 ForkServer& ProcessPool::server_for(const SharedStart& shared)
@@ -113,7 +114,9 @@ ForkServer& ProcessPool::server_for(const SharedStart& shared)
     servers_.erase(oldest);
   }
   servers_.push_back(
-      {shared.key, std::make_unique<ForkServer>(shared.name, shared.prepare, shared.work, not_inherited()), launches_});
+      {shared.key,
+       std::make_unique<ForkServer>(shared.name, shared.prepare, shared.work, not_inherited(), shared.expected_starts),
+       launches_});
   return *servers_.back().server;
 }
 
@@ -127,7 +130,8 @@ std::vector<int> ProcessPool::not_inherited() const
   return fds;
 }
 
-void ProcessPool::start_child(uint64_t task, const std::function<pid_t(int result_fd, int output_fd)>& spawn)
+void ProcessPool::start_child(uint64_t task,
+                              const std::function<pid_t(int result_fd, int output_fd, int read_end)>& spawn)
 {
   size_t slot = static_cast<size_t>(std::find(slot_in_use_.begin(), slot_in_use_.end(), false) - slot_in_use_.begin());
   if (slot == slot_in_use_.size())
@@ -149,7 +153,7 @@ void ProcessPool::start_child(uint64_t task, const std::function<pid_t(int resul
   double started = monotonic_seconds();
   pid_t pid      = -1;
   try {
-    pid = spawn(result_pipe[1], output);
+    pid = spawn(result_pipe[1], output, result_pipe[0]);
   } catch (...) {
     ::close(result_pipe[0]);
     ::close(result_pipe[1]);

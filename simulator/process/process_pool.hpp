@@ -52,6 +52,7 @@ public:
     std::string name;                                // what it holds, for messages: "the platform big.xml"
     std::function<void()> prepare;                   // run once, in the server
     std::function<std::string(uint64_t task)> work;  // what each child runs
+    uint64_t expected_starts = 0;                    // how many children it may start: what pays for a large one
   };
   // Starts a child from the server for `shared.key`, which runs shared.work(task) and reports like any other. When
   // the server could not prepare, no child starts: the task's result is an error saying why. Throws ForkServerLost
@@ -92,7 +93,9 @@ private:
   };
 
   // The slot, the output file and the result pipe of a new child, made by `spawn` (a fork here, or a server's).
-  void start_child(uint64_t task, const std::function<pid_t(int result_fd, int output_fd)>& spawn);
+  // `read_end` is the pipe's end this process keeps: a child forked here closes it, or, holding both ends, it would
+  // block for good on a full pipe should this process die.
+  void start_child(uint64_t task, const std::function<pid_t(int result_fd, int output_fd, int read_end)>& spawn);
   ForkServer& server_for(const SharedStart& shared);
   std::vector<int> not_inherited() const;  // what a new process closes: the caller's lock, pipes, servers' sockets
   ChildResult reap(Child& child);

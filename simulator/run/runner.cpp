@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -242,20 +243,33 @@ private:
       pool().launch(i, [&] { return simulate(i, p); });
       return;
     }
-    // The points that name this platform start from a process that loaded it once (their point rebuilt there
-    // from its index: the server is a copy of this process, sweep included).
-    pool().launch(i, ProcessPool::SharedStart{platform, "the platform " + platform,
-                                              [this, platform] {
-                                                require_as_hashed(platform, ex_.file_sha256);
-                                                options_.prepare_platform(context_, platform);
-                                                require_as_hashed(platform, ex_.file_sha256);
-                                              },
-                                              [this](uint64_t task) {
-                                                Point q;
-                                                ex_.sweep.point_into(task, q);
-                                                return simulate(task, q);
-                                              }});
+    pool().launch(i, shared_start(platform));
   }
+
+  // The points that name this platform start from a process that loaded it once (their point rebuilt there from its
+  // index: the server is a copy of this process, sweep included).
+  const ProcessPool::SharedStart& shared_start(const std::string& platform)
+  {
+    auto it = shared_.find(platform);
+    if (it != shared_.end())
+      return it->second;
+    ProcessPool::SharedStart start{platform, "the platform " + platform,
+                                   [this, platform] {
+                                     require_as_hashed(platform, ex_.file_sha256);
+                                     options_.prepare_platform(context_, platform);
+                                     require_as_hashed(platform, ex_.file_sha256);
+                                   },
+                                   [this](uint64_t task) {
+                                     Point q;
+                                     ex_.sweep.point_into(task, q);
+                                     return simulate(task, q);
+                                   },
+                                   points_left()};
+    return shared_.emplace(platform, std::move(start)).first->second;
+  }
+
+  // At most: the points of other platforms are among them.
+  uint64_t points_left() const { return run_.counts.total - run_.counts.skipped - run_.counts.ran; }
 
   // What a point's child runs: its outcome, encoded, and its timeline when a plot draws it.
   std::string simulate(uint64_t i, const Point& p) const
@@ -312,6 +326,7 @@ private:
   const bool tracing_;
   std::set<uint64_t> timelines_;  // the points a timeline plot draws
   const size_t metric_count_;
+  std::map<std::string, ProcessPool::SharedStart> shared_;  // by platform
   Outcome outcome_;
   std::unordered_map<uint64_t, Point> in_flight_;
   bool warmed_up_ = false;

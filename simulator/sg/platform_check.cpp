@@ -266,11 +266,11 @@ std::string probe_in_this_process(const std::string& path, const LoadResolver& l
   }
   check_resources(index);
   PlatformFacts f;
-  f.file                   = path;
-  std::vector<Host*> hosts = hosts_in_natural_order();
+  f.file                          = path;
+  const std::vector<Host*>& hosts = hosts_in_natural_order();
   for (Host* h : hosts)
     f.hosts.push_back(host_name(h));
-  std::vector<PlatformCluster> clusters = platform_clusters();
+  const std::vector<PlatformCluster>& clusters = platform_clusters();
   for (const auto& c : clusters) {
     f.clusters.push_back({c.name, {}});
     for (Host* h : c.hosts)

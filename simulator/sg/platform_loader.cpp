@@ -93,26 +93,27 @@ Host* host_by_name(const std::string& name)
   throw std::invalid_argument(unknown_name_message("host", name, names));
 }
 
-std::vector<Host*> hosts_in_natural_order()
+const std::vector<Host*>& hosts_in_natural_order()
 {
   // A platform file's hosts are sorted once per process: on a platform a fork server loaded, before its children
-  // ask. Only a file's: a platform built through the API may still grow, and counting its hosts to notice would cost
-  // what sorting them does (SimGrid 3.32 lists every host to count them: 20 ms at 100 000 hosts).
-  static std::vector<Host*> sorted_file_hosts;
-  if (!sorted_file_hosts.empty())
-    return sorted_file_hosts;
+  // ask, which then neither sort nor copy them. Only a file's: a platform built through the API may still grow, and
+  // counting its hosts to notice would cost what sorting them does (SimGrid 3.32 lists every host to count them:
+  // 20 ms at 100 000 hosts).
+  static std::vector<Host*> sorted;
+  static bool of_file = false;
+  if (of_file)
+    return sorted;
   // Each name read once, not twice a comparison.
   std::vector<std::pair<std::string, Host*>> named;
   for (Host* h : sg4::Engine::get_instance()->get_all_hosts())
     named.emplace_back(h->get_name(), h);
   std::sort(named.begin(), named.end(), [](const auto& x, const auto& y) { return natural_less(x.first, y.first); });
-  std::vector<Host*> hosts;
-  hosts.reserve(named.size());
+  sorted.clear();
+  sorted.reserve(named.size());
   for (const auto& [name, h] : named)
-    hosts.push_back(h);
-  if (platform_file_loaded())
-    sorted_file_hosts = hosts;
-  return hosts;
+    sorted.push_back(h);
+  of_file = platform_file_loaded();
+  return sorted;
 }
 
 namespace {
@@ -153,15 +154,15 @@ std::vector<PlatformCluster> clusters_of_platform()
 
 }  // namespace
 
-std::vector<PlatformCluster> platform_clusters()
+const std::vector<PlatformCluster>& platform_clusters()
 {
   // Found once for a platform file, as its hosts' order is (a fork server finds them before its children ask).
-  static std::vector<PlatformCluster> file_clusters;
-  if (!file_clusters.empty())
-    return file_clusters;
-  std::vector<PlatformCluster> found = clusters_of_platform();
-  if (platform_file_loaded())
-    file_clusters = found;
+  static std::vector<PlatformCluster> found;
+  static bool of_file = false;
+  if (!of_file) {
+    found   = clusters_of_platform();
+    of_file = platform_file_loaded();
+  }
   return found;
 }
 

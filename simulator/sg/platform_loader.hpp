@@ -37,8 +37,9 @@ struct RouteInfo {
 std::string routing_of(const simgrid::s4u::NetZone* zone);
 
 Host* host_by_name(const std::string& name);  // throws std::invalid_argument listing a few known hosts
-// Every host, in natural name order (node-2 before node-10), so that "the first m workers" reads as expected.
-std::vector<Host*> hosts_in_natural_order();
+// Every host, in natural name order (node-2 before node-10), so that "the first m workers" reads as expected. The
+// list is kept by this process: valid until the next call (for a platform file, for good).
+const std::vector<Host*>& hosts_in_natural_order();
 // Never stops the process: a route SimGrid cannot give (a zone with routing None on the way, missing gateways, a
 // Full zone without that route) comes back with routed = false.
 RouteInfo route_between(const Host* from, const Host* to);
@@ -52,6 +53,6 @@ struct PlatformCluster {
   std::string name;
   std::vector<Host*> hosts;
 };
-std::vector<PlatformCluster> platform_clusters();  // found once per platform
+const std::vector<PlatformCluster>& platform_clusters();  // found once per platform file; kept as the hosts are
 
 }  // namespace isogrid::sg

@@ -182,17 +182,16 @@ Decisions decide_on_platform(const Params& p, std::uint64_t seed, const Simulati
 {
   sg::Session session(context.simgrid_config, context.simgrid_logs);
   sg::load_platform(p.platform, loads::point_loads(seed));
-  auto m                       = static_cast<size_t>(p.m);
-  std::vector<sg::Host*> hosts = sg::hosts_in_natural_order();
+  auto m                              = static_cast<size_t>(p.m);
+  const std::vector<sg::Host*>& hosts = sg::hosts_in_natural_order();
   Decisions decisions;
   decisions.originator = p.originator.empty() ? hosts.front() : sg::host_by_name(p.originator);
-  std::vector<sg::Host*> candidates;
-  for (sg::Host* h : hosts)
-    if (h != decisions.originator)
-      candidates.push_back(h);
+  std::vector<sg::Host*> candidates;  // the first m hosts but the originator: a point never walks a whole platform
+  for (size_t k = 0; k < hosts.size() && candidates.size() < m; ++k)
+    if (hosts[k] != decisions.originator)
+      candidates.push_back(hosts[k]);
   if (candidates.size() < m)
-    throw std::invalid_argument(too_few_hosts(m, candidates.size(), sg::host_name(decisions.originator)));
-  candidates.resize(m);
+    throw std::invalid_argument(too_few_hosts(m, hosts.size() - 1, sg::host_name(decisions.originator)));
   std::vector<Worker> workers;
   for (sg::Host* h : candidates) {
     sg::RouteInfo r = sg::route_between(decisions.originator, h);

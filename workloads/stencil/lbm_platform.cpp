@@ -105,13 +105,12 @@ void check_request_fits(const LbmRequest& r, const PlatformFacts& platform)
 
 LbmPlatform set_up_lbm_platform(const LbmRequest& r)
 {
-  std::vector<sg::PlatformCluster> found;
   if (r.platform.empty()) {
     sg::build_grid(generated_spec(r), loads::point_loads(r.seed));
   } else {
     sg::load_platform(r.platform, loads::point_loads(r.seed));
   }
-  found = sg::platform_clusters();
+  const std::vector<sg::PlatformCluster>& found = sg::platform_clusters();
   std::vector<ClusterSize> sizes;
   for (const auto& c : found)
     sizes.push_back({c.name, c.hosts.size()});
