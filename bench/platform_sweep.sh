@@ -8,7 +8,7 @@
 # isogrid runs ISO_POINTS points and, to separate what it pays once per sweep (the platform check's load, the
 # server's load and its huge pages) from what it pays per point, the same sweep with BASE_POINTS points: per point =
 # (T(N) - T(base)) / (N - base), once per sweep = T(base) - base * per point. Both counts are above the 64 starts from
-# which a server backs its memory with huge pages (simulator/process/huge_pages.hpp), so both sweeps prepare alike.
+# which a server backs its memory with huge pages (simulator/process/fork_memory.hpp), so both sweeps prepare alike.
 # The bare loop and BEFORE load the platform at every point, so they run BARE_POINTS points and their cost per point
 # is T / N. Reported: median [min..max] over the rounds (wall time).
 # Usage: bash bench/platform_sweep.sh [build-dir] [rounds]

@@ -1,7 +1,7 @@
 #include "simulator/process/fork_server.hpp"
 
 #include "simulator/process/child_report.hpp"
-#include "simulator/process/huge_pages.hpp"
+#include "simulator/process/fork_memory.hpp"
 
 #include <array>
 #include <cerrno>
@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fmt/format.h>
-#include <malloc.h>
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -142,14 +141,12 @@ void ForkServer::serve(int socket, const std::function<void()>& prepare,
   std::signal(SIGHUP, SIG_IGN);
   try {
     prepare();
-    // What a child costs is a copy of this process: its page tables in clone, then each page the child writes.
-    // Fewer, larger pages when enough children will pay for it (huge_pages.hpp); and the pages of what the
-    // preparation freed go back to the system, so that a child's new blocks there are fresh zero pages rather than
-    // the server's, which the child would copy as it clears them (SimGrid clears 1 MiB at its first action:
-    // 0.5 ms per child on a 100 000-host platform).
+    // What a child costs is a copy of this process: its page tables in clone, then each page the child writes. Fewer,
+    // larger pages when enough children will pay for it, and none for what the preparation freed (SimGrid clears 1
+    // MiB at a simulation's first action: in the pages the platform's load freed, 0.5 ms per child at 100 000 hosts).
     if (expected_starts >= kHugePagesPayFrom)
       back_with_huge_pages();
-    ::malloc_trim(0);
+    return_freed_pages();
     const char ready = kReady;
     send_with(socket, &ready, 1, {});
   } catch (const std::exception& e) {

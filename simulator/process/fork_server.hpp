@@ -27,7 +27,7 @@ public:
   // Forks the server and waits for `prepare` to end there. `work(task)` is what each child runs. The server closes
   // `not_inherited` first (descriptors of the caller's that its children must not hold: the output folder's lock,
   // other servers' sockets). `name` says what the server holds, for messages ("the platform big.xml"). When it
-  // expects enough starts to pay for it, the server backs what it prepared with huge pages (huge_pages.hpp).
+  // expects enough starts to pay for it, the server backs what it prepared with huge pages (fork_memory.hpp).
   ForkServer(std::string name, const std::function<void()>& prepare,
              const std::function<std::string(uint64_t task)>& work, const std::vector<int>& not_inherited,
              uint64_t expected_starts = 0);

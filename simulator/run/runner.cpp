@@ -3,6 +3,7 @@
 #include "simulator/core/input_file.hpp"
 #include "simulator/core/text.hpp"
 #include "simulator/core/timeline.hpp"
+#include "simulator/process/fork_memory.hpp"
 #include "simulator/process/process_pool.hpp"
 #include "simulator/run/checked_file.hpp"
 #include "simulator/run/csv_sink.hpp"
@@ -177,7 +178,8 @@ public:
 
   void run(const ResumePlan& plan)
   {
-    Point p;  // reused from point to point
+    return_freed_pages();  // before the first fork: what loading the experiment freed is not copied into children
+    Point p;               // reused from point to point
     for (uint64_t i = 0; i < ex_.sweep.size() && !InterruptGuard::interrupted(); ++i) {
       if (!plan.computes(i))
         continue;

@@ -1,7 +1,8 @@
-#include "simulator/process/huge_pages.hpp"
+#include "simulator/process/fork_memory.hpp"
 
 #include <array>
 #include <cstdio>
+#include <malloc.h>
 #include <string_view>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -99,5 +100,7 @@ HugePageResult back_with_huge_pages()
   }
   return result;
 }
+
+void return_freed_pages() { ::malloc_trim(0); }
 
 }  // namespace isogrid

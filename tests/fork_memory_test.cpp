@@ -1,6 +1,6 @@
 // Huge pages for a fork server's memory: a dense region is collapsed with its bytes intact, a sparse one is left as
 // it is (collapsing would fill it), and a server expecting many children hands them its prepared memory in huge pages.
-#include "simulator/process/huge_pages.hpp"
+#include "simulator/process/fork_memory.hpp"
 #include "simulator/process/process_pool.hpp"
 
 #include <cstdio>
